@@ -198,10 +198,13 @@ class HashDictionary(DictionaryADT):
             if keys is None:
                 assert scores is None, f"bucket {bucket} has scores but no keys"
                 continue
-            assert scores is not None and len(keys) == len(scores) > 0, f"bucket {bucket} is malformed"
+            assert scores is not None, f"bucket {bucket} has keys but no scores"
+            assert len(keys) == len(scores) > 0, f"bucket {bucket} is malformed"
             assert len(keys) == len(set(keys)), f"bucket {bucket} holds a key twice"
             for key, score in zip(keys, scores, strict=True):
-                assert isinstance(key, str) and self._scheme.hash(key) == bucket, f"{key!r} is in the wrong bucket"
-                assert type(score) is int and score >= 0, f"{key!r} has the invalid score {score!r}"
+                assert isinstance(key, str), f"{key!r} is not a str"
+                assert self._scheme.hash(key) == bucket, f"{key!r} is in the wrong bucket"
+                assert type(score) is int, f"{key!r} has the invalid score {score!r}"
+                assert score >= 0, f"{key!r} has the invalid score {score!r}"
             total += len(keys)
         assert total == self._count, f"count {self._count} but {total} records in the chains"

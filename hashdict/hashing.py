@@ -26,11 +26,14 @@ character can update a hash in O(1) (see :meth:`HashScheme.weight`).
 
 from __future__ import annotations
 
+import bisect
+import codecs
 import functools
 import math
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
 
-__all__ = ["HashScheme", "polynomial_hash", "scheme_for"]
+__all__ = ["MIX_MODULUS", "VETTED_SIZES", "HashScheme", "polynomial_hash", "scheme_for"]
 
 #: The prime modulus of the mixed form: the largest prime below 2**64,
 #: so that 256 has an enormous multiplicative order and no power of two
@@ -38,25 +41,31 @@ __all__ = ["HashScheme", "polynomial_hash", "scheme_for"]
 MIX_MODULUS = 18_446_744_073_709_551_557
 _MASK64 = (1 << 64) - 1
 
-# Digit widths tried for the direct form, cheapest first.  Wider digits
-# make longer integers, and so slower hashing, for no further gain.
-_WIDTHS = (1, 2, 3, 4)
-# Alphabets whose short runs make up the keys people store: decimal
-# numbers, hexadecimal ids, and board strings.
-_ALPHABETS = ("0123456789", "0123456789abcdef", "XO ")
-# A base is kept only if every grid of those alphabets lands on at most
-# this fraction of the collisions uniform hashing would make.
-_GRID_LIMIT = 1.0
-# Grids whose uniform expectation is below this are too small to judge.
-_MIN_EXPECTED = 8.0
-# Grids are cut at this many keys, which keeps choosing a scheme for a
-# large table quick while the expected collision count stays in hundreds.
-_MAX_GRID_KEYS = 1 << 15
-# Grids of up to this many characters are checked.
-_MAX_GRID_POSITIONS = 8
+# Digit widths tried for the direct form.  Wider digits make longer
+# integers and slower hashing: one byte is the fastest, two bytes ("UTF-16")
+# cost half as much again, wider would cost twice.
+_WIDTHS = (1, 2)
+# Judging a base takes time in proportion to the table; above this size the
+# mixed form is used without judging (a large table gains little anyway).
+_MAX_DIRECT_SIZE = 1 << 17
 # The powers of the base must not cycle within keys this long: a key whose
 # length is a multiple of the cycle can have every character weighed alike.
 _MIN_BASE_ORDER = 101
+# A base is kept only if every family of structured keys, filled to three
+# quarters of the table, makes at most this fraction of the collisions that
+# uniform hashing would.
+_FAMILY_LIMIT = 1.05
+# Families whose uniform expectation is below this are too small to judge.
+_MIN_EXPECTED = 8.0
+# Numbers are also judged repeated this many times (as in TestDict's test 7),
+# zero-padded to this many digits, and after each of these prefixes (a
+# prefix shifts each length of number differently, so the lengths' hashes
+# can overlap more than chance would have them).
+_REPEATS = (2, 3, 32)
+_PADDED_DIGITS = 8
+_PREFIXES = ("id", "0x", "user_", "key-", "item ")
+# Board strings are judged at every length up to this one.
+_BOARD_LENGTHS = range(1, 9)
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,30 +84,36 @@ class HashScheme:
     size: int
     width: int
     modulus: int
+    hash: Callable[[str], int] = field(init=False, repr=False, compare=False)
+    """The key's bucket, ``0 <= h < size``.  Runtime complexity: O(len(key))."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "hash", _hasher(self))
 
     @property
     def base(self) -> int:
         """The polynomial's base ``256**width`` reduced by ``modulus``."""
         return pow(256, self.width, self.modulus)
 
-    def weight(self, position: int, length: int) -> int:
-        """What one unit of code point at ``position`` adds before the final ``% size``.
+    @property
+    def direct(self) -> bool:
+        """Whether the polynomial is reduced by the table size itself."""
+        return self.modulus == self.size
 
-        For a key of ``length`` characters, ``(sum(ord(c) * weight(i, length)
-        for i, c in enumerate(key)) % modulus) % size`` equals the key's hash,
-        so changing one character changes the inner sum by a known amount.
+    def weight(self, position: int, length: int) -> int:
+        """What one unit of code point at ``position`` adds to a key's value.
+
+        For a key of ``length`` characters, ``bucket(sum(ord(c) * weight(i,
+        length) for i, c in enumerate(key)) % modulus)`` is the key's hash,
+        so changing one character changes the value by a known amount.
 
         >>> s = scheme_for(13441)
         >>> key = "XO X"
-        >>> total = sum(ord(c) * s.weight(i, 4) for i, c in enumerate(key))
-        >>> total % s.modulus % s.size == polynomial_hash(key, 13441)
+        >>> value = sum(ord(c) * s.weight(i, 4) for i, c in enumerate(key))
+        >>> s.bucket(value % s.modulus) == polynomial_hash(key, 13441)
         True
         """
         return pow(self.base, length - 1 - position, self.modulus)
-
-    def hash(self, key: str) -> int:
-        """The key's bucket, ``0 <= h < size``.  Runtime complexity: O(len(key))."""
-        return self.bucket(_evaluate(key, self.width) % self.modulus)
 
     def bucket(self, value: int) -> int:
         """The bucket of a key whose polynomial, reduced by ``modulus``, is ``value``.
@@ -124,7 +139,7 @@ def polynomial_hash(key: str, table_size: int) -> int:
     Runtime complexity: O(len(key)).
 
     >>> polynomial_hash("answer", 13441)
-    2906
+    3709
     >>> polynomial_hash("", 7)
     0
     """
@@ -133,62 +148,143 @@ def polynomial_hash(key: str, table_size: int) -> int:
     return scheme_for(table_size).hash(key)
 
 
+#: Prime table sizes whose direct-form width has been worked out already
+#: (each exactly as :func:`scheme_for` would choose it; a test recomputes
+#: them), so that a table of one of these sizes costs nothing to set up.
+#: Roughly 1.4 times apart, plus TestDict's 13 441.
+VETTED_SIZES = (
+    1019, 1427, 1997, 2819, 3967, 5573, 7877, 11069, 13441, 15497, 21839, 30593, 42841, 59981, 84017, 117643,
+)
+_VETTED_WIDTHS = (2, 2, 2, 2, 2, 2, 1, 1, 2, 1, 2, 1, 1, 1, 1, 2)
+
+
 @functools.lru_cache(maxsize=64)
 def scheme_for(table_size: int) -> HashScheme:
     """The :class:`HashScheme` used for tables of ``table_size`` buckets.
 
-    For a prime size, the direct form with the width whose base spreads the
-    structured grids best (see :func:`_base_quality`), if any base passes;
-    otherwise the mixed form.  Runtime: a few milliseconds per new size.
+    For a prime size up to ``2**17``, the direct form with the width whose
+    base spreads families of structured keys best (see
+    :func:`_base_quality`), if any base spreads all of them about as well
+    as uniform hashing or better; otherwise the mixed form.  Runtime: up to
+    a few hundred milliseconds for a new size outside ``VETTED_SIZES``,
+    nothing after.
     """
     if isinstance(table_size, bool) or not isinstance(table_size, int):
         raise TypeError(f"table size must be an int, not {type(table_size).__name__}: {table_size!r}")
     if table_size < 1:
         raise ValueError(f"table size must be at least 1, got {table_size!r}")
+    index = bisect.bisect_left(VETTED_SIZES, table_size)
+    if index < len(VETTED_SIZES) and VETTED_SIZES[index] == table_size:
+        return HashScheme(table_size, _VETTED_WIDTHS[index], table_size)
+    return _choose_scheme(table_size)
+
+
+def _choose_scheme(table_size: int) -> HashScheme:
     best: tuple[float, int] | None = None
-    if _is_prime(table_size):
+    if table_size <= _MAX_DIRECT_SIZE and _is_prime(table_size):
         for width in _WIDTHS:
             quality = _base_quality(pow(256, width, table_size), table_size)
-            if quality <= _GRID_LIMIT and (best is None or quality < best[0]):
+            if quality <= _FAMILY_LIMIT and (best is None or quality < best[0]):
                 best = (quality, width)
     if best is None:
         return HashScheme(table_size, 1, MIX_MODULUS)
     return HashScheme(table_size, best[1], table_size)
 
 
+def _hasher(scheme: HashScheme) -> Callable[[str], int]:
+    """A function computing ``bucket(P(256**width) % modulus)``, fast for its case.
+
+    Common keys take one C-implemented encoding, ``int.from_bytes`` and one
+    ``%``; a key with a code point wider than the digits takes
+    :func:`_evaluate`.
+    """
+    width, modulus, bucket = scheme.width, scheme.modulus, scheme.bucket
+    from_bytes = int.from_bytes
+    if width == 1 and scheme.direct:
+
+        def direct_narrow(key: str) -> int:
+            try:
+                return from_bytes(key.encode("latin-1")) % modulus
+            except UnicodeEncodeError:
+                return _evaluate(key, 1) % modulus
+
+        return direct_narrow
+    if width == 2 and scheme.direct:
+        encode = codecs.utf_16_be_encode  # skips the codec registry's look-up
+
+        def direct_wide(key: str) -> int:
+            digits = encode(key, "surrogatepass")[0]
+            if len(digits) == 2 * len(key):  # no character needed a surrogate pair
+                return from_bytes(digits) % modulus
+            return _evaluate(key, 2) % modulus
+
+        return direct_wide
+
+    if width == 1:
+        size = scheme.size
+
+        def mixed_narrow(key: str) -> int:
+            try:
+                value = from_bytes(key.encode("latin-1")) % modulus
+            except UnicodeEncodeError:
+                value = _evaluate(key, 1) % modulus
+            value = (value ^ (value >> 30)) * 0xBF58476D1CE4E5B9 & 0xFFFFFFFFFFFFFFFF
+            value = (value ^ (value >> 27)) * 0x94D049BB133111EB & 0xFFFFFFFFFFFFFFFF
+            return ((value ^ (value >> 31)) * size) >> 64  # as bucket() does, inlined
+
+        return mixed_narrow
+
+    def general(key: str) -> int:
+        return bucket(_evaluate(key, width) % modulus)
+
+    return general
+
+
 def _evaluate(key: str, width: int) -> int:
-    """``P(256**width)`` for ``key``, exactly, evaluated by ``int.from_bytes``."""
+    """``P(256**width)`` for ``key``, exactly, evaluated by ``int.from_bytes``.
+
+    >>> _evaluate("ab", 1) == 97 * 256 + 98
+    True
+    >>> _evaluate("\U0001F600", 2) == 0x1F600
+    True
+    """
     if width == 1:
         try:
-            return int.from_bytes(key.encode("latin-1"), "big")
+            return int.from_bytes(key.encode("latin-1"))
         except UnicodeEncodeError:
             pass
-    elif width == 2:
-        digits = key.encode("utf-16-be", "surrogatepass")
-        if len(digits) == 2 * len(key):  # no character needed a surrogate pair
-            return int.from_bytes(digits, "big")
-    elif width == 4:
-        return int.from_bytes(key.encode("utf-32-be", "surrogatepass"), "big")
-    # A code point wider than the digits: add up its byte planes, each
-    # spread out to the digit width, shifted to its place in the digit.
+    # Add up the code points' byte planes, each spread out to the digit
+    # width and shifted to its place within a digit (a code point wider than
+    # a digit carries into the next one, as the polynomial says it should).
     code_points = key.encode("utf-32-be", "surrogatepass")
     total = 0
-    for plane in range(4):
+    for plane in range(3):  # code points stay below 2**21
         spread = bytearray(width * len(key))
         spread[width - 1 :: width] = code_points[3 - plane :: 4]
-        total += int.from_bytes(spread, "big") << (8 * plane)
+        total += int.from_bytes(spread) << (8 * plane)
     return total
 
 
 def _base_quality(base: int, size: int) -> float:
-    """How ``base`` modulo the prime ``size`` spreads structured keys: the
-    worst ratio of grid collisions to uniform hashing's, or infinity when
-    the base's powers cycle too soon.
+    """How well ``base`` modulo the prime ``size`` spreads structured keys.
+
+    The worst ratio, over the families of :func:`_families`, of the
+    collisions they make to those uniform hashing would make (so below 1 is
+    better than chance); infinity when the base's powers cycle too soon or
+    the table is too small to judge.  Stops at the first family over the
+    limit.
     """
     if not _order_exceeds(base, size, _MIN_BASE_ORDER - 1):
         return math.inf
-    ratios = [ratio for alphabet in _ALPHABETS for ratio in _grid_ratios(alphabet, base, size)]
-    return max(ratios, default=math.inf)  # a table too small to judge gets the mixed form
+    worst = -math.inf
+    for hashes in _families(base, size, size * 3 // 4):
+        expected = _uniform_collisions(len(hashes), size)
+        if expected < _MIN_EXPECTED:
+            continue
+        worst = max(worst, _collisions(hashes, size) / expected)
+        if worst > _FAMILY_LIMIT:
+            break
+    return worst if worst >= 0 else math.inf
 
 
 def _order_exceeds(base: int, size: int, bound: int) -> bool:
@@ -201,35 +297,65 @@ def _order_exceeds(base: int, size: int, bound: int) -> bool:
     return True
 
 
-def _grid_ratios(alphabet: str, base: int, size: int) -> list[float]:
-    """Collisions of every string of 1, 2, 3, ... characters from ``alphabet``,
-    each length against uniform hashing.
+def _families(base: int, size: int, count: int) -> Iterator[list[int]]:
+    """The hashes of families of ``count`` structured keys, under ``base``.
 
-    Grids are cut at three quarters of the table (or ``_MAX_GRID_KEYS``), in counting order, the way
-    numbered keys fill a table; grids too small to judge are left out.
+    Numbers counted up in decimal and in hexadecimal -- plain, repeated,
+    zero-padded and after a prefix -- and every board string of ``X``,
+    ``O`` and space of each short length.  The hashes are built from each
+    other by the polynomial's own recurrence, not by hashing strings.
     """
-    limit = min(size * 3 // 4, _MAX_GRID_KEYS)
-    codes = [ord(c) for c in alphabet]
-    ratios = []
-    values = [0]
-    for _ in range(_MAX_GRID_POSITIONS):
-        values = [(v * base + c) % size for v in values for c in codes]
-        cut = len(values) > limit
-        if cut:
-            values = values[:limit]
-        expected = _uniform_collisions(len(values), size)
-        if expected >= _MIN_EXPECTED:
-            seen = bytearray(size)
-            collisions = 0
-            for v in values:
-                if seen[v]:
-                    collisions += 1
-                else:
-                    seen[v] = 1
-            ratios.append(collisions / expected)
-        if cut:
-            break
-    return ratios
+    for digits in ("0123456789", "0123456789abcdef"):
+        numbers, lengths = _numerals(digits, base, size, count)
+        numbered = list(zip(numbers, lengths, strict=True))
+        yield numbers
+        longest = max(lengths)
+        powers = [pow(base, length, size) for length in range(longest + 1)]
+        for repeats in _REPEATS:
+            factor = [sum(pow(base, length * j, size) for j in range(repeats)) % size for length in range(longest + 1)]
+            yield [value * factor[length] % size for value, length in numbered]
+        padding = [_horner(digits[0] * max(_PADDED_DIGITS - length, 0), base, size) for length in range(longest + 1)]
+        yield [(value + padding[length] * powers[length]) % size for value, length in numbered]
+        for prefix in (_horner(text, base, size) for text in _PREFIXES):
+            yield [(value + prefix * powers[length]) % size for value, length in numbered]
+    codes = [ord(symbol) for symbol in "XO "]
+    boards = [0]
+    for _ in _BOARD_LENGTHS:
+        boards = [(value * base + code) % size for value in boards[:count] for code in codes]
+        yield boards[:count]
+
+
+def _horner(text: str, base: int, size: int) -> int:
+    """``text``'s polynomial at ``base``, modulo ``size``, one character at a time."""
+    value = 0
+    for character in text:
+        value = (value * base + ord(character)) % size
+    return value
+
+
+def _numerals(digits: str, base: int, size: int, count: int) -> tuple[list[int], list[int]]:
+    """Hashes and lengths of the numerals 0, 1, 2, ... ``count - 1`` in ``digits``' radix."""
+    radix = len(digits)
+    codes = [ord(digit) for digit in digits]
+    hashes = codes[:count]
+    lengths = [1] * len(hashes)
+    for number in range(radix, count):
+        high, low = divmod(number, radix)
+        hashes.append((hashes[high] * base + codes[low]) % size)
+        lengths.append(lengths[high] + 1)
+    return hashes, lengths
+
+
+def _collisions(hashes: list[int], size: int) -> int:
+    """How many of ``hashes`` land in a bucket an earlier one already took."""
+    seen = bytearray(size)
+    collisions = 0
+    for value in hashes:
+        if seen[value]:
+            collisions += 1
+        else:
+            seen[value] = 1
+    return collisions
 
 
 def _uniform_collisions(records: int, buckets: int) -> float:
