@@ -1,0 +1,331 @@
+"""Tests of :mod:`hashdict.report`: its statistics, its text and its command line."""
+
+from __future__ import annotations
+
+import itertools
+import math
+import subprocess
+import sys
+from collections import Counter
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from hashdict import polynomial_hash, report
+from hashdict.harness import bulk_keys
+from hashdict.report import (
+    SourceRegistry,
+    TableStatistics,
+    comparison_lines,
+    expected_collisions,
+    histogram_lines,
+    keys_from_file,
+    main,
+    poisson_chain_counts,
+    summarize,
+    table_statistics,
+)
+
+REPO = Path(__file__).resolve().parents[1]
+SUMMARY_LABELS = [
+    "buckets",
+    "records",
+    "duplicate keys skipped",
+    "load factor",
+    "collisions",
+    "expected if uniform",
+    "collisions / expected",
+    "empty buckets",
+    "longest chain",
+    "mean probes",
+]
+
+
+def write_keys(directory: Path, text: str) -> Path:
+    path = directory / "keys.txt"
+    path.write_bytes(text.encode("utf-8"))
+    return path
+
+
+def run_report(*arguments: str, prelude: str = "") -> subprocess.CompletedProcess[str]:
+    """``python -m hashdict.report ARGUMENTS``, after running ``prelude`` in the same process."""
+    code = f"import runpy, sys\n{prelude}\nsys.argv = ['report', *{list(arguments)!r}]\n"
+    code += "runpy.run_module('hashdict.report', run_name='__main__', alter_sys=True)"
+    return subprocess.run(
+        [sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, check=False, timeout=120
+    )
+
+
+# ---------------------------------------------------------------- statistics
+
+
+def test_statistics_of_a_hand_computed_table() -> None:
+    stats = summarize([0, 2, 1, 0, 3], collisions=3)
+    assert stats == TableStatistics(chain_counts=(2, 1, 1, 1), collisions=3, duplicates=0)
+    assert (stats.buckets, stats.records, stats.empty_buckets, stats.longest_chain) == (5, 6, 2, 3)
+    assert stats.load_factor == pytest.approx(1.2)
+    # 6 - 5 * (1 - 0.8**6) = 6 - 5 * 0.737856
+    assert stats.expected_collisions == pytest.approx(2.31072)
+    assert stats.collision_ratio == pytest.approx(3 / 2.31072)
+    # chains of 2, 1 and 3 records cost 1+2, 1 and 1+2+3 probes
+    assert stats.mean_probes == pytest.approx(10 / 6)
+
+
+def test_statistics_of_an_empty_table() -> None:
+    stats = summarize([0, 0, 0], collisions=0)
+    assert (stats.records, stats.empty_buckets, stats.longest_chain) == (0, 3, 0)
+    assert stats.expected_collisions == 0.0
+    assert stats.collision_ratio is None
+    assert stats.mean_probes is None
+    assert comparison_lines([stats], chain_rows=False)[-4:] == [
+        "collisions / expected     n/a",
+        "empty buckets               3",
+        "longest chain               0",
+        "mean probes               n/a",
+    ]
+
+
+def test_a_table_has_buckets() -> None:
+    with pytest.raises(ValueError, match="at least one bucket"):
+        summarize([], collisions=0)
+
+
+def test_one_bucket_table_chains_every_key_and_skips_duplicates() -> None:
+    stats = table_statistics(["x", "y", "x", "z", "y"], 1)
+    assert stats == TableStatistics(chain_counts=(0, 0, 0, 1), collisions=2, duplicates=2)
+    assert stats.mean_probes == 2.0
+    assert stats.expected_collisions == 2.0
+    assert stats.collision_ratio == 1.0
+
+
+@given(keys=st.lists(st.text(max_size=6), max_size=40), size=st.integers(1, 30))
+def test_statistics_match_a_brute_force_model(keys: list[str], size: int) -> None:
+    distinct = list(dict.fromkeys(keys))
+    buckets = Counter(polynomial_hash(key, size) for key in distinct)
+    model = Counter(buckets[bucket] for bucket in range(size))
+    stats = table_statistics(keys, size)
+    assert stats.chain_counts == tuple(model[length] for length in range(max(model) + 1))
+    assert stats.duplicates == len(keys) - len(distinct)
+    assert stats.collisions == len(distinct) - len(buckets)
+    assert stats.records == len(distinct)
+    assert stats.buckets == size
+
+
+@pytest.mark.parametrize(("records", "buckets"), list(itertools.product(range(6), range(1, 5))))
+def test_expected_collisions_is_the_mean_over_every_placement(records: int, buckets: int) -> None:
+    placements = list(itertools.product(range(buckets), repeat=records))
+    mean = Fraction(sum(records - len(set(placement)) for placement in placements), len(placements))
+    assert math.isclose(expected_collisions(records, buckets), mean, rel_tol=1e-12, abs_tol=1e-12)
+
+
+def test_expected_collisions_is_precise_for_testdict() -> None:
+    exact = 10_000 - 13_441 * (1 - (1 - Fraction(1, 13_441)) ** 10_000)
+    assert math.isclose(expected_collisions(10_000, 13_441), exact, rel_tol=1e-12)
+    assert round(expected_collisions(10_000, 13_441)) == 2946  # the figure quoted by SPEC section 5
+
+
+def test_poisson_counts_follow_the_formula_and_add_up_to_the_table() -> None:
+    counts = poisson_chain_counts(300, 400, 40)
+    mean = 300 / 400
+    for length in range(5):
+        assert counts[length] == pytest.approx(400 * math.exp(-mean) * mean**length / math.factorial(length))
+    assert sum(counts) == pytest.approx(400)
+    assert poisson_chain_counts(0, 7, 1) == (7.0, 0.0)
+
+
+# ---------------------------------------------------------------------- text
+
+
+def test_histogram_lines_of_a_tiny_table() -> None:
+    assert histogram_lines(summarize([0, 2, 1, 0, 3], collisions=3)) == [
+        "length  buckets  uniform",
+        "     0        2      1.5  " + "#" * 50,
+        "     1        1      1.8  " + "#" * 25,
+        "     2        1      1.1  " + "#" * 25,
+        "     3        1      0.4  " + "#" * 25,
+    ]
+
+
+def test_histogram_shows_every_non_zero_count_and_the_uniform_tail() -> None:
+    assert histogram_lines(summarize([0] * 200 + [1], collisions=0)) == [
+        "length  buckets  uniform",
+        "     0      200    200.0  " + "#" * 50,
+        "     1        1      1.0  #",
+    ]
+    # A perfect spread: uniform hashing would still expect chains up to 4.
+    assert histogram_lines(summarize([1] * 100, collisions=0), bar_width=10) == [
+        "length  buckets  uniform",
+        "     0        0     36.8",
+        "     1      100     36.8  ##########",
+        "     2        0     18.4",
+        "     3        0      6.1",
+        "     4        0      1.5",
+    ]
+
+
+def test_comparison_lines_put_sizes_side_by_side_with_chain_rows() -> None:
+    lines = comparison_lines([summarize([0, 2, 1, 0, 3], 3), summarize([6], 5)])
+    assert [line.split("  ")[0].strip() for line in lines] == SUMMARY_LABELS + [
+        f"chains of length {length}" for length in range(7)
+    ]
+    assert lines[0] == "buckets                     5      1"
+    assert lines[-7:] == [
+        "chains of length 0          2      0",
+        "chains of length 1          1      0",
+        "chains of length 2          1      0",
+        "chains of length 3          1      0",
+        "chains of length 4          0      0",
+        "chains of length 5          0      0",
+        "chains of length 6          0      1",
+    ]
+
+
+# ------------------------------------------------------------------ the files
+
+
+def test_keys_from_file_remove_only_the_newline(tmp_path: Path) -> None:
+    path = write_keys(tmp_path, "a\n b \nX O \n\nlast")
+    assert keys_from_file(path) == ["a", " b ", "X O ", "", "last"]
+    assert keys_from_file(write_keys(tmp_path, "a\r\nb\r\n")) == ["a", "b"]
+
+
+def test_file_source_skips_and_counts_duplicates(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = write_keys(tmp_path, "a\nb\na\na \nb\n")
+    assert main([str(path), "--size", "1"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith(f"Keys: {path} (a file, one key per line)\n\n")
+    assert "\nrecords                     3\n" in out
+    assert "\nduplicate keys skipped      2\n" in out
+    assert "\ncollisions                  2\n" in out
+
+
+def test_missing_key_file_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    missing = tmp_path / "missing.txt"
+    with pytest.raises(SystemExit) as exit_info:
+        main([str(missing)])
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err
+    assert f"{str(missing)!r} is neither a key source (testdict) nor a readable key file: No such file" in err
+
+
+def test_key_file_that_is_not_utf8_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "latin1.txt"
+    path.write_bytes(b"caf\xe9\n")
+    with pytest.raises(SystemExit) as exit_info:
+        main([str(path)])
+    assert exit_info.value.code == 2
+    assert "it is not UTF-8 text" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("arguments", "problem"),
+    [
+        (["--size", "0"], "a table needs at least one bucket, got 0"),
+        (["--size", "-5"], "a table needs at least one bucket, got -5"),
+        (["--size", "many"], "'many' is not a whole number"),
+        (["--compare", "7", "0"], "a table needs at least one bucket, got 0"),
+        (["--size", "7", "--compare", "7"], "not allowed with argument"),
+        (["--compare", "7", "11", "--plot", "x.png"], "cannot be combined with --compare"),
+    ],
+)
+def test_bad_sizes_exit_2(arguments: list[str], problem: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["testdict", *arguments])
+    assert exit_info.value.code == 2
+    assert problem in capsys.readouterr().err
+
+
+# ---------------------------------------------------------------- the sources
+
+
+def test_registry_finds_registered_sources_and_refuses_a_taken_name() -> None:
+    registry = SourceRegistry()
+    registry.register("abc", "three letters")(lambda: ["a", "b", "c"])
+    source = registry.find("abc")
+    assert source is not None
+    assert (source.name, source.description, list(source.keys())) == ("abc", "three letters", ["a", "b", "c"])
+    assert registry.find("xyz") is None
+    with pytest.raises(ValueError, match="'abc' is already registered"):
+        registry.register("abc", "again")(list)
+
+
+def test_main_reads_a_plugged_in_source(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    registry = SourceRegistry()
+    registry.register("boards", "two boards")(lambda: ["XO ", " OX"])
+    monkeypatch.setattr(report, "SOURCES", registry)
+    assert main(["boards", "--size", "1"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Keys: boards (two boards)\n")
+    assert "\nrecords                     2\n" in out
+
+
+def test_testdict_source_is_test_7s_keys() -> None:
+    source = report.SOURCES.find("testdict")
+    assert source is not None
+    assert list(source.keys()) == bulk_keys()
+
+
+# ------------------------------------------------------------- command line
+
+
+def test_report_on_testdict_keys() -> None:
+    result = run_report("testdict")
+    stats = table_statistics(bulk_keys(), 13_441)
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("Keys: testdict (the 10000 keys of TestDict's test 7")
+    assert lines[2:12] == comparison_lines([stats], chain_rows=False)
+    assert lines[13].startswith("Chain lengths (uniform: expected under uniform hashing, Poisson with lambda = 0.744)")
+    assert lines[14:] == histogram_lines(stats)
+
+
+def test_compare_shows_one_column_per_size(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = write_keys(tmp_path, "".join(f"key {number}\n" for number in range(20)))
+    assert main([str(path), "--compare", "1", "7", "13"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    table = lines[2:]
+    assert table[0].split() == ["buckets", "1", "7", "13"]
+    assert table[1].split() == ["records", "20", "20", "20"]
+    assert [line.split("  ")[0] for line in table[len(SUMMARY_LABELS) :]] == [
+        f"chains of length {length}" for length in range(21)
+    ]
+    assert len({len(line) for line in table}) == 1  # fixed width: every column right-aligned
+    assert not any(line.startswith("length") for line in lines)  # no histogram when comparing
+
+
+def test_plot_without_matplotlib_exits_1_with_instructions(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    monkeypatch.setitem(sys.modules, "matplotlib", None)
+    monkeypatch.setitem(sys.modules, "matplotlib.figure", None)
+    assert main(["testdict", "--plot", str(tmp_path / "chains.png")]) == 1
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert "--plot needs matplotlib" in captured.err
+    assert "pip install matplotlib" in captured.err
+    assert "pip install -e '.[plot]'" in captured.err
+    assert not (tmp_path / "chains.png").exists()
+
+
+def test_plot_without_matplotlib_in_a_real_process_has_no_traceback(tmp_path: Path) -> None:
+    result = run_report("testdict", "--plot", str(tmp_path / "chains.png"), prelude="sys.modules['matplotlib'] = None")
+    assert result.returncode == 1
+    assert "pip install matplotlib" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_plot_writes_a_png(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("matplotlib")
+    path = tmp_path / "chains.png"
+    assert main(["testdict", "--plot", str(path)]) == 0
+    assert path.read_bytes().startswith(b"\x89PNG\r\n\x1a\n")
+    assert capsys.readouterr().out.endswith(f"Plot written to {path}\n")
+
+
+def test_plot_that_cannot_be_written_exits_1(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("matplotlib")
+    assert main(["testdict", "--plot", str(tmp_path / "no" / "such" / "dir.png")]) == 1
+    assert "cannot write the plot to" in capsys.readouterr().err
