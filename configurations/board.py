@@ -1,0 +1,343 @@
+"""The board of a k-in-a-row game and the questions the search asks of it."""
+
+from __future__ import annotations
+
+import functools
+import math
+from collections.abc import Sequence
+from typing import Final
+
+from configurations.drawing import draw_board
+from configurations.symbols import (
+    COMPUTER,
+    COMPUTER_WINS,
+    DRAW,
+    EMPTY,
+    HUMAN,
+    HUMAN_WINS,
+    SYMBOLS,
+    UNDECIDED,
+    Score,
+    Symbol,
+    require_player,
+)
+from hashdict import Data, DictionaryADT, HashDictionary
+
+__all__ = ["Configurations", "dictionary_size", "winning_lines"]
+
+# Bucket counts for the transposition table, each about twice the one
+# before and as far as it can be from a power of two, so that no structure
+# in the keys lines up with the table.  The first is enough for the
+# shallowest searches; the last is the cap (see dictionary_size).
+_TABLE_PRIMES: Final = (
+    53, 97, 193, 389, 769, 1543, 3079, 6151, 12289, 24593,
+    49157, 98317, 196613, 393241, 786433, 1572869,
+)  # fmt: skip
+
+
+def dictionary_size(empty_squares: int, max_levels: int) -> int:
+    """The number of buckets of a transposition table for one search.
+
+    The search stores a board only after placing 1 to ``max_levels`` tiles
+    on the ``empty_squares`` free squares, the computer first, so it can
+    store at most ``sum(comb(e, t) * comb(t, ceil(t / 2)) for t in 1..L)``
+    boards (``e = empty_squares``, ``L = min(max_levels, e)``).  The size is
+    the smallest prime of a fixed ladder (53, 97, 193, … , each about double
+    the last and far from any power of two) that is at least that bound,
+    so the chains average at most one record; the ladder stops at
+    1 572 869 buckets (25 MB of empty bucket slots), which caps the cost of
+    creating a table for deep searches on big boards: those store far fewer
+    boards than the bound, alpha-beta cuts most of them.  A fixed ladder
+    also means few distinct sizes, so the hash function's per-size set-up
+    is paid rarely.
+
+    Runtime complexity: O(min(max_levels, empty_squares)).
+
+    >>> dictionary_size(8, 0), dictionary_size(8, 2), dictionary_size(48, 9)
+    (53, 97, 1572869)
+    """
+    bound = 0
+    for tiles in range(1, min(max_levels, empty_squares) + 1):
+        bound += math.comb(empty_squares, tiles) * math.comb(tiles, (tiles + 1) // 2)
+        if bound > _TABLE_PRIMES[-1]:
+            return _TABLE_PRIMES[-1]
+    return next(prime for prime in _TABLE_PRIMES if prime >= bound)
+
+
+class Configurations:
+    """A square board of ``board_size`` rows on which ``length_to_win`` tiles in a line win.
+
+    Squares are addressed by ``(row, col)``, both counted from 0 at the top
+    left.  ``max_levels`` is how deep the computer's search looks ahead.
+
+    >>> configs = Configurations(3, 3, 2)
+    >>> configs.save_play(1, 1, "X")
+    >>> configs.configuration()
+    '    X    '
+    >>> configs
+    Configurations.from_rows(['   ', ' X ', '   '], length_to_win=3, max_levels=2)
+    """
+
+    __slots__ = ("_board_size", "_configuration", "_length_to_win", "_lines", "_max_levels", "_squares", "_tiles")
+
+    def __init__(self, board_size: int, length_to_win: int, max_levels: int) -> None:
+        for name, value in (("board_size", board_size), ("length_to_win", length_to_win), ("max_levels", max_levels)):
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise TypeError(f"{name} must be an int, not {type(value).__name__}: {value!r}")
+        if board_size < 1:
+            raise ValueError(f"board_size must be at least 1, got {board_size!r}")
+        if not 1 <= length_to_win <= board_size:
+            raise ValueError(f"length_to_win must be between 1 and board_size ({board_size}), got {length_to_win!r}")
+        if max_levels < 0:
+            raise ValueError(f"max_levels must be at least 0, got {max_levels!r}")
+        self._board_size = board_size
+        self._length_to_win = length_to_win
+        self._max_levels = max_levels
+        self._squares = [EMPTY] * (board_size * board_size)
+        self._tiles = 0  # squares that are not empty, so that fullness is O(1)
+        self._configuration: str | None = None  # the joined squares, until the next play
+        self._lines = winning_lines(board_size, length_to_win)
+
+    @classmethod
+    def from_rows(cls, rows: Sequence[str], length_to_win: int, max_levels: int) -> Configurations:
+        """A board of ``len(rows)`` rows, each a string of that many ``"X"``, ``"O"``, ``" "``.
+
+        The tiles are placed with :meth:`save_play`.  ``ValueError`` when a
+        row has the wrong length or holds another character, and as the
+        constructor.  Runtime complexity: O(board_size²).
+
+        >>> Configurations.from_rows(["XO", " X"], length_to_win=2, max_levels=0).wins("X")
+        True
+        >>> Configurations.from_rows(["XO", "X"], length_to_win=2, max_levels=0)
+        Traceback (most recent call last):
+        ...
+        ValueError: row 1 is 'X': a board of 2 rows needs 2 squares in each, got 1
+        """
+        if isinstance(rows, str):
+            raise TypeError(f"rows must be a sequence of strings, not a single str: {rows!r}")
+        size = len(rows)
+        for index, row in enumerate(rows):
+            if not isinstance(row, str):
+                raise TypeError(f"row {index} must be a str, not {type(row).__name__}: {row!r}")
+            if len(row) != size:
+                raise ValueError(
+                    f"row {index} is {row!r}: a board of {size} rows needs {size} squares in each, got {len(row)}"
+                )
+            for col, symbol in enumerate(row):
+                if symbol not in SYMBOLS:
+                    raise ValueError(f"row {index} is {row!r}: square {col} holds {symbol!r}, not 'X', 'O' or ' '")
+        configs = cls(size, length_to_win, max_levels)
+        for index, row in enumerate(rows):
+            for col, symbol in enumerate(row):
+                if symbol != EMPTY:
+                    configs.save_play(index, col, symbol)
+        return configs
+
+    @property
+    def board_size(self) -> int:
+        """The number of rows, and of columns (read-only)."""
+        return self._board_size
+
+    @property
+    def length_to_win(self) -> int:
+        """How many tiles in a line win (read-only)."""
+        return self._length_to_win
+
+    @property
+    def max_levels(self) -> int:
+        """How many levels below the computer's move the search explores (read-only)."""
+        return self._max_levels
+
+    def create_dictionary(self) -> HashDictionary:
+        """An empty transposition table for a search from the current board.
+
+        Its number of buckets is a prime chosen by :func:`dictionary_size`
+        from the empty squares and ``max_levels``.  Runtime complexity:
+        O(buckets).
+
+        >>> table = Configurations(3, 3, 0).create_dictionary()
+        >>> table.size, table.num_records()
+        (53, 0)
+        """
+        return HashDictionary(dictionary_size(len(self._squares) - self._tiles, self._max_levels))
+
+    def configuration(self) -> str:
+        """The board as a string: its squares row by row, ``"X"``, ``"O"`` or ``" "``.
+
+        Its length is ``board_size²``.  Runtime complexity: O(board_size²)
+        after a play, O(1) when asked again.
+
+        >>> configs = Configurations(2, 2, 0)
+        >>> configs.save_play(1, 0, "O")
+        >>> configs.configuration()
+        '  O '
+        """
+        if self._configuration is None:
+            self._configuration = "".join(self._squares)
+        return self._configuration
+
+    def repeated_configuration(self, table: DictionaryADT) -> int:
+        """The score ``table`` holds for the current board, or -1 if it holds none.
+
+        Runtime complexity: O(board_size²) plus one ``table.get``.
+
+        >>> configs = Configurations(3, 3, 1)
+        >>> table = configs.create_dictionary()
+        >>> configs.repeated_configuration(table)
+        -1
+        >>> configs.add_configuration(table, 2)
+        >>> configs.repeated_configuration(table)
+        2
+        """
+        return table.get(self.configuration())
+
+    def add_configuration(self, table: DictionaryADT, score: Score) -> None:
+        """Store the current board in ``table`` with ``score``.
+
+        ``DictionaryException`` if the board is already stored (the table is
+        then unchanged).  Runtime complexity: O(board_size²) plus one
+        ``table.put``.
+        """
+        table.put(Data(self.configuration(), score))
+
+    def save_play(self, row: int, col: int, symbol: Symbol) -> None:
+        """Put ``symbol`` on square ``(row, col)``: ``"X"``, ``"O"``, or ``" "`` to clear it.
+
+        ``IndexError`` outside the board (negative indices never wrap
+        around), ``ValueError`` for any other symbol; the board is then
+        unchanged.  Runtime complexity: O(1).
+
+        >>> configs = Configurations(3, 3, 0)
+        >>> configs.save_play(3, 0, "X")
+        Traceback (most recent call last):
+        ...
+        IndexError: square (3, 0) is outside the 3x3 board: rows and columns run from 0 to 2
+        >>> configs.save_play(0, 0, "x")
+        Traceback (most recent call last):
+        ...
+        ValueError: symbol must be 'X', 'O' or ' ', got 'x'
+        """
+        index = self._index(row, col)
+        if not (isinstance(symbol, str) and symbol in SYMBOLS):
+            raise ValueError(f"symbol must be {HUMAN!r}, {COMPUTER!r} or {EMPTY!r}, got {symbol!r}")
+        squares = self._squares
+        self._tiles += (symbol != EMPTY) - (squares[index] != EMPTY)
+        squares[index] = symbol
+        self._configuration = None
+
+    def square_is_empty(self, row: int, col: int) -> bool:
+        """Whether square ``(row, col)`` holds no tile.
+
+        ``IndexError`` outside the board.  Runtime complexity: O(1).
+
+        >>> Configurations(3, 3, 0).square_is_empty(2, 2)
+        True
+        """
+        return self._squares[self._index(row, col)] == EMPTY
+
+    def wins(self, symbol: Symbol) -> bool:
+        """Whether ``symbol`` has ``length_to_win`` tiles in a row, column, diagonal or anti-diagonal.
+
+        ``ValueError`` unless ``symbol`` is ``"X"`` or ``"O"``.  Runtime
+        complexity: O(board_size²).
+
+        >>> configs = Configurations.from_rows(["  O", " O ", "OXX"], length_to_win=3, max_levels=0)
+        >>> configs.wins("O"), configs.wins("X")
+        (True, False)
+        """
+        board = self.configuration()
+        run = require_player(symbol) * self._length_to_win
+        return any(run in board[start:stop:step] for start, stop, step in self._lines)
+
+    def is_draw(self) -> bool:
+        """Whether no square is empty and neither player wins.
+
+        Runtime complexity: O(1) while a square is empty, else O(board_size²).
+
+        >>> Configurations.from_rows(["XOX", "XOO", "OXX"], length_to_win=3, max_levels=0).is_draw()
+        True
+        >>> Configurations.from_rows(["XO", "OX"], length_to_win=2, max_levels=0).is_draw()  # X wins
+        False
+        """
+        return self._tiles == len(self._squares) and not self.wins(HUMAN) and not self.wins(COMPUTER)
+
+    def eval_board(self) -> Score:
+        """The board's score: ``COMPUTER_WINS`` if ``"O"`` wins (checked first),
+        else ``HUMAN_WINS`` if ``"X"`` wins, else ``DRAW`` if :meth:`is_draw`,
+        else ``UNDECIDED``.
+
+        Runtime complexity: O(board_size²).
+
+        >>> Configurations.from_rows(["XXX", "OO ", "   "], length_to_win=3, max_levels=0).eval_board()
+        0
+        """
+        if self.wins(COMPUTER):
+            return COMPUTER_WINS
+        if self.wins(HUMAN):
+            return HUMAN_WINS
+        if self._tiles == len(self._squares):  # is_draw(), without asking wins() again
+            return DRAW
+        return UNDECIDED
+
+    def __str__(self) -> str:
+        """The board drawn for a person (see :func:`~configurations.draw_board`)."""
+        return draw_board(self)
+
+    def __repr__(self) -> str:
+        """An expression that builds an equal board: the constructor's when it is empty."""
+        if self._tiles == 0:
+            return (
+                f"{type(self).__name__}(board_size={self._board_size!r}, "
+                f"length_to_win={self._length_to_win!r}, max_levels={self._max_levels!r})"
+            )
+        board, size = self.configuration(), self._board_size
+        rows = [board[start : start + size] for start in range(0, size * size, size)]
+        return (
+            f"{type(self).__name__}.from_rows({rows!r}, "
+            f"length_to_win={self._length_to_win!r}, max_levels={self._max_levels!r})"
+        )
+
+    def _index(self, row: int, col: int) -> int:
+        """The position of square ``(row, col)`` in the configuration string."""
+        for name, value in (("row", row), ("col", col)):
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise TypeError(f"{name} must be an int, not {type(value).__name__}: {value!r}")
+        size = self._board_size
+        if not (0 <= row < size and 0 <= col < size):
+            raise IndexError(
+                f"square ({row!r}, {col!r}) is outside the {size}x{size} board: "
+                f"rows and columns run from 0 to {size - 1}"
+            )
+        return row * size + col
+
+
+@functools.lru_cache(maxsize=64)
+def winning_lines(size: int, length_to_win: int) -> tuple[tuple[int, int, int], ...]:
+    """Every row, column, diagonal and anti-diagonal long enough to win, as slices.
+
+    Each line is ``(start, stop, step)`` such that
+    ``configuration[start:stop:step]`` is the line's squares in order.
+
+    >>> winning_lines(2, 2)
+    ((0, 2, 1), (2, 4, 1), (0, 3, 2), (1, 4, 2), (0, 4, 3), (1, 3, 1))
+    """
+    # Each line starts on the top row or on a side column, and walks one
+    # square at a time in its direction (row step, column step).
+    starts_and_steps = [((row, 0), (0, 1)) for row in range(size)]
+    starts_and_steps += [((0, col), (1, 0)) for col in range(size)]
+    starts_and_steps += [((0, col), (1, 1)) for col in range(size)]
+    starts_and_steps += [((row, 0), (1, 1)) for row in range(1, size)]
+    starts_and_steps += [((0, col), (1, -1)) for col in range(size)]
+    starts_and_steps += [((row, size - 1), (1, -1)) for row in range(1, size)]
+    lines = []
+    for (row, col), (row_step, col_step) in starts_and_steps:
+        length = 0
+        while 0 <= row + length * row_step < size and 0 <= col + length * col_step < size:
+            length += 1
+        if length < length_to_win:
+            continue
+        start = row * size + col
+        # A one-square line gets step 1: an anti-diagonal's step, size - 1, is 0 when size is 1.
+        step = row_step * size + col_step if length > 1 else 1
+        lines.append((start, start + (length - 1) * step + 1, step))
+    return tuple(lines)

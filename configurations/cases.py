@@ -1,0 +1,432 @@
+"""TestPlay's cases: case files, the built-in tests, and running them.
+
+A case file is JSON Lines, one case per line (SPEC §6)::
+
+    {"id": "b1", "check": "board", "size": 3, "length": 3,
+     "board": ["XOX", "XOO", "OXX"],
+     "expect": {"wins_x": false, "wins_o": false, "is_draw": true, "eval": 2}}
+
+Running anything yields :class:`Outcome` values, one per case, that
+``testplay.py`` prints; nothing here prints.  A line that is not a valid
+case becomes a failed outcome named by its file and line number, so one bad
+line neither hides the other cases nor stops the run.
+
+>>> case = parse_case('{"id": "b", "check": "board", "size": 2, "length": 2, '
+...                   '"board": ["XO", "OX"], "expect": {"wins_o": true, "eval": 3}}')
+>>> run_case(case).line()
+'ok b'
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Final, Literal, TypeAlias
+
+from configurations.board import Configurations
+from configurations.search import PosPlay, SearchStats, computer_play
+from configurations.symbols import COMPUTER, COMPUTER_WINS, DRAW, EMPTY, HUMAN, HUMAN_WINS, SYMBOLS, UNDECIDED
+from hashdict import DictionaryException
+
+__all__ = [
+    "Case",
+    "CaseFileError",
+    "Check",
+    "Outcome",
+    "builtin_outcomes",
+    "parse_case",
+    "read_case_file",
+    "run_case",
+    "run_case_files",
+]
+
+Check: TypeAlias = Literal["play", "board"]
+#: A checked value: an int (score, row, col, nodes, eval) or a bool.
+Value: TypeAlias = int | bool
+
+# What each kind of case may expect, in the order results are reported, and
+# the JSON type of each value.  A bool is not an int here (unlike Python).
+_EXPECT_KEYS: Final[dict[str, dict[str, type]]] = {
+    "play": {"score": int, "row": int, "col": int, "nodes": int},
+    "board": {"wins_x": bool, "wins_o": bool, "is_draw": bool, "eval": int},
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Case:
+    """One case: a board, what to ask of it, and the answers expected.
+
+    ``expect`` holds ``(key, value)`` pairs in the order the case file gave
+    them; only those keys are checked.
+    """
+
+    id: str
+    check: Check
+    size: int
+    length: int
+    max_levels: int
+    board: tuple[str, ...]
+    expect: tuple[tuple[str, Value], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The result of one case: passed when ``failure`` is ``None``.
+
+    >>> Outcome("p1", None).line()
+    'ok p1'
+    >>> Outcome("p1", "expected score=3, got score=1").line()
+    'FAIL p1: expected score=3, got score=1'
+    """
+
+    id: str
+    failure: str | None
+
+    @property
+    def passed(self) -> bool:
+        """Whether the case passed."""
+        return self.failure is None
+
+    def line(self) -> str:
+        """The line TestPlay prints: ``ok ID`` or ``FAIL ID: reason``."""
+        return f"ok {self.id}" if self.failure is None else f"FAIL {self.id}: {self.failure}"
+
+
+class CaseFileError(ValueError):
+    """A case file that cannot be read, or one of its lines that is not a case.
+
+    ``location`` is ``FILE:LINE`` (just ``FILE``, and ``line`` is ``None``,
+    when the whole file is at fault) and ``problem`` says what is wrong.
+
+    >>> str(CaseFileError("cases.jsonl", 3, "missing key 'id'"))
+    "cases.jsonl:3: missing key 'id'"
+    """
+
+    def __init__(self, path: str, line: int | None, problem: str) -> None:
+        self.line = line
+        self.location = path if line is None else f"{path}:{line}"
+        self.problem = problem
+        super().__init__(f"{self.location}: {problem}")
+
+
+def parse_case(text: str) -> Case:
+    """The case written on one line of a case file.
+
+    ``ValueError`` naming the first problem: bad JSON, a missing key, a
+    value of the wrong type or range, a board of the wrong shape or with
+    other characters, an unknown check or expected key.  Keys a case does
+    not use are ignored.  Runtime complexity: O(len(text)).
+
+    >>> parse_case('{"id": "x", "check": "moves"}')
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown check "moves": expected "play" or "board"
+    """
+    try:
+        fields = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise ValueError(f"bad JSON: {error.msg} at column {error.colno}") from None
+    if not isinstance(fields, dict):
+        raise ValueError(f"a case must be a JSON object, got {_json(fields)}")
+    for key in ("id", "check"):
+        if key not in fields:
+            raise ValueError(f"missing key {key!r}")
+    case_id, check = fields["id"], fields["check"]
+    if not isinstance(case_id, str) or not case_id or case_id != case_id.strip() or "\n" in case_id:
+        raise ValueError(f"'id' must be a non-empty string without surrounding spaces, got {_json(case_id)}")
+    if check not in _EXPECT_KEYS:
+        raise ValueError(f'unknown check {_json(check)}: expected "play" or "board"')
+    required = ["size", "length", "board", "expect"]
+    if check == "play":  # only a search looks at max_levels: a board case may leave it out
+        required.insert(2, "max_levels")
+    for key in required:
+        if key not in fields:
+            raise ValueError(f"missing key {key!r}")
+    size = _integer(fields, "size", 1)
+    length = _integer(fields, "length", 1)
+    if length > size:
+        raise ValueError(f"'length' must be at most 'size' ({size}), got {length}")
+    max_levels = _integer(fields, "max_levels", 0) if "max_levels" in fields else 0
+    board = _board(fields["board"], size)
+    return Case(case_id, check, size, length, max_levels, board, _expect(fields["expect"], check))
+
+
+def read_case_file(path: str | Path) -> Iterator[Case | CaseFileError]:
+    """The cases of a case file, in order, with a :class:`CaseFileError` for each bad line.
+
+    Blank lines are skipped; lines are counted from 1.  A file that cannot
+    be read yields one error naming just the file.  Runtime complexity:
+    O(file size).
+    """
+    name = str(path)
+    try:
+        content = Path(path).read_bytes()
+    except OSError as error:
+        yield CaseFileError(name, None, f"cannot read the file: {error.strerror or error}")
+        return
+    for number, raw in enumerate(content.splitlines(), start=1):
+        try:
+            text = raw.decode("utf-8-sig" if number == 1 else "utf-8")  # a byte-order mark may open the file
+        except UnicodeDecodeError:
+            yield CaseFileError(name, number, "the line is not UTF-8 text")
+            continue
+        if not text.strip():
+            continue
+        try:
+            yield parse_case(text)
+        except ValueError as error:
+            yield CaseFileError(name, number, str(error))
+
+
+def run_case_files(paths: Sequence[str | Path]) -> Iterator[Outcome]:
+    """Run every case of every file, in order; a bad line or file is a failed outcome.
+
+    Runtime complexity: the sum of the cases' own.
+    """
+    for path in paths:
+        for item in read_case_file(path):
+            if isinstance(item, CaseFileError):
+                yield Outcome(item.location, item.problem if item.line is None else f"malformed case: {item.problem}")
+            else:
+                yield run_case(item)
+
+
+def run_case(case: Case) -> Outcome:
+    """Build the case's board with ``save_play``, ask it the case's questions, compare.
+
+    A ``play`` case runs :func:`computer_play` (and also fails if the board
+    is not left as it was found); a ``board`` case asks ``wins("X")``,
+    ``wins("O")``, ``is_draw()`` and ``eval_board()``.  An exception from
+    the game logic is a failure, reported by type and message.
+
+    Runtime complexity: that of the search, for a ``play`` case.
+    """
+    expected = dict(case.expect)
+    try:
+        configs = Configurations(case.size, case.length, case.max_levels)
+        for row, squares in enumerate(case.board):
+            for col, symbol in enumerate(squares):
+                if symbol != EMPTY:
+                    configs.save_play(row, col, symbol)
+        before = configs.configuration()
+        got: dict[str, Value]
+        if case.check == "play":
+            stats = SearchStats()
+            play = computer_play(configs, stats=stats)
+            if configs.configuration() != before:
+                return Outcome(case.id, f"expected the board left as {before!r}, got {configs.configuration()!r}")
+            got = {"score": play.score, "row": play.row, "col": play.col, "nodes": stats.nodes}
+        else:
+            got = {
+                "wins_x": configs.wins(HUMAN),
+                "wins_o": configs.wins(COMPUTER),
+                "is_draw": configs.is_draw(),
+                "eval": configs.eval_board(),
+            }
+    except Exception as error:  # the harness grades the game logic: a crash is a failure, not a traceback
+        return Outcome(case.id, f"expected {_show(expected) or 'no error'}, got {type(error).__name__}: {error}")
+    actual = {key: got[key] for key in expected}
+    if all(type(actual[key]) is type(value) and actual[key] == value for key, value in expected.items()):
+        return Outcome(case.id, None)
+    return Outcome(case.id, f"expected {_show(expected)}, got {_show(actual)}")
+
+
+def builtin_outcomes() -> Iterator[Outcome]:
+    """TestPlay's own tests: every Configurations method, then the search on known positions.
+
+    Runtime complexity: about a second (the deepest known search explores
+    12 138 nodes).
+    """
+    for case_id, expected, compute in _builtin_checks():
+        try:
+            got = compute()
+        except Exception as error:  # a crash is a failure, as in run_case
+            got = _Raised(type(error).__name__)
+        failure = None if got == expected else f"expected {expected!r}, got {got!r}"
+        yield Outcome(case_id, failure)
+    for case in _KNOWN_CASES:
+        yield run_case(case)
+
+
+@dataclass(frozen=True, slots=True)
+class _Raised:
+    """What a built-in check got or expected when the call raised ``name``."""
+
+    name: str
+
+    def __repr__(self) -> str:
+        return f"raises {self.name}"
+
+
+def _raised(call: Callable[[], object]) -> object:
+    """``_Raised(type)`` of the exception ``call`` raises, or its result."""
+    try:
+        return call()
+    except Exception as error:  # the caller compares the exception's type
+        return _Raised(type(error).__name__)
+
+
+def _builtin_checks() -> list[tuple[str, object, Callable[[], object]]]:
+    """``(id, expected, compute)`` for every built-in check of the board's methods."""
+
+    def board(rows: Sequence[str], length: int, max_levels: int = 0) -> Configurations:
+        return Configurations.from_rows(rows, length, max_levels)
+
+    def properties() -> tuple[int, int, int]:
+        configs = Configurations(4, 3, 2)
+        return configs.board_size, configs.length_to_win, configs.max_levels
+
+    def after_play(rows: Sequence[str], row: int, col: int, symbol: str) -> str:
+        configs = board(rows, len(rows))
+        configs.save_play(row, col, symbol)
+        return configs.configuration()
+
+    def store(scores: Sequence[int]) -> list[object]:
+        """The table's answer before, then the result of each store and the answer after it."""
+        configs = Configurations(3, 3, 2)
+        table = configs.create_dictionary()
+        answers: list[object] = [configs.repeated_configuration(table)]
+        for score in scores:
+            try:
+                configs.add_configuration(table, score)
+                answers.append(None)
+            except DictionaryException as error:
+                answers.append(_Raised(type(error).__name__))
+            answers.append(configs.repeated_configuration(table))
+        return answers
+
+    def is_prime(number: int) -> bool:
+        return number >= 2 and all(number % divisor for divisor in range(2, int(number**0.5) + 1))
+
+    def empties(rows: Sequence[str]) -> list[bool]:
+        configs = board(rows, len(rows))
+        return [configs.square_is_empty(0, 0), configs.square_is_empty(1, 1)]
+
+    def board_after_search(rows: Sequence[str], length: int, max_levels: int) -> str:
+        configs = board(rows, length, max_levels)
+        computer_play(configs)
+        return configs.configuration()
+
+    empty = Configurations(3, 3, 2)
+    value_error, type_error, index_error = _Raised("ValueError"), _Raised("TypeError"), _Raised("IndexError")
+    return [
+        ("new-board-properties", (4, 3, 2), properties),
+        ("new-board-is-empty", " " * 16, lambda: Configurations(4, 3, 2).configuration()),
+        ("new-board-size-0", value_error, lambda: _raised(lambda: Configurations(0, 1, 0))),
+        ("new-board-length-too-long", value_error, lambda: _raised(lambda: Configurations(3, 4, 0))),
+        ("new-board-length-0", value_error, lambda: _raised(lambda: Configurations(3, 0, 0))),
+        ("new-board-levels-negative", value_error, lambda: _raised(lambda: Configurations(3, 3, -1))),
+        ("new-board-size-str", type_error, lambda: _raised(lambda: Configurations("3", 3, 0))),  # type: ignore[arg-type]
+        ("new-board-size-bool", type_error, lambda: _raised(lambda: Configurations(True, 1, 0))),
+        ("properties-read-only", _Raised("AttributeError"), lambda: _raised(lambda: setattr(empty, "board_size", 5))),
+        ("create-dictionary-empty", 0, lambda: empty.create_dictionary().num_records()),
+        ("create-dictionary-prime", True, lambda: is_prime(empty.create_dictionary().size)),
+        ("table-store-and-find", [-1, None, 3], lambda: store([3])),
+        ("table-store-twice", [-1, None, 3, _Raised("DictionaryException"), 3], lambda: store([3, 0])),
+        ("save-play-row-by-row", "     X   ", lambda: after_play(["   "] * 3, 1, 2, HUMAN)),
+        ("save-play-clears", " " * 9, lambda: after_play(["   ", "  O", "   "], 1, 2, EMPTY)),
+        ("save-play-replaces", "    X    ", lambda: after_play(["   ", " O ", "   "], 1, 1, HUMAN)),
+        ("save-play-row-3", index_error, lambda: _raised(lambda: empty.save_play(3, 0, HUMAN))),
+        ("save-play-col-3", index_error, lambda: _raised(lambda: empty.save_play(0, 3, HUMAN))),
+        ("save-play-row-negative", index_error, lambda: _raised(lambda: empty.save_play(-1, 0, HUMAN))),
+        ("save-play-col-negative", index_error, lambda: _raised(lambda: empty.save_play(0, -1, HUMAN))),
+        ("save-play-lowercase", value_error, lambda: _raised(lambda: empty.save_play(0, 0, "x"))),
+        ("save-play-two-symbols", value_error, lambda: _raised(lambda: empty.save_play(0, 0, "XO"))),
+        ("square-is-empty", [True, False], lambda: empties(["   ", " X ", "   "])),
+        ("square-is-empty-outside", index_error, lambda: _raised(lambda: empty.square_is_empty(0, -1))),
+        ("wins-row", True, lambda: board(["   ", "XXX", "O O"], 3).wins(HUMAN)),
+        ("wins-column", True, lambda: board([" O ", "XO ", "XO "], 3).wins(COMPUTER)),
+        ("wins-diagonal", True, lambda: board(["X   ", " X  ", "  X ", "O O "], 3).wins(HUMAN)),
+        ("wins-anti-diagonal", True, lambda: board(["    ", "   O", "  O ", " O  "], 3).wins(COMPUTER)),
+        ("wins-short-diagonal", True, lambda: board(["  X ", "   X", "    ", "    "], 2).wins(HUMAN)),
+        ("wins-broken-line", False, lambda: board(["XX X", "    ", "X   ", "X   "], 3).wins(HUMAN)),
+        ("wins-other-player", False, lambda: board(["XXX", "   ", "   "], 3).wins(COMPUTER)),
+        ("is-draw-full", True, lambda: board(["XOX", "XOO", "OXX"], 3).is_draw()),
+        ("is-draw-not-full", False, lambda: board(["XOX", "XO ", "OXX"], 3).is_draw()),
+        ("is-draw-full-with-line", False, lambda: board(["XOX", "XOO", "XXO"], 3).is_draw()),
+        ("eval-computer-wins", COMPUTER_WINS, lambda: board(["OOO", "XX ", "X  "], 3).eval_board()),
+        ("eval-human-wins", HUMAN_WINS, lambda: board(["OO ", "XXX", "O  "], 3).eval_board()),
+        ("eval-both-win-computer-first", COMPUTER_WINS, lambda: board(["OOO", "XXX", "   "], 3).eval_board()),
+        ("eval-draw", DRAW, lambda: board(["XOX", "XOO", "OXX"], 3).eval_board()),
+        ("eval-undecided", UNDECIDED, lambda: board(["XO ", "   ", "   "], 3).eval_board()),
+        ("computer-play-leaves-board", "X" + " " * 15, lambda: board_after_search(["X   ", *["    "] * 3], 3, 3)),
+        ("computer-play-full-board", PosPlay(-1, -1, -1), lambda: computer_play(board(["XOX", "XOO", "OXX"], 3, 2))),
+    ]
+
+
+def _known(case_id: str, size: int, length: int, max_levels: int, board: Sequence[str], **expect: int) -> Case:
+    return Case(case_id, "play", size, length, max_levels, tuple(board), tuple(expect.items()))
+
+
+# Positions whose best play is known: a few plain by hand (win now, block
+# now, a 1x1 board), the rest with the scores, squares and node counts of
+# SPEC §6 and of the shared sample cases.
+_KNOWN_CASES: Final = (
+    _known("play-win-now", 3, 3, 4, ["XX ", "OO ", "X  "], score=COMPUTER_WINS, row=1, col=2),
+    _known("play-block-now", 3, 3, 2, ["XX ", "O  ", "   "], row=0, col=2),
+    _known("play-one-square", 1, 1, 0, [" "], score=COMPUTER_WINS, row=0, col=0, nodes=1),
+    _known("play-4x4-corner", 4, 3, 6, ["X   ", "    ", "    ", "    "], score=1, row=1, col=1, nodes=12138),
+    _known("play-5x5-level-1", 5, 4, 1, ["   X ", " XO X", "     ", "X O O", "     "], score=1, row=0, col=0, nodes=52),
+    _known("play-4x4-level-3", 4, 3, 3, ["    ", "    ", "    ", "   X"], score=1, row=0, col=0, nodes=1079),
+    _known("play-3x3-win", 3, 3, 5, ["XXO", "  X", "OOX"], score=3, row=1, col=1, nodes=3),
+    _known("play-6x6-level-2", 6, 5, 2, ["   X  ", *["      "] * 5], score=1, row=0, col=0, nodes=1291),
+    _known("play-4x4-full-row", 4, 4, 5, [" XOO", "XOOX", "XXO ", "XO X"], score=3, row=3, col=2, nodes=8),
+    _known("play-5x5-block", 5, 4, 2, ["XOX  ", "O  OO", "XXXOX", " O XO", "OXX  "], score=3, row=1, col=2, nodes=87),
+    Case("board-draw", "board", 3, 3, 0, ("XOX", "XOO", "OXX"),
+         (("wins_x", False), ("wins_o", False), ("is_draw", True), ("eval", DRAW))),
+    Case("board-both-win", "board", 4, 2, 0, (" OXX", "OO X", "O X ", " OXX"),
+         (("wins_x", True), ("wins_o", True), ("is_draw", False), ("eval", COMPUTER_WINS))),
+)  # fmt: skip
+
+
+def _integer(fields: dict[str, object], key: str, least: int) -> int:
+    """``fields[key]`` if it is an integer (not a bool) of at least ``least``; else ``ValueError``."""
+    value = fields[key]
+    if isinstance(value, bool) or not isinstance(value, int) or value < least:
+        raise ValueError(f"{key!r} must be an integer of at least {least}, got {_json(value)}")
+    return value
+
+
+def _board(value: object, size: int) -> tuple[str, ...]:
+    """The board's rows if ``value`` is ``size`` strings of ``size`` squares; else ``ValueError``."""
+    if not isinstance(value, list) or len(value) != size or not all(isinstance(row, str) for row in value):
+        raise ValueError(f"'board' must be a list of {size} strings (the size), got {_json(value)}")
+    for number, row in enumerate(value, start=1):
+        if len(row) != size:
+            raise ValueError(f"'board' row {number} must have {size} squares, got {_json(row)}")
+        for symbol in row:
+            if symbol not in SYMBOLS:
+                raise ValueError(f"'board' row {number} holds {_json(symbol)}: squares are X, O or a space")
+    return tuple(value)
+
+
+def _expect(value: object, check: Check) -> tuple[tuple[str, Value], ...]:
+    """The expected answers if ``value`` is an object of known keys and right types; else ``ValueError``."""
+    if not isinstance(value, dict):
+        raise ValueError(f"'expect' must be a JSON object, got {_json(value)}")
+    known = _EXPECT_KEYS[check]
+    pairs: list[tuple[str, Value]] = []
+    for key, answer in value.items():
+        if key not in known:
+            names = ", ".join(f'"{name}"' for name in known)
+            raise ValueError(f"unknown key {_json(key)} in 'expect' of a {check} case: expected {names}")
+        kind = known[key]
+        # JSON gives exactly a bool or an int, and here true is no integer.
+        if not ((kind is bool and type(answer) is bool) or (kind is int and type(answer) is int)):
+            wanted = "true or false" if kind is bool else "an integer"
+            raise ValueError(f"'expect' {_json(key)} must be {wanted}, got {_json(answer)}")
+        pairs.append((key, answer))
+    return tuple(pairs)
+
+
+def _show(answers: dict[str, Value]) -> str:
+    """Answers as the case file writes them: ``score=1 row=0 is_draw=true``."""
+    return " ".join(f"{key}={_json(value)}" for key, value in answers.items())
+
+
+def _json(value: object) -> str:
+    """``value`` as JSON, as the case file spells it, cut short if long."""
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 60 else text[:57] + "..."
