@@ -1,0 +1,348 @@
+"""Play k-in-a-row against the computer: ``python play.py size length max_levels``.
+
+The person is ``X`` and moves first; the computer is ``O`` and answers with
+``computer_play``. This module is the thin shell around the engine: it parses
+the command line and the person's moves, draws the board and prints the
+results. The engine never prints; this module never searches.
+
+>>> Move.parse(" B3 ", board_size=3)
+Move(row=2, col=1)
+>>> str(Move(row=2, col=1))
+'b3'
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import os
+import re
+import sys
+import threading
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TextIO, TypeAlias
+
+from configurations import (
+    COMPUTER,
+    COMPUTER_WINS,
+    DRAW,
+    HUMAN,
+    HUMAN_WINS,
+    Configurations,
+    PosPlay,
+    Score,
+    SearchStats,
+    column_label,
+    computer_play,
+    draw_board,
+)
+
+Reader: TypeAlias = Callable[[str], str]
+"""Reads one line like the built-in ``input``: prompt in, line out, ``EOFError`` at the end."""
+
+# A move names its column with one letter, a to z.
+MAX_BOARD_SIZE = 26
+
+PROMPT = "Your move: "
+RESULT_LINES: dict[Score, str] = {
+    HUMAN_WINS: "Human wins",
+    DRAW: "Game is a draw",
+    COMPUTER_WINS: "Computer wins",
+}
+
+# Short searches finish before a person notices a pause; only longer ones get a spinner.
+THINKING_DELAY = 0.5
+SPINNER_PERIOD = 0.1
+SPINNER_FRAMES = "|/-\\"
+
+EXIT_OK = 0
+EXIT_INPUT_ENDED = 1
+EXIT_USAGE = 2  # argparse's convention
+EXIT_INTERRUPTED = 130  # 128 + SIGINT, what shells report for Ctrl-C
+EXIT_OUTPUT_CLOSED = 141  # 128 + SIGPIPE, what shells report when the reader of a pipe has gone
+
+# ASCII only, so that no look-alike letter or digit from elsewhere in Unicode names a square.
+_MOVE_PATTERN = re.compile(r"(?P<column>[a-zA-Z])(?P<row>[0-9]+)")
+# A row number longer than this is off every board; int() also refuses very long digit strings.
+_MAX_ROW_DIGITS = 9
+
+
+class MoveError(ValueError):
+    """A typed move that cannot be played; the message echoes what was typed."""
+
+
+class InvalidMoveError(MoveError):
+    """The text is not a move at all (not a column letter followed by a row number)."""
+
+
+class OffBoardMoveError(MoveError):
+    """The text names a square outside this board."""
+
+
+class OccupiedSquareError(MoveError):
+    """The text names a square that already holds a tile."""
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """A square of the board, 0-based; typed and shown as column letter then row number.
+
+    ``a1`` is the top-left square: letters go across, numbers go down.
+    """
+
+    row: int
+    col: int
+
+    @classmethod
+    def parse(cls, text: str, board_size: int) -> Move:
+        """The square ``text`` names on a ``board_size`` board, e.g. ``"b3"`` (case and outer spaces ignored).
+
+        Raises ``InvalidMoveError`` when ``text`` is not a move and
+        ``OffBoardMoveError`` when the square is not on this board.
+
+        >>> Move.parse("a1", 3)
+        Move(row=0, col=0)
+        >>> Move.parse("d1", 3)
+        Traceback (most recent call last):
+        ...
+        play.OffBoardMoveError: 'd1' is not on this board: columns a-c, rows 1-3
+        """
+        typed = text.strip()
+        match = _MOVE_PATTERN.fullmatch(typed)
+        if match is None:
+            raise InvalidMoveError(f"cannot read {typed!r} as a move: type a column letter then a row number, e.g. b3")
+        digits = match["row"]
+        row = int(digits) - 1 if len(digits) <= _MAX_ROW_DIGITS else board_size
+        col = ord(match["column"].lower()) - ord("a")
+        if not (0 <= row < board_size and col < board_size):
+            raise OffBoardMoveError(f"{typed!r} is not on this board: {_board_extent(board_size)}")
+        return cls(row, col)
+
+    def __str__(self) -> str:
+        return f"{column_label(self.col)}{self.row + 1}"
+
+
+def _board_extent(board_size: int) -> str:
+    return f"columns a-{column_label(board_size - 1)}, rows 1-{board_size}"
+
+
+def help_text(configs: Configurations) -> str:
+    """What ``help`` prints: how to type a move, how to win, how to stop."""
+    return (
+        f"Type a move as a column letter then a row number, e.g. b3 ({_board_extent(configs.board_size)};"
+        " a1 is top left).\n"
+        f"You are {HUMAN} and the computer is {COMPUTER}: the first to get {configs.length_to_win} in a row"
+        " across, down or diagonally wins.\n"
+        "Type help to see this again, quit to stop."
+    )
+
+
+def person_move(configs: Configurations, text: str) -> Move:
+    """The empty square ``text`` names; ``MoveError`` (one line, echoing ``text``) when there is none."""
+    move = Move.parse(text, configs.board_size)
+    if not configs.square_is_empty(move.row, move.col):
+        raise OccupiedSquareError(f"{text.strip()!r} is already taken: choose an empty square")
+    return move
+
+
+def echoing_reader(stream: TextIO, out: TextIO) -> Reader:
+    """A ``Reader`` over a non-terminal ``stream`` that echoes each line after its prompt.
+
+    Piped moves are not echoed by a terminal, so this keeps the transcript
+    readable: ``Your move: b2`` appears just as if it had been typed.
+    """
+
+    def read_line(prompt: str) -> str:
+        out.write(prompt)
+        line = stream.readline()
+        out.write(line.rstrip("\r\n") + "\n")
+        out.flush()
+        if not line:
+            raise EOFError
+        return line
+
+    return read_line
+
+
+def play_game(configs: Configurations, read_line: Reader, out: TextIO, *, show_thinking: bool = False) -> None:
+    """Play one game on ``configs`` (an empty board) until it is over or the person quits.
+
+    Moves come from ``read_line``; everything else goes to ``out``. ``EOFError``
+    and ``KeyboardInterrupt`` from ``read_line`` propagate to the caller. With
+    ``show_thinking``, a search that takes a while shows a spinner on ``out``.
+    """
+    print(f"You are {HUMAN} and move first; the computer is {COMPUTER}. Type help for how to play.", file=out)
+    _draw(configs, out)
+    while True:
+        text = read_line(PROMPT)
+        command = text.strip().lower()
+        if not command:
+            continue
+        if command == "quit":
+            print("Game abandoned", file=out)
+            return
+        if command == "help":
+            print(help_text(configs), file=out)
+            continue
+        try:
+            move = person_move(configs, text)
+        except MoveError as refusal:
+            print(refusal, file=out)
+            continue
+        configs.save_play(move.row, move.col, HUMAN)
+        if _game_over(configs, out):
+            return
+        reply = _think(configs, out) if show_thinking else computer_play(configs)
+        configs.save_play(reply.row, reply.col, COMPUTER)
+        print(f"Computer plays {Move(reply.row, reply.col)}", file=out)
+        if _game_over(configs, out):
+            return
+        _draw(configs, out)
+
+
+def _draw(configs: Configurations, out: TextIO) -> None:
+    print(draw_board(configs), file=out)
+
+
+def _game_over(configs: Configurations, out: TextIO) -> bool:
+    """Draw the final board and print the result when the game is over."""
+    result = RESULT_LINES.get(configs.eval_board())
+    if result is None:
+        return False
+    _draw(configs, out)
+    print(result, file=out)
+    return True
+
+
+def _think(configs: Configurations, out: TextIO) -> PosPlay:
+    """``computer_play`` in a worker thread, with a spinner on ``out`` once it has run a while.
+
+    The spinner line is erased before returning. An exception from the search
+    is re-raised here, in the caller's thread.
+    """
+    stats = SearchStats()
+    outcome: list[PosPlay] = []
+    failure: list[BaseException] = []
+
+    def search() -> None:
+        try:
+            outcome.append(computer_play(configs, stats=stats))
+        except BaseException as error:  # handed to the main thread, re-raised below
+            failure.append(error)
+
+    worker = threading.Thread(target=search, name="computer_play", daemon=True)
+    started = time.monotonic()
+    worker.start()
+    widest = 0
+    try:
+        worker.join(THINKING_DELAY)
+        while worker.is_alive():
+            frame = SPINNER_FRAMES[int((time.monotonic() - started) / SPINNER_PERIOD) % len(SPINNER_FRAMES)]
+            nodes = stats.nodes
+            line = f"{frame} thinking..." + (f" {nodes:,} positions tried" if nodes else "")
+            widest = max(widest, len(line))
+            out.write("\r" + line.ljust(widest))
+            out.flush()
+            worker.join(SPINNER_PERIOD)
+    finally:
+        if widest:
+            out.write("\r" + " " * widest + "\r")
+            out.flush()
+    if failure:
+        raise failure[0]
+    return outcome[0]
+
+
+def _bounded_int(low: int, high: int | None = None) -> Callable[[str], int]:
+    """An argparse ``type`` accepting whole numbers from ``low`` to ``high`` (no upper bound when None)."""
+    wanted = f"a whole number from {low} to {high}" if high is not None else f"a whole number, at least {low}"
+
+    def convert(text: str) -> int:
+        try:
+            number = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"must be {wanted}, got {text!r}") from None
+        if number < low or (high is not None and number > high):
+            raise argparse.ArgumentTypeError(f"must be {wanted}, got {text!r}")
+        return number
+
+    return convert
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="play.py",
+        description="Play k-in-a-row against the computer. You are X and move first; the computer is O.",
+        epilog="Example: play.py 3 3 9 is tic-tac-toe with the computer searching to the end of the game.",
+    )
+    parser.add_argument("size", type=_bounded_int(1, MAX_BOARD_SIZE), help=f"board size, 1 to {MAX_BOARD_SIZE}")
+    parser.add_argument("length", type=_bounded_int(1), help="tiles in a row needed to win, 1 to size")
+    parser.add_argument(
+        "max_levels",
+        type=_bounded_int(0),
+        help="how many moves ahead the computer looks; more is stronger and slower",
+    )
+    return parser
+
+
+def _parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
+    """The checked arguments; argparse's ``SystemExit`` (status 2, or 0 for ``--help``) otherwise."""
+    parser = _parser()
+    args = parser.parse_args(argv)
+    if args.length > args.size:
+        parser.error(f"argument length: must be from 1 to size ({args.size}), got {args.length}")
+    return args
+
+
+def main(
+    argv: Sequence[str] | None = None,
+    *,
+    stdin: TextIO | None = None,
+    stdout: TextIO | None = None,
+    stderr: TextIO | None = None,
+) -> int:
+    """Run ``play.py`` with ``argv`` (default ``sys.argv[1:]``) and return the exit status.
+
+    0 when the game ended or the person quit, 1 when input ended first, 2 for
+    bad arguments, 130 on Ctrl-C. Moves are typed at a terminal when ``stdin``
+    is one, otherwise read one per line and echoed.
+    """
+    stdin = sys.stdin if stdin is None else stdin
+    stdout = sys.stdout if stdout is None else stdout
+    stderr = sys.stderr if stderr is None else stderr
+    try:
+        with contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(stderr):
+            args = _parse_args(argv)
+    except SystemExit as exit_request:
+        return exit_request.code if isinstance(exit_request.code, int) else EXIT_USAGE
+    configs = Configurations(args.size, args.length, args.max_levels)
+    at_terminal = stdin is sys.stdin and stdin.isatty()
+    read_line = input if at_terminal else echoing_reader(stdin, stdout)
+    try:
+        play_game(configs, read_line, stdout, show_thinking=stdout.isatty())
+    except EOFError:
+        status, reason = EXIT_INPUT_ENDED, "input ended before the game was over"
+    except KeyboardInterrupt:
+        status, reason = EXIT_INTERRUPTED, "interrupted, game abandoned"
+    else:
+        return EXIT_OK
+    if at_terminal:
+        print(file=stdout)  # Ctrl-D or Ctrl-C left the cursor after the prompt
+    print(f"play.py: {reason}", file=stderr)
+    return status
+
+
+if __name__ == "__main__":
+    if isinstance(sys.stdin, io.TextIOWrapper):
+        sys.stdin.reconfigure(errors="replace")  # a stray byte in the input is a typo, not a crash
+    try:
+        exit_status = main()
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # Whoever read the output has gone (e.g. `| head`): stop quietly, as the Python docs advise.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        exit_status = EXIT_OUTPUT_CLOSED
+    sys.exit(exit_status)
