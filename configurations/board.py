@@ -5,7 +5,6 @@ from __future__ import annotations
 import functools
 import math
 from collections.abc import Sequence
-from typing import Final
 
 from configurations.drawing import draw_board
 from configurations.symbols import (
@@ -22,18 +21,9 @@ from configurations.symbols import (
     require_player,
 )
 from hashdict import Data, DictionaryADT, HashDictionary
+from hashdict.hashing import VETTED_SIZES
 
 __all__ = ["Configurations", "dictionary_size", "winning_lines"]
-
-# Bucket counts for the transposition table, each about twice the one
-# before and as far as it can be from a power of two, so that no structure
-# in the keys lines up with the table.  The first is enough for the
-# shallowest searches; the last is the cap (see dictionary_size).
-_TABLE_PRIMES: Final = (
-    53, 97, 193, 389, 769, 1543, 3079, 6151, 12289, 24593,
-    49157, 98317, 196613, 393241, 786433, 1572869,
-)  # fmt: skip
-
 
 def dictionary_size(empty_squares: int, max_levels: int) -> int:
     """The number of buckets of a transposition table for one search.
@@ -42,26 +32,26 @@ def dictionary_size(empty_squares: int, max_levels: int) -> int:
     on the ``empty_squares`` free squares, the computer first, so it can
     store at most ``sum(comb(e, t) * comb(t, ceil(t / 2)) for t in 1..L)``
     boards (``e = empty_squares``, ``L = min(max_levels, e)``).  The size is
-    the smallest prime of a fixed ladder (53, 97, 193, … , each about double
-    the last and far from any power of two) that is at least that bound,
-    so the chains average at most one record; the ladder stops at
-    1 572 869 buckets (25 MB of empty bucket slots), which caps the cost of
-    creating a table for deep searches on big boards: those store far fewer
-    boards than the bound, alpha-beta cuts most of them.  A fixed ladder
-    also means few distinct sizes, so the hash function's per-size set-up
-    is paid rarely.
+    the smallest of the dictionary's vetted prime sizes
+    (:data:`hashdict.hashing.VETTED_SIZES`: 1 019 to 117 643, each about 1.4
+    times the last) that is at least that bound, or the largest of them.
+    Vetted sizes cost nothing to set up and hash by the direct form, which
+    the engine updates in O(1) per move.  The largest caps the table's own
+    memory at under 2 MB; deep searches on big boards then share buckets,
+    but alpha-beta cuts keep them far below the bound (4x4 searched to the
+    end stores 155 156 boards of a bound in the tens of millions).
 
     Runtime complexity: O(min(max_levels, empty_squares)).
 
     >>> dictionary_size(8, 0), dictionary_size(8, 2), dictionary_size(48, 9)
-    (53, 97, 1572869)
+    (1019, 1019, 117643)
     """
     bound = 0
     for tiles in range(1, min(max_levels, empty_squares) + 1):
         bound += math.comb(empty_squares, tiles) * math.comb(tiles, (tiles + 1) // 2)
-        if bound > _TABLE_PRIMES[-1]:
-            return _TABLE_PRIMES[-1]
-    return next(prime for prime in _TABLE_PRIMES if prime >= bound)
+        if bound > VETTED_SIZES[-1]:
+            break
+    return next((size for size in VETTED_SIZES if size >= bound), VETTED_SIZES[-1])
 
 
 class Configurations:
@@ -157,7 +147,7 @@ class Configurations:
 
         >>> table = Configurations(3, 3, 0).create_dictionary()
         >>> table.size, table.num_records()
-        (53, 0)
+        (1019, 0)
         """
         return HashDictionary(dictionary_size(len(self._squares) - self._tiles, self._max_levels))
 

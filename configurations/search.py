@@ -1,8 +1,10 @@
 """The computer's move: depth-bounded minimax with alpha-beta cuts and a transposition table.
 
-This module is the reference search of SPEC §3, written to be read.  Any
-faster engine that replaces it must keep :func:`computer_play`'s contract
-to the letter: the same score, row, column and node count on every board.
+:func:`computer_play` keeps the contract of the reference search of SPEC
+§3 to the letter -- the same score, row, column and node count on every
+board -- and runs it with the engine of :mod:`configurations.engine`.  The
+tests compare it with a line-by-line transcription of the reference
+(``tests/oracle.py``).
 """
 
 from __future__ import annotations
@@ -10,17 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from configurations.board import Configurations
-from configurations.symbols import COMPUTER, EMPTY, Score, Symbol, opponent
-from hashdict import DictionaryADT
+from configurations.engine import fast_search
+from configurations.symbols import Score
 
 __all__ = ["PosPlay", "SearchStats", "computer_play"]
-
-# Bounds outside every score (HUMAN_WINS = 0 … COMPUTER_WINS = 3): the
-# computer's best starts below all of them and the person's above, so the
-# first square tried always becomes the best so far.
-_BELOW_ALL_SCORES = -1
-_ABOVE_ALL_SCORES = 4
-
 
 @dataclass(frozen=True, slots=True)
 class PosPlay:
@@ -70,14 +65,15 @@ def computer_play(configs: Configurations, *, stats: SearchStats | None = None) 
     bounded by the cuts) and the first square in row-major order that
     reaches it; ``PosPlay(-1, -1, -1)`` when no square is empty.
 
-    The board is left exactly as it was found, even when the search is
-    interrupted by an exception.  When ``stats`` is given, ``stats.nodes``
-    grows by the number of trial moves made, ``stats.lookups`` and
-    ``stats.hits`` by the table lookups and the lookups that found a score.
-    Nothing is printed.
+    The board is left exactly as it was found (the engine works on a copy),
+    even when the search is interrupted by an exception.  When ``stats`` is
+    given, ``stats.nodes`` grows by the number of trial moves made -- as
+    the search goes, so another thread can watch it climb -- and
+    ``stats.lookups`` and ``stats.hits`` by the table lookups and the
+    lookups that found a score.  Nothing is printed.
 
-    Runtime complexity: O(nodes * board_size²); nodes grow exponentially
-    with ``max_levels``.
+    Runtime complexity: O(nodes), the cost of a node independent of the
+    board's size; nodes grow exponentially with ``max_levels``.
 
     >>> configs = Configurations.from_rows(["XX ", "OO ", "X  "], length_to_win=3, max_levels=4)
     >>> stats = SearchStats()
@@ -86,59 +82,7 @@ def computer_play(configs: Configurations, *, stats: SearchStats | None = None) 
     """
     if not isinstance(configs, Configurations):
         raise TypeError(f"configs must be a Configurations, not {type(configs).__name__}: {configs!r}")
-    searcher = _Searcher(configs, configs.create_dictionary(), stats if stats is not None else SearchStats())
-    return searcher.search(COMPUTER, _BELOW_ALL_SCORES, _ABOVE_ALL_SCORES, 0)
-
-
-class _Searcher:
-    """One search: the board it works on, its table and its counters."""
-
-    __slots__ = ("configs", "stats", "table")
-
-    def __init__(self, configs: Configurations, table: DictionaryADT, stats: SearchStats) -> None:
-        self.configs = configs
-        self.table = table
-        self.stats = stats
-
-    def search(self, symbol: Symbol, highest: Score, lowest: Score, level: int) -> PosPlay:
-        """The best play for ``symbol`` at ``level``, the SEARCH of SPEC §3 step by step.
-
-        ``highest`` is the best score the computer is sure of so far and
-        ``lowest`` the best the person is sure of; both are this call's own.
-        """
-        configs, stats, table = self.configs, self.stats, self.table
-        size = configs.board_size
-        computer_to_move = symbol == COMPUTER
-        value = _BELOW_ALL_SCORES if computer_to_move else _ABOVE_ALL_SCORES
-        best_row = best_col = -1
-        for row in range(size):
-            for col in range(size):
-                if not configs.square_is_empty(row, col):
-                    continue
-                configs.save_play(row, col, symbol)
-                stats.nodes += 1
-                try:
-                    if configs.wins(symbol) or configs.is_draw() or level >= configs.max_levels:
-                        score = configs.eval_board()
-                    else:
-                        stats.lookups += 1
-                        score = configs.repeated_configuration(table)
-                        if score == -1:
-                            score = self.search(opponent(symbol), highest, lowest, level + 1).score
-                            # The reference asks the table again before storing, but the
-                            # search below only stores boards with more tiles than this one,
-                            # so this board cannot be there yet.
-                            configs.add_configuration(table, score)
-                        else:
-                            stats.hits += 1
-                finally:
-                    configs.save_play(row, col, EMPTY)
-                if (score > value) if computer_to_move else (score < value):
-                    value, best_row, best_col = score, row, col
-                    if computer_to_move:
-                        highest = max(highest, value)
-                    else:
-                        lowest = min(lowest, value)
-                    if highest >= lowest:
-                        return PosPlay(value, best_row, best_col)
-        return PosPlay(value, best_row, best_col)
+    score, square = fast_search(configs, configs.create_dictionary(), stats if stats is not None else SearchStats())
+    if square < 0:
+        return PosPlay(score, -1, -1)
+    return PosPlay(score, *divmod(square, configs.board_size))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterator
 
 from hashdict.adt import DictionaryADT, DictionaryException
@@ -135,6 +136,32 @@ class HashDictionary(DictionaryADT):
         if keys is None or key not in keys:
             return -1
         return self._scores[bucket][keys.index(key)]  # type: ignore[index]
+
+    @contextlib.contextmanager
+    def filling(self) -> Iterator[tuple[list[list[str] | None], list[list[int] | None]]]:
+        """Lend the table's own bucket lists to search code that fills them itself.
+
+        Yields ``(keys, scores)``: ``keys[b]`` is bucket ``b``'s chain of keys
+        (``None`` while empty) and ``scores[b]`` their scores, in the same
+        order.  Inside the block the caller may add a record by appending its
+        key and score to the lists of the bucket its hash names (creating them
+        where the bucket is ``None``), never twice the same key; on leaving
+        it, however it is left, the table counts its records again.
+
+        Runtime complexity: O(size) on leaving.
+
+        >>> from hashdict import polynomial_hash
+        >>> table = HashDictionary(7)
+        >>> bucket = polynomial_hash("XO", 7)
+        >>> with table.filling() as (keys, scores):
+        ...     keys[bucket], scores[bucket] = ["XO"], [2]
+        >>> table.get("XO"), len(table)
+        (2, 1)
+        """
+        try:
+            yield self._keys, self._scores
+        finally:
+            self._count = sum(map(len, filter(None, self._keys)))
 
     def num_records(self) -> int:
         """How many records are stored.  Runtime complexity: O(1).

@@ -3,6 +3,7 @@ of SPEC §3) on many random positions, and on known positions."""
 
 from __future__ import annotations
 
+import gc
 import json
 import random
 from pathlib import Path
@@ -256,22 +257,43 @@ def test_each_call_has_a_fresh_table_from_create_dictionary(monkeypatch: pytest.
     assert tables[1].num_records() == tables[0].num_records()
 
 
-def test_board_is_restored_when_the_search_is_interrupted(monkeypatch: pytest.MonkeyPatch) -> None:
-    calls = 0
-    evaluate = Configurations.eval_board
+class InterruptingStats(SearchStats):
+    """Counters that raise KeyboardInterrupt, as Ctrl-C would, once the search has placed 50 tiles."""
 
-    def failing(configs: Configurations) -> int:
-        nonlocal calls
-        calls += 1
-        if calls == 50:
+    __slots__ = ()
+
+    def __setattr__(self, name: str, value: int) -> None:
+        super().__setattr__(name, value)
+        if name == "nodes" and value >= 50:
             raise KeyboardInterrupt
-        return evaluate(configs)
 
-    monkeypatch.setattr(Configurations, "eval_board", failing)
+
+def test_board_and_garbage_collection_are_restored_when_the_search_is_interrupted() -> None:
     configs = Configurations.from_rows(["X   ", "    ", "    ", "    "], 3, 4)
+    stats = InterruptingStats()
+    assert gc.isenabled()
     with pytest.raises(KeyboardInterrupt):
-        computer_play(configs)
+        computer_play(configs, stats=stats)
+    assert 50 <= stats.nodes < 1079
     assert configs.configuration() == "X" + " " * 15
+    assert gc.isenabled()
+
+
+def test_search_stats_grow_while_the_search_runs() -> None:
+    seen: list[int] = []
+
+    class Watched(SearchStats):
+        __slots__ = ()
+
+        def __setattr__(self, name: str, value: int) -> None:
+            if name == "nodes":
+                seen.append(value)
+            super().__setattr__(name, value)
+
+    computer_play(Configurations.from_rows(["X   ", "    ", "    ", "    "], 3, 6), stats=Watched())
+    assert len(seen) > 100
+    assert seen == sorted(seen)
+    assert seen[-1] == 12138
 
 
 def test_computer_play_takes_a_board() -> None:

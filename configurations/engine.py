@@ -1,0 +1,256 @@
+"""The engine behind :func:`~configurations.computer_play`: the reference search, made fast.
+
+It returns exactly what the reference search of SPEC §3 returns -- score,
+square and node count, on every board -- and stores exactly the boards it
+stores, with their scores, in the same :class:`~hashdict.HashDictionary`.
+It differs only in how it does the work:
+
+* **Wins by bit arithmetic.**  Every line long enough to win (rows,
+  columns, diagonals, anti-diagonals) is laid end to end in one integer per
+  player, with a zero bit between lines.  A player has ``k`` in a row
+  exactly when that integer has ``k`` consecutive one bits, which
+  ``ceil(log2 k) + 1`` shift-and steps find, whatever the board's size.
+* **Keys and hashes kept up to date.**  The board is a ``bytearray`` whose
+  ``decode`` *is* the configuration string, and since the polynomial hash
+  is linear in the characters, placing a tile changes the board's hash by a
+  precomputed amount (:meth:`~hashdict.hashing.HashScheme.weight`).
+* **Counts instead of scans.**  "The board is full" is a count of empty
+  squares; the empty squares are visited from a list made once.
+* **Negamax form.**  The person's scores are negated so that one loop
+  serves both players; it makes the same comparisons as the reference (a
+  strict improvement, then the same bound, then the same cut).
+* **One table probe per board.**  The reference asks the table a second
+  time before storing a board; the search below a board only stores boards
+  with more tiles, so that second answer is always "absent".
+"""
+
+from __future__ import annotations
+
+import gc
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from configurations.board import Configurations, winning_lines
+from configurations.symbols import COMPUTER_WINS, DRAW, HUMAN_WINS, UNDECIDED
+from hashdict import HashDictionary
+
+if TYPE_CHECKING:
+    from configurations.search import SearchStats
+
+__all__ = ["fast_search"]
+
+_EMPTY_CODE = ord(" ")
+_HUMAN_CODE = ord("X")
+_COMPUTER_CODE = ord("O")
+# Movers, as indices into the per-mover tables below.
+_COMPUTER_MOVES = 0
+_HUMAN_MOVES = 1
+
+
+def fast_search(configs: Configurations, table: HashDictionary, stats: SearchStats) -> tuple[int, int]:
+    """The reference search for the computer on ``configs``, storing boards in ``table``.
+
+    Returns ``(score, square)``: the reference's score and the index
+    ``row * board_size + col`` of its chosen square (``-1`` when the board
+    is full).  ``table`` must be empty.  ``stats.nodes`` grows by the tiles
+    placed as the search goes (a level adds its count when it returns),
+    ``stats.lookups`` and ``stats.hits`` by the table probes and the probes
+    that found a score, when it ends.  The board is left untouched (the
+    engine works on its own copy).
+
+    Runtime complexity: O(nodes) -- the cost per node does not grow with the
+    board (the bit arithmetic and the key's ``decode`` are C loops over a
+    few hundred bits or bytes).
+
+    >>> configs = Configurations.from_rows(["XX ", "OO ", "X  "], length_to_win=3, max_levels=4)
+    >>> from configurations.search import SearchStats
+    >>> stats = SearchStats()
+    >>> fast_search(configs, configs.create_dictionary(), stats), stats
+    ((3, 5), SearchStats(nodes=15, lookups=8, hits=0))
+    """
+    size = configs.board_size
+    squares = size * size
+    cells = bytearray(configs.configuration(), "latin-1")
+    place = _placement_bits(size, configs.length_to_win)
+    shifts = _run_shifts(configs.length_to_win)
+
+    def has_run(bits: int) -> bool:
+        for shift in shifts:
+            bits &= bits >> shift
+        return bits != 0
+
+    human_bits = computer_bits = 0
+    for square, code in enumerate(cells):
+        if code == _HUMAN_CODE:
+            human_bits |= place[square]
+        elif code == _COMPUTER_CODE:
+            computer_bits |= place[square]
+    # A line already on the board stays there; eval_board then sees it
+    # whoever moves (the search never makes a second one: a win ends it).
+    if has_run(computer_bits):
+        settled = COMPUTER_WINS
+    elif has_run(human_bits):
+        settled = HUMAN_WINS
+    else:
+        settled = -1
+
+    scheme = table.scheme
+    modulus = scheme.modulus
+    weights = [scheme.weight(square, squares) for square in range(squares)]
+    start_value = sum(code * weight for code, weight in zip(cells, weights, strict=True)) % modulus
+    order = [square for square in range(squares) if cells[square] == _EMPTY_CODE]
+    if not order:
+        return -1, -1
+
+    # Per mover (computer, person): its tile, how its tile changes the hash,
+    # its sign (scores are seen from the mover's side), the score of a board
+    # its move wins, the value a level starts from (below every score the
+    # mover can reach: the reference's -1 for the computer, 4 for the
+    # person, negated), and the other mover.
+    movers = []
+    for mover, code in ((_COMPUTER_MOVES, _COMPUTER_CODE), (_HUMAN_MOVES, _HUMAN_CODE)):
+        sign = 1 if mover == _COMPUTER_MOVES else -1
+        win_score = COMPUTER_WINS if mover == _COMPUTER_MOVES or settled == COMPUTER_WINS else HUMAN_WINS
+        delta = [(code - _EMPTY_CODE) * weight % modulus for weight in weights]
+        movers.append((code, delta, sign, sign * win_score, -1 if sign > 0 else -4, 1 - mover))
+    # What a move that does not win scores at each level, from the mover's
+    # side, when the reference's eval_board ends the search there: a full
+    # board with no line on it is a draw, and a board at the last level is
+    # undecided (or keeps the line that was on it from the start).  None
+    # where the search goes on below the move -- even onto a full board that
+    # holds an old line, whose search then finds no square and keeps its
+    # starting value, as the reference's does.
+    terminal_scores: list[list[int | None]] = [[None] * (len(order) + 1) for _ in movers]
+    for level in range(len(order)):
+        if level == len(order) - 1 and settled < 0:
+            score = DRAW
+        elif level >= configs.max_levels:
+            score = settled if settled >= 0 else UNDECIDED
+        else:
+            continue
+        for mover in (_COMPUTER_MOVES, _HUMAN_MOVES):
+            terminal_scores[mover][level] = movers[mover][2] * score
+
+    bucket_of: Callable[[int], int] | None = None if scheme.direct else scheme.bucket
+    # The run test below always takes three steps (a shift of 0 changes
+    # nothing) and loops only over the steps beyond, for lines of 9 or more.
+    first, second, third, *further = (*shifts, 0, 0, 0)
+    decode = cells.decode
+    empty = _EMPTY_CODE
+    hits = 0
+    best_square = -1
+
+    # The search's state travels in arguments: the fastest way to hand it down.
+    def search(mover: int, alpha: int, beta: int, level: int, value: int, mine: int, theirs: int) -> int:  # noqa: PLR0917
+        """The value of the board for ``mover``, seen from its side (negamax).
+
+        ``alpha`` is the best the mover is sure of, ``beta`` the best its
+        opponent is; ``value`` is the board's hash value before reduction,
+        ``mine`` / ``theirs`` the players' line bits.  Records the chosen
+        square in ``best_square`` at level 0.
+        """
+        nonlocal hits, best_square
+        code, delta, sign, win_score, best, opponent = movers[mover]
+        terminal_score = terminal_scores[mover][level]
+        tried = found = 0
+        for square in order:
+            if cells[square] != empty:
+                continue
+            tried += 1
+            after = mine | place[square]
+            run = after & (after >> first)
+            run &= run >> second
+            run &= run >> third
+            for shift in further:
+                run &= run >> shift
+            if run:
+                score = win_score
+            elif terminal_score is not None:
+                score = terminal_score
+            else:
+                child_value = (value + delta[square]) % modulus
+                bucket = child_value if bucket_of is None else bucket_of(child_value)
+                cells[square] = code
+                key = decode()  # the board is ASCII: UTF-8, the fastest codec, decodes it
+                chain = chains[bucket]
+                if chain is not None and key in chain:
+                    score = sign * chain_scores[bucket][chain.index(key)]  # type: ignore[index]
+                    found += 1
+                else:
+                    score = -search(opponent, -beta, -alpha, level + 1, child_value, theirs, after)
+                    chain = chains[bucket]  # the search below may have started this chain
+                    if chain is None:
+                        chains[bucket] = [key]
+                        chain_scores[bucket] = [sign * score]
+                    else:
+                        chain.append(key)
+                        chain_scores[bucket].append(sign * score)  # type: ignore[union-attr]
+                cells[square] = empty
+            if score > best:
+                best = score
+                if level == 0:
+                    best_square = square
+                if best > alpha:
+                    alpha = best
+                    if alpha >= beta:
+                        break
+        stats.nodes += tried
+        hits += found
+        return best
+
+    # The search makes a list per stored board and frees none of them, so
+    # the cyclic garbage collector would only walk the table again and again.
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        with table.filling() as (chains, chain_scores):
+            score = search(_COMPUTER_MOVES, -1, 4, 0, start_value, computer_bits, human_bits)
+    finally:
+        if collecting:
+            gc.enable()
+    # Every probe that missed searched on and stored the board it probed.
+    stats.hits += hits
+    stats.lookups += hits + len(table)
+    return score, best_square
+
+
+def _placement_bits(size: int, length_to_win: int) -> list[int]:
+    """For each square, the bits it sets: one in each winning line through it.
+
+    The lines are laid end to end, each followed by a zero bit, so that a run
+    of one bits never continues from one line into the next.
+
+    On a 2x2 board the two rows take bits 0-1 and 3-4, the columns 6-7 and
+    9-10, the diagonal 12-13 and the anti-diagonal 15-16:
+
+    >>> [[bit for bit in range(18) if bits >> bit & 1] for bits in _placement_bits(2, 2)]
+    [[0, 6, 12], [1, 9, 15], [3, 7, 16], [4, 10, 13]]
+    """
+    place = [0] * (size * size)
+    bit = 0
+    for start, stop, step in winning_lines(size, length_to_win):
+        for square in range(start, stop, step):
+            place[square] |= 1 << bit
+            bit += 1
+        bit += 1
+    return place
+
+
+def _run_shifts(length_to_win: int) -> tuple[int, ...]:
+    """Shifts that turn a line integer into one with a bit left per ``length_to_win`` run.
+
+    After ``bits &= bits >> shift`` for each shift in turn, bit ``j`` is set
+    exactly when bits ``j`` to ``j + length_to_win - 1`` all were: each step
+    doubles the run a bit stands for, and a last one tops it up.
+
+    >>> _run_shifts(1), _run_shifts(2), _run_shifts(4), _run_shifts(5), _run_shifts(7)
+    ((), (1,), (1, 2), (1, 2, 1), (1, 2, 3))
+    """
+    shifts = []
+    run = 1
+    while 2 * run <= length_to_win:
+        shifts.append(run)
+        run *= 2
+    if run < length_to_win:
+        shifts.append(length_to_win - run)
+    return tuple(shifts)
