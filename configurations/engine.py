@@ -5,11 +5,13 @@ square and node count, on every board -- and stores exactly the boards it
 stores, with their scores, in the same :class:`~hashdict.HashDictionary`.
 It differs only in how it does the work:
 
-* **Wins by bit arithmetic.**  Every line long enough to win (rows,
-  columns, diagonals, anti-diagonals) is laid end to end in one integer per
-  player, with a zero bit between lines.  A player has ``k`` in a row
-  exactly when that integer has ``k`` consecutive one bits, which
-  ``ceil(log2 k) + 1`` shift-and steps find, whatever the board's size.
+* **Wins by bit arithmetic.**  Up to 4x4, a player's tiles are a mask of
+  squares and a table of every mask says whether it wins.  On larger
+  boards every line long enough to win (rows, columns, diagonals,
+  anti-diagonals) is laid end to end in one integer per player, with a zero
+  bit between lines; a player has ``k`` in a row exactly when that integer
+  has ``k`` consecutive one bits, which at most ``ceil(log2 k) + 1``
+  shift-and steps find, whatever the board's size.
 * **Keys and hashes kept up to date.**  The board is a ``bytearray`` whose
   ``decode`` *is* the configuration string, and since the polynomial hash
   is linear in the characters, placing a tile changes the board's hash by a
@@ -42,6 +44,9 @@ __all__ = ["fast_search"]
 _EMPTY_CODE = ord(" ")
 _HUMAN_CODE = ord("X")
 _COMPUTER_CODE = ord("O")
+# Boards up to this many squares (4x4) test wins with a table of 2**squares
+# bytes; larger boards use shift-and steps on their line bits.
+_TABLE_SQUARES = 16
 # Movers, as indices into the per-mover tables below.
 _COMPUTER_MOVES = 0
 _HUMAN_MOVES = 1
@@ -71,10 +76,20 @@ def fast_search(configs: Configurations, table: HashDictionary, stats: SearchSta
     size = configs.board_size
     squares = size * size
     cells = bytearray(configs.configuration(), "latin-1")
-    place = _placement_bits(size, configs.length_to_win)
+    # A player's tiles are bits: on a small board one bit per square, and a
+    # table says which sets of squares win; on a larger board one bit per
+    # square of each winning line through it, and shift-and steps find runs.
+    win_table: bytearray | None = None
     shifts = _run_shifts(configs.length_to_win)
+    if squares <= _TABLE_SQUARES:
+        win_table = _win_table(size, configs.length_to_win)
+        place = [1 << square for square in range(squares)]
+    else:
+        place = _placement_bits(size, configs.length_to_win)
 
-    def has_run(bits: int) -> bool:
+    def has_line(bits: int) -> bool:
+        if win_table is not None:
+            return win_table[bits] == 1
         for shift in shifts:
             bits &= bits >> shift
         return bits != 0
@@ -87,9 +102,9 @@ def fast_search(configs: Configurations, table: HashDictionary, stats: SearchSta
             computer_bits |= place[square]
     # A line already on the board stays there; eval_board then sees it
     # whoever moves (the search never makes a second one: a win ends it).
-    if has_run(computer_bits):
+    if has_line(computer_bits):
         settled = COMPUTER_WINS
-    elif has_run(human_bits):
+    elif has_line(human_bits):
         settled = HUMAN_WINS
     else:
         settled = -1
@@ -158,11 +173,14 @@ def fast_search(configs: Configurations, table: HashDictionary, stats: SearchSta
                 continue
             tried += 1
             after = mine | place[square]
-            run = after & (after >> first)
-            run &= run >> second
-            run &= run >> third
-            for shift in further:
-                run &= run >> shift
+            if win_table is not None:  # has_line(after), inlined
+                run = win_table[after]
+            else:
+                run = after & (after >> first)
+                run &= run >> second
+                run &= run >> third
+                for shift in further:
+                    run &= run >> shift
             if run:
                 score = win_score
             elif terminal_score is not None:
@@ -254,3 +272,46 @@ def _run_shifts(length_to_win: int) -> tuple[int, ...]:
     if run < length_to_win:
         shifts.append(length_to_win - run)
     return tuple(shifts)
+
+
+def _win_table(size: int, length_to_win: int) -> bytearray:
+    """For a board of at most ``_TABLE_SQUARES`` squares: ``table[tiles]`` is 1
+    exactly when the squares of the bit mask ``tiles`` hold a winning line.
+
+    Built as one big integer whose bit ``m`` says whether mask ``m`` wins:
+    first the winning lines themselves, then, square by square, every mask
+    that holds a winning mask without that square (the superset closure,
+    one shift-and-or per square), then unpacked to a byte per mask.
+
+    >>> table = _win_table(2, 2)
+    >>> [tiles for tiles in range(16) if table[tiles]]  # squares 0 1 / 2 3: any two win
+    [3, 5, 6, 7, 9, 10, 11, 12, 13, 14, 15]
+    """
+    squares = size * size
+    masks = 1 << squares
+    wins = 0
+    for start, stop, step in winning_lines(size, length_to_win):
+        line = range(start, stop, step)
+        for first in range(len(line) - length_to_win + 1):
+            wins |= 1 << sum(1 << square for square in line[first : first + length_to_win])
+    packed_bytes = max(masks // 8, 1)
+    for square in range(squares):
+        span = 1 << square
+        wins |= (wins & _masks_without(square, packed_bytes)) << span
+    packed = (wins & ((1 << masks) - 1)).to_bytes(packed_bytes, "little")
+    table = bytearray(8 * packed_bytes)
+    for bit in range(8):
+        table[bit::8] = packed.translate(_BIT_OF_BYTE[bit])
+    return table
+
+
+def _masks_without(square: int, packed_bytes: int) -> int:
+    """The integer whose bit ``m`` is set when mask ``m`` lacks ``square``'s bit (``m`` below ``8 * packed_bytes``)."""
+    span = 1 << square
+    # Below a byte the pattern repeats within one: 01010101, 00110011, 00001111.
+    pattern = bytes([(0x55, 0x33, 0x0F)[square]]) if span < 8 else b"\xff" * (span // 8) + b"\x00" * (span // 8)
+    return int.from_bytes((pattern * (packed_bytes // len(pattern) + 1))[:packed_bytes], "little")
+
+
+# _BIT_OF_BYTE[bit] translates every byte to its bit number ``bit`` (0 or 1).
+_BIT_OF_BYTE = tuple(bytes((value >> bit) & 1 for value in range(256)) for bit in range(8))
