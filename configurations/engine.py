@@ -28,6 +28,7 @@ It differs only in how it does the work:
 
 from __future__ import annotations
 
+import functools
 import gc
 from collections.abc import Callable
 from typing import TYPE_CHECKING
@@ -79,11 +80,11 @@ def fast_search(configs: Configurations, table: HashDictionary, stats: SearchSta
     # A player's tiles are bits: on a small board one bit per square, and a
     # table says which sets of squares win; on a larger board one bit per
     # square of each winning line through it, and shift-and steps find runs.
-    win_table: bytearray | None = None
+    win_table: bytes | None = None
     shifts = _run_shifts(configs.length_to_win)
     if squares <= _TABLE_SQUARES:
         win_table = _win_table(size, configs.length_to_win)
-        place = [1 << square for square in range(squares)]
+        place: tuple[int, ...] = tuple(1 << square for square in range(squares))
     else:
         place = _placement_bits(size, configs.length_to_win)
 
@@ -111,7 +112,9 @@ def fast_search(configs: Configurations, table: HashDictionary, stats: SearchSta
 
     scheme = table.scheme
     modulus = scheme.modulus
-    weights = [scheme.weight(square, squares) for square in range(squares)]
+    weights = [1] * squares  # weights[square] = scheme.weight(square, squares), each from the next
+    for square in range(squares - 2, -1, -1):
+        weights[square] = weights[square + 1] * scheme.base % modulus
     start_value = sum(code * weight for code, weight in zip(cells, weights, strict=True)) % modulus
     order = [square for square in range(squares) if cells[square] == _EMPTY_CODE]
     if not order:
@@ -237,7 +240,8 @@ def fast_search(configs: Configurations, table: HashDictionary, stats: SearchSta
     return score, best_square
 
 
-def _placement_bits(size: int, length_to_win: int) -> list[int]:
+@functools.lru_cache(maxsize=16)
+def _placement_bits(size: int, length_to_win: int) -> tuple[int, ...]:
     """For each square, the bits it sets: one in each winning line through it.
 
     The lines are laid end to end, each followed by a zero bit, so that a run
@@ -256,7 +260,7 @@ def _placement_bits(size: int, length_to_win: int) -> list[int]:
             place[square] |= 1 << bit
             bit += 1
         bit += 1
-    return place
+    return tuple(place)
 
 
 def _run_shifts(length_to_win: int) -> tuple[int, ...]:
@@ -279,7 +283,8 @@ def _run_shifts(length_to_win: int) -> tuple[int, ...]:
     return tuple(shifts)
 
 
-def _win_table(size: int, length_to_win: int) -> bytearray:
+@functools.lru_cache(maxsize=16)
+def _win_table(size: int, length_to_win: int) -> bytes:
     """For a board of at most ``_TABLE_SQUARES`` squares: ``table[tiles]`` is 1
     exactly when the squares of the bit mask ``tiles`` hold a winning line.
 
@@ -307,7 +312,7 @@ def _win_table(size: int, length_to_win: int) -> bytearray:
     table = bytearray(8 * packed_bytes)
     for bit in range(8):
         table[bit::8] = packed.translate(_BIT_OF_BYTE[bit])
-    return table
+    return bytes(table)
 
 
 def _masks_without(square: int, packed_bytes: int) -> int:
