@@ -15,6 +15,7 @@ functions turn them into fixed-width text, and only :func:`main` prints.
 from __future__ import annotations
 
 import argparse
+import functools
 import importlib
 import math
 import sys
@@ -23,6 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeAlias
 
+from hashdict import samples
 from hashdict.adt import DictionaryException
 from hashdict.harness import TABLE_SIZE, bulk_keys
 from hashdict.hash_dictionary import HashDictionary
@@ -336,6 +338,15 @@ SOURCES = SourceRegistry()
 @SOURCES.register("testdict", "the 10000 keys of TestDict's test 7: str(i) * 32 for i in 0..9999")
 def _testdict_keys() -> list[str]:
     return bulk_keys()
+
+
+#: How many keys each sample family gives the report (as many as TestDict's test 7).
+FAMILY_KEYS = 10_000
+
+for _name, _family in samples.FAMILIES:
+    SOURCES.register(_name, f"{FAMILY_KEYS} keys: {samples.describe(_family)}")(
+        functools.partial(_family, FAMILY_KEYS, 0)
+    )
 
 
 def keys_from_file(path: Path) -> list[str]:

@@ -25,9 +25,9 @@ from hashdict.record import Data
 __all__ = [
     "FAMILIES",
     "Family",
-    "assignment_keys",
     "boards",
     "decimal",
+    "describe",
     "hex_ids",
     "random_hex_ids",
     "repeated",
@@ -50,11 +50,6 @@ def decimal(count: int, seed: int = 0) -> list[str]:
 def repeated(count: int, seed: int = 0, *, copies: int = TESTDICT_COPIES) -> list[str]:
     """The numbers ``0 .. count-1`` in decimal, each written ``copies`` times over."""
     return [str(number) * copies for number in range(count)]
-
-
-def assignment_keys(count: int = TESTDICT_COUNT, seed: int = 0) -> list[str]:
-    """The keys of TestDict's test 7 (the first ``count`` of them)."""
-    return repeated(count, copies=TESTDICT_COPIES)
 
 
 def hex_ids(count: int, seed: int = 0) -> list[str]:
@@ -104,6 +99,15 @@ FAMILIES: tuple[tuple[str, Family], ...] = (
     ("boards", boards),
 )
 """Every family, by the name the report and the tests know it by."""
+
+
+def describe(family: Family) -> str:
+    """A family's one-line description: the first line of its docstring.
+
+    >>> describe(decimal)
+    'The numbers ``0 .. count-1`` in decimal.'
+    """
+    return (family.__doc__ or "").strip().splitlines()[0]
 
 
 def _random_board(rng: random.Random, length: int) -> str:

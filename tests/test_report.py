@@ -14,9 +14,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from hashdict import polynomial_hash, report
+from hashdict import polynomial_hash, report, samples
 from hashdict.harness import bulk_keys
 from hashdict.report import (
+    SOURCES,
     SourceRegistry,
     TableStatistics,
     comparison_lines,
@@ -208,7 +209,8 @@ def test_missing_key_file_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[
         main([str(missing)])
     assert exit_info.value.code == 2
     err = capsys.readouterr().err
-    assert f"{str(missing)!r} is neither a key source (testdict) nor a readable key file: No such file" in err
+    sources = "testdict, decimal, repeated, hex-ids, random-hex, words, boards"
+    assert f"{str(missing)!r} is neither a key source ({sources}) nor a readable key file: No such file" in err
 
 
 def test_key_file_that_is_not_utf8_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -329,3 +331,10 @@ def test_plot_that_cannot_be_written_exits_1(tmp_path: Path, capsys: pytest.Capt
     pytest.importorskip("matplotlib")
     assert main(["testdict", "--plot", str(tmp_path / "no" / "such" / "dir.png")]) == 1
     assert "cannot write the plot to" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("name", "make"), samples.FAMILIES)
+def test_every_sample_family_is_a_key_source(name: str, make: samples.Family) -> None:
+    source = SOURCES.find(name)
+    assert source is not None
+    assert list(source.keys()) == make(10_000, 0)
