@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Sequence
 
 from configurations.drawing import draw_board
 from configurations.symbols import (
@@ -22,6 +21,10 @@ from configurations.symbols import (
 )
 from hashdict import Data, DictionaryADT, HashDictionary
 from hashdict.hashing import VETTED_SIZES
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing; type checkers take it as True
+if TYPE_CHECKING:
+    from collections.abc import Sequence
 
 __all__ = ["Configurations", "dictionary_size", "winning_lines"]
 

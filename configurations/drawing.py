@@ -8,12 +8,12 @@ from 0).
 
 from __future__ import annotations
 
-from string import ascii_lowercase
-from typing import TYPE_CHECKING, Final
-
 from configurations.symbols import EMPTY
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing; type checkers take it as True
 if TYPE_CHECKING:
+    from typing import Final
+
     from configurations.board import Configurations
 
 __all__ = ["EMPTY_MARK", "column_label", "draw_board"]
@@ -21,6 +21,8 @@ __all__ = ["EMPTY_MARK", "column_label", "draw_board"]
 #: How an empty square is drawn: a blank would leave the rows ragged and
 #: the columns hard to follow by eye.
 EMPTY_MARK: Final = "."
+# The letters that name columns: string.ascii_lowercase, without importing string.
+_LETTERS: Final = "abcdefghijklmnopqrstuvwxyz"
 
 
 def column_label(col: int) -> str:
@@ -36,8 +38,8 @@ def column_label(col: int) -> str:
     label = ""
     col += 1
     while col:
-        col, letter = divmod(col - 1, len(ascii_lowercase))
-        label = ascii_lowercase[letter] + label
+        col, letter = divmod(col - 1, len(_LETTERS))
+        label = _LETTERS[letter] + label
     return label
 
 

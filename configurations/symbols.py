@@ -9,7 +9,9 @@ True
 
 from __future__ import annotations
 
-from typing import Final, TypeAlias
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing; type checkers take it as True
+if TYPE_CHECKING:
+    from typing import Final, TypeAlias
 
 __all__ = [
     "COMPUTER",

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterator
 
 from hashdict.adt import DictionaryADT, DictionaryException
 from hashdict.hashing import HashScheme, scheme_for
 from hashdict.record import Data
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing; type checkers take it as True
+if TYPE_CHECKING:
+    from collections.abc import Iterator
 
 __all__ = ["HashDictionary"]
 
@@ -28,7 +31,7 @@ class HashDictionary(DictionaryADT):
     (1, True)
     """
 
-    __slots__ = ("_count", "_keys", "_scheme", "_scores", "_size")
+    __slots__ = ("_count", "_hash", "_keys", "_scheme", "_scores", "_size")
 
     def __init__(self, size: int) -> None:
         if isinstance(size, bool) or not isinstance(size, int):
@@ -37,6 +40,7 @@ class HashDictionary(DictionaryADT):
             raise ValueError(f"size must be at least 1, got {size!r}")
         self._size = size
         self._scheme = scheme_for(size)
+        self._hash = self._scheme.hash  # one attribute look-up less on every operation
         self._keys: list[list[str] | None] = [None] * size
         self._scores: list[list[int] | None] = [None] * size
         self._count = 0
@@ -70,7 +74,7 @@ class HashDictionary(DictionaryADT):
         if not isinstance(record, Data):
             raise TypeError(f"put takes a Data record, not {type(record).__name__}: {record!r}")
         key = record.configuration
-        return self.put_in_bucket(self._scheme.hash(key), key, record.score)
+        return self.put_in_bucket(self._hash(key), key, record.score)
 
     def put_in_bucket(self, bucket: int, key: str, score: int) -> int:
         """:meth:`put` for a key whose bucket the caller has already computed.
@@ -179,7 +183,7 @@ class HashDictionary(DictionaryADT):
         """``config in d``.  Runtime complexity: O(1) expected, O(chain) worst."""
         if not isinstance(config, str):
             raise TypeError(f"configuration must be a str, not {type(config).__name__}: {config!r}")
-        keys = self._keys[self._scheme.hash(config)]
+        keys = self._keys[self._hash(config)]
         return keys is not None and config in keys
 
     def __iter__(self) -> Iterator[Data]:
@@ -215,11 +219,12 @@ class HashDictionary(DictionaryADT):
     def _bucket_of(self, config: str) -> int:
         if not isinstance(config, str):
             raise TypeError(f"configuration must be a str, not {type(config).__name__}: {config!r}")
-        return self._scheme.hash(config)
+        return self._hash(config)
 
     def _check(self) -> None:
         """Assert every invariant of the table (for tests; O(size + records))."""
         assert len(self._keys) == len(self._scores) == self._size
+        assert self._hash is self._scheme.hash
         total = 0
         for bucket, (keys, scores) in enumerate(zip(self._keys, self._scores, strict=True)):
             if keys is None:
@@ -230,7 +235,7 @@ class HashDictionary(DictionaryADT):
             assert len(keys) == len(set(keys)), f"bucket {bucket} holds a key twice"
             for key, score in zip(keys, scores, strict=True):
                 assert isinstance(key, str), f"{key!r} is not a str"
-                assert self._scheme.hash(key) == bucket, f"{key!r} is in the wrong bucket"
+                assert self._hash(key) == bucket, f"{key!r} is in the wrong bucket"
                 assert type(score) is int, f"{key!r} has the invalid score {score!r}"
                 assert score >= 0, f"{key!r} has the invalid score {score!r}"
             total += len(keys)

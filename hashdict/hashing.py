@@ -26,12 +26,13 @@ character can update a hash in O(1) (see :meth:`HashScheme.weight`).
 
 from __future__ import annotations
 
-import bisect
 import codecs
 import functools
 import math
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing; type checkers take it as True
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterator
 
 __all__ = ["MIX_MODULUS", "VETTED_SIZES", "HashScheme", "polynomial_hash", "scheme_for"]
 
@@ -68,12 +69,12 @@ _PREFIXES = ("id", "0x", "user_", "key-", "item ")
 _BOARD_LENGTHS = range(1, 9)
 
 
-@dataclass(frozen=True, slots=True)
 class HashScheme:
     """How keys are hashed for one table size.
 
     ``modulus`` is the size itself (direct form) or ``MIX_MODULUS`` (mixed
     form).  The hash of a key is ``bucket(P(256**width) % modulus)``.
+    Immutable; two schemes are equal when their size, width and modulus are.
 
     >>> scheme_for(13441)
     HashScheme(size=13441, width=2, modulus=13441)
@@ -81,14 +82,51 @@ class HashScheme:
     True
     """
 
-    size: int
-    width: int
-    modulus: int
-    hash: Callable[[str], int] = field(init=False, repr=False, compare=False)
-    """The key's bucket, ``0 <= h < size``.  Runtime complexity: O(len(key))."""
+    # Written out rather than a dataclass: importing dataclasses costs play.py about 10 ms at start-up.
+    __slots__ = ("_hash", "_modulus", "_size", "_width")
+    __match_args__ = ("size", "width", "modulus")
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "hash", _hasher(self))
+    _size: int
+    _width: int
+    _modulus: int
+    _hash: Callable[[str], int]
+
+    def __init__(self, size: int, width: int, modulus: int) -> None:
+        self._size = size
+        self._width = width
+        self._modulus = modulus
+        self._hash = _hasher(self)
+
+    @property
+    def size(self) -> int:
+        """The number of buckets (read-only)."""
+        return self._size
+
+    @property
+    def width(self) -> int:
+        """How many bytes each code point is written with: the base is ``256**width`` (read-only)."""
+        return self._width
+
+    @property
+    def modulus(self) -> int:
+        """What the polynomial is reduced by: ``size`` or ``MIX_MODULUS`` (read-only)."""
+        return self._modulus
+
+    @property
+    def hash(self) -> Callable[[str], int]:
+        """The key's bucket, ``0 <= h < size``.  Runtime complexity: O(len(key))."""
+        return self._hash
+
+    def __repr__(self) -> str:
+        return f"{type(self).__qualname__}(size={self._size!r}, width={self._width!r}, modulus={self._modulus!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return (self._size, self._width, self._modulus) == (other._size, other._width, other._modulus)
+
+    def __hash__(self) -> int:
+        return hash((self._size, self._width, self._modulus))
 
     @property
     def base(self) -> int:
@@ -173,9 +211,8 @@ def scheme_for(table_size: int) -> HashScheme:
         raise TypeError(f"table size must be an int, not {type(table_size).__name__}: {table_size!r}")
     if table_size < 1:
         raise ValueError(f"table size must be at least 1, got {table_size!r}")
-    index = bisect.bisect_left(VETTED_SIZES, table_size)
-    if index < len(VETTED_SIZES) and VETTED_SIZES[index] == table_size:
-        return HashScheme(table_size, _VETTED_WIDTHS[index], table_size)
+    if table_size in VETTED_SIZES:
+        return HashScheme(table_size, _VETTED_WIDTHS[VETTED_SIZES.index(table_size)], table_size)
     return _choose_scheme(table_size)
 
 

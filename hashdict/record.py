@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 __all__ = ["Data"]
 
 
-@dataclass(frozen=True, slots=True)
 class Data:
     """An immutable record: a ``configuration`` string and its ``score``.
 
@@ -19,19 +16,40 @@ class Data:
     ValueError: score of 'X O' must not be negative (-1 means absent), got -1
     """
 
-    configuration: str
-    score: int
+    # Written out rather than a dataclass: importing dataclasses costs play.py about 10 ms at start-up.
+    __slots__ = ("_configuration", "_score")
+    __match_args__ = ("configuration", "score")
 
-    def __post_init__(self) -> None:
-        if not isinstance(self.configuration, str):
-            raise TypeError(
-                f"configuration must be a str, not {type(self.configuration).__name__}: {self.configuration!r}"
-            )
-        if isinstance(self.score, bool) or not isinstance(self.score, int):
-            raise TypeError(
-                f"score of {self.configuration!r} must be an int, not {type(self.score).__name__}: {self.score!r}"
-            )
-        if self.score < 0:
-            raise ValueError(
-                f"score of {self.configuration!r} must not be negative (-1 means absent), got {self.score!r}"
-            )
+    _configuration: str
+    _score: int
+
+    def __init__(self, configuration: str, score: int) -> None:
+        if not isinstance(configuration, str):
+            raise TypeError(f"configuration must be a str, not {type(configuration).__name__}: {configuration!r}")
+        if isinstance(score, bool) or not isinstance(score, int):
+            raise TypeError(f"score of {configuration!r} must be an int, not {type(score).__name__}: {score!r}")
+        if score < 0:
+            raise ValueError(f"score of {configuration!r} must not be negative (-1 means absent), got {score!r}")
+        self._configuration = configuration
+        self._score = score
+
+    @property
+    def configuration(self) -> str:
+        """The board configuration (read-only)."""
+        return self._configuration
+
+    @property
+    def score(self) -> int:
+        """The configuration's score, at least 0 (read-only)."""
+        return self._score
+
+    def __repr__(self) -> str:
+        return f"{type(self).__qualname__}(configuration={self._configuration!r}, score={self._score!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return (self._configuration, self._score) == (other._configuration, other._score)
+
+    def __hash__(self) -> int:
+        return hash((self._configuration, self._score))
