@@ -13,17 +13,11 @@ Move(row=2, col=1)
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import io
 import os
-import re
 import sys
-import threading
 import time
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import TextIO, TypeAlias
 
 from configurations import (
     COMPUTER,
@@ -40,8 +34,17 @@ from configurations import (
     draw_board,
 )
 
-Reader: TypeAlias = Callable[[str], str]
-"""Reads one line like the built-in ``input``: prompt in, line out, ``EOFError`` at the end."""
+# Only what a game needs is imported at start-up, so that it starts at once: argparse (about
+# 10 ms with what it pulls in), threading and dataclasses are imported where they are needed,
+# and typing only by type checkers.
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing; type checkers take it as True
+if TYPE_CHECKING:
+    import argparse
+    from collections.abc import Callable, Sequence
+    from typing import TextIO, TypeAlias
+
+    Reader: TypeAlias = Callable[[str], str]
+    """Reads one line like the built-in ``input``: prompt in, line out, ``EOFError`` at the end."""
 
 # A move names its column with one letter, a to z.
 MAX_BOARD_SIZE = 26
@@ -64,8 +67,6 @@ EXIT_USAGE = 2  # argparse's convention
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, what shells report for Ctrl-C
 EXIT_OUTPUT_CLOSED = 141  # 128 + SIGPIPE, what shells report when the reader of a pipe has gone
 
-# ASCII only, so that no look-alike letter or digit from elsewhere in Unicode names a square.
-_MOVE_PATTERN = re.compile(r"(?P<column>[a-zA-Z])(?P<row>[0-9]+)")
 # A row number longer than this is off every board; int() also refuses very long digit strings.
 _MAX_ROW_DIGITS = 9
 
@@ -86,15 +87,22 @@ class OccupiedSquareError(MoveError):
     """The text names a square that already holds a tile."""
 
 
-@dataclass(frozen=True, slots=True)
 class Move:
     """A square of the board, 0-based; typed and shown as column letter then row number.
 
-    ``a1`` is the top-left square: letters go across, numbers go down.
+    ``a1`` is the top-left square: letters go across, numbers go down.  Immutable.
     """
 
-    row: int
-    col: int
+    # Written out rather than a dataclass: importing dataclasses costs about 10 ms at start-up.
+    __slots__ = ("_col", "_row")
+    __match_args__ = ("row", "col")
+
+    _row: int
+    _col: int
+
+    def __init__(self, row: int, col: int) -> None:
+        object.__setattr__(self, "_row", row)
+        object.__setattr__(self, "_col", col)
 
     @classmethod
     def parse(cls, text: str, board_size: int) -> Move:
@@ -111,18 +119,56 @@ class Move:
         play.OffBoardMoveError: 'd1' is not on this board: columns a-c, rows 1-3
         """
         typed = text.strip()
-        match = _MOVE_PATTERN.fullmatch(typed)
-        if match is None:
+        letter, digits = typed[:1], typed[1:]
+        # ASCII only, so that no look-alike letter or digit from elsewhere in Unicode names a square.
+        if not (letter.isascii() and letter.isalpha() and digits.isascii() and digits.isdigit()):
             raise InvalidMoveError(f"cannot read {typed!r} as a move: type a column letter then a row number, e.g. b3")
-        digits = match["row"]
         row = int(digits) - 1 if len(digits) <= _MAX_ROW_DIGITS else board_size
-        col = ord(match["column"].lower()) - ord("a")
+        col = ord(letter.lower()) - ord("a")
         if not (0 <= row < board_size and col < board_size):
             raise OffBoardMoveError(f"{typed!r} is not on this board: {_board_extent(board_size)}")
         return cls(row, col)
 
+    @property
+    def row(self) -> int:
+        """The square's row, from 0 at the top (read-only)."""
+        return self._row
+
+    @property
+    def col(self) -> int:
+        """The square's column, from 0 at the left (read-only)."""
+        return self._col
+
     def __str__(self) -> str:
-        return f"{column_label(self.col)}{self.row + 1}"
+        return f"{column_label(self._col)}{self._row + 1}"
+
+    def __repr__(self) -> str:
+        return f"{type(self).__qualname__}(row={self._row!r}, col={self._col!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return (self._row, self._col) == (other._row, other._col)
+
+    def __hash__(self) -> int:
+        return hash((self._row, self._col))
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise _frozen_instance_error(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise _frozen_instance_error(f"cannot delete field {name!r}")
+
+    def __reduce__(self) -> tuple[type[Move], tuple[int, int]]:
+        # copy and pickle rebuild a Move through its constructor, since its fields cannot be set.
+        return type(self), (self._row, self._col)
+
+
+def _frozen_instance_error(message: str) -> AttributeError:
+    """``dataclasses.FrozenInstanceError``, as assigning to a field of a frozen dataclass raises (Move was one)."""
+    from dataclasses import FrozenInstanceError  # noqa: PLC0415 -- an error may take the 10 ms
+
+    return FrozenInstanceError(message)
 
 
 def _board_extent(board_size: int) -> str:
@@ -223,6 +269,8 @@ def _think(configs: Configurations, out: TextIO) -> PosPlay:
     The spinner line is erased before returning. An exception from the search
     is re-raised here, in the caller's thread.
     """
+    import threading  # noqa: PLC0415 -- only a terminal shows the spinner
+
     stats = SearchStats()
     outcome: list[PosPlay] = []
     failure: list[BaseException] = []
@@ -256,8 +304,28 @@ def _think(configs: Configurations, out: TextIO) -> PosPlay:
     return outcome[0]
 
 
+def _plain_arguments(arguments: Sequence[str]) -> tuple[int, int, int] | None:
+    """``(size, length, max_levels)`` when ``arguments`` are three valid numbers argparse would take as they are.
+
+    None otherwise -- an option, a missing or extra argument, a bad value --
+    and then argparse parses them again and explains (see :func:`_parse_args`).
+    Taking the usual case by hand spares a game argparse's import.
+    """
+    if len(arguments) != 3 or any(text.startswith("-") for text in arguments):
+        return None
+    try:
+        size, length, max_levels = map(int, arguments)
+    except ValueError:
+        return None
+    if 1 <= size <= MAX_BOARD_SIZE and 1 <= length <= size and max_levels >= 0:
+        return size, length, max_levels
+    return None
+
+
 def _bounded_int(low: int, high: int | None = None) -> Callable[[str], int]:
     """An argparse ``type`` accepting whole numbers from ``low`` to ``high`` (no upper bound when None)."""
+    import argparse  # noqa: PLC0415 -- only arguments that need explaining come here
+
     wanted = f"a whole number from {low} to {high}" if high is not None else f"a whole number, at least {low}"
 
     def convert(text: str) -> int:
@@ -273,6 +341,8 @@ def _bounded_int(low: int, high: int | None = None) -> Callable[[str], int]:
 
 
 def _parser() -> argparse.ArgumentParser:
+    import argparse  # noqa: PLC0415 -- only arguments that need explaining come here
+
     parser = argparse.ArgumentParser(
         prog="play.py",
         description="Play k-in-a-row against the computer. You are X and move first; the computer is O.",
@@ -288,13 +358,13 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
-    """The checked arguments; argparse's ``SystemExit`` (status 2, or 0 for ``--help``) otherwise."""
+def _parse_args(arguments: Sequence[str]) -> tuple[int, int, int]:
+    """``(size, length, max_levels)``; argparse's ``SystemExit`` (status 2, or 0 for ``--help``) otherwise."""
     parser = _parser()
-    args = parser.parse_args(argv)
+    args = parser.parse_args(arguments)
     if args.length > args.size:
         parser.error(f"argument length: must be from 1 to size ({args.size}), got {args.length}")
-    return args
+    return args.size, args.length, args.max_levels
 
 
 def main(
@@ -313,12 +383,15 @@ def main(
     stdin = sys.stdin if stdin is None else stdin
     stdout = sys.stdout if stdout is None else stdout
     stderr = sys.stderr if stderr is None else stderr
-    try:
-        with contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(stderr):
-            args = _parse_args(argv)
-    except SystemExit as exit_request:
-        return exit_request.code if isinstance(exit_request.code, int) else EXIT_USAGE
-    configs = Configurations(args.size, args.length, args.max_levels)
+    arguments = sys.argv[1:] if argv is None else argv
+    numbers = _plain_arguments(arguments)
+    if numbers is None:
+        try:
+            with contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(stderr):
+                numbers = _parse_args(arguments)
+        except SystemExit as exit_request:
+            return exit_request.code if isinstance(exit_request.code, int) else EXIT_USAGE
+    configs = Configurations(*numbers)
     at_terminal = stdin is sys.stdin and stdin.isatty()
     read_line = input if at_terminal else echoing_reader(stdin, stdout)
     try:
