@@ -30,14 +30,15 @@ from __future__ import annotations
 
 import functools
 import gc
-from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from configurations.board import Configurations, winning_lines
 from configurations.symbols import COMPUTER_WINS, DRAW, HUMAN_WINS, UNDECIDED
 from hashdict import HashDictionary
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing; type checkers take it as True
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from configurations.search import SearchStats
 
 __all__ = ["fast_search"]
