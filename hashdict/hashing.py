@@ -34,7 +34,7 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing; type che
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator
 
-__all__ = ["MIX_MODULUS", "VETTED_SIZES", "HashScheme", "polynomial_hash", "scheme_for"]
+__all__ = ["MIX_MODULUS", "VETTED_SIZES", "HashScheme", "expected_collisions", "polynomial_hash", "scheme_for"]
 
 #: The prime modulus of the mixed form: the largest prime below 2**64,
 #: so that 256 has an enormous multiplicative order and no power of two
@@ -315,7 +315,7 @@ def _base_quality(base: int, size: int) -> float:
         return math.inf
     worst = -math.inf
     for hashes in _families(base, size, size * 3 // 4):
-        expected = _uniform_collisions(len(hashes), size)
+        expected = expected_collisions(len(hashes), size)
         if expected < _MIN_EXPECTED:
             continue
         worst = max(worst, _collisions(hashes, size) / expected)
@@ -395,9 +395,24 @@ def _collisions(hashes: list[int], size: int) -> int:
     return collisions
 
 
-def _uniform_collisions(records: int, buckets: int) -> float:
-    """Expected collisions for ``records`` keys under uniform random hashing."""
-    return records - buckets * (1 - (1 - 1 / buckets) ** records)
+def expected_collisions(records: int, buckets: int) -> float:
+    """The mean number of collisions when ``records`` keys fall uniformly at random into ``buckets``.
+
+    ``n - m * (1 - (1 - 1/m)**n)``: every record collides except the first in
+    each occupied bucket, and a bucket stays empty with probability
+    ``(1 - 1/m)**n``.  Computed with ``expm1``/``log1p`` to stay exact for
+    large tables.
+
+    >>> expected_collisions(3, 1)
+    2.0
+    >>> round(expected_collisions(10_000, 13_441), 1)
+    2946.2
+    """
+    if records == 0:
+        return 0.0
+    if buckets == 1:  # log1p(-1) is -infinity: every record but the first collides
+        return float(records - 1)
+    return records + buckets * math.expm1(records * math.log1p(-1 / buckets))
 
 
 def _is_prime(n: int) -> bool:

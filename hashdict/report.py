@@ -28,6 +28,7 @@ from hashdict import samples
 from hashdict.adt import DictionaryException
 from hashdict.harness import TABLE_SIZE, bulk_keys
 from hashdict.hash_dictionary import HashDictionary
+from hashdict.hashing import expected_collisions
 from hashdict.record import Data
 
 __all__ = [
@@ -125,26 +126,6 @@ class TableStatistics:
             return None
         probes = sum(count * length * (length + 1) // 2 for length, count in enumerate(self.chain_counts))
         return probes / self.records
-
-
-def expected_collisions(records: int, buckets: int) -> float:
-    """The mean number of collisions when ``records`` keys fall uniformly at random into ``buckets``.
-
-    ``n - m * (1 - (1 - 1/m)**n)``: every record collides except the first in
-    each occupied bucket, and a bucket stays empty with probability
-    ``(1 - 1/m)**n``.  Computed with ``expm1``/``log1p`` to stay exact for
-    large tables.
-
-    >>> expected_collisions(3, 1)
-    2.0
-    >>> round(expected_collisions(10_000, 13_441), 1)
-    2946.2
-    """
-    if records == 0:
-        return 0.0
-    if buckets == 1:  # log1p(-1) is -infinity: every record but the first collides
-        return float(records - 1)
-    return records + buckets * math.expm1(records * math.log1p(-1 / buckets))
 
 
 def poisson_chain_counts(records: int, buckets: int, longest: int) -> tuple[float, ...]:
