@@ -1,0 +1,177 @@
+"""``python -m bench``: time the search workloads and the dictionary; print fixed-width tables."""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import json
+import statistics
+import subprocess
+import sys
+import time
+import timeit
+import tracemalloc
+from collections.abc import Callable
+from pathlib import Path
+
+from bench.workloads import WORKLOADS, Workload, search_once
+from configurations import Configurations
+from hashdict import Data, HashDictionary, polynomial_hash
+
+ROOT = Path(__file__).resolve().parents[1]
+TESTDICT_SIZE = 13441
+BULK_SIZE = 1_000_003  # prime: the mixed form (past the vetted sizes)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
+    parser.add_argument("--quick", action="store_true", help="fewer runs, and no million-record test")
+    parser.add_argument("--only", choices=["search", "scale", "dictionary"], help="run one table only")
+    args = parser.parse_args(argv)
+    runs = 3 if args.quick else 7
+    print(f"Python {sys.version.split()[0]}, medians of {runs} runs after a warm-up")
+    if args.only in (None, "search"):
+        print()
+        print(search_table(runs))
+    if args.only in (None, "scale"):
+        print()
+        print(scale_table(runs))
+    if args.only in (None, "dictionary"):
+        print()
+        print(dictionary_table(runs, bulk=not args.quick))
+    return 0
+
+
+def search_table(runs: int) -> str:
+    """Each workload in this process (median search time) and as a whole process (play.py)."""
+    rows = [
+        f"{'':4} {'board':>7} {'k':>2} {'lvl':>3} {'nodes':>9} {'ref':>4} {'search s':>9} "
+        f"{'us/node':>8} {'process s':>10} {'java s':>7} {'peak MiB':>9}"
+    ]
+    for workload in WORKLOADS:
+        search_once(workload.board())  # warm-up
+        timings = [search_once(workload.board()) for _ in range(runs)]
+        nodes = timings[0][0]
+        seconds = statistics.median(t for _, t in timings)
+        process = statistics.median(whole_process_seconds(workload) for _ in range(runs))
+        peak = peak_memory_mib(workload)
+        matches = "-" if workload.reference_nodes is None else ("yes" if nodes == workload.reference_nodes else "NO")
+        java = "-" if workload.java_seconds is None else f"{workload.java_seconds:.2f}"
+        rows.append(
+            f"{workload.name:4} {workload.size:>3}x{workload.size:<3} {workload.length:>2} {workload.max_levels:>3} "
+            f"{nodes:>9,} {matches:>4} {seconds:>9.4f} {seconds / nodes * 1e6:>8.3f} {process:>10.3f} "
+            f"{java:>7} {peak:>9.1f}"
+        )
+    return "\n".join(rows)
+
+
+def whole_process_seconds(workload: Workload) -> float:
+    """``python play.py`` from start to exit: the person opens, the computer replies, the person quits."""
+    started = time.perf_counter()
+    subprocess.run(
+        [sys.executable, str(ROOT / "play.py"), str(workload.size), str(workload.length), str(workload.max_levels)],
+        input=f"{workload.opening}\nquit\n",
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return time.perf_counter() - started
+
+
+def peak_memory_mib(workload: Workload) -> float:
+    """Peak resident memory of a fresh process that runs the workload's search once."""
+    result = subprocess.run(
+        [sys.executable, "-m", "bench.workloads", workload.name],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return float(json.loads(result.stdout)["peak_mib"])
+
+
+def scale_table(runs: int) -> str:
+    """How the cost of a node grows with the board: n = 3 .. 12, length 3, max_levels 2, X at a1."""
+    rows = [f"{'n':>3} {'nodes':>8} {'search s':>9} {'us/node':>8} {'vs n=4':>7}"]
+    per_node: dict[int, float] = {}
+    for size in range(3, 13):
+        board = Configurations(size, 3, 2)
+        board.save_play(0, 0, "X")
+        search_once(board)
+        timings = [search_once(board) for _ in range(runs)]
+        nodes = timings[0][0]
+        seconds = statistics.median(t for _, t in timings)
+        per_node[size] = seconds / nodes * 1e6
+        ratio = f"{per_node[size] / per_node[4]:.2f}" if size >= 4 else "-"
+        rows.append(f"{size:>3} {nodes:>8,} {seconds:>9.4f} {per_node[size]:>8.3f} {ratio:>7}")
+    return "\n".join(rows)
+
+
+def dictionary_table(runs: int, *, bulk: bool) -> str:
+    """Hashing and lookups at TestDict's size, and a million records put, got and removed."""
+    table = HashDictionary(TESTDICT_SIZE)
+    long_key = "XO " * 33 + "X"
+    short_key = "XO XO XO "
+    for key in (long_key, short_key):
+        table.put(Data(key, 1))
+    rows = [f"{'operation':<44} {'median':>12}"]
+    for label, call in (
+        ("polynomial_hash, 100-character key", lambda: polynomial_hash(long_key, TESTDICT_SIZE)),
+        ("get of a present 100-character key", lambda: table.get(long_key)),
+        ("get of a present 9-character key", lambda: table.get(short_key)),
+    ):
+        rows.append(f"{label:<44} {median_ns(call, runs):>9.0f} ns")
+    if bulk:
+        rows.extend(bulk_rows())
+    return "\n".join(rows)
+
+
+def median_ns(call: Callable[[], object], runs: int) -> float:
+    timer = timeit.Timer(call)
+    loops, _ = timer.autorange()
+    return statistics.median(timer.repeat(repeat=runs, number=loops)) / loops * 1e9
+
+
+def bulk_key(number: int) -> str:
+    """A 20-character key: the number's digits, zero-padded, least significant first."""
+    return f"{number:020d}"[::-1]
+
+
+def bulk_rows(count: int = 1_000_000) -> list[str]:
+    """Put, get and remove a million 20-character keys; memory per record from tracemalloc."""
+    keys = [bulk_key(number) for number in range(count)]
+    gc.collect()
+    table = HashDictionary(BULK_SIZE)
+    started = time.perf_counter()
+    for score, key in enumerate(keys):
+        table.put(Data(key, score % 4))
+    put_seconds = time.perf_counter() - started
+    started = time.perf_counter()
+    found = sum(table.get(key) == score % 4 for score, key in enumerate(keys))
+    get_seconds = time.perf_counter() - started
+    started = time.perf_counter()
+    for key in keys:
+        table.remove(key)
+    remove_seconds = time.perf_counter() - started
+    if found != count or len(table) != 0:
+        raise AssertionError(f"bulk test went wrong: {found} of {count} found, {len(table)} left")
+    del table, keys
+    gc.collect()
+    tracemalloc.start()  # the keys are made inside: a record's memory includes its key's
+    table = HashDictionary(BULK_SIZE)
+    for number in range(count):
+        table.put(Data(bulk_key(number), 1))
+    per_record = tracemalloc.get_traced_memory()[0] / count
+    tracemalloc.stop()
+    total = put_seconds + get_seconds + remove_seconds
+    return [
+        f"{f'{count:,} records of 20 characters: put all':<44} {put_seconds:>10.2f} s",
+        f"{'... get all':<44} {get_seconds:>10.2f} s",
+        f"{'... remove all':<44} {remove_seconds:>10.2f} s",
+        f"{'... together':<44} {total:>10.2f} s",
+        f"{'... memory per record (table + keys)':<44} {per_record:>8.0f} B",
+    ]
+
+
+if __name__ == "__main__":
+    sys.exit(main())
