@@ -66,10 +66,16 @@ def search_table(runs: int) -> str:
 
 
 def whole_process_seconds(workload: Workload) -> float:
-    """``python play.py`` from start to exit: the person opens, the computer replies, the person quits."""
+    """``python -S play.py`` from start to exit: the person opens, the computer replies, the person quits.
+
+    ``-S`` leaves out site-packages, which the game does not use: a
+    development environment's ``.pth`` files (an editable install's import
+    finder, say) would otherwise add their own start-up to the game's.
+    """
+    arguments = [str(workload.size), str(workload.length), str(workload.max_levels)]
     started = time.perf_counter()
     subprocess.run(
-        [sys.executable, str(ROOT / "play.py"), str(workload.size), str(workload.length), str(workload.max_levels)],
+        [sys.executable, "-S", str(ROOT / "play.py"), *arguments],
         input=f"{workload.opening}\nquit\n",
         capture_output=True,
         text=True,

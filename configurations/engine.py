@@ -49,9 +49,6 @@ _COMPUTER_CODE = ord("O")
 # Boards up to this many squares (4x4) test wins with a table of 2**squares
 # bytes; larger boards use shift-and steps on their line bits.
 _TABLE_SQUARES = 16
-# Movers, as indices into the per-mover tables below.
-_COMPUTER_MOVES = 0
-_HUMAN_MOVES = 1
 
 
 def fast_search(configs: Configurations, table: HashDictionary, stats: SearchStats) -> tuple[int, int]:
@@ -81,7 +78,7 @@ def fast_search(configs: Configurations, table: HashDictionary, stats: SearchSta
     # A player's tiles are bits: on a small board one bit per square, and a
     # table says which sets of squares win; on a larger board one bit per
     # square of each winning line through it, and shift-and steps find runs.
-    win_table: bytes | None = None
+    win_table: tuple[int, ...] | None = None
     shifts = _run_shifts(configs.length_to_win)
     if squares <= _TABLE_SQUARES:
         win_table = _win_table(size, configs.length_to_win)
@@ -121,34 +118,19 @@ def fast_search(configs: Configurations, table: HashDictionary, stats: SearchSta
     if not order:
         return -1, -1
 
-    # Per mover (computer, person): its tile, how its tile changes the hash,
-    # its sign (scores are seen from the mover's side), the score of a board
-    # its move wins, the value a level starts from (below every score the
-    # mover can reach: the reference's -1 for the computer, 4 for the
-    # person, negated), and the other mover.
-    movers = []
-    for mover, code in ((_COMPUTER_MOVES, _COMPUTER_CODE), (_HUMAN_MOVES, _HUMAN_CODE)):
-        sign = 1 if mover == _COMPUTER_MOVES else -1
-        win_score = COMPUTER_WINS if mover == _COMPUTER_MOVES or settled == COMPUTER_WINS else HUMAN_WINS
-        delta = [(code - _EMPTY_CODE) * weight % modulus for weight in weights]
-        movers.append((code, delta, sign, sign * win_score, -1 if sign > 0 else -4, 1 - mover))
-    # What a move that does not win scores at each level, from the mover's
-    # side, when the reference's eval_board ends the search there: a full
-    # board with no line on it is a draw, and a board at the last level is
-    # undecided (or keeps the line that was on it from the start).  None
-    # where the search goes on below the move -- even onto a full board that
-    # holds an old line, whose search then finds no square and keeps its
-    # starting value, as the reference's does.
-    terminal_scores: list[list[int | None]] = [[None] * (len(order) + 1) for _ in movers]
+    # What a move that does not win scores at each level, when the
+    # reference's eval_board ends the search there: a full board with no line
+    # on it is a draw, and a board at the last level is undecided (or keeps
+    # the line that was on it from the start).  None where the search goes
+    # on below the move -- even onto a full board that holds an old line,
+    # whose search then finds no square and keeps its starting value, as the
+    # reference's does.
+    terminal_scores: list[int | None] = [None] * (len(order) + 1)
     for level in range(len(order)):
         if level == len(order) - 1 and settled < 0:
-            score = DRAW
+            terminal_scores[level] = DRAW
         elif level >= configs.max_levels:
-            score = settled if settled >= 0 else UNDECIDED
-        else:
-            continue
-        for mover in (_COMPUTER_MOVES, _HUMAN_MOVES):
-            terminal_scores[mover][level] = movers[mover][2] * score
+            terminal_scores[level] = settled if settled >= 0 else UNDECIDED
 
     bucket_of: Callable[[int], int] | None = None if scheme.direct else scheme.bucket
     # The run test below always takes three steps (a shift of 0 changes
@@ -161,77 +143,103 @@ def fast_search(configs: Configurations, table: HashDictionary, stats: SearchSta
     taken = [code != _EMPTY_CODE for code in cells]
     hits = 0
     best_square = -1
+    # The two players' searches, each calling the other's for the level below.
+    searches: list[Callable[[int, int, int, int, int, int], int]] = []
 
-    # The search's state travels in arguments: the fastest way to hand it down.
-    def search(mover: int, alpha: int, beta: int, level: int, value: int, mine: int, theirs: int) -> int:  # noqa: PLR0917
-        """The value of the board for ``mover``, seen from its side (negamax).
+    def make_search(code: int, sign: int) -> Callable[[int, int, int, int, int, int], int]:
+        """The search for the player whose tile is ``code``, seeing scores with ``sign`` (negamax).
 
-        ``alpha`` is the best the mover is sure of, ``beta`` the best its
-        opponent is; ``value`` is the board's hash value before reduction,
-        ``mine`` / ``theirs`` the players' line bits.  Records the chosen
-        square in ``best_square`` at level 0.
+        The player's constants are bound here once, not looked up per call:
+        how its tile changes the hash, the score of a move of its that wins,
+        its scores of the moves that end the search at each level, and the
+        value a level starts from (below every score it can reach: the
+        reference's -1 for the computer and 4 for the person, negated).
         """
-        nonlocal hits, best_square
-        code, delta, sign, win_score, best, opponent = movers[mover]
-        terminal_score = terminal_scores[mover][level]
-        tried = found = 0
-        for square in order:
-            if taken[square]:
-                continue
-            tried += 1
-            after = mine | place[square]
-            if win_table is not None:  # has_line(after), inlined
-                run = win_table[after]
-            else:
-                run = after & (after >> first)
-                run &= run >> second
-                run &= run >> third
-                for shift in further:
-                    run &= run >> shift
-            if run:
-                score = win_score
-            elif terminal_score is not None:
-                score = terminal_score
-            else:
-                child_value = (value + delta[square]) % modulus
-                bucket = child_value if bucket_of is None else bucket_of(child_value)
-                cells[square] = code
-                taken[square] = True
-                key = decode()  # the board is ASCII: UTF-8, the fastest codec, decodes it
-                chain = chains[bucket]
-                if chain is not None and key in chain:
-                    score = sign * chain_scores[bucket][chain.index(key)]  # type: ignore[index]
-                    found += 1
-                else:
-                    score = -search(opponent, -beta, -alpha, level + 1, child_value, theirs, after)
-                    chain = chains[bucket]  # the search below may have started this chain
-                    if chain is None:
-                        chains[bucket] = [key]
-                        chain_scores[bucket] = [sign * score]
-                    else:
-                        chain.append(key)
-                        chain_scores[bucket].append(sign * score)  # type: ignore[union-attr]
-                cells[square] = empty
-                taken[square] = False
-            if score > best:
-                best = score
-                if level == 0:
-                    best_square = square
-                if best > alpha:
-                    alpha = best
-                    if alpha >= beta:
-                        break
-        stats.nodes += tried
-        hits += found
-        return best
+        delta = [(code - _EMPTY_CODE) * weight % modulus for weight in weights]
+        computer = code == _COMPUTER_CODE
+        win_score = sign * (COMPUTER_WINS if computer or settled == COMPUTER_WINS else HUMAN_WINS)
+        ending_scores = [None if score is None else sign * score for score in terminal_scores]
+        start = -1 if computer else -4
+        opponent = len(searches) ^ 1  # made in turn: computer first, person second
 
+        # The search's state travels in arguments: the fastest way to hand it down.
+        def search(alpha: int, beta: int, level: int, value: int, mine: int, theirs: int) -> int:  # noqa: PLR0917
+            """The value of the board for this player, seen from its side.
+
+            ``alpha`` is the best the player is sure of, ``beta`` the best its
+            opponent is; ``value`` is the board's hash value before reduction,
+            ``mine`` / ``theirs`` the players' tile bits.  Records the chosen
+            square in ``best_square`` at level 0.
+            """
+            nonlocal hits, best_square
+            terminal_score = ending_scores[level]
+            best = start
+            # Nodes are counted where they end: here the moves that end the
+            # search and those the table answers; a move searched further is
+            # counted by the level below (``level > 0``).
+            ended = found = 0
+            for square in order:
+                if taken[square]:
+                    continue
+                after = mine | place[square]
+                if win_table is not None:  # has_line(after), inlined
+                    run = win_table[after]
+                else:
+                    run = after & (after >> first)
+                    run &= run >> second
+                    run &= run >> third
+                    for shift in further:
+                        run &= run >> shift
+                if run:
+                    score = win_score
+                    ended += 1
+                elif terminal_score is not None:
+                    score = terminal_score
+                    ended += 1
+                else:
+                    child_value = (value + delta[square]) % modulus
+                    bucket = child_value if bucket_of is None else bucket_of(child_value)
+                    cells[square] = code
+                    taken[square] = True
+                    key = decode()  # the board is ASCII: UTF-8, the fastest codec, decodes it
+                    chain = chains[bucket]
+                    if chain is not None and key in chain:
+                        score = sign * chain_scores[bucket][chain.index(key)]  # type: ignore[index]
+                        found += 1
+                    else:
+                        score = -searches[opponent](-beta, -alpha, level + 1, child_value, theirs, after)
+                        chain = chains[bucket]  # the search below may have started this chain
+                        if chain is None:
+                            chains[bucket] = [key]
+                            chain_scores[bucket] = [sign * score]
+                        else:
+                            chain.append(key)
+                            chain_scores[bucket].append(sign * score)  # type: ignore[union-attr]
+                    cells[square] = empty
+                    taken[square] = False
+                if score > best:
+                    best = score
+                    if level == 0:
+                        best_square = square
+                    if best > alpha:
+                        alpha = best
+                        if alpha >= beta:
+                            break
+            stats.nodes += ended + found + (level > 0)
+            hits += found
+            return best
+
+        return search
+
+    searches.append(make_search(_COMPUTER_CODE, 1))
+    searches.append(make_search(_HUMAN_CODE, -1))
     # The search makes a list per stored board and frees none of them, so
     # the cyclic garbage collector would only walk the table again and again.
     collecting = gc.isenabled()
     gc.disable()
     try:
         with table.filling() as (chains, chain_scores):
-            score = search(_COMPUTER_MOVES, -1, 4, 0, start_value, computer_bits, human_bits)
+            score = searches[0](-1, 4, 0, start_value, computer_bits, human_bits)
     finally:
         if collecting:
             gc.enable()
@@ -285,7 +293,7 @@ def _run_shifts(length_to_win: int) -> tuple[int, ...]:
 
 
 @functools.lru_cache(maxsize=16)
-def _win_table(size: int, length_to_win: int) -> bytes:
+def _win_table(size: int, length_to_win: int) -> tuple[int, ...]:
     """For a board of at most ``_TABLE_SQUARES`` squares: ``table[tiles]`` is 1
     exactly when the squares of the bit mask ``tiles`` hold a winning line.
 
@@ -313,7 +321,7 @@ def _win_table(size: int, length_to_win: int) -> bytes:
     table = bytearray(8 * packed_bytes)
     for bit in range(8):
         table[bit::8] = packed.translate(_BIT_OF_BYTE[bit])
-    return bytes(table)
+    return tuple(table)  # a tuple's items are read faster than a byte string's
 
 
 def _masks_without(square: int, packed_bytes: int) -> int:
