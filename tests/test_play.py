@@ -490,16 +490,17 @@ def test_no_spinner_for_a_quick_search() -> None:
 def slow_game() -> list[str]:
     """Arguments of a game whose first reply, to a1, takes the computer well over ``THINKING_DELAY``.
 
-    Found by timing, so that a faster engine makes the game deeper rather than the test wrong.
+    Found by timing, deeper and deeper on 5x5 with 4 in a row, so that a
+    faster engine or machine makes the game deeper rather than the test wrong.
     """
-    for max_levels in range(6, 16):
-        configs = Configurations(4, 4, max_levels)
+    for max_levels in range(8, 13):
+        configs = Configurations(5, 4, max_levels)
         configs.save_play(0, 0, "X")
         started = time.monotonic()
         computer_play(configs)
         if time.monotonic() - started > 2 * play.THINKING_DELAY:
-            return ["4", "4", str(max_levels)]
-    pytest.skip("no 4x4 search is slow enough to show a spinner")
+            return ["5", "4", str(max_levels)]
+    raise AssertionError("no 5x5 search up to 12 levels is slow enough to show a spinner")
 
 
 def test_spinner_before_the_first_node_is_counted(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -721,4 +722,4 @@ def test_spinner_on_a_real_terminal_for_a_slow_search(slow_game: list[str]) -> N
     status, shown = run_in_terminal(slow_game, [b"a1\n", b"quit\n"])
     assert status == 0
     assert re.search(r"\r[|/\\-] thinking\.\.\.", shown)
-    assert re.search(r"\r +\rComputer plays [a-d][1-4]\n", shown)
+    assert re.search(r"\r +\rComputer plays [a-e][1-5]\n", shown)
