@@ -29,7 +29,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", choices=["search", "scale", "dictionary"], help="run one table only")
     args = parser.parse_args(argv)
     runs = 3 if args.quick else 7
-    print(f"Python {sys.version.split()[0]}, medians of {runs} runs after a warm-up")
+    print(f"Python {sys.version.split()[0]}, commit {current_commit()}, medians of {runs} runs after a warm-up")
     if args.only in (None, "search"):
         print()
         print(search_table(runs))
@@ -40,6 +40,18 @@ def main(argv: list[str] | None = None) -> int:
         print()
         print(dictionary_table(runs, bulk=not args.quick))
     return 0
+
+
+def current_commit() -> str:
+    """The checked-out commit, short, with ``+`` when the work tree has changes; ``unknown`` outside git."""
+    def git(*arguments: str) -> str:
+        return subprocess.run(["git", *arguments], cwd=ROOT, capture_output=True, text=True, check=True).stdout.strip()
+
+    try:
+        commit, changed = git("rev-parse", "--short", "HEAD"), git("status", "--porcelain", "--untracked-files=no")
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
+    return commit + ("+" if changed else "")
 
 
 def search_table(runs: int) -> str:

@@ -16,8 +16,9 @@ It differs only in how it does the work:
   ``decode`` *is* the configuration string, and since the polynomial hash
   is linear in the characters, placing a tile changes the board's hash by a
   precomputed amount (:meth:`~hashdict.hashing.HashScheme.weight`).
-* **Counts instead of scans.**  "The board is full" is a count of empty
-  squares; the empty squares are visited from a list made once.
+* **Lists instead of scans.**  Each level is handed the empty squares in
+  row-major order (its parent's list less the square just played), so it
+  never looks at a taken one; "the board is full" is the level's number.
 * **Negamax form.**  The person's scores are negated so that one loop
   serves both players; it makes the same comparisons as the reference (a
   strict improvement, then the same bound, then the same cut).
@@ -38,8 +39,12 @@ from hashdict import HashDictionary
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing; type checkers take it as True
 if TYPE_CHECKING:
     from collections.abc import Callable
+    from typing import TypeAlias
 
     from configurations.search import SearchStats
+
+    # A player's search: (alpha, beta, level, hash value, own tiles, other tiles, empty squares) -> value.
+    Search: TypeAlias = Callable[[int, int, int, int, int, int, list[int]], int]
 
 __all__ = ["fast_search"]
 
@@ -49,6 +54,7 @@ _COMPUTER_CODE = ord("O")
 # Boards up to this many squares (4x4) test wins with a table of 2**squares
 # bytes; larger boards use shift-and steps on their line bits.
 _TABLE_SQUARES = 16
+
 
 
 def fast_search(configs: Configurations, table: HashDictionary, stats: SearchStats) -> tuple[int, int]:
@@ -138,15 +144,12 @@ def fast_search(configs: Configurations, table: HashDictionary, stats: SearchSta
     first, second, third, *further = (*shifts, 0, 0, 0)
     decode = cells.decode
     empty = _EMPTY_CODE
-    # Which squares hold a tile: the same as the cells, in a list, whose
-    # items Python reads faster than a bytearray's.
-    taken = [code != _EMPTY_CODE for code in cells]
     hits = 0
     best_square = -1
     # The two players' searches, each calling the other's for the level below.
-    searches: list[Callable[[int, int, int, int, int, int], int]] = []
+    searches: list[Search] = []
 
-    def make_search(code: int, sign: int) -> Callable[[int, int, int, int, int, int], int]:
+    def make_search(code: int, sign: int) -> Search:
         """The search for the player whose tile is ``code``, seeing scores with ``sign`` (negamax).
 
         The player's constants are bound here once, not looked up per call:
@@ -163,13 +166,16 @@ def fast_search(configs: Configurations, table: HashDictionary, stats: SearchSta
         opponent = len(searches) ^ 1  # made in turn: computer first, person second
 
         # The search's state travels in arguments: the fastest way to hand it down.
-        def search(alpha: int, beta: int, level: int, value: int, mine: int, theirs: int) -> int:  # noqa: PLR0917
+        def search(  # noqa: PLR0917
+            alpha: int, beta: int, level: int, value: int, mine: int, theirs: int, empty_squares: list[int]
+        ) -> int:
             """The value of the board for this player, seen from its side.
 
             ``alpha`` is the best the player is sure of, ``beta`` the best its
             opponent is; ``value`` is the board's hash value before reduction,
-            ``mine`` / ``theirs`` the players' tile bits.  Records the chosen
-            square in ``best_square`` at level 0.
+            ``mine`` / ``theirs`` the players' tile bits, ``empty_squares``
+            the empty squares in row-major order.  Records the chosen square
+            in ``best_square`` at level 0.
             """
             nonlocal hits, best_square
             terminal_score = ending_scores[level]
@@ -178,9 +184,7 @@ def fast_search(configs: Configurations, table: HashDictionary, stats: SearchSta
             # search and those the table answers; a move searched further is
             # counted by the level below (``level > 0``).
             ended = found = 0
-            for square in order:
-                if taken[square]:
-                    continue
+            for square in empty_squares:
                 after = mine | place[square]
                 if win_table is not None:  # has_line(after), inlined
                     run = win_table[after]
@@ -200,14 +204,15 @@ def fast_search(configs: Configurations, table: HashDictionary, stats: SearchSta
                     child_value = (value + delta[square]) % modulus
                     bucket = child_value if bucket_of is None else bucket_of(child_value)
                     cells[square] = code
-                    taken[square] = True
                     key = decode()  # the board is ASCII: UTF-8, the fastest codec, decodes it
                     chain = chains[bucket]
                     if chain is not None and key in chain:
                         score = sign * chain_scores[bucket][chain.index(key)]  # type: ignore[index]
                         found += 1
                     else:
-                        score = -searches[opponent](-beta, -alpha, level + 1, child_value, theirs, after)
+                        below = empty_squares.copy()
+                        below.remove(square)
+                        score = -searches[opponent](-beta, -alpha, level + 1, child_value, theirs, after, below)
                         chain = chains[bucket]  # the search below may have started this chain
                         if chain is None:
                             chains[bucket] = [key]
@@ -216,7 +221,6 @@ def fast_search(configs: Configurations, table: HashDictionary, stats: SearchSta
                             chain.append(key)
                             chain_scores[bucket].append(sign * score)  # type: ignore[union-attr]
                     cells[square] = empty
-                    taken[square] = False
                 if score > best:
                     best = score
                     if level == 0:
@@ -239,7 +243,7 @@ def fast_search(configs: Configurations, table: HashDictionary, stats: SearchSta
     gc.disable()
     try:
         with table.filling() as (chains, chain_scores):
-            score = searches[0](-1, 4, 0, start_value, computer_bits, human_bits)
+            score = searches[0](-1, 4, 0, start_value, computer_bits, human_bits, order)
     finally:
         if collecting:
             gc.enable()
