@@ -183,7 +183,11 @@ def polynomial_hash(key: str, table_size: int) -> int:
     """
     if not isinstance(key, str):
         raise TypeError(f"key must be a str, not {type(key).__name__}: {key!r}")
-    return scheme_for(table_size).hash(key)
+    global _recent  # noqa: PLW0603 (a one-entry cache: most callers hash for one size)
+    scheme = _recent
+    if scheme.size != table_size or type(table_size) is not int:
+        scheme = _recent = scheme_for(table_size)
+    return scheme.hash(key)
 
 
 #: Prime table sizes whose direct-form width has been worked out already
@@ -422,3 +426,7 @@ def _is_prime(n: int) -> bool:
         if n % p == 0:
             return n == p
     return all(n % p for p in range(17, math.isqrt(n) + 1, 2))
+
+
+# The scheme of the table size polynomial_hash was last asked about.
+_recent = scheme_for(1)
