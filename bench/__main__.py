@@ -55,18 +55,22 @@ def current_commit() -> str:
 
 
 def search_table(runs: int) -> str:
-    """Each workload in this process (median search time) and as a whole process (play.py)."""
+    """Each workload's search, each run in a fresh process (median), and the whole game process (play.py).
+
+    A fresh process per run keeps one run's freed table, hundreds of
+    thousands of small lists, from slowing the allocator for the next.
+    """
     rows = [
         f"{'':4} {'board':>7} {'k':>2} {'lvl':>3} {'nodes':>9} {'ref':>4} {'search s':>9} "
         f"{'us/node':>8} {'process s':>10} {'java s':>7} {'peak MiB':>9}"
     ]
     for workload in WORKLOADS:
-        search_once(workload.board())  # warm-up
-        timings = [search_once(workload.board()) for _ in range(runs)]
-        nodes = timings[0][0]
-        seconds = statistics.median(t for _, t in timings)
+        fresh_search(workload)  # warm-up: the file system's caches
+        reports = [fresh_search(workload) for _ in range(runs)]
+        nodes = int(reports[0]["nodes"])
+        seconds = statistics.median(report["seconds"] for report in reports)
+        peak = max(report["peak_mib"] for report in reports)
         process = statistics.median(whole_process_seconds(workload) for _ in range(runs))
-        peak = peak_memory_mib(workload)
         matches = "-" if workload.reference_nodes is None else ("yes" if nodes == workload.reference_nodes else "NO")
         java = "-" if workload.java_seconds is None else f"{workload.java_seconds:.2f}"
         rows.append(
@@ -75,6 +79,19 @@ def search_table(runs: int) -> str:
             f"{java:>7} {peak:>9.1f}"
         )
     return "\n".join(rows)
+
+
+def fresh_search(workload: Workload) -> dict[str, float]:
+    """One search in a fresh process (``python -m bench.workloads``): its nodes, seconds and peak memory."""
+    result = subprocess.run(
+        [sys.executable, "-m", "bench.workloads", workload.name],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    report: dict[str, float] = json.loads(result.stdout)
+    return report
 
 
 def whole_process_seconds(workload: Workload) -> float:
@@ -94,18 +111,6 @@ def whole_process_seconds(workload: Workload) -> float:
         check=True,
     )
     return time.perf_counter() - started
-
-
-def peak_memory_mib(workload: Workload) -> float:
-    """Peak resident memory of a fresh process that runs the workload's search once."""
-    result = subprocess.run(
-        [sys.executable, "-m", "bench.workloads", workload.name],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    return float(json.loads(result.stdout)["peak_mib"])
 
 
 def scale_table(runs: int) -> str:
