@@ -35,6 +35,8 @@ SAMPLE_CASES = Path(__file__).resolve().parents[2] / "shared" / "cases" / "sampl
 # cuts, real searches are far smaller (hundreds of nodes).
 NODE_BOUND = 20000
 SETTINGS = settings(deadline=None, max_examples=300, derandomize=True, database=None)
+# The comparisons with the oracle: thousands of positions between them.
+ORACLE_SETTINGS = settings(SETTINGS, max_examples=1500)
 
 
 def node_bound(empty: int, max_levels: int) -> int:
@@ -129,7 +131,7 @@ def any_positions(draw: st.DrawFn) -> tuple[list[str], int, int]:
     return ["".join(squares[row * size : (row + 1) * size]) for row in range(size)], length, levels
 
 
-@SETTINGS
+@ORACLE_SETTINGS
 @given(positions_to_play())
 def test_computer_play_matches_the_oracle_on_reachable_positions(position: tuple[list[str], int, int]) -> None:
     rows, length, levels = position
@@ -140,7 +142,7 @@ def test_computer_play_matches_the_oracle_on_reachable_positions(position: tuple
     assert_same_as_oracle(rows, length, levels)
 
 
-@SETTINGS
+@ORACLE_SETTINGS
 @given(any_positions())
 def test_computer_play_matches_the_oracle_on_any_board(position: tuple[list[str], int, int]) -> None:
     assert_same_as_oracle(*position)
