@@ -29,6 +29,7 @@ It differs only in how it does the work:
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import gc
 
@@ -38,7 +39,7 @@ from hashdict import HashDictionary
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing; type checkers take it as True
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Iterator
     from typing import TypeAlias
 
     from configurations.search import SearchStats
@@ -46,7 +47,7 @@ if TYPE_CHECKING:
     # A player's search: (alpha, beta, level, hash value, own tiles, other tiles, empty squares) -> value.
     Search: TypeAlias = Callable[[int, int, int, int, int, int, list[int]], int]
 
-__all__ = ["fast_search"]
+__all__ = ["collector_paused", "fast_search"]
 
 _EMPTY_CODE = ord(" ")
 _HUMAN_CODE = ord("X")
@@ -55,6 +56,25 @@ _COMPUTER_CODE = ord("O")
 # bytes; larger boards use shift-and steps on their line bits.
 _TABLE_SQUARES = 16
 
+
+
+@contextlib.contextmanager
+def collector_paused() -> Iterator[None]:
+    """Pause the cyclic garbage collector for a search and its table's life.
+
+    A search makes a list per stored board and frees none of them until its
+    table goes, so the collector would only walk the growing table again and
+    again; and woken while the table still stands, it would walk it once
+    more.  Drop the table inside the block, and reference counting frees it
+    before the collector resumes.
+    """
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if collecting:
+            gc.enable()
 
 
 def fast_search(configs: Configurations, table: HashDictionary, stats: SearchStats) -> tuple[int, int]:
@@ -237,16 +257,13 @@ def fast_search(configs: Configurations, table: HashDictionary, stats: SearchSta
 
     searches.append(make_search(_COMPUTER_CODE, 1))
     searches.append(make_search(_HUMAN_CODE, -1))
-    # The search makes a list per stored board and frees none of them, so
-    # the cyclic garbage collector would only walk the table again and again.
-    collecting = gc.isenabled()
-    gc.disable()
     try:
         with table.filling() as (chains, chain_scores):
             score = searches[0](-1, 4, 0, start_value, computer_bits, human_bits, order)
     finally:
-        if collecting:
-            gc.enable()
+        # Each search reaches the other through this list: a reference cycle
+        # that would keep the table's chains alive for the cyclic collector.
+        searches.clear()
     # Every probe that missed searched on and stored the board it probed.
     stats.hits += hits
     stats.lookups += hits + len(table)

@@ -10,7 +10,7 @@ tests compare it with a line-by-line transcription of the reference
 from __future__ import annotations
 
 from configurations.board import Configurations
-from configurations.engine import fast_search
+from configurations.engine import collector_paused, fast_search
 from configurations.symbols import Score
 
 __all__ = ["PosPlay", "SearchStats", "computer_play"]
@@ -136,7 +136,10 @@ def computer_play(configs: Configurations, *, stats: SearchStats | None = None) 
     """
     if not isinstance(configs, Configurations):
         raise TypeError(f"configs must be a Configurations, not {type(configs).__name__}: {configs!r}")
-    score, square = fast_search(configs, configs.create_dictionary(), stats if stats is not None else SearchStats())
+    with collector_paused():
+        table = configs.create_dictionary()
+        score, square = fast_search(configs, table, stats if stats is not None else SearchStats())
+        del table  # freed now, while the collector cannot see it (see collector_paused)
     if square < 0:
         return PosPlay(score, -1, -1)
     return PosPlay(score, *divmod(square, configs.board_size))

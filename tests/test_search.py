@@ -312,3 +312,17 @@ def test_pos_play_is_immutable_and_search_stats_start_at_zero() -> None:
     stats = SearchStats()
     stats.nodes += 5
     assert stats.nodes == 5
+
+
+def test_a_search_leaves_nothing_for_the_cyclic_collector() -> None:
+    """Its table is freed by reference counting as soon as computer_play returns."""
+    configs = Configurations.from_rows(["X   ", "    ", "    ", "    "], 3, 6)
+    gc.collect()
+    gc.disable()  # so that nothing collects behind the test's back
+    try:
+        computer_play(configs)
+        assert not gc.isenabled()  # the search left the collector as it found it
+        unreachable = gc.collect()
+    finally:
+        gc.enable()
+    assert unreachable == 0
