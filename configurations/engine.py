@@ -226,7 +226,10 @@ def fast_search(configs: Configurations, table: HashDictionary, stats: SearchSta
                     cells[square] = code
                     key = decode()  # the board is ASCII: UTF-8, the fastest codec, decodes it
                     chain = chains[bucket]
-                    if chain is not None and key in chain:
+                    if chain is not None and chain[0] == key:  # most chains hold one board
+                        score = sign * chain_scores[bucket][0]  # type: ignore[index]
+                        found += 1
+                    elif chain is not None and key in chain:
                         score = sign * chain_scores[bucket][chain.index(key)]  # type: ignore[index]
                         found += 1
                     else:
