@@ -136,9 +136,7 @@ def fast_search(configs: Configurations, table: HashDictionary, stats: SearchSta
 
     scheme = table.scheme
     modulus = scheme.modulus
-    weights = [1] * squares  # weights[square] = scheme.weight(square, squares), each from the next
-    for square in range(squares - 2, -1, -1):
-        weights[square] = weights[square + 1] * scheme.base % modulus
+    weights = scheme.weights(squares)
     start_value = sum(code * weight for code, weight in zip(cells, weights, strict=True)) % modulus
     order = [square for square in range(squares) if cells[square] == _EMPTY_CODE]
     if not order:

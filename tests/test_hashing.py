@@ -41,9 +41,11 @@ def test_weights_update_a_hash_one_character_at_a_time(key: str, size: int, data
     scheme = scheme_for(size)
     position = data.draw(st.integers(0, len(key) - 1))
     symbol = data.draw(st.sampled_from("XO "))
-    value = sum(ord(c) * scheme.weight(i, len(key)) for i, c in enumerate(key)) % scheme.modulus
+    weights = scheme.weights(len(key))
+    assert weights == [pow(scheme.base, len(key) - 1 - i, scheme.modulus) for i in range(len(key))]
+    value = sum(ord(c) * w for c, w in zip(key, weights, strict=True)) % scheme.modulus
     changed = key[:position] + symbol + key[position + 1 :]
-    value += (ord(symbol) - ord(key[position])) * scheme.weight(position, len(key))
+    value += (ord(symbol) - ord(key[position])) * weights[position]
     assert scheme.bucket(value % scheme.modulus) == polynomial_hash(changed, size)
 
 
