@@ -74,27 +74,17 @@ class HashDictionary(DictionaryADT):
         if not isinstance(record, Data):
             raise TypeError(f"put takes a Data record, not {type(record).__name__}: {record!r}")
         key = record.configuration
-        return self.put_in_bucket(self._hash(key), key, record.score)
-
-    def put_in_bucket(self, bucket: int, key: str, score: int) -> int:
-        """:meth:`put` for a key whose bucket the caller has already computed.
-
-        For search code that keeps a key's hash up to date as its board
-        changes (see :meth:`HashScheme.weight`).  ``bucket`` must be the
-        key's hash and ``score`` a valid score; neither is checked.
-
-        Runtime complexity: O(chain).
-        """
+        bucket = self._hash(key)
         keys = self._keys[bucket]
         if keys is None:
             self._keys[bucket] = [key]
-            self._scores[bucket] = [score]
+            self._scores[bucket] = [record.score]
             self._count += 1
             return 0
         if key in keys:
             raise DictionaryException(key, "is already stored")
         keys.append(key)
-        self._scores[bucket].append(score)  # type: ignore[union-attr]
+        self._scores[bucket].append(record.score)  # type: ignore[union-attr]
         self._count += 1
         return 1
 
@@ -129,17 +119,11 @@ class HashDictionary(DictionaryADT):
         >>> HashDictionary(7).get("chicken")
         -1
         """
-        return self.get_in_bucket(self._bucket_of(config), config)
-
-    def get_in_bucket(self, bucket: int, key: str) -> int:
-        """:meth:`get` for a key whose bucket the caller has already computed.
-
-        Runtime complexity: O(chain).
-        """
+        bucket = self._bucket_of(config)
         keys = self._keys[bucket]
-        if keys is None or key not in keys:
+        if keys is None or config not in keys:
             return -1
-        return self._scores[bucket][keys.index(key)]  # type: ignore[index]
+        return self._scores[bucket][keys.index(config)]  # type: ignore[index]
 
     @contextlib.contextmanager
     def filling(self) -> Iterator[tuple[list[list[str] | None], list[list[int] | None]]]:
