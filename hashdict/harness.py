@@ -28,6 +28,7 @@ from hashdict.hash_dictionary import HashDictionary
 from hashdict.record import Data
 
 __all__ = [
+    "BULK_COPIES",
     "BULK_COUNT",
     "COLLISION_LIMIT",
     "TABLE_SIZE",
@@ -52,8 +53,8 @@ COLLISION_LIMIT = 2_800
 #: How many keys test 7 stores, and test 9 removes the first of them.
 BULK_COUNT = 10_000
 _BULK_REMOVED = 1_000
-# Test 7's key for i is str(i) doubled five times.
-_BULK_COPIES = 32
+#: Test 7's key for i is str(i) doubled five times: 32 copies.
+BULK_COPIES = 32
 
 _FIRST_RECORDS = (("answer", 42), ("record2", 42), ("record3", 40), ("2record", 42))
 # Near misses of the stored keys ("2record", "record2"): a lookup that
@@ -71,7 +72,7 @@ def bulk_key(number: int) -> str:
     >>> bulk_key(7) == "7" * 32, len(bulk_key(1234))
     (True, 128)
     """
-    return str(number) * _BULK_COPIES
+    return str(number) * BULK_COPIES
 
 
 def bulk_keys() -> list[str]:
@@ -239,7 +240,7 @@ def _describe(error: BaseException) -> str:
 
 
 def _bulk_label(number: int) -> str:
-    return f"key #{number} (str({number}) * {_BULK_COPIES})"
+    return f"key #{number} (str({number}) * {BULK_COPIES})"
 
 
 def _missing_bulk_keys(dictionary: DictionaryADT, numbers: range) -> list[int]:

@@ -19,6 +19,7 @@ import random
 import string
 from collections.abc import Callable
 
+from hashdict.harness import BULK_COPIES
 from hashdict.hash_dictionary import HashDictionary
 from hashdict.record import Data
 
@@ -34,12 +35,8 @@ __all__ = [
     "words",
 ]
 
-#: TestDict's test 7 puts these keys: each number's digits 32 times over.
 Family = Callable[[int, int], list[str]]
 """A family: ``(count, seed) -> count distinct keys``."""
-
-TESTDICT_COPIES = 32
-TESTDICT_COUNT = 10_000
 
 
 def decimal(count: int, seed: int = 0) -> list[str]:
@@ -47,7 +44,7 @@ def decimal(count: int, seed: int = 0) -> list[str]:
     return [str(number) for number in range(count)]
 
 
-def repeated(count: int, seed: int = 0, *, copies: int = TESTDICT_COPIES) -> list[str]:
+def repeated(count: int, seed: int = 0, *, copies: int = BULK_COPIES) -> list[str]:
     """The numbers ``0 .. count-1`` in decimal, each written ``copies`` times over."""
     return [str(number) * copies for number in range(count)]
 
