@@ -225,10 +225,10 @@ def fast_search(configs: Configurations, table: HashDictionary, stats: SearchSta
                     key = decode()  # the board is ASCII: UTF-8, the fastest codec, decodes it
                     chain = chains[bucket]
                     if chain is not None and chain[0] == key:  # most chains hold one board
-                        score = sign * chain_scores[bucket][0]  # type: ignore[index]
+                        score = sign * chain[1]  # type: ignore[assignment]  # a score follows its key
                         found += 1
                     elif chain is not None and key in chain:
-                        score = sign * chain_scores[bucket][chain.index(key)]  # type: ignore[index]
+                        score = sign * chain[chain.index(key) + 1]  # type: ignore[assignment]
                         found += 1
                     else:
                         below = empty_squares.copy()
@@ -236,11 +236,9 @@ def fast_search(configs: Configurations, table: HashDictionary, stats: SearchSta
                         score = -searches[opponent](-beta, -alpha, level + 1, child_value, theirs, after, below)
                         chain = chains[bucket]  # the search below may have started this chain
                         if chain is None:
-                            chains[bucket] = [key]
-                            chain_scores[bucket] = [sign * score]
+                            chains[bucket] = [key, sign * score]
                         else:
-                            chain.append(key)
-                            chain_scores[bucket].append(sign * score)  # type: ignore[union-attr]
+                            chain += (key, sign * score)
                     cells[square] = empty
                 if score > best:
                     best = score
@@ -259,7 +257,7 @@ def fast_search(configs: Configurations, table: HashDictionary, stats: SearchSta
     searches.append(make_search(_COMPUTER_CODE, 1))
     searches.append(make_search(_HUMAN_CODE, -1))
     try:
-        with table.filling() as (chains, chain_scores):
+        with table.filling() as chains:
             score = searches[0](-1, 4, 0, start_value, computer_bits, human_bits, order)
     finally:
         # Each search reaches the other through this list: a reference cycle

@@ -18,8 +18,10 @@ __all__ = ["HashDictionary"]
 class HashDictionary(DictionaryADT):
     """A dictionary of :class:`Data` records in ``size`` buckets.
 
-    Each bucket is a chain: a list of keys beside a list of their scores, or
-    ``None`` while the bucket is empty.  Keys are placed by
+    Each bucket is a chain: one list holding its records' keys and scores in
+    turn (``[key, score, key, score, ...]``), or ``None`` while the bucket is
+    empty.  One list per bucket, not two or a record object per entry, keeps
+    a stored record to a single allocation at most.  Keys are placed by
     :func:`~hashdict.polynomial_hash`.
 
     >>> d = HashDictionary(13441)
@@ -31,7 +33,7 @@ class HashDictionary(DictionaryADT):
     (1, True)
     """
 
-    __slots__ = ("_count", "_hash", "_keys", "_scheme", "_scores", "_size")
+    __slots__ = ("_chains", "_count", "_hash", "_scheme", "_size")
 
     def __init__(self, size: int) -> None:
         if isinstance(size, bool) or not isinstance(size, int):
@@ -41,8 +43,7 @@ class HashDictionary(DictionaryADT):
         self._size = size
         self._scheme = scheme_for(size)
         self._hash = self._scheme.hash  # one attribute look-up less on every operation
-        self._keys: list[list[str] | None] = [None] * size
-        self._scores: list[list[int] | None] = [None] * size
+        self._chains: list[list[str | int] | None] = [None] * size
         self._count = 0
 
     @property
@@ -75,16 +76,14 @@ class HashDictionary(DictionaryADT):
             raise TypeError(f"put takes a Data record, not {type(record).__name__}: {record!r}")
         key = record.configuration
         bucket = self._hash(key)
-        keys = self._keys[bucket]
-        if keys is None:
-            self._keys[bucket] = [key]
-            self._scores[bucket] = [record.score]
+        chain = self._chains[bucket]
+        if chain is None:
+            self._chains[bucket] = [key, record.score]
             self._count += 1
             return 0
-        if key in keys:
+        if key in chain:  # a key (a str) never equals a score (an int)
             raise DictionaryException(key, "is already stored")
-        keys.append(key)
-        self._scores[bucket].append(record.score)  # type: ignore[union-attr]
+        chain += (key, record.score)
         self._count += 1
         return 1
 
@@ -100,15 +99,14 @@ class HashDictionary(DictionaryADT):
         hashdict.adt.DictionaryException: configuration 'chicken' is not stored
         """
         bucket = self._bucket_of(config)
-        keys = self._keys[bucket]
-        if keys is None or config not in keys:
+        chain = self._chains[bucket]
+        if chain is None or config not in chain:
             raise DictionaryException(config, "is not stored")
-        if len(keys) == 1:
-            self._keys[bucket] = self._scores[bucket] = None
+        if len(chain) == 2:
+            self._chains[bucket] = None
         else:
-            index = keys.index(config)
-            del keys[index]
-            del self._scores[bucket][index]  # type: ignore[union-attr]
+            index = chain.index(config)
+            del chain[index : index + 2]
         self._count -= 1
 
     def get(self, config: str) -> int:
@@ -119,37 +117,36 @@ class HashDictionary(DictionaryADT):
         >>> HashDictionary(7).get("chicken")
         -1
         """
-        bucket = self._bucket_of(config)
-        keys = self._keys[bucket]
-        if keys is None or config not in keys:
+        chain = self._chains[self._bucket_of(config)]
+        if chain is None or config not in chain:
             return -1
-        return self._scores[bucket][keys.index(config)]  # type: ignore[index]
+        return chain[chain.index(config) + 1]  # type: ignore[return-value]
 
     @contextlib.contextmanager
-    def filling(self) -> Iterator[tuple[list[list[str] | None], list[list[int] | None]]]:
-        """Lend the table's own bucket lists to search code that fills them itself.
+    def filling(self) -> Iterator[list[list[str | int] | None]]:
+        """Lend the table's own chains to search code that fills them itself.
 
-        Yields ``(keys, scores)``: ``keys[b]`` is bucket ``b``'s chain of keys
-        (``None`` while empty) and ``scores[b]`` their scores, in the same
-        order.  Inside the block the caller may add a record by appending its
-        key and score to the lists of the bucket its hash names (creating them
-        where the bucket is ``None``), never twice the same key; on leaving
-        it, however it is left, the table counts its records again.
+        Yields the list of chains: item ``b`` is bucket ``b``'s chain,
+        ``[key, score, key, score, ...]``, or ``None`` while it is empty.
+        Inside the block the caller may add a record by appending its key and
+        then its score to the chain of the bucket its hash names (creating
+        the chain where the bucket is ``None``), never twice the same key; on
+        leaving the block, however it is left, the table counts its records
+        again.
 
         Runtime complexity: O(size) on leaving.
 
         >>> from hashdict import polynomial_hash
         >>> table = HashDictionary(7)
-        >>> bucket = polynomial_hash("XO", 7)
-        >>> with table.filling() as (keys, scores):
-        ...     keys[bucket], scores[bucket] = ["XO"], [2]
+        >>> with table.filling() as chains:
+        ...     chains[polynomial_hash("XO", 7)] = ["XO", 2]
         >>> table.get("XO"), len(table)
         (2, 1)
         """
         try:
-            yield self._keys, self._scores
+            yield self._chains
         finally:
-            self._count = sum(map(len, filter(None, self._keys)))
+            self._count = sum(map(len, filter(None, self._chains))) // 2
 
     def num_records(self) -> int:
         """How many records are stored.  Runtime complexity: O(1).
@@ -167,8 +164,8 @@ class HashDictionary(DictionaryADT):
         """``config in d``.  Runtime complexity: O(1) expected, O(chain) worst."""
         if not isinstance(config, str):
             raise TypeError(f"configuration must be a str, not {type(config).__name__}: {config!r}")
-        keys = self._keys[self._hash(config)]
-        return keys is not None and config in keys
+        chain = self._chains[self._hash(config)]
+        return chain is not None and config in chain
 
     def __iter__(self) -> Iterator[Data]:
         """The stored records, bucket by bucket, in chain order.
@@ -183,13 +180,13 @@ class HashDictionary(DictionaryADT):
         [Data(configuration='answer', score=42)]
         """
         count = self._count
-        for keys, scores in zip(self._keys, self._scores, strict=True):
-            if keys is None or scores is None:
+        for chain in self._chains:
+            if chain is None:
                 continue
-            for key, score in zip(keys, scores, strict=True):
+            for index in range(0, len(chain), 2):
                 if self._count != count:
                     raise RuntimeError("HashDictionary changed size during iteration")
-                yield Data(key, score)
+                yield Data(chain[index], chain[index + 1])  # type: ignore[arg-type]
         if self._count != count:
             raise RuntimeError("HashDictionary changed size during iteration")
 
@@ -198,7 +195,7 @@ class HashDictionary(DictionaryADT):
 
     def chain_lengths(self) -> list[int]:
         """The length of every bucket's chain, in bucket order.  Runtime: O(size)."""
-        return [0 if keys is None else len(keys) for keys in self._keys]
+        return [0 if chain is None else len(chain) // 2 for chain in self._chains]
 
     def _bucket_of(self, config: str) -> int:
         if not isinstance(config, str):
@@ -207,15 +204,15 @@ class HashDictionary(DictionaryADT):
 
     def _check(self) -> None:
         """Assert every invariant of the table (for tests; O(size + records))."""
-        assert len(self._keys) == len(self._scores) == self._size
+        assert len(self._chains) == self._size
         assert self._hash is self._scheme.hash
         total = 0
-        for bucket, (keys, scores) in enumerate(zip(self._keys, self._scores, strict=True)):
-            if keys is None:
-                assert scores is None, f"bucket {bucket} has scores but no keys"
+        for bucket, chain in enumerate(self._chains):
+            if chain is None:
                 continue
-            assert scores is not None, f"bucket {bucket} has keys but no scores"
-            assert len(keys) == len(scores) > 0, f"bucket {bucket} is malformed"
+            assert chain, f"bucket {bucket} is an empty chain, not None"
+            assert len(chain) % 2 == 0, f"bucket {bucket} is malformed"
+            keys, scores = chain[0::2], chain[1::2]
             assert len(keys) == len(set(keys)), f"bucket {bucket} holds a key twice"
             for key, score in zip(keys, scores, strict=True):
                 assert isinstance(key, str), f"{key!r} is not a str"

@@ -132,11 +132,52 @@ class TestHashDictionary:
     def test_records_filled_in_through_filling_are_counted_and_found(self) -> None:
         table = HashDictionary(13441)
         bucket = polynomial_hash("XOX", 13441)
-        with table.filling() as (keys, scores):
-            keys[bucket], scores[bucket] = ["XOX"], [2]
+        with table.filling() as chains:
+            chains[bucket] = ["XOX", 2]
         assert table.get("XOX") == 2
         assert len(table) == 1
         table._check()
+
+    def test_records_appended_through_filling_share_a_chain(self) -> None:
+        table = HashDictionary(1)
+        table.put(Data("a", 0))
+        with table.filling() as chains:
+            chain = chains[0]
+            assert chain == ["a", 0]
+            chain += ("b", 3)
+        assert [(record.configuration, record.score) for record in table] == [("a", 0), ("b", 3)]
+        assert len(table) == 2
+        assert table.chain_lengths() == [2]
+        table.remove("a")
+        assert table.get("b") == 3
+        table._check()
+
+    def test_filling_recounts_even_when_the_block_raises(self) -> None:
+        table = HashDictionary(7)
+
+        def fill_then_stop() -> None:
+            with table.filling() as chains:
+                chains[polynomial_hash("key", 7)] = ["key", 1]
+                raise KeyboardInterrupt
+
+        with pytest.raises(KeyboardInterrupt):
+            fill_then_stop()
+        assert len(table) == 1
+        table._check()
+
+    def test_check_catches_an_empty_chain(self) -> None:
+        table = HashDictionary(7)
+        with table.filling() as chains:
+            chains[3] = []
+        with pytest.raises(AssertionError, match="bucket 3 is an empty chain, not None"):
+            table._check()
+
+    def test_check_catches_a_score_without_its_key(self) -> None:
+        table = HashDictionary(7)
+        with table.filling() as chains:
+            chains[polynomial_hash("key", 7)] = ["key", 1, "other"]
+        with pytest.raises(AssertionError, match="is malformed"):
+            table._check()
 
     def test_chain_lengths(self) -> None:
         table = HashDictionary(1)
@@ -147,8 +188,8 @@ class TestHashDictionary:
     def test_check_catches_a_record_in_the_wrong_bucket(self) -> None:
         table = HashDictionary(7)
         right = polynomial_hash("key", 7)
-        with table.filling() as (keys, scores):
-            keys[(right + 1) % 7], scores[(right + 1) % 7] = ["key"], [1]
+        with table.filling() as chains:
+            chains[(right + 1) % 7] = ["key", 1]
         with pytest.raises(AssertionError, match="'key' is in the wrong bucket"):
             table._check()
 
