@@ -236,9 +236,9 @@ def fast_search(configs: Configurations, table: HashDictionary, stats: SearchSta
                         score = -searches[opponent](-beta, -alpha, level + 1, child_value, theirs, after, below)
                         chain = chains[bucket]  # the search below may have started this chain
                         if chain is None:
-                            chains[bucket] = [key, sign * score]
+                            chains[bucket] = (key, sign * score)
                         else:
-                            chain += (key, sign * score)
+                            chains[bucket] = (*chain, key, sign * score)
                     cells[square] = empty
                 if score > best:
                     best = score

@@ -18,11 +18,12 @@ __all__ = ["HashDictionary"]
 class HashDictionary(DictionaryADT):
     """A dictionary of :class:`Data` records in ``size`` buckets.
 
-    Each bucket is a chain: one list holding its records' keys and scores in
-    turn (``[key, score, key, score, ...]``), or ``None`` while the bucket is
-    empty.  One list per bucket, not two or a record object per entry, keeps
-    a stored record to a single allocation at most.  Keys are placed by
-    :func:`~hashdict.polynomial_hash`.
+    Each bucket is a chain: a tuple holding its records' keys and scores in
+    turn (``(key, score, key, score, ...)``), or ``None`` while the bucket is
+    empty.  A record added to a bucket makes the bucket a new tuple: chains
+    are short, and one tuple per bucket, not lists or a record object per
+    entry, keeps a stored record to one small allocation, quick to make and
+    to free.  Keys are placed by :func:`~hashdict.polynomial_hash`.
 
     >>> d = HashDictionary(13441)
     >>> d.put(Data("X O", 3))
@@ -43,7 +44,7 @@ class HashDictionary(DictionaryADT):
         self._size = size
         self._scheme = scheme_for(size)
         self._hash = self._scheme.hash  # one attribute look-up less on every operation
-        self._chains: list[list[str | int] | None] = [None] * size
+        self._chains: list[tuple[str | int, ...] | None] = [None] * size
         self._count = 0
 
     @property
@@ -78,12 +79,12 @@ class HashDictionary(DictionaryADT):
         bucket = self._hash(key)
         chain = self._chains[bucket]
         if chain is None:
-            self._chains[bucket] = [key, record.score]
+            self._chains[bucket] = (key, record.score)
             self._count += 1
             return 0
         if key in chain:  # a key (a str) never equals a score (an int)
             raise DictionaryException(key, "is already stored")
-        chain += (key, record.score)
+        self._chains[bucket] = (*chain, key, record.score)
         self._count += 1
         return 1
 
@@ -106,7 +107,7 @@ class HashDictionary(DictionaryADT):
             self._chains[bucket] = None
         else:
             index = chain.index(config)
-            del chain[index : index + 2]
+            self._chains[bucket] = chain[:index] + chain[index + 2 :]
         self._count -= 1
 
     def get(self, config: str) -> int:
@@ -123,23 +124,23 @@ class HashDictionary(DictionaryADT):
         return chain[chain.index(config) + 1]  # type: ignore[return-value]
 
     @contextlib.contextmanager
-    def filling(self) -> Iterator[list[list[str | int] | None]]:
+    def filling(self) -> Iterator[list[tuple[str | int, ...] | None]]:
         """Lend the table's own chains to search code that fills them itself.
 
         Yields the list of chains: item ``b`` is bucket ``b``'s chain,
-        ``[key, score, key, score, ...]``, or ``None`` while it is empty.
-        Inside the block the caller may add a record by appending its key and
-        then its score to the chain of the bucket its hash names (creating
-        the chain where the bucket is ``None``), never twice the same key; on
-        leaving the block, however it is left, the table counts its records
-        again.
+        ``(key, score, key, score, ...)``, or ``None`` while it is empty.
+        Inside the block the caller may add a record by putting, in the
+        bucket its hash names, the bucket's chain with the key and then the
+        score added at the end (``(key, score)`` where the bucket is
+        ``None``), never twice the same key; on leaving the block, however it
+        is left, the table counts its records again.
 
         Runtime complexity: O(size) on leaving.
 
         >>> from hashdict import polynomial_hash
         >>> table = HashDictionary(7)
         >>> with table.filling() as chains:
-        ...     chains[polynomial_hash("XO", 7)] = ["XO", 2]
+        ...     chains[polynomial_hash("XO", 7)] = ("XO", 2)
         >>> table.get("XO"), len(table)
         (2, 1)
         """

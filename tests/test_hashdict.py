@@ -133,7 +133,7 @@ class TestHashDictionary:
         table = HashDictionary(13441)
         bucket = polynomial_hash("XOX", 13441)
         with table.filling() as chains:
-            chains[bucket] = ["XOX", 2]
+            chains[bucket] = ("XOX", 2)
         assert table.get("XOX") == 2
         assert len(table) == 1
         table._check()
@@ -142,9 +142,8 @@ class TestHashDictionary:
         table = HashDictionary(1)
         table.put(Data("a", 0))
         with table.filling() as chains:
-            chain = chains[0]
-            assert chain == ["a", 0]
-            chain += ("b", 3)
+            assert chains[0] == ("a", 0)
+            chains[0] = ("a", 0, "b", 3)
         assert [(record.configuration, record.score) for record in table] == [("a", 0), ("b", 3)]
         assert len(table) == 2
         assert table.chain_lengths() == [2]
@@ -157,7 +156,7 @@ class TestHashDictionary:
 
         def fill_then_stop() -> None:
             with table.filling() as chains:
-                chains[polynomial_hash("key", 7)] = ["key", 1]
+                chains[polynomial_hash("key", 7)] = ("key", 1)
                 raise KeyboardInterrupt
 
         with pytest.raises(KeyboardInterrupt):
@@ -168,14 +167,14 @@ class TestHashDictionary:
     def test_check_catches_an_empty_chain(self) -> None:
         table = HashDictionary(7)
         with table.filling() as chains:
-            chains[3] = []
+            chains[3] = ()
         with pytest.raises(AssertionError, match="bucket 3 is an empty chain, not None"):
             table._check()
 
     def test_check_catches_a_score_without_its_key(self) -> None:
         table = HashDictionary(7)
         with table.filling() as chains:
-            chains[polynomial_hash("key", 7)] = ["key", 1, "other"]
+            chains[polynomial_hash("key", 7)] = ("key", 1, "other")
         with pytest.raises(AssertionError, match="is malformed"):
             table._check()
 
@@ -189,7 +188,7 @@ class TestHashDictionary:
         table = HashDictionary(7)
         right = polynomial_hash("key", 7)
         with table.filling() as chains:
-            chains[(right + 1) % 7] = ["key", 1]
+            chains[(right + 1) % 7] = ("key", 1)
         with pytest.raises(AssertionError, match="'key' is in the wrong bucket"):
             table._check()
 
