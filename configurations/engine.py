@@ -5,17 +5,21 @@ square and node count, on every board -- and stores exactly the boards it
 stores, with their scores, in the same :class:`~hashdict.HashDictionary`.
 It differs only in how it does the work:
 
-* **Wins by bit arithmetic.**  Up to 4x4, a player's tiles are a mask of
-  squares and a table of every mask says whether it wins.  On larger
-  boards every line long enough to win (rows, columns, diagonals,
-  anti-diagonals) is laid end to end in one integer per player, with a zero
-  bit between lines; a player has ``k`` in a row exactly when that integer
-  has ``k`` consecutive one bits, which at most ``ceil(log2 k) + 1``
-  shift-and steps find, whatever the board's size.
+* **Wins by bit arithmetic, once per turn.**  A player's tiles are bits,
+  and a level first works out its player's *threats*: the squares whose tile
+  would complete a line.  Up to 4x4 a table of every set of squares holds
+  them; on larger boards every line long enough to win is laid end to end
+  in one integer, with a zero bit between lines, and a few shifts find where
+  one more bit would complete a run of ``k``, whatever the board's size.  A
+  move then wins when its square is a threat: one ``&``.
 * **Keys and hashes kept up to date.**  The board is a ``bytearray`` whose
   ``decode`` *is* the configuration string, and since the polynomial hash
   is linear in the characters, placing a tile changes the board's hash by a
-  precomputed amount (:meth:`~hashdict.hashing.HashScheme.weight`).
+  precomputed amount (:meth:`~hashdict.hashing.HashScheme.weights`).
+* **Last levels scored without trying.**  Where every move ends the
+  search (the last level, or the last empty square), a move scores a win or
+  the level's one other score, so the level's value and how many moves it
+  tries follow from where its first winning move is.
 * **Lists instead of scans.**  Each level is handed the empty squares in
   row-major order (its parent's list less the square just played), so it
   never looks at a taken one; "the board is full" is the level's number.
@@ -32,9 +36,10 @@ from __future__ import annotations
 import contextlib
 import functools
 import gc
+import sys
 
 from configurations.board import Configurations, winning_lines
-from configurations.symbols import COMPUTER_WINS, DRAW, HUMAN_WINS, UNDECIDED
+from configurations.symbols import COMPUTER, COMPUTER_WINS, DRAW, HUMAN, HUMAN_WINS, UNDECIDED
 from hashdict import HashDictionary
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing; type checkers take it as True
@@ -52,8 +57,8 @@ __all__ = ["collector_paused", "fast_search"]
 _EMPTY_CODE = ord(" ")
 _HUMAN_CODE = ord("X")
 _COMPUTER_CODE = ord("O")
-# Boards up to this many squares (4x4) test wins with a table of 2**squares
-# bytes; larger boards use shift-and steps on their line bits.
+# Boards up to this many squares (4x4) look their threats up in a table of
+# 2**squares items; larger boards work them out from their line bits.
 _TABLE_SQUARES = 16
 
 
@@ -82,8 +87,10 @@ def fast_search(configs: Configurations, table: HashDictionary, stats: SearchSta
 
     Returns ``(score, square)``: the reference's score and the index
     ``row * board_size + col`` of its chosen square (``-1`` when the board
-    is full).  ``table`` must be empty.  ``stats.nodes`` grows by the tiles
-    placed as the search goes (a level adds its count when it returns),
+    is full).  ``table`` must be empty and hash by the direct form, as every
+    table :meth:`~Configurations.create_dictionary` makes does
+    (``ValueError`` otherwise).  ``stats.nodes`` grows by the tiles placed
+    as the search goes (a level adds its count when it returns),
     ``stats.lookups`` and ``stats.hits`` by the table probes and the probes
     that found a score, when it ends.  The board is left untouched (the
     engine works on its own copy).
@@ -98,27 +105,22 @@ def fast_search(configs: Configurations, table: HashDictionary, stats: SearchSta
     >>> fast_search(configs, configs.create_dictionary(), stats), stats
     ((3, 5), SearchStats(nodes=15, lookups=8, hits=0))
     """
+    scheme = table.scheme
+    if not scheme.direct:
+        raise ValueError(f"the engine needs a table hashed by the direct form, as {table!r} is not")
     size = configs.board_size
     squares = size * size
     cells = bytearray(configs.configuration(), "latin-1")
-    # A player's tiles are bits: on a small board one bit per square, and a
-    # table says which sets of squares win; on a larger board one bit per
-    # square of each winning line through it, and shift-and steps find runs.
-    win_table: tuple[int, ...] | None = None
-    shifts = _run_shifts(configs.length_to_win)
+    # A player's tiles are bits.  threats_of[tiles] has the bits of the
+    # squares whose tile would complete a line; a move wins when its square's
+    # bits meet them.
+    threats_of: tuple[int, ...] | _LineThreats
     if squares <= _TABLE_SQUARES:
-        win_table = _win_table(size, configs.length_to_win)
-        place: tuple[int, ...] = tuple(1 << square for square in range(squares))
+        threats_of = _threat_table(size, configs.length_to_win)
+        place = _SQUARE_BITS[:squares]
     else:
+        threats_of = _LineThreats(configs.length_to_win)
         place = _placement_bits(size, configs.length_to_win)
-
-    def has_line(bits: int) -> bool:
-        if win_table is not None:
-            return win_table[bits] == 1
-        for shift in shifts:
-            bits &= bits >> shift
-        return bits != 0
-
     human_bits = computer_bits = 0
     for square, code in enumerate(cells):
         if code == _HUMAN_CODE:
@@ -127,14 +129,13 @@ def fast_search(configs: Configurations, table: HashDictionary, stats: SearchSta
             computer_bits |= place[square]
     # A line already on the board stays there; eval_board then sees it
     # whoever moves (the search never makes a second one: a win ends it).
-    if has_line(computer_bits):
+    if configs.wins(COMPUTER):
         settled = COMPUTER_WINS
-    elif has_line(human_bits):
+    elif configs.wins(HUMAN):
         settled = HUMAN_WINS
     else:
         settled = -1
 
-    scheme = table.scheme
     modulus = scheme.modulus
     weights = scheme.weights(squares)
     start_value = sum(code * weight for code, weight in zip(cells, weights, strict=True)) % modulus
@@ -156,13 +157,10 @@ def fast_search(configs: Configurations, table: HashDictionary, stats: SearchSta
         elif level >= configs.max_levels:
             terminal_scores[level] = settled if settled >= 0 else UNDECIDED
 
-    bucket_of: Callable[[int], int] | None = None if scheme.direct else scheme.bucket
-    # The run test below always takes three steps (a shift of 0 changes
-    # nothing) and loops only over the steps beyond, for lines of 9 or more.
-    first, second, third, *further = (*shifts, 0, 0, 0)
     decode = cells.decode
     empty = _EMPTY_CODE
-    hits = 0
+    nodes_before = stats.nodes
+    ended = 0  # the moves that ended the search (a win, or a last level's)
     best_square = -1
     # The two players' searches, each calling the other's for the level below.
     searches: list[Search] = []
@@ -190,55 +188,60 @@ def fast_search(configs: Configurations, table: HashDictionary, stats: SearchSta
             """The value of the board for this player, seen from its side.
 
             ``alpha`` is the best the player is sure of, ``beta`` the best its
-            opponent is; ``value`` is the board's hash value before reduction,
+            opponent is; ``value`` is the board's hash value (its bucket),
             ``mine`` / ``theirs`` the players' tile bits, ``empty_squares``
             the empty squares in row-major order.  Records the chosen square
             in ``best_square`` at level 0.
             """
-            nonlocal hits, best_square
+            nonlocal ended, best_square
+            threats = threats_of[mine]
             terminal_score = ending_scores[level]
+            if terminal_score is not None:
+                # Every move ends the search here, scoring win_score or
+                # terminal_score (never more), so the moves need no trying:
+                # the level tries them in order until the first that reaches
+                # beta, or to the last, and returns the best.
+                tried = len(empty_squares)
+                chosen = empty_squares[0]
+                best = win_score if threats & place[chosen] else terminal_score
+                if best >= beta:
+                    tried = 1
+                elif best < win_score:
+                    for index, square in enumerate(empty_squares):
+                        if threats & place[square]:
+                            best, chosen = win_score, square
+                            if best >= beta:
+                                tried = index + 1
+                            break
+                if level == 0:
+                    best_square = chosen
+                stats.nodes += tried
+                ended += tried
+                return best
             best = start
-            # Nodes are counted where they end: here the moves that end the
-            # search and those the table answers; a move searched further is
-            # counted by the level below (``level > 0``).
-            ended = found = 0
             for square in empty_squares:
-                after = mine | place[square]
-                if win_table is not None:  # has_line(after), inlined
-                    run = win_table[after]
-                else:
-                    run = after & (after >> first)
-                    run &= run >> second
-                    run &= run >> third
-                    for shift in further:
-                        run &= run >> shift
-                if run:
+                if threats & place[square]:
                     score = win_score
-                    ended += 1
-                elif terminal_score is not None:
-                    score = terminal_score
                     ended += 1
                 else:
                     child_value = (value + delta[square]) % modulus
-                    bucket = child_value if bucket_of is None else bucket_of(child_value)
                     cells[square] = code
                     key = decode()  # the board is ASCII: UTF-8, the fastest codec, decodes it
-                    chain = chains[bucket]
+                    chain = chains[child_value]
                     if chain is not None and chain[0] == key:  # most chains hold one board
                         score = sign * chain[1]  # type: ignore[assignment]  # a score follows its key
-                        found += 1
                     elif chain is not None and key in chain:
                         score = sign * chain[chain.index(key) + 1]  # type: ignore[assignment]
-                        found += 1
                     else:
                         below = empty_squares.copy()
                         below.remove(square)
+                        after = mine | place[square]
                         score = -searches[opponent](-beta, -alpha, level + 1, child_value, theirs, after, below)
-                        chain = chains[bucket]  # the search below may have started this chain
+                        chain = chains[child_value]  # the search below may have started this chain
                         if chain is None:
-                            chains[bucket] = (key, sign * score)
+                            chains[child_value] = (key, sign * score)
                         else:
-                            chains[bucket] = (*chain, key, sign * score)
+                            chains[child_value] = (*chain, key, sign * score)
                     cells[square] = empty
                 if score > best:
                     best = score
@@ -247,9 +250,9 @@ def fast_search(configs: Configurations, table: HashDictionary, stats: SearchSta
                     if best > alpha:
                         alpha = best
                         if alpha >= beta:
-                            break
-            stats.nodes += ended + found + (level > 0)
-            hits += found
+                            stats.nodes += empty_squares.index(square) + 1
+                            return best
+            stats.nodes += len(empty_squares)
             return best
 
         return search
@@ -263,9 +266,11 @@ def fast_search(configs: Configurations, table: HashDictionary, stats: SearchSta
         # Each search reaches the other through this list: a reference cycle
         # that would keep the table's chains alive for the cyclic collector.
         searches.clear()
-    # Every probe that missed searched on and stored the board it probed.
-    stats.hits += hits
-    stats.lookups += hits + len(table)
+    # Every move that did not end the search probed the table, and every
+    # probe that missed searched on and stored the board it probed.
+    lookups = stats.nodes - nodes_before - ended
+    stats.lookups += lookups
+    stats.hits += lookups - len(table)
     return score, best_square
 
 
@@ -292,39 +297,58 @@ def _placement_bits(size: int, length_to_win: int) -> tuple[int, ...]:
     return tuple(place)
 
 
-def _run_shifts(length_to_win: int) -> tuple[int, ...]:
-    """Shifts that turn a line integer into one with a bit left per ``length_to_win`` run.
+class _LineThreats:
+    """``threats[tiles]`` on a board too big to tabulate, whose tiles are line bits (see :func:`_placement_bits`).
 
-    After ``bits &= bits >> shift`` for each shift in turn, bit ``j`` is set
-    exactly when bits ``j`` to ``j + length_to_win - 1`` all were: each step
-    doubles the run a bit stands for, and a last one tops it up.
+    Item ``tiles`` has a bit set at every position where one more tile
+    completes a run of ``length_to_win`` -- some ``before`` tiles just below
+    it and the other ``length_to_win - 1 - before`` just above -- and is
+    ``-1``, every bit, when ``tiles`` already hold such a run.  A handful of
+    shifts per player's turn, whatever the board's size, instead of a run
+    test per square tried.
 
-    >>> _run_shifts(1), _run_shifts(2), _run_shifts(4), _run_shifts(5), _run_shifts(7)
-    ((), (1,), (1, 2), (1, 2, 1), (1, 2, 3))
+    >>> threats = _LineThreats(3)
+    >>> bin(threats[0b01101])  # tiles at bits 0, 2 and 3: a tile at 1 or 4 makes three
+    '0b10010'
+    >>> threats[0b111], threats[0]
+    (-1, 0)
     """
-    shifts = []
-    run = 1
-    while 2 * run <= length_to_win:
-        shifts.append(run)
-        run *= 2
-    if run < length_to_win:
-        shifts.append(length_to_win - run)
-    return tuple(shifts)
+
+    __slots__ = ("_length",)
+
+    def __init__(self, length_to_win: int) -> None:
+        self._length = length_to_win
+
+    def __getitem__(self, tiles: int) -> int:
+        length = self._length
+        runs = [-1, tiles]  # runs[m]: bit j is set when bits j to j + m - 1 of tiles all are
+        for run in range(1, length):
+            runs.append(runs[run] & (tiles >> run))
+        if runs[length]:
+            return -1
+        threats = 0
+        for before in range(length):
+            threats |= (runs[before] << before) & (runs[length - 1 - before] >> 1)
+        return threats
 
 
 @functools.lru_cache(maxsize=16)
-def _win_table(size: int, length_to_win: int) -> tuple[int, ...]:
-    """For a board of at most ``_TABLE_SQUARES`` squares: ``table[tiles]`` is 1
-    exactly when the squares of the bit mask ``tiles`` hold a winning line.
+def _threat_table(size: int, length_to_win: int) -> tuple[int, ...]:
+    """For a board of at most ``_TABLE_SQUARES`` squares: ``table[tiles]`` has bit
+    ``s`` set exactly when the mask ``tiles | 1 << s`` holds a winning line.
 
-    Built as one big integer whose bit ``m`` says whether mask ``m`` wins:
-    first the winning lines themselves, then, square by square, every mask
-    that holds a winning mask without that square (the superset closure,
-    one shift-and-or per square), then unpacked to a byte per mask.
+    Built with big integers whose bit ``m`` stands for mask ``m``: first the
+    masks that win -- the winning lines themselves, then, square by square,
+    every mask that holds a winning mask without that square (the superset
+    closure, one shift-and-or per square) -- then, for each square ``s``,
+    whether mask ``m`` wins with ``s`` added; those are unpacked to a byte
+    per mask and gathered into each mask's bits.
 
-    >>> table = _win_table(2, 2)
-    >>> [tiles for tiles in range(16) if table[tiles]]  # squares 0 1 / 2 3: any two win
-    [3, 5, 6, 7, 9, 10, 11, 12, 13, 14, 15]
+    >>> table = _threat_table(2, 2)  # squares 0 1 / 2 3: any two win
+    >>> table[0b0000], table[0b0001], table[0b0011]
+    (0, 14, 15)
+    >>> _threat_table(3, 3)[0b000_010_001]  # a1 and b2: c3 makes a diagonal
+    256
     """
     squares = size * size
     masks = 1 << squares
@@ -334,14 +358,24 @@ def _win_table(size: int, length_to_win: int) -> tuple[int, ...]:
         for first in range(len(line) - length_to_win + 1):
             wins |= 1 << sum(1 << square for square in line[first : first + length_to_win])
     packed_bytes = max(masks // 8, 1)
+    without = [_masks_without(square, packed_bytes) for square in range(squares)]
     for square in range(squares):
-        span = 1 << square
-        wins |= (wins & _masks_without(square, packed_bytes)) << span
-    packed = (wins & ((1 << masks) - 1)).to_bytes(packed_bytes, "little")
-    table = bytearray(8 * packed_bytes)
-    for bit in range(8):
-        table[bit::8] = packed.translate(_BIT_OF_BYTE[bit])
-    return tuple(table)  # a tuple's items are read faster than a byte string's
+        wins |= (wins & without[square]) << (1 << square)
+    # Each mask's item takes `width` bytes in the machine's order, read back
+    # as one unsigned integer: bit s of the item is bit s % 8 of its byte
+    # s // 8 counted from the little end.
+    width = 1 if squares <= 8 else 2
+    gathered = 0
+    for square in range(squares):
+        with_square = ((wins >> (1 << square)) & without[square]) | (wins & ~without[square])
+        packed = with_square.to_bytes(packed_bytes, "little")
+        byte = square // 8 if sys.byteorder == "little" else width - 1 - square // 8
+        spread = bytearray(8 * packed_bytes * width)
+        for bit in range(8):
+            spread[width * bit + byte :: 8 * width] = packed.translate(_BIT_OF_BYTE[bit])
+        gathered |= int.from_bytes(spread, "little") << square % 8
+    items = memoryview(gathered.to_bytes(8 * packed_bytes * width, "little"))
+    return tuple(items.cast("B" if width == 1 else "H").tolist())
 
 
 def _masks_without(square: int, packed_bytes: int) -> int:
@@ -354,3 +388,5 @@ def _masks_without(square: int, packed_bytes: int) -> int:
 
 # _BIT_OF_BYTE[bit] translates every byte to its bit number ``bit`` (0 or 1).
 _BIT_OF_BYTE = tuple(bytes((value >> bit) & 1 for value in range(256)) for bit in range(8))
+# _SQUARE_BITS[square]: a square's bit in a board of at most _TABLE_SQUARES squares.
+_SQUARE_BITS = tuple(1 << square for square in range(_TABLE_SQUARES))
