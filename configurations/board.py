@@ -36,18 +36,19 @@ def dictionary_size(empty_squares: int, max_levels: int) -> int:
     store at most ``sum(comb(e, t) * comb(t, ceil(t / 2)) for t in 1..L)``
     boards (``e = empty_squares``, ``L = min(max_levels, e)``).  The size is
     the smallest of the dictionary's vetted prime sizes
-    (:data:`hashdict.hashing.VETTED_SIZES`: 1 019 to 117 643, each about 1.4
+    (:data:`hashdict.hashing.VETTED_SIZES`: 1 019 to 230 563, each about 1.4
     times the last) that is at least that bound, or the largest of them.
     Vetted sizes cost nothing to set up and hash by the direct form, which
     the engine updates in O(1) per move.  The largest caps the table's own
     memory at under 2 MB; deep searches on big boards then share buckets,
     but alpha-beta cuts keep them far below the bound (4x4 searched to the
-    end stores 155 156 boards of a bound in the tens of millions).
+    end stores 155 156 boards of a bound in the tens of millions, about two
+    for every three buckets).
 
     Runtime complexity: O(min(max_levels, empty_squares)).
 
     >>> dictionary_size(8, 0), dictionary_size(8, 2), dictionary_size(48, 9)
-    (1019, 1019, 117643)
+    (1019, 1019, 230563)
     """
     bound = 0
     for tiles in range(1, min(max_levels, empty_squares) + 1):

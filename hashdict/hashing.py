@@ -48,7 +48,7 @@ _MASK64 = (1 << 64) - 1
 _WIDTHS = (1, 2)
 # Judging a base takes time in proportion to the table; above this size the
 # mixed form is used without judging (a large table gains little anyway).
-_MAX_DIRECT_SIZE = 1 << 17
+_MAX_DIRECT_SIZE = 1 << 18
 # The powers of the base must not cycle within keys this long: a key whose
 # length is a multiple of the cycle can have every character weighed alike.
 _MIN_BASE_ORDER = 101
@@ -200,15 +200,16 @@ def polynomial_hash(key: str, table_size: int) -> int:
 #: Roughly 1.4 times apart, plus TestDict's 13 441.
 VETTED_SIZES = (
     1019, 1427, 1997, 2819, 3967, 5573, 7877, 11069, 13441, 15497, 21839, 30593, 42841, 59981, 84017, 117643,
+    164707, 230563,
 )
-_VETTED_WIDTHS = (2, 2, 2, 2, 2, 2, 1, 1, 2, 1, 2, 1, 1, 1, 1, 2)
+_VETTED_WIDTHS = (2, 2, 2, 2, 2, 2, 1, 1, 2, 1, 2, 1, 1, 1, 1, 2, 1, 1)
 
 
 @functools.lru_cache(maxsize=64)
 def scheme_for(table_size: int) -> HashScheme:
     """The :class:`HashScheme` used for tables of ``table_size`` buckets.
 
-    For a prime size up to ``2**17``, the direct form with the width whose
+    For a prime size up to ``2**18``, the direct form with the width whose
     base spreads families of structured keys best (see
     :func:`_base_quality`), if any base spreads all of them about as well
     as uniform hashing or better; otherwise the mixed form.  Runtime: up to

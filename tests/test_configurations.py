@@ -406,8 +406,8 @@ def test_dictionary_size_examples() -> None:
     assert dictionary_size(0, 5) == 1019  # a full board
     assert dictionary_size(9, 2) == 1019  # 3x3: at most 9 + 36 * 2 = 81 boards
     assert dictionary_size(15, 3) == 1997  # 4x4, one tile, three levels: 1 590 storable boards
-    assert dictionary_size(15, 6) == 117643  # 140 010 storable boards: 4x4, one tile, six levels
-    assert dictionary_size(49, 4) == 117643  # the cap
+    assert dictionary_size(15, 6) == 164707  # 140 010 storable boards: 4x4, one tile, six levels
+    assert dictionary_size(49, 4) == 230563  # the cap
 
 
 def test_repeated_and_add_configuration() -> None:
