@@ -337,12 +337,14 @@ def _threat_table(size: int, length_to_win: int) -> tuple[int, ...]:
     """For a board of at most ``_TABLE_SQUARES`` squares: ``table[tiles]`` has bit
     ``s`` set exactly when the mask ``tiles | 1 << s`` holds a winning line.
 
-    Built with big integers whose bit ``m`` stands for mask ``m``: first the
-    masks that win -- the winning lines themselves, then, square by square,
-    every mask that holds a winning mask without that square (the superset
-    closure, one shift-and-or per square) -- then, for each square ``s``,
-    whether mask ``m`` wins with ``s`` added; those are unpacked to a byte
-    per mask and gathered into each mask's bits.
+    Built with big integers whose bit ``m`` stands for mask ``m``, so that
+    C loops do the work: first the masks that win -- the winning lines
+    themselves, then, square by square, every mask that holds a winning
+    mask without that square (the superset closure, one shift-and-or per
+    square) -- then each square's *plane*, whether mask ``m`` wins with the
+    square added.  Eight squares' planes, laid byte by byte side by side,
+    make one 8x8 bit matrix per eight masks; transposed, each matrix gives
+    its eight masks one byte of threats apiece.
 
     >>> table = _threat_table(2, 2)  # squares 0 1 / 2 3: any two win
     >>> table[0b0000], table[0b0001], table[0b0011]
@@ -361,21 +363,43 @@ def _threat_table(size: int, length_to_win: int) -> tuple[int, ...]:
     without = [_masks_without(square, packed_bytes) for square in range(squares)]
     for square in range(squares):
         wins |= (wins & without[square]) << (1 << square)
-    # Each mask's item takes `width` bytes in the machine's order, read back
-    # as one unsigned integer: bit s of the item is bit s % 8 of its byte
-    # s // 8 counted from the little end.
-    width = 1 if squares <= 8 else 2
-    gathered = 0
-    for square in range(squares):
-        with_square = ((wins >> (1 << square)) & without[square]) | (wins & ~without[square])
-        packed = with_square.to_bytes(packed_bytes, "little")
-        byte = square // 8 if sys.byteorder == "little" else width - 1 - square // 8
-        spread = bytearray(8 * packed_bytes * width)
-        for bit in range(8):
-            spread[width * bit + byte :: 8 * width] = packed.translate(_BIT_OF_BYTE[bit])
-        gathered |= int.from_bytes(spread, "little") << square % 8
-    items = memoryview(gathered.to_bytes(8 * packed_bytes * width, "little"))
-    return tuple(items.cast("B" if width == 1 else "H").tolist())
+    planes = [
+        (((wins >> (1 << square)) & without[square]) | (wins & ~without[square])).to_bytes(packed_bytes, "little")
+        for square in range(squares)
+    ]
+    groups = []
+    for group in range(0, squares, 8):
+        matrices = bytearray(8 * packed_bytes)  # byte 8 * b + j: byte b of square group + j's plane
+        for row, plane in enumerate(planes[group : group + 8]):
+            matrices[row::8] = plane
+        transposed = _transpose_matrices(int.from_bytes(matrices, "little"), packed_bytes)
+        groups.append(transposed.to_bytes(8 * packed_bytes, "little"))
+    if len(groups) == 1:
+        return tuple(groups[0])
+    # Two bytes per mask, in the machine's order, read back as one unsigned integer.
+    items = bytearray(16 * packed_bytes)
+    low, high = (0, 1) if sys.byteorder == "little" else (1, 0)
+    items[low::2], items[high::2] = groups
+    return tuple(memoryview(items).cast("H").tolist())
+
+
+def _transpose_matrices(matrices: int, count: int) -> int:
+    """Transpose each of ``count`` 8x8 bit matrices packed in ``matrices``, 64 bits apiece.
+
+    Matrix ``i``'s bit ``8 * row + col`` is bit ``64 * i + 8 * row + col``;
+    three rounds of masked swaps (of bits 7, 14 and 28 places apart, never
+    across a matrix's edge) exchange ``row`` and ``col`` in all of them at
+    once.
+
+    >>> bits = 1 << 8 * 0 + 1 | 1 << 8 * 1 + 7  # (row 0, col 1) and (row 1, col 7)
+    >>> _transpose_matrices(bits, 1) == 1 << 8 * 1 + 0 | 1 << 8 * 7 + 1  # (row 1, col 0) and (row 7, col 1)
+    True
+    """
+    for shift, pattern in ((7, 0x00AA00AA00AA00AA), (14, 0x0000CCCC0000CCCC), (28, 0x00000000F0F0F0F0)):
+        mask = int.from_bytes(pattern.to_bytes(8, "little") * count, "little")
+        swapped = (matrices ^ (matrices >> shift)) & mask
+        matrices ^= swapped ^ (swapped << shift)
+    return matrices
 
 
 def _masks_without(square: int, packed_bytes: int) -> int:

@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from configurations import Configurations, SearchStats
-from configurations.engine import _LineThreats, _placement_bits, _threat_table, fast_search
+from configurations.engine import _LineThreats, _placement_bits, _threat_table, _transpose_matrices, fast_search
 from hashdict import HashDictionary
 
 SETTINGS = settings(deadline=None, max_examples=400, derandomize=True, database=None)
@@ -57,6 +57,19 @@ def test_line_threats_name_the_squares_that_complete_a_line(board: tuple[int, in
     threats = _LineThreats(length)[sum(place[square] for square in tiles)]
     for square in range(size * size):
         assert bool(threats & place[square]) == has_run(size, length, tiles | {square}), square
+
+
+@SETTINGS
+@given(st.lists(st.integers(0, 2**64 - 1), min_size=1, max_size=5))
+def test_transpose_matrices_swaps_every_rows_and_columns(matrices: list[int]) -> None:
+    packed = sum(matrix << 64 * index for index, matrix in enumerate(matrices))
+    transposed = _transpose_matrices(packed, len(matrices))
+    for index, matrix in enumerate(matrices):
+        result = transposed >> 64 * index & (2**64 - 1)
+        for row in range(8):
+            for col in range(8):
+                assert result >> 8 * col + row & 1 == matrix >> 8 * row + col & 1
+    assert transposed >> 64 * len(matrices) == 0
 
 
 @pytest.mark.parametrize("size", [1, 2, 3, 4])
