@@ -189,9 +189,10 @@ def polynomial_hash(key: str, table_size: int) -> int:
         raise TypeError(f"key must be a str, not {type(key).__name__}: {key!r}")
     global _recent  # noqa: PLW0603 (a one-entry cache: most callers hash for one size)
     scheme = _recent
-    if scheme.size != table_size or type(table_size) is not int:
+    # The fields, not the properties: a property is a Python call, a fifth of the whole hash.
+    if scheme._size != table_size or type(table_size) is not int:
         scheme = _recent = scheme_for(table_size)
-    return scheme.hash(key)
+    return scheme._hash(key)
 
 
 #: Prime table sizes whose direct-form width has been worked out already
