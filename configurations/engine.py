@@ -241,7 +241,7 @@ def fast_search(configs: Configurations, table: HashDictionary, stats: SearchSta
                         if chain is None:
                             chains[child_value] = (key, sign * score)
                         else:
-                            chains[child_value] = (*chain, key, sign * score)
+                            chains[child_value] = (key, sign * score, *chain)
                     cells[square] = empty
                 if score > best:
                     best = score

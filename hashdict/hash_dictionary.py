@@ -23,7 +23,10 @@ class HashDictionary(DictionaryADT):
     empty.  A record added to a bucket makes the bucket a new tuple: chains
     are short, and one tuple per bucket, not lists or a record object per
     entry, keeps a stored record to one small allocation, quick to make and
-    to free.  Keys are placed by :func:`~hashdict.polynomial_hash`.
+    to free.  New records go to the front of their chain, since the keys
+    stored last are most often the ones asked for next (a game search
+    meets the boards of the branch it has just left).  Keys are placed by
+    :func:`~hashdict.polynomial_hash`.
 
     >>> d = HashDictionary(13441)
     >>> d.put(Data("X O", 3))
@@ -84,7 +87,7 @@ class HashDictionary(DictionaryADT):
             return 0
         if key in chain:  # a key (a str) never equals a score (an int)
             raise DictionaryException(key, "is already stored")
-        self._chains[bucket] = (*chain, key, record.score)
+        self._chains[bucket] = (key, record.score, *chain)
         self._count += 1
         return 1
 
@@ -130,10 +133,10 @@ class HashDictionary(DictionaryADT):
         Yields the list of chains: item ``b`` is bucket ``b``'s chain,
         ``(key, score, key, score, ...)``, or ``None`` while it is empty.
         Inside the block the caller may add a record by putting, in the
-        bucket its hash names, the bucket's chain with the key and then the
-        score added at the end (``(key, score)`` where the bucket is
-        ``None``), never twice the same key; on leaving the block, however it
-        is left, the table counts its records again.
+        bucket its hash names, the bucket's chain with the key and then its
+        score added in front (``(key, score)`` where the bucket is ``None``),
+        never twice the same key; on leaving the block, however it is left,
+        the table counts its records again.
 
         Runtime complexity: O(size) on leaving.
 

@@ -143,8 +143,8 @@ class TestHashDictionary:
         table.put(Data("a", 0))
         with table.filling() as chains:
             assert chains[0] == ("a", 0)
-            chains[0] = ("a", 0, "b", 3)
-        assert [(record.configuration, record.score) for record in table] == [("a", 0), ("b", 3)]
+            chains[0] = ("b", 3, "a", 0)
+        assert [(record.configuration, record.score) for record in table] == [("b", 3), ("a", 0)]
         assert len(table) == 2
         assert table.chain_lengths() == [2]
         table.remove("a")
@@ -183,6 +183,15 @@ class TestHashDictionary:
         for key in "abc":
             table.put(Data(key, 0))
         assert table.chain_lengths() == [3]
+
+    def test_a_chain_holds_its_newest_record_first(self) -> None:
+        table = HashDictionary(1)
+        for score, key in enumerate("abc"):
+            table.put(Data(key, score))
+        assert [(record.configuration, record.score) for record in table] == [("c", 2), ("b", 1), ("a", 0)]
+        table.remove("b")
+        assert [record.configuration for record in table] == ["c", "a"]
+        table._check()
 
     def test_check_catches_a_record_in_the_wrong_bucket(self) -> None:
         table = HashDictionary(7)
