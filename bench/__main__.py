@@ -59,7 +59,7 @@ def search_table(runs: int) -> str:
     """Each workload's search, each run in a fresh process (median), and the whole game process (play.py).
 
     A fresh process per run keeps one run's freed table, hundreds of
-    thousands of small lists, from slowing the allocator for the next.
+    thousands of small tuples, from slowing the allocator for the next.
     """
     compile_game()
     rows = [

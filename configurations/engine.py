@@ -67,7 +67,7 @@ _TABLE_SQUARES = 16
 def collector_paused() -> Iterator[None]:
     """Pause the cyclic garbage collector for a search and its table's life.
 
-    A search makes a list per stored board and frees none of them until its
+    A search makes a tuple per stored board and frees none of them until its
     table goes, so the collector would only walk the growing table again and
     again; and woken while the table still stands, it would walk it once
     more.  Drop the table inside the block, and reference counting frees it
