@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import contextlib
 import io
-import os
 import sys
 import time
 
@@ -33,6 +32,7 @@ from configurations import (
     computer_play,
     draw_board,
 )
+from hashdict.cli import EXIT_INTERRUPTED, run
 
 # Only what a game needs is imported at start-up, so that it starts at once: argparse (about
 # 10 ms with what it pulls in), threading and dataclasses are imported where they are needed,
@@ -64,8 +64,6 @@ SPINNER_FRAMES = "|/-\\"
 EXIT_OK = 0
 EXIT_INPUT_ENDED = 1
 EXIT_USAGE = 2  # argparse's convention
-EXIT_INTERRUPTED = 130  # 128 + SIGINT, what shells report for Ctrl-C
-EXIT_OUTPUT_CLOSED = 141  # 128 + SIGPIPE, what shells report when the reader of a pipe has gone
 
 # A row number longer than this is off every board; int() also refuses very long digit strings.
 _MAX_ROW_DIGITS = 9
@@ -411,11 +409,4 @@ def main(
 if __name__ == "__main__":
     if isinstance(sys.stdin, io.TextIOWrapper):
         sys.stdin.reconfigure(errors="replace")  # a stray byte in the input is a typo, not a crash
-    try:
-        exit_status = main()
-        sys.stdout.flush()
-    except BrokenPipeError:
-        # Whoever read the output has gone (e.g. `| head`): stop quietly, as the Python docs advise.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        exit_status = EXIT_OUTPUT_CLOSED
-    sys.exit(exit_status)
+    run(main, "play.py")

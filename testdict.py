@@ -13,6 +13,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
+from hashdict.cli import run
 from hashdict.harness import TABLE_SIZE, TESTS, format_outcome, run_tests, summary_line
 
 _HELP_WORDS = ("help", "-h", "--help")
@@ -80,8 +81,4 @@ def _test_number(text: str) -> int:
 
 
 if __name__ == "__main__":
-    try:
-        sys.exit(main())
-    except KeyboardInterrupt:
-        print("testdict: interrupted", file=sys.stderr)
-        sys.exit(130)
+    run(main, "testdict")

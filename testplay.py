@@ -18,6 +18,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from configurations.cases import Outcome, builtin_outcomes, run_case_files
+from hashdict.cli import EXIT_INTERRUPTED, run
 
 __all__ = ["main", "report"]
 
@@ -66,8 +67,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return report(run_case_files(arguments.cases) if arguments.cases else builtin_outcomes())
     except KeyboardInterrupt:
         print("testplay.py: interrupted", file=sys.stderr)
-        return 130
+        return EXIT_INTERRUPTED
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run(main, "testplay.py")

@@ -26,6 +26,7 @@ from typing import TypeAlias
 
 from hashdict import samples
 from hashdict.adt import DictionaryException
+from hashdict.cli import run
 from hashdict.harness import TABLE_SIZE, bulk_keys
 from hashdict.hash_dictionary import HashDictionary
 from hashdict.hashing import expected_collisions
@@ -473,4 +474,4 @@ def _optional(value: float | None) -> str:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run(main, "python -m hashdict.report")

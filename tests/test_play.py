@@ -653,22 +653,6 @@ def test_sigint_ends_cleanly_with_130() -> None:
     assert err == b"play.py: interrupted, game abandoned\n"
 
 
-@posix_only
-def test_a_reader_that_has_gone_ends_quietly() -> None:
-    with subprocess.Popen(
-        [sys.executable, str(PLAY), "3", "3", "9"],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        cwd=ROOT,
-    ) as game:
-        assert game.stdout is not None
-        game.stdout.close()
-        _, err = game.communicate(b"a1\nb1\na3\nc2\nc3\n", timeout=TIMEOUT)
-    assert game.returncode == 141
-    assert err == b""
-
-
 # --- A real terminal ----------------------------------------------------------------------------
 
 

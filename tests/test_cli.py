@@ -1,0 +1,62 @@
+"""Tests of hashdict.cli: how every command-line program ends when its reader or its person goes."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from hashdict.cli import EXIT_INTERRUPTED, EXIT_OUTPUT_CLOSED, run
+
+ROOT = Path(__file__).resolve().parents[1]
+TIMEOUT = 60  # seconds; generous, a hung program fails instead of blocking the run
+
+# Each program with arguments and input that make it print far more than a
+# pipe's first read: the reader closes before the program is done.
+PROGRAMS = [
+    pytest.param(["play.py", "3", "3", "9"], b"a1\nb1\na3\nc2\nc3\n", id="play"),
+    pytest.param(["testdict.py"], b"", id="testdict"),
+    pytest.param(["testplay.py"], b"", id="testplay"),
+    pytest.param(["-m", "hashdict.report", "testdict"], b"", id="report"),
+]
+
+
+@pytest.mark.skipif(os.name != "posix", reason="needs POSIX pipes and SIGPIPE's exit status")
+@pytest.mark.parametrize(("arguments", "given"), PROGRAMS)
+def test_a_reader_that_has_gone_ends_the_program_quietly(arguments: list[str], given: bytes) -> None:
+    with subprocess.Popen(
+        [sys.executable, *arguments],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=ROOT,
+    ) as program:
+        assert program.stdout is not None
+        program.stdout.close()
+        _, err = program.communicate(given, timeout=TIMEOUT)
+    assert program.returncode == EXIT_OUTPUT_CLOSED
+    assert err == b""
+
+
+def test_run_exits_with_the_status_main_returns(capsys: pytest.CaptureFixture[str]) -> None:
+    def main() -> int:
+        print("done")
+        return 3
+
+    with pytest.raises(SystemExit) as exited:
+        run(main, "program")
+    assert exited.value.code == 3
+    assert capsys.readouterr() == ("done\n", "")
+
+
+def test_run_reports_an_interruption_main_lets_through(capsys: pytest.CaptureFixture[str]) -> None:
+    def main() -> int:
+        raise KeyboardInterrupt
+
+    with pytest.raises(SystemExit) as exited:
+        run(main, "program")
+    assert exited.value.code == EXIT_INTERRUPTED
+    assert capsys.readouterr() == ("", "program: interrupted\n")
