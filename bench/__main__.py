@@ -45,6 +45,7 @@ def main(argv: list[str] | None = None) -> int:
 
 def current_commit() -> str:
     """The checked-out commit, short, with ``+`` when the work tree has changes; ``unknown`` outside git."""
+
     def git(*arguments: str) -> str:
         return subprocess.run(["git", *arguments], cwd=ROOT, capture_output=True, text=True, check=True).stdout.strip()
 

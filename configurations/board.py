@@ -28,6 +28,7 @@ if TYPE_CHECKING:
 
 __all__ = ["Configurations", "dictionary_size", "winning_lines"]
 
+
 def dictionary_size(empty_squares: int, max_levels: int) -> int:
     """The number of buckets of a transposition table for one search.
 

@@ -62,7 +62,6 @@ _COMPUTER_CODE = ord("O")
 _TABLE_SQUARES = 16
 
 
-
 @contextlib.contextmanager
 def collector_paused() -> Iterator[None]:
     """Pause the cyclic garbage collector for a search and its table's life.

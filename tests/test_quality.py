@@ -1,4 +1,4 @@
-"""The whole project type-checks under ``mypy --strict`` and passes ``ruff check``."""
+"""The whole project type-checks under ``mypy --strict``, passes ``ruff check`` and is ``ruff format``-ted."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ ROOT = Path(__file__).resolve().parents[1]
     [
         pytest.param([sys.executable, "-m", "mypy"], id="mypy --strict (configured in pyproject.toml)"),
         pytest.param([sys.executable, "-m", "ruff", "check", "."], id="ruff check"),
+        pytest.param([sys.executable, "-m", "ruff", "format", "--check", "."], id="ruff format --check"),
     ],
 )
 def test_static_checks_pass(command: list[str]) -> None:
