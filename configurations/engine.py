@@ -409,7 +409,5 @@ def _masks_without(square: int, packed_bytes: int) -> int:
     return int.from_bytes((pattern * (packed_bytes // len(pattern) + 1))[:packed_bytes], "little")
 
 
-# _BIT_OF_BYTE[bit] translates every byte to its bit number ``bit`` (0 or 1).
-_BIT_OF_BYTE = tuple(bytes((value >> bit) & 1 for value in range(256)) for bit in range(8))
 # _SQUARE_BITS[square]: a square's bit in a board of at most _TABLE_SQUARES squares.
 _SQUARE_BITS = tuple(1 << square for square in range(_TABLE_SQUARES))
