@@ -13,12 +13,11 @@ run by :mod:`configurations.cases`.
 from __future__ import annotations
 
 import argparse
-import sys
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from configurations.cases import Outcome, builtin_outcomes, run_case_files
-from hashdict.cli import EXIT_INTERRUPTED, run
+from hashdict.cli import run
 
 __all__ = ["main", "report"]
 
@@ -63,11 +62,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="run the cases of these JSON Lines files instead of the built-in tests",
     )
     arguments = parser.parse_args(argv)
-    try:
-        return report(run_case_files(arguments.cases) if arguments.cases else builtin_outcomes())
-    except KeyboardInterrupt:
-        print("testplay.py: interrupted", file=sys.stderr)
-        return EXIT_INTERRUPTED
+    return report(run_case_files(arguments.cases) if arguments.cases else builtin_outcomes())
 
 
 if __name__ == "__main__":
