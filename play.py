@@ -32,7 +32,7 @@ from configurations import (
     computer_play,
     draw_board,
 )
-from hashdict.cli import EXIT_INTERRUPTED, run
+from tictactoe.ui.exits import EXIT_INTERRUPTED, run
 
 # Only what a game needs is imported at start-up, so that it starts at once: argparse (about
 # 10 ms with what it pulls in), threading and dataclasses are imported where they are needed,

@@ -1,84 +1,11 @@
-"""TestDict: grade the hash dictionary with the ten tests of SPEC section 5.
+"""TestDict, the dictionary grader (SPEC §5): ``python testdict.py [help] [TEST ...]``.
 
-    python testdict.py            run tests 1-10 on HashDictionary(13441)
-    python testdict.py 3 7        run only tests 3 and 7
-    python testdict.py help       explain (also -h, --help)
-
-A thin shell: the tests themselves are in :mod:`hashdict.harness`.
+A shell around :mod:`tictactoe.harness.testdict`, so that the grader runs
+from a checkout with nothing installed.
 """
 
-from __future__ import annotations
-
-import argparse
-import sys
-from collections.abc import Sequence
-
-from hashdict.cli import run
-from hashdict.harness import TABLE_SIZE, TESTS, format_outcome, run_tests, summary_line
-
-_HELP_WORDS = ("help", "-h", "--help")
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """Run the chosen tests, print one verdict each and a summary; 0 if all passed, else 1.
-
-    Bad arguments print a usage message to stderr and exit with status 2.
-    """
-    arguments = sys.argv[1:] if argv is None else list(argv)
-    parser = _parser()
-    if any(word in _HELP_WORDS for word in arguments):
-        parser.print_help()
-        return 0
-    numbers = parser.parse_args(arguments).tests
-    outcomes = []
-    for outcome in run_tests(numbers or None):
-        print(*format_outcome(outcome), sep="\n", flush=True)
-        outcomes.append(outcome)
-    print(summary_line(outcomes))
-    return 0 if all(outcome.passed for outcome in outcomes) else 1
-
-
-def _parser() -> argparse.ArgumentParser:
-    tests = "\n".join(f"  {test.number:>2}  {test.description}" for test in TESTS)
-    parser = argparse.ArgumentParser(
-        prog="testdict.py",
-        usage="python testdict.py [help] [TEST ...]",
-        description=(
-            f"Run the dictionary tests on HashDictionary({TABLE_SIZE}) and print, for each,\n"
-            "'   Test N succeeded' or '***Test N failed: <reason>'; the last line is\n"
-            "'N passed, M failed'.  Exit status 0 only if every test passed."
-        ),
-        epilog=(
-            f"tests:\n{tests}\n\n"
-            "The tests build on each other's records (3 reads what 1 stored, 8 what 7\n"
-            "stored).  When only some are chosen, the ones they build on run first,\n"
-            "silently, so each chosen test sees the table a full run would show it."
-        ),
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-        add_help=False,
-    )
-    parser.add_argument(
-        "tests",
-        nargs="*",
-        type=_test_number,
-        metavar="TEST",
-        help=f"a test number, 1 to {len(TESTS)} (default: all); each runs once, in increasing order",
-    )
-    return parser
-
-
-def _test_number(text: str) -> int:
-    """argparse type: a test number, or a message naming what is wrong with ``text``."""
-    try:
-        number = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(
-            f"{text!r} is not a test number; the tests are numbered 1 to {len(TESTS)}"
-        ) from None
-    if not 1 <= number <= len(TESTS):
-        raise argparse.ArgumentTypeError(f"there is no test {number}; the tests are numbered 1 to {len(TESTS)}")
-    return number
-
+from tictactoe.harness.testdict import main
+from tictactoe.ui.exits import run
 
 if __name__ == "__main__":
     run(main, "testdict")

@@ -19,11 +19,11 @@ import random
 import string
 from collections.abc import Callable
 
-from hashdict.harness import BULK_COPIES
 from hashdict.hash_dictionary import HashDictionary
 from hashdict.record import Data
 
 __all__ = [
+    "COPIES",
     "FAMILIES",
     "Family",
     "boards",
@@ -35,6 +35,9 @@ __all__ = [
     "words",
 ]
 
+#: How many times :func:`repeated` writes each number, as TestDict's test 7 does (SPEC §5).
+COPIES = 32
+
 Family = Callable[[int, int], list[str]]
 """A family: ``(count, seed) -> count distinct keys``."""
 
@@ -44,7 +47,7 @@ def decimal(count: int, seed: int = 0) -> list[str]:
     return [str(number) for number in range(count)]
 
 
-def repeated(count: int, seed: int = 0, *, copies: int = BULK_COPIES) -> list[str]:
+def repeated(count: int, seed: int = 0, *, copies: int = COPIES) -> list[str]:
     """The numbers ``0 .. count-1`` in decimal, each written ``copies`` times over."""
     return [str(number) * copies for number in range(count)]
 

@@ -11,8 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hashdict import Data, HashDictionary, polynomial_hash, samples
-from hashdict.harness import bulk_keys
 from hashdict.hashing import _MAX_DIRECT_SIZE, _VETTED_WIDTHS, MIX_MODULUS, VETTED_SIZES, _choose_scheme, scheme_for
+from tictactoe.harness.dict_tests import bulk_keys
 
 # Every code point, lone surrogates included.
 any_text = st.text(st.characters(codec=None, exclude_categories=()), max_size=40)

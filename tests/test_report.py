@@ -15,7 +15,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from hashdict import polynomial_hash, report, samples
-from hashdict.harness import bulk_keys
 from hashdict.report import (
     SOURCES,
     SourceRegistry,
@@ -29,6 +28,7 @@ from hashdict.report import (
     summarize,
     table_statistics,
 )
+from tictactoe.harness.dict_tests import bulk_keys
 
 REPO = Path(__file__).resolve().parents[1]
 SUMMARY_LABELS = [

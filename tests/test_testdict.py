@@ -1,4 +1,4 @@
-"""Tests of ``testdict.py`` run as a program, and of the harness behind it (:mod:`hashdict.harness`).
+"""Tests of ``testdict.py`` run as a program, and of the harness behind it (:mod:`tictactoe.harness.dict_tests`).
 
 The harness is also run against deliberately broken dictionaries, to show
 that it reports each kind of mistake as the failure of the right test.
@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-import testdict
 from hashdict import Data, DictionaryException, HashDictionary, polynomial_hash
-from hashdict.harness import (
+from tictactoe.harness import testdict
+from tictactoe.harness.dict_tests import (
     BULK_COUNT,
     COLLISION_LIMIT,
     TABLE_SIZE,

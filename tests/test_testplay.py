@@ -1,4 +1,4 @@
-"""Tests of testplay.py (run as a program) and of configurations.cases, which it runs."""
+"""Tests of testplay.py (run as a program) and of tictactoe.harness.play_cases, which it runs."""
 
 from __future__ import annotations
 
@@ -10,10 +10,18 @@ from pathlib import Path
 
 import pytest
 
-import configurations.cases
+import tictactoe.harness.play_cases
 from configurations import Configurations, PosPlay, SearchStats
-from configurations.cases import Case, CaseFileError, Outcome, builtin_outcomes, parse_case, read_case_file, run_case
-from testplay import report
+from tictactoe.harness.play_cases import (
+    Case,
+    CaseFileError,
+    Outcome,
+    builtin_outcomes,
+    parse_case,
+    read_case_file,
+    run_case,
+)
+from tictactoe.harness.testplay import report
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLE_CASES = Path(__file__).resolve().parents[2] / "shared" / "cases" / "sample.jsonl"
@@ -302,7 +310,7 @@ def test_run_case_fails_a_search_that_changes_the_board(monkeypatch: pytest.Monk
         configs.save_play(4, 4, "O")
         return PosPlay(1, 0, 0)
 
-    monkeypatch.setattr(configurations.cases, "computer_play", sloppy)
+    monkeypatch.setattr(tictactoe.harness.play_cases, "computer_play", sloppy)
     outcome = run_case(parse_case(json.dumps(PLAY)))
     assert outcome.failure is not None
     assert outcome.failure.startswith("expected the board left as '   X  XO X     X O O     ', got '")
@@ -312,7 +320,7 @@ def test_run_case_reports_a_crash_as_a_failure(monkeypatch: pytest.MonkeyPatch) 
     def crashing(configs: Configurations, *, stats: SearchStats | None = None) -> PosPlay:
         raise RuntimeError("out of cheese")
 
-    monkeypatch.setattr(configurations.cases, "computer_play", crashing)
+    monkeypatch.setattr(tictactoe.harness.play_cases, "computer_play", crashing)
     assert run_case(parse_case(json.dumps(PLAY))).line() == (
         "FAIL p1: expected score=1 row=0 col=0 nodes=52, got RuntimeError: out of cheese"
     )

@@ -1,4 +1,4 @@
-"""Tests of hashdict.cli: how every command-line program ends when its reader or its person goes."""
+"""Tests of tictactoe.ui.exits: how every command-line program ends when its reader or its person goes."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from hashdict.cli import EXIT_INTERRUPTED, EXIT_OUTPUT_CLOSED, run
+from tictactoe.ui.exits import EXIT_INTERRUPTED, EXIT_OUTPUT_CLOSED, run
 
 ROOT = Path(__file__).resolve().parents[1]
 TIMEOUT = 60  # seconds; generous, a hung program fails instead of blocking the run

@@ -1,0 +1,1 @@
+"""Every way to choose a move, behind one small protocol."""
