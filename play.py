@@ -4,11 +4,6 @@ The person is ``X`` and moves first; the computer is ``O`` and answers with
 ``computer_play``. This module is the thin shell around the engine: it parses
 the command line and the person's moves, draws the board and prints the
 results. The engine never prints; this module never searches.
-
->>> Move.parse(" B3 ", board_size=3)
-Move(row=2, col=1)
->>> str(Move(row=2, col=1))
-'b3'
 """
 
 from __future__ import annotations
@@ -28,9 +23,15 @@ from configurations import (
     PosPlay,
     Score,
     SearchStats,
-    column_label,
     computer_play,
     draw_board,
+)
+from configurations.moves import (
+    MAX_BOARD_SIZE,
+    Move,
+    MoveError,
+    OccupiedSquareError,
+    board_extent,
 )
 from tictactoe.ui.exits import EXIT_INTERRUPTED, run
 
@@ -45,9 +46,6 @@ if TYPE_CHECKING:
 
     Reader: TypeAlias = Callable[[str], str]
     """Reads one line like the built-in ``input``: prompt in, line out, ``EOFError`` at the end."""
-
-# A move names its column with one letter, a to z.
-MAX_BOARD_SIZE = 26
 
 PROMPT = "Your move: "
 RESULT_LINES: dict[Score, str] = {
@@ -65,118 +63,11 @@ EXIT_OK = 0
 EXIT_INPUT_ENDED = 1
 EXIT_USAGE = 2  # argparse's convention
 
-# A row number longer than this is off every board; int() also refuses very long digit strings.
-_MAX_ROW_DIGITS = 9
-
-
-class MoveError(ValueError):
-    """A typed move that cannot be played; the message echoes what was typed."""
-
-
-class InvalidMoveError(MoveError):
-    """The text is not a move at all (not a column letter followed by a row number)."""
-
-
-class OffBoardMoveError(MoveError):
-    """The text names a square outside this board."""
-
-
-class OccupiedSquareError(MoveError):
-    """The text names a square that already holds a tile."""
-
-
-class Move:
-    """A square of the board, 0-based; typed and shown as column letter then row number.
-
-    ``a1`` is the top-left square: letters go across, numbers go down.  Immutable.
-    """
-
-    # Written out rather than a dataclass: importing dataclasses costs about 10 ms at start-up.
-    __slots__ = ("_col", "_row")
-    __match_args__ = ("row", "col")
-
-    _row: int
-    _col: int
-
-    def __init__(self, row: int, col: int) -> None:
-        object.__setattr__(self, "_row", row)
-        object.__setattr__(self, "_col", col)
-
-    @classmethod
-    def parse(cls, text: str, board_size: int) -> Move:
-        """The square ``text`` names on a ``board_size`` board, e.g. ``"b3"`` (case and outer spaces ignored).
-
-        Raises ``InvalidMoveError`` when ``text`` is not a move and
-        ``OffBoardMoveError`` when the square is not on this board.
-
-        >>> Move.parse("a1", 3)
-        Move(row=0, col=0)
-        >>> Move.parse("d1", 3)
-        Traceback (most recent call last):
-        ...
-        play.OffBoardMoveError: 'd1' is not on this board: columns a-c, rows 1-3
-        """
-        typed = text.strip()
-        letter, digits = typed[:1], typed[1:]
-        # ASCII only, so that no look-alike letter or digit from elsewhere in Unicode names a square.
-        if not (letter.isascii() and letter.isalpha() and digits.isascii() and digits.isdigit()):
-            raise InvalidMoveError(f"cannot read {typed!r} as a move: type a column letter then a row number, e.g. b3")
-        row = int(digits) - 1 if len(digits) <= _MAX_ROW_DIGITS else board_size
-        col = ord(letter.lower()) - ord("a")
-        if not (0 <= row < board_size and col < board_size):
-            raise OffBoardMoveError(f"{typed!r} is not on this board: {_board_extent(board_size)}")
-        return cls(row, col)
-
-    @property
-    def row(self) -> int:
-        """The square's row, from 0 at the top (read-only)."""
-        return self._row
-
-    @property
-    def col(self) -> int:
-        """The square's column, from 0 at the left (read-only)."""
-        return self._col
-
-    def __str__(self) -> str:
-        return f"{column_label(self._col)}{self._row + 1}"
-
-    def __repr__(self) -> str:
-        return f"{type(self).__qualname__}(row={self._row!r}, col={self._col!r})"
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        return (self._row, self._col) == (other._row, other._col)
-
-    def __hash__(self) -> int:
-        return hash((self._row, self._col))
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise _frozen_instance_error(f"cannot assign to field {name!r}")
-
-    def __delattr__(self, name: str) -> None:
-        raise _frozen_instance_error(f"cannot delete field {name!r}")
-
-    def __reduce__(self) -> tuple[type[Move], tuple[int, int]]:
-        # copy and pickle rebuild a Move through its constructor, since its fields cannot be set.
-        return type(self), (self._row, self._col)
-
-
-def _frozen_instance_error(message: str) -> AttributeError:
-    """``dataclasses.FrozenInstanceError``, as assigning to a field of a frozen dataclass raises (Move was one)."""
-    from dataclasses import FrozenInstanceError  # noqa: PLC0415 -- an error may take the 10 ms
-
-    return FrozenInstanceError(message)
-
-
-def _board_extent(board_size: int) -> str:
-    return f"columns a-{column_label(board_size - 1)}, rows 1-{board_size}"
-
 
 def help_text(configs: Configurations) -> str:
     """What ``help`` prints: how to type a move, how to win, how to stop."""
     return (
-        f"Type a move as a column letter then a row number, e.g. b3 ({_board_extent(configs.board_size)};"
+        f"Type a move as a column letter then a row number, e.g. b3 ({board_extent(configs.board_size)};"
         " a1 is top left).\n"
         f"You are {HUMAN} and the computer is {COMPUTER}: the first to get {configs.length_to_win} in a row"
         " across, down or diagonally wins.\n"
