@@ -20,6 +20,7 @@ from configurations.symbols import (
     require_player,
 )
 from hashdict import Data, DictionaryADT, HashDictionary
+from hashdict.basics import require_int
 from hashdict.hashing import VETTED_SIZES
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing; type checkers take it as True
@@ -77,8 +78,7 @@ class Configurations:
 
     def __init__(self, board_size: int, length_to_win: int, max_levels: int) -> None:
         for name, value in (("board_size", board_size), ("length_to_win", length_to_win), ("max_levels", max_levels)):
-            if isinstance(value, bool) or not isinstance(value, int):
-                raise TypeError(f"{name} must be an int, not {type(value).__name__}: {value!r}")
+            require_int(name, value)
         if board_size < 1:
             raise ValueError(f"board_size must be at least 1, got {board_size!r}")
         if not 1 <= length_to_win <= board_size:
@@ -294,9 +294,8 @@ class Configurations:
 
     def _index(self, row: int, col: int) -> int:
         """The position of square ``(row, col)`` in the configuration string."""
-        for name, value in (("row", row), ("col", col)):
-            if isinstance(value, bool) or not isinstance(value, int):
-                raise TypeError(f"{name} must be an int, not {type(value).__name__}: {value!r}")
+        require_int("row", row)
+        require_int("col", col)
         size = self._board_size
         if not (0 <= row < size and 0 <= col < size):
             raise IndexError(

@@ -13,6 +13,7 @@ Move(row=2, col=1)
 from __future__ import annotations
 
 from configurations.drawing import column_label
+from hashdict.basics import FrozenValue
 
 __all__ = [
     "MAX_BOARD_SIZE",
@@ -46,22 +47,22 @@ class OccupiedSquareError(MoveError):
     """The text names a square that already holds a tile."""
 
 
-class Move:
+class Move(FrozenValue):
     """A square of the board, 0-based; typed and shown as column letter then row number.
 
     ``a1`` is the top-left square: letters go across, numbers go down.  Immutable.
     """
 
-    # Written out rather than a dataclass: importing dataclasses costs about 10 ms at start-up.
-    __slots__ = ("_col", "_row")
-    __match_args__ = ("row", "col")
+    __slots__ = __match_args__ = ("row", "col")
 
-    _row: int
-    _col: int
+    #: The square's row, from 0 at the top.
+    row: int
+    #: The square's column, from 0 at the left.
+    col: int
 
     def __init__(self, row: int, col: int) -> None:
-        object.__setattr__(self, "_row", row)
-        object.__setattr__(self, "_col", col)
+        object.__setattr__(self, "row", row)
+        object.__setattr__(self, "col", col)
 
     @classmethod
     def parse(cls, text: str, board_size: int) -> Move:
@@ -88,46 +89,8 @@ class Move:
             raise OffBoardMoveError(f"{typed!r} is not on this board: {board_extent(board_size)}")
         return cls(row, col)
 
-    @property
-    def row(self) -> int:
-        """The square's row, from 0 at the top (read-only)."""
-        return self._row
-
-    @property
-    def col(self) -> int:
-        """The square's column, from 0 at the left (read-only)."""
-        return self._col
-
     def __str__(self) -> str:
-        return f"{column_label(self._col)}{self._row + 1}"
-
-    def __repr__(self) -> str:
-        return f"{type(self).__qualname__}(row={self._row!r}, col={self._col!r})"
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        return (self._row, self._col) == (other._row, other._col)
-
-    def __hash__(self) -> int:
-        return hash((self._row, self._col))
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise _frozen_instance_error(f"cannot assign to field {name!r}")
-
-    def __delattr__(self, name: str) -> None:
-        raise _frozen_instance_error(f"cannot delete field {name!r}")
-
-    def __reduce__(self) -> tuple[type[Move], tuple[int, int]]:
-        # copy and pickle rebuild a Move through its constructor, since its fields cannot be set.
-        return type(self), (self._row, self._col)
-
-
-def _frozen_instance_error(message: str) -> AttributeError:
-    """``dataclasses.FrozenInstanceError``, as assigning to a field of a frozen dataclass raises (Move was one)."""
-    from dataclasses import FrozenInstanceError  # noqa: PLC0415 -- an error may take the 10 ms
-
-    return FrozenInstanceError(message)
+        return f"{column_label(self.col)}{self.row + 1}"
 
 
 def board_extent(board_size: int) -> str:

@@ -12,11 +12,12 @@ from __future__ import annotations
 from configurations.board import Configurations
 from configurations.engine import collector_paused, fast_search
 from configurations.symbols import Score
+from hashdict.basics import FrozenValue, Value
 
 __all__ = ["PosPlay", "SearchStats", "computer_play"]
 
 
-class PosPlay:
+class PosPlay(FrozenValue):
     """A play and its score: the square ``(row, col)`` and what it is worth.
 
     Immutable; equal to another ``PosPlay`` with the same score, row and column.
@@ -25,47 +26,22 @@ class PosPlay:
     PosPlay(score=3, row=1, col=2)
     """
 
-    # Written out rather than a dataclass: importing dataclasses costs play.py about 10 ms at start-up.
-    __slots__ = ("_col", "_row", "_score")
-    __match_args__ = ("score", "row", "col")
+    __slots__ = __match_args__ = ("score", "row", "col")
 
-    _score: Score
-    _row: int
-    _col: int
+    #: What the play is worth to the computer.
+    score: Score
+    #: The square's row, from 0.
+    row: int
+    #: The square's column, from 0.
+    col: int
 
     def __init__(self, score: Score, row: int, col: int) -> None:
-        self._score = score
-        self._row = row
-        self._col = col
-
-    @property
-    def score(self) -> Score:
-        """What the play is worth to the computer (read-only)."""
-        return self._score
-
-    @property
-    def row(self) -> int:
-        """The square's row, from 0 (read-only)."""
-        return self._row
-
-    @property
-    def col(self) -> int:
-        """The square's column, from 0 (read-only)."""
-        return self._col
-
-    def __repr__(self) -> str:
-        return f"{type(self).__qualname__}(score={self._score!r}, row={self._row!r}, col={self._col!r})"
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        return (self._score, self._row, self._col) == (other._score, other._row, other._col)
-
-    def __hash__(self) -> int:
-        return hash((self._score, self._row, self._col))
+        object.__setattr__(self, "score", score)
+        object.__setattr__(self, "row", row)
+        object.__setattr__(self, "col", col)
 
 
-class SearchStats:
+class SearchStats(Value):
     """Counters a search adds to; every one starts at 0.
 
     ``nodes``: trial moves made (one per tile the search placed).
@@ -78,8 +54,7 @@ class SearchStats:
     SearchStats(nodes=0, lookups=0, hits=0)
     """
 
-    __slots__ = ("hits", "lookups", "nodes")
-    __match_args__ = ("nodes", "lookups", "hits")
+    __slots__ = __match_args__ = ("nodes", "lookups", "hits")
 
     nodes: int
     lookups: int
@@ -89,16 +64,6 @@ class SearchStats:
         self.nodes = nodes
         self.lookups = lookups
         self.hits = hits
-
-    def __repr__(self) -> str:
-        return f"{type(self).__qualname__}(nodes={self.nodes!r}, lookups={self.lookups!r}, hits={self.hits!r})"
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        return (self.nodes, self.lookups, self.hits) == (other.nodes, other.lookups, other.hits)
-
-    __hash__ = None  # type: ignore[assignment]  # counters change, so they are not hashable
 
 
 def computer_play(configs: Configurations, *, stats: SearchStats | None = None) -> PosPlay:

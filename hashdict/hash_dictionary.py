@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 
 from hashdict.adt import DictionaryADT, DictionaryException
+from hashdict.basics import require_int
 from hashdict.hashing import HashScheme, scheme_for
 from hashdict.record import Data
 
@@ -40,9 +41,7 @@ class HashDictionary(DictionaryADT):
     __slots__ = ("_chains", "_count", "_hash", "_scheme", "_size")
 
     def __init__(self, size: int) -> None:
-        if isinstance(size, bool) or not isinstance(size, int):
-            raise TypeError(f"size must be an int, not {type(size).__name__}: {size!r}")
-        if size < 1:
+        if require_int("size", size) < 1:
             raise ValueError(f"size must be at least 1, got {size!r}")
         self._size = size
         self._scheme = scheme_for(size)

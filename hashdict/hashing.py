@@ -30,6 +30,8 @@ import codecs
 import functools
 import math
 
+from hashdict.basics import FrozenValue, is_prime, require_int
+
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing; type checkers take it as True
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator
@@ -69,7 +71,7 @@ _PREFIXES = ("id", "0x", "user_", "key-", "item ")
 _BOARD_LENGTHS = range(1, 9)
 
 
-class HashScheme:
+class HashScheme(FrozenValue):
     """How keys are hashed for one table size.
 
     ``modulus`` is the size itself (direct form) or ``MIX_MODULUS`` (mixed
@@ -82,51 +84,27 @@ class HashScheme:
     True
     """
 
-    # Written out rather than a dataclass: importing dataclasses costs play.py about 10 ms at start-up.
-    __slots__ = ("_hash", "_modulus", "_size", "_width")
+    __slots__ = ("_hash", "modulus", "size", "width")
     __match_args__ = ("size", "width", "modulus")
 
-    _size: int
-    _width: int
-    _modulus: int
+    #: The number of buckets.
+    size: int
+    #: How many bytes each code point is written with: the base is ``256**width``.
+    width: int
+    #: What the polynomial is reduced by: ``size`` or ``MIX_MODULUS``.
+    modulus: int
     _hash: Callable[[str], int]
 
     def __init__(self, size: int, width: int, modulus: int) -> None:
-        self._size = size
-        self._width = width
-        self._modulus = modulus
-        self._hash = _hasher(self)
-
-    @property
-    def size(self) -> int:
-        """The number of buckets (read-only)."""
-        return self._size
-
-    @property
-    def width(self) -> int:
-        """How many bytes each code point is written with: the base is ``256**width`` (read-only)."""
-        return self._width
-
-    @property
-    def modulus(self) -> int:
-        """What the polynomial is reduced by: ``size`` or ``MIX_MODULUS`` (read-only)."""
-        return self._modulus
+        object.__setattr__(self, "size", size)
+        object.__setattr__(self, "width", width)
+        object.__setattr__(self, "modulus", modulus)
+        object.__setattr__(self, "_hash", _hasher(self))
 
     @property
     def hash(self) -> Callable[[str], int]:
         """The key's bucket, ``0 <= h < size``.  Runtime complexity: O(len(key))."""
         return self._hash
-
-    def __repr__(self) -> str:
-        return f"{type(self).__qualname__}(size={self._size!r}, width={self._width!r}, modulus={self._modulus!r})"
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        return (self._size, self._width, self._modulus) == (other._size, other._width, other._modulus)
-
-    def __hash__(self) -> int:
-        return hash((self._size, self._width, self._modulus))
 
     @property
     def base(self) -> int:
@@ -189,8 +167,7 @@ def polynomial_hash(key: str, table_size: int) -> int:
         raise TypeError(f"key must be a str, not {type(key).__name__}: {key!r}")
     global _recent  # noqa: PLW0603 (a one-entry cache: most callers hash for one size)
     scheme = _recent
-    # The fields, not the properties: a property is a Python call, a fifth of the whole hash.
-    if scheme._size != table_size or type(table_size) is not int:
+    if scheme.size != table_size or type(table_size) is not int:
         scheme = _recent = scheme_for(table_size)
     return scheme._hash(key)
 
@@ -219,9 +196,7 @@ def scheme_for(table_size: int) -> HashScheme:
     a few hundred milliseconds for a new size outside ``VETTED_SIZES``,
     nothing after.
     """
-    if isinstance(table_size, bool) or not isinstance(table_size, int):
-        raise TypeError(f"table size must be an int, not {type(table_size).__name__}: {table_size!r}")
-    if table_size < 1:
+    if require_int("table size", table_size) < 1:
         raise ValueError(f"table size must be at least 1, got {table_size!r}")
     if table_size in VETTED_SIZES:
         return HashScheme(table_size, _VETTED_WIDTHS[VETTED_SIZES.index(table_size)], table_size)
@@ -230,7 +205,7 @@ def scheme_for(table_size: int) -> HashScheme:
 
 def _choose_scheme(table_size: int) -> HashScheme:
     best: tuple[float, int] | None = None
-    if table_size <= _MAX_DIRECT_SIZE and _is_prime(table_size):
+    if table_size <= _MAX_DIRECT_SIZE and is_prime(table_size):
         for width in _WIDTHS:
             quality = _base_quality(pow(256, width, table_size), table_size)
             if quality <= _FAMILY_LIMIT and (best is None or quality < best[0]):
@@ -425,15 +400,6 @@ def expected_collisions(records: int, buckets: int) -> float:
     if buckets == 1:  # log1p(-1) is -infinity: every record but the first collides
         return float(records - 1)
     return records + buckets * math.expm1(records * math.log1p(-1 / buckets))
-
-
-def _is_prime(n: int) -> bool:
-    if n < 2:
-        return False
-    for p in (2, 3, 5, 7, 11, 13):
-        if n % p == 0:
-            return n == p
-    return all(n % p for p in range(17, math.isqrt(n) + 1, 2))
 
 
 # The scheme of the table size polynomial_hash was last asked about.

@@ -27,16 +27,13 @@ from configurations import (
 )
 from configurations.symbols import require_player
 from hashdict import DictionaryException, HashDictionary
+from hashdict.basics import is_prime
 
 SETTINGS = settings(deadline=None, max_examples=300, derandomize=True, database=None)
 
 
 def board(rows: list[str], length_to_win: int, max_levels: int = 0) -> Configurations:
     return Configurations.from_rows(rows, length_to_win, max_levels)
-
-
-def is_prime(number: int) -> bool:
-    return number >= 2 and all(number % divisor for divisor in range(2, math.isqrt(number) + 1))
 
 
 # ---------------------------------------------------------------- symbols

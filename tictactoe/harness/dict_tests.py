@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import ParamSpec, TypeAlias, TypeVar
 
 from hashdict.adt import DictionaryADT, DictionaryException
+from hashdict.basics import require_int
 from hashdict.hash_dictionary import HashDictionary
 from hashdict.record import Data
 
@@ -221,9 +222,12 @@ def _failure(step: Step | None, session: Session) -> str:
 
 
 def _test(number: int) -> DictTest:
-    if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= len(TESTS):
-        raise ValueError(f"there is no test {number!r}; the tests are numbered 1 to {len(TESTS)}")
-    return TESTS[number - 1]
+    try:
+        if 1 <= require_int("a test number", number) <= len(TESTS):
+            return TESTS[number - 1]
+    except TypeError:
+        pass
+    raise ValueError(f"there is no test {number!r}; the tests are numbered 1 to {len(TESTS)}")
 
 
 def _attempt(action: str, operation: Callable[_P, _T], *args: _P.args, **kwargs: _P.kwargs) -> _T:

@@ -29,6 +29,7 @@ from configurations.board import Configurations
 from configurations.search import PosPlay, SearchStats, computer_play
 from configurations.symbols import COMPUTER, COMPUTER_WINS, DRAW, EMPTY, HUMAN, HUMAN_WINS, SYMBOLS, UNDECIDED
 from hashdict import DictionaryException
+from hashdict.basics import is_prime, require_int
 
 __all__ = [
     "Case",
@@ -297,9 +298,6 @@ def _builtin_checks() -> list[tuple[str, object, Callable[[], object]]]:
             answers.append(configs.repeated_configuration(table))
         return answers
 
-    def is_prime(number: int) -> bool:
-        return number >= 2 and all(number % divisor for divisor in range(2, int(number**0.5) + 1))
-
     def empties(rows: Sequence[str]) -> list[bool]:
         configs = board(rows, len(rows))
         return [configs.square_is_empty(0, 0), configs.square_is_empty(1, 1)]
@@ -384,9 +382,12 @@ _KNOWN_CASES: Final = (
 def _integer(fields: dict[str, object], key: str, least: int) -> int:
     """``fields[key]`` if it is an integer (not a bool) of at least ``least``; else ``ValueError``."""
     value = fields[key]
-    if isinstance(value, bool) or not isinstance(value, int) or value < least:
-        raise ValueError(f"{key!r} must be an integer of at least {least}, got {_json(value)}")
-    return value
+    try:
+        if require_int(key, value) >= least:
+            return value  # type: ignore[return-value]  # require_int has just checked it is an int
+    except TypeError:
+        pass
+    raise ValueError(f"{key!r} must be an integer of at least {least}, got {_json(value)}")
 
 
 def _board(value: object, size: int) -> tuple[str, ...]:
