@@ -86,8 +86,17 @@ class Move(FrozenValue):
         row = int(digits) - 1 if len(digits) <= _MAX_ROW_DIGITS else board_size
         col = ord(letter.lower()) - ord("a")
         if not (0 <= row < board_size and col < board_size):
-            raise OffBoardMoveError(f"{typed!r} is not on this board: {board_extent(board_size)}")
+            raise cls.off_board(typed, board_size)
         return cls(row, col)
+
+    @staticmethod
+    def off_board(typed: str, board_size: int) -> OffBoardMoveError:
+        """The refusal of the text ``typed`` for naming a square off a ``board_size`` board.
+
+        >>> print(Move.off_board("z9", 3))
+        'z9' is not on this board: columns a-c, rows 1-3
+        """
+        return OffBoardMoveError(f"{typed!r} is not on this board: {board_extent(board_size)}")
 
     def __str__(self) -> str:
         return f"{column_label(self.col)}{self.row + 1}"

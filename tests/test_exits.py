@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tictactoe.ui.exits import EXIT_INTERRUPTED, EXIT_OUTPUT_CLOSED, run
+from tictactoe.ui.exits import EXIT_INTERRUPTED, EXIT_OUTPUT_CLOSED, EXIT_OUTPUT_FAILED, require_python, run
 
 ROOT = Path(__file__).resolve().parents[1]
 TIMEOUT = 60  # seconds; generous, a hung program fails instead of blocking the run
@@ -60,3 +60,60 @@ def test_run_reports_an_interruption_main_lets_through(capsys: pytest.CaptureFix
         run(main, "program")
     assert exited.value.code == EXIT_INTERRUPTED
     assert capsys.readouterr() == ("", "program: interrupted\n")
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+@pytest.mark.parametrize(
+    ("arguments", "program"),
+    [
+        pytest.param(["play.py", "3", "3", "9"], "play.py", id="play"),
+        pytest.param(["testdict.py"], "testdict", id="testdict"),
+        pytest.param(["testplay.py"], "testplay.py", id="testplay"),
+    ],
+)
+def test_output_that_cannot_be_written_is_one_line_and_status_1(arguments: list[str], program: str) -> None:
+    with open("/dev/full", "w") as full:
+        result = subprocess.run(
+            [sys.executable, *arguments],
+            input="a1\nb1\na3\nc2\nc3\n",
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            cwd=ROOT,
+            timeout=TIMEOUT,
+            check=False,
+        )
+    assert result.returncode == EXIT_OUTPUT_FAILED
+    assert result.stderr == f"{program}: cannot write the output: No space left on device\n"
+
+
+@pytest.mark.skipif(os.name != "posix", reason="needs a POSIX shell to close a descriptor")
+@pytest.mark.parametrize(
+    ("arguments", "program"),
+    [
+        pytest.param("play.py 3 3 9", "play.py", id="play"),
+        pytest.param("testdict.py", "testdict", id="testdict"),
+        pytest.param("testplay.py", "testplay.py", id="testplay"),
+    ],
+)
+def test_a_closed_standard_output_is_one_line_and_status_1(arguments: str, program: str) -> None:
+    result = subprocess.run(
+        ["sh", "-c", f'"$0" {arguments} >&-', sys.executable],
+        input="a1\n",
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=TIMEOUT,
+        check=False,
+    )
+    assert result.returncode == EXIT_OUTPUT_FAILED
+    assert result.stderr == f"{program}: standard output is closed, so there is nowhere to write\n"
+
+
+def test_require_python_names_both_versions(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exited:
+        require_python("play.py", (3, 10, 12))
+    assert exited.value.code == 2
+    assert capsys.readouterr() == ("", "play.py: needs Python 3.11 or newer, this is 3.10.12\n")
+    require_python("play.py", (3, 11, 0))
+    assert capsys.readouterr() == ("", "")

@@ -1,4 +1,4 @@
-"""Tests of play.py: move parsing, the conversation, exit statuses, the spinner.
+"""Tests of play.py and tictactoe.ui.terminal: move parsing, the conversation, exit statuses, the spinner.
 
 Games are driven in-process through ``main``/``play_game`` with injected
 streams, and end to end through real pipes, a real pseudo-terminal and a real
@@ -23,9 +23,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import play
 from configurations import Configurations, PosPlay, SearchStats, computer_play
 from configurations.moves import InvalidMoveError, Move, MoveError, OccupiedSquareError, OffBoardMoveError
+from tictactoe.game.game import Game
+from tictactoe.ui import spinner, terminal
 
 ROOT = Path(__file__).resolve().parent.parent
 PLAY = ROOT / "play.py"
@@ -52,10 +53,10 @@ class TtyBuffer(io.StringIO):
 
 
 def run_main(args: list[str], moves: str, stdout: io.StringIO | None = None) -> tuple[int, str, str]:
-    """``play.main(args)`` with ``moves`` as piped input: (status, stdout, stderr)."""
+    """``terminal.main(args)`` with ``moves`` as piped input: (status, stdout, stderr)."""
     out = io.StringIO() if stdout is None else stdout
     err = io.StringIO()
-    status = play.main(args, stdin=io.StringIO(moves), stdout=out, stderr=err)
+    status = terminal.main(args, stdin=io.StringIO(moves), stdout=out, stderr=err)
     return status, out.getvalue(), err.getvalue()
 
 
@@ -150,12 +151,12 @@ def test_move_is_an_immutable_value_whose_text_and_repr_round_trip() -> None:
         Move(0, 0).row = 1  # type: ignore[misc]
 
 
-def test_person_move_refuses_a_taken_square() -> None:
-    configs = Configurations(3, 3, 0)
-    configs.save_play(1, 1, "O")
+def test_a_game_refuses_a_taken_square() -> None:
+    game = Game(3, 3)
+    game.play(Move(1, 1))
     with pytest.raises(OccupiedSquareError, match=r"^'B2' is already taken: choose an empty square$"):
-        play.person_move(configs, " B2 ")
-    assert play.person_move(configs, "a1") == Move(0, 0)
+        game.parse(" B2 ")
+    assert game.parse("a1") == Move(0, 0)
 
 
 # --- The conversation, in-process ---------------------------------------------------------------
@@ -276,7 +277,7 @@ def test_results_stand_alone_on_their_lines() -> None:
         _, out, _ = run_main(args, moves)
         lines = out.splitlines()
         assert lines[-1] == result
-        assert sum(line in play.RESULT_LINES.values() for line in lines) == 1
+        assert sum(line in terminal.RESULT_LINES.values() for line in lines) == 1
 
 
 def test_refusals_echo_the_input_and_ask_again() -> None:
@@ -361,7 +362,7 @@ def test_ctrl_c_while_waiting_for_a_move_ends_cleanly_with_130(monkeypatch: pyte
 
     stdin, out, err = io.StringIO("b2\n"), io.StringIO(), io.StringIO()
     monkeypatch.setattr(stdin, "readline", press_ctrl_c)
-    status = play.main(["3", "3", "9"], stdin=stdin, stdout=out, stderr=err)
+    status = terminal.main(["3", "3", "9"], stdin=stdin, stdout=out, stderr=err)
     assert status == 130
     assert err.getvalue() == "play.py: interrupted, game abandoned\n"
     assert out.getvalue() == OPENING + EMPTY_3X3 + "Your move: "
@@ -371,7 +372,7 @@ def test_ctrl_c_while_the_computer_thinks_ends_cleanly_with_130(monkeypatch: pyt
     def interrupted_search(configs: Configurations, *, stats: SearchStats | None = None) -> PosPlay:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(play, "computer_play", interrupted_search)
+    monkeypatch.setattr(terminal, "computer_play", interrupted_search)
     for stdout in (io.StringIO(), TtyBuffer()):
         status, _, err = run_main(["3", "3", "9"], "b2\n", stdout=stdout)
         assert (status, err) == (130, "play.py: interrupted, game abandoned\n")
@@ -381,7 +382,7 @@ def test_an_engine_bug_is_not_hidden(monkeypatch: pytest.MonkeyPatch) -> None:
     def broken_search(configs: Configurations, *, stats: SearchStats | None = None) -> PosPlay:
         raise RuntimeError("engine bug")
 
-    monkeypatch.setattr(play, "computer_play", broken_search)
+    monkeypatch.setattr(terminal, "computer_play", broken_search)
     for stdout in (io.StringIO(), TtyBuffer()):
         with pytest.raises(RuntimeError, match="engine bug"):
             run_main(["3", "3", "9"], "b2\n", stdout=stdout)
@@ -396,8 +397,8 @@ def test_whatever_is_typed_the_game_ends_or_asks_again(lines: list[str]) -> None
         return next(typed, "quit")
 
     out = io.StringIO()
-    play.play_game(Configurations(3, 3, 2), read_line, out)
-    assert last_line(out.getvalue()) in [*play.RESULT_LINES.values(), "Game abandoned"]
+    terminal.play_game(Game(3, 3, 2), read_line, out)
+    assert last_line(out.getvalue()) in [*terminal.RESULT_LINES.values(), "Game abandoned"]
 
 
 def test_play_game_reads_through_any_reader() -> None:
@@ -409,7 +410,7 @@ def test_play_game_reads_through_any_reader() -> None:
         return next(typed)
 
     out = io.StringIO()
-    play.play_game(Configurations(1, 1, 0), read_line, out)
+    terminal.play_game(Game(1, 1, 0), read_line, out)
     assert prompts == ["Your move: ", "Your move: "]
     assert out.getvalue() == OPENING + textwrap.dedent(
         """\
@@ -435,8 +436,8 @@ def slow_search(monkeypatch: pytest.MonkeyPatch) -> None:
         time.sleep(0.4)
         return reply
 
-    monkeypatch.setattr(play, "computer_play", search_then_pause)
-    monkeypatch.setattr(play, "THINKING_DELAY", 0.05)
+    monkeypatch.setattr(terminal, "computer_play", search_then_pause)
+    monkeypatch.setattr(spinner, "THINKING_DELAY", 0.05)
 
 
 NODES_AFTER_A1 = 925  # the reference search's trial moves on a 3x3 board after X plays a1, depth 9
@@ -490,7 +491,7 @@ def slow_game() -> list[str]:
         configs.save_play(0, 0, "X")
         started = time.monotonic()
         computer_play(configs)
-        if time.monotonic() - started > 2 * play.THINKING_DELAY:
+        if time.monotonic() - started > 2 * spinner.THINKING_DELAY:
             return ["5", "4", str(max_levels)]
     raise AssertionError("no 5x5 search up to 12 levels is slow enough to show a spinner")
 
@@ -500,8 +501,8 @@ def test_spinner_before_the_first_node_is_counted(monkeypatch: pytest.MonkeyPatc
         time.sleep(0.3)
         return computer_play(configs, stats=stats)
 
-    monkeypatch.setattr(play, "computer_play", count_at_the_end)
-    monkeypatch.setattr(play, "THINKING_DELAY", 0.05)
+    monkeypatch.setattr(terminal, "computer_play", count_at_the_end)
+    monkeypatch.setattr(spinner, "THINKING_DELAY", 0.05)
     _, shown, _ = run_main(["3", "3", "9"], "a1\nquit\n", stdout=TtyBuffer())
     assert re.search(r"\r[|/\\-] thinking\.\.\.\r", shown)
     assert "Computer plays b2" in shown
@@ -536,7 +537,7 @@ def test_bad_arguments_exit_2_naming_the_problem(args: list[str], problem: str) 
 
 def test_bad_arguments_in_process_return_2() -> None:
     err = io.StringIO()
-    assert play.main(["3", "4", "3"], stdin=io.StringIO("a1\n"), stdout=io.StringIO(), stderr=err) == 2
+    assert terminal.main(["3", "4", "3"], stdin=io.StringIO("a1\n"), stdout=io.StringIO(), stderr=err) == 2
     assert last_line(err.getvalue()) == "play.py: error: argument length: must be from 1 to size (3), got 4"
 
 
@@ -653,16 +654,16 @@ def run_in_terminal(args: list[str], typed: list[bytes]) -> tuple[int, str]:
 
     Returns the exit status and everything the terminal showed, typed echoes included.
     """
-    controller, terminal = os.openpty()
+    controller, follower = os.openpty()
     with subprocess.Popen(
-        [sys.executable, str(PLAY), *args], stdin=terminal, stdout=terminal, stderr=terminal, cwd=ROOT
+        [sys.executable, str(PLAY), *args], stdin=follower, stdout=follower, stderr=follower, cwd=ROOT
     ) as game:
-        os.close(terminal)
+        os.close(follower)
         to_type = list(typed)
         shown = b""
         deadline = time.monotonic() + TIMEOUT
         while time.monotonic() < deadline:
-            if to_type and shown.endswith(play.PROMPT.encode()):
+            if to_type and shown.endswith(terminal.PROMPT.encode()):
                 os.write(controller, to_type.pop(0))
             ready, _, _ = select.select([controller], [], [], 1)
             if not ready:
@@ -699,3 +700,27 @@ def test_spinner_on_a_real_terminal_for_a_slow_search(slow_game: list[str]) -> N
     assert status == 0
     assert re.search(r"\r[|/\\-] thinking\.\.\.", shown)
     assert re.search(r"\r +\rComputer plays [a-e][1-5]\n", shown)
+
+
+@posix_only
+def test_a_closed_standard_input_is_one_line_and_status_1() -> None:
+    result = subprocess.run(
+        ["sh", "-c", '"$0" play.py 3 3 9 <&-', sys.executable],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=TIMEOUT,
+        check=False,
+    )
+    assert (result.returncode, result.stdout) == (1, "")
+    assert result.stderr == "play.py: no standard input to read moves from\n"
+
+
+@posix_only
+def test_arrow_keys_at_a_terminal_edit_the_line_instead_of_typing_escapes() -> None:
+    # Up-arrow recalls the move typed before, so the game refuses it as taken;
+    # without line editing it would arrive as the text '\x1b[A' and be no move at all.
+    status, shown = run_in_terminal(["3", "3", "9"], [b"b2\n", b"\x1b[A\n", b"quit\n"])
+    assert status == 0
+    assert "'b2' is already taken: choose an empty square" in shown
+    assert "cannot read" not in shown

@@ -1,5 +1,9 @@
-"""How the project's command-line programs end: one exit for ``play.py``,
-``testdict.py``, ``testplay.py`` and ``python -m hashdict.report``.
+"""How the project's command-line programs start and end: ``play.py``,
+``testdict.py``, ``testplay.py`` and the other commands all end through
+:func:`run`, and check the Python they run on with :func:`require_python`.
+
+This module must stay importable by older Pythons than the project
+supports, so that :func:`require_python` can say what is wrong.
 
 >>> EXIT_INTERRUPTED, EXIT_OUTPUT_CLOSED
 (130, 141)
@@ -7,6 +11,7 @@
 
 from __future__ import annotations
 
+import errno
 import os
 import sys
 
@@ -15,10 +20,34 @@ if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import NoReturn
 
-__all__ = ["EXIT_INTERRUPTED", "EXIT_OUTPUT_CLOSED", "run"]
+__all__ = ["EXIT_INTERRUPTED", "EXIT_OK", "EXIT_OUTPUT_CLOSED", "EXIT_OUTPUT_FAILED", "require_python", "run"]
 
+EXIT_OK = 0
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, what shells report for Ctrl-C
 EXIT_OUTPUT_CLOSED = 141  # 128 + SIGPIPE, what shells report when the reader of a pipe has gone
+EXIT_OUTPUT_FAILED = 1  # as coreutils end when their output cannot be written
+#: The oldest Python the project runs on.
+OLDEST_PYTHON = (3, 11)
+# Errors of writing that mean the output itself is unusable (a full disk, a closed descriptor).
+_OUTPUT_ERRORS = (errno.ENOSPC, errno.EBADF, errno.EIO, errno.EFBIG, errno.EDQUOT)
+
+
+def require_python(program: str, version: tuple[int, ...] = sys.version_info[:3]) -> None:
+    """Exit with status 2 and one line when ``version`` is older than the project supports.
+
+    Called before anything that needs a newer Python is imported, so that
+    the person learns what is wrong instead of reading a traceback.
+
+    >>> require_python("play.py", (3, 12, 1))
+    >>> require_python("play.py", (3, 10, 12))
+    Traceback (most recent call last):
+    ...
+    SystemExit: 2
+    """
+    if version[:2] < OLDEST_PYTHON:
+        wanted = ".".join(map(str, OLDEST_PYTHON))
+        print(f"{program}: needs Python {wanted} or newer, this is {'.'.join(map(str, version[:3]))}", file=sys.stderr)
+        raise SystemExit(2)
 
 
 def run(main: Callable[[], int], program: str) -> NoReturn:
@@ -28,15 +57,32 @@ def run(main: Callable[[], int], program: str) -> NoReturn:
     without a traceback, with status 141: standard output is pointed at
     ``os.devnull`` so that Python's last flush cannot fail again, as the
     Python documentation advises.  Ctrl-C that ``main`` lets through prints
-    ``"<program>: interrupted"`` and exits with 130.
+    ``"<program>: interrupted"`` and exits with 130.  Output that cannot be
+    written (a full disk, ``>/dev/full``) or a standard output that was
+    closed before the start (``>&-``) is one line on standard error and
+    status 1.
     """
+    if sys.stdout is None:  # started with its standard output closed (>&-)
+        print(f"{program}: standard output is closed, so there is nowhere to write", file=sys.stderr)
+        sys.exit(EXIT_OUTPUT_FAILED)
     try:
         status = main()
         sys.stdout.flush()
     except BrokenPipeError:
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        _silence_stdout()
         status = EXIT_OUTPUT_CLOSED
     except KeyboardInterrupt:
         print(f"{program}: interrupted", file=sys.stderr)
         status = EXIT_INTERRUPTED
+    except OSError as error:
+        if error.errno not in _OUTPUT_ERRORS:
+            raise
+        _silence_stdout()
+        print(f"{program}: cannot write the output: {error.strerror}", file=sys.stderr)
+        status = EXIT_OUTPUT_FAILED
     sys.exit(status)
+
+
+def _silence_stdout() -> None:
+    """Point standard output at ``os.devnull``, so that Python's last flush cannot fail again."""
+    os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

@@ -1,0 +1,158 @@
+"""One game of k-in-a-row as data: the board, whose turn it is, the moves so far, the result.
+
+A :class:`Game` knows the rules of play -- ``X`` moves first, the players
+take turns, a game ends when the player who just moved has a line or the
+board is full -- and keeps the moves played, with the ones taken back
+ready to be played again.  It never prints and never searches: the
+terminal and the window drive it, and players choose its moves.
+
+>>> game = Game(3, 3)
+>>> for text in ("b2", "a1", "c1", "a3", "a2", "c2", "b1", "b3", "c3"):
+...     game.play(game.parse(text))
+>>> game.result, game.to_move
+('draw', '-')
+>>> game.undo(), game.result, game.to_move
+(Move(row=2, col=2), None, 'X')
+"""
+
+from __future__ import annotations
+
+from configurations import COMPUTER, HUMAN, Configurations, Symbol
+from configurations.moves import Move, MoveError, OccupiedSquareError
+
+__all__ = ["DRAW_RESULT", "Game", "GameOverError", "Result"]
+
+#: What a finished game's ``result`` is: the winner's symbol, or ``DRAW_RESULT``.
+Result = str
+DRAW_RESULT: Result = "draw"
+# What ``to_move`` says once the game is over, as the game graph writes a finished turn.
+_NOBODY = "-"
+
+
+class GameOverError(MoveError):
+    """A move was offered after the game had ended."""
+
+
+class Game:
+    """A game on a ``size``-by-``size`` board where ``length`` in a line wins.
+
+    ``board`` is the game's own :class:`~configurations.Configurations`
+    (searched to ``max_levels`` by whoever asks it for a move); change it
+    only through :meth:`play`, :meth:`undo` and :meth:`redo`.
+    """
+
+    __slots__ = ("_board", "_played", "_result", "_undone")
+
+    def __init__(self, size: int, length: int, max_levels: int = 0) -> None:
+        self._board = Configurations(size, length, max_levels)
+        self._played: list[Move] = []
+        self._undone: list[Move] = []  # the moves taken back, the latest last
+        self._result: Result | None = None
+
+    @property
+    def board(self) -> Configurations:
+        """The board as it stands (read-only: play through the game)."""
+        return self._board
+
+    @property
+    def moves(self) -> tuple[Move, ...]:
+        """Every move played so far, in order; ``X`` made the even-numbered ones."""
+        return tuple(self._played)
+
+    @property
+    def last_move(self) -> Move | None:
+        """The move played last, or ``None`` before the first."""
+        return self._played[-1] if self._played else None
+
+    @property
+    def to_move(self) -> Symbol:
+        """``"X"`` or ``"O"``, whoever moves next; ``"-"`` once the game is over."""
+        if self._result is not None:
+            return _NOBODY
+        return HUMAN if len(self._played) % 2 == 0 else COMPUTER
+
+    @property
+    def result(self) -> Result | None:
+        """``"X"`` or ``"O"`` when that player has won, ``"draw"`` for a full board, ``None`` while in play."""
+        return self._result
+
+    @property
+    def can_undo(self) -> bool:
+        """Whether a move has been played that :meth:`undo` could take back."""
+        return bool(self._played)
+
+    @property
+    def can_redo(self) -> bool:
+        """Whether :meth:`redo` has a move taken back to play again."""
+        return bool(self._undone)
+
+    def parse(self, text: str) -> Move:
+        """The empty square that ``text`` names (``"b3"``), for the player to move.
+
+        ``MoveError`` with a one-line reason echoing ``text`` when there is
+        none: ``InvalidMoveError`` for what is not a move,
+        ``OffBoardMoveError`` for a square off the board,
+        ``OccupiedSquareError`` for a taken square, ``GameOverError`` once
+        the game has ended.
+
+        >>> game = Game(3, 3)
+        >>> game.play(game.parse("b2"))
+        >>> game.parse(" B2 ")
+        Traceback (most recent call last):
+        ...
+        configurations.moves.OccupiedSquareError: 'B2' is already taken: choose an empty square
+        """
+        move = Move.parse(text, self._board.board_size)
+        self._check(move, text.strip())
+        return move
+
+    def play(self, move: Move) -> None:
+        """Play ``move`` for the player to move; the moves taken back are then forgotten.
+
+        ``MoveError`` (the game unchanged) when the square is taken or off
+        the board, or the game is over.
+        """
+        self._check(move, str(move))
+        self._place(move)
+        self._undone.clear()
+
+    def undo(self) -> Move:
+        """Take back the last move and return it; it can be played again by :meth:`redo`.
+
+        ``IndexError`` when no move has been played.
+        """
+        if not self._played:
+            raise IndexError("no move to take back")
+        move = self._played.pop()
+        self._board.save_play(move.row, move.col, " ")
+        self._result = None
+        self._undone.append(move)
+        return move
+
+    def redo(self) -> Move:
+        """Play again the move taken back last, and return it.  ``IndexError`` when there is none."""
+        if not self._undone:
+            raise IndexError("no move to play again")
+        move = self._undone.pop()
+        self._place(move)
+        return move
+
+    def _check(self, move: Move, typed: str) -> None:
+        if self._result is not None:
+            raise GameOverError(f"the game is over: {typed!r} cannot be played")
+        size = self._board.board_size
+        if not (0 <= move.row < size and 0 <= move.col < size):
+            raise Move.off_board(typed, size)
+        if not self._board.square_is_empty(move.row, move.col):
+            raise OccupiedSquareError(f"{typed!r} is already taken: choose an empty square")
+
+    def _place(self, move: Move) -> None:
+        mover = self.to_move
+        board = self._board
+        board.save_play(move.row, move.col, mover)
+        self._played.append(move)
+        # Only the player who just moved can have made a line.
+        if board.wins(mover):
+            self._result = mover
+        elif len(self._played) == board.board_size**2:
+            self._result = DRAW_RESULT
