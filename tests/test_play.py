@@ -26,6 +26,9 @@ from hypothesis import strategies as st
 from configurations import Configurations, PosPlay, SearchStats, computer_play
 from configurations.moves import InvalidMoveError, Move, MoveError, OccupiedSquareError, OffBoardMoveError
 from tictactoe.game.game import Game
+from tictactoe.game.session import Competitor, Session
+from tictactoe.players import reference
+from tictactoe.players.registry import PlayerOptions
 from tictactoe.ui import spinner, terminal
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -71,6 +74,11 @@ def run_script(*args: str, moves: str = "") -> subprocess.CompletedProcess[str]:
         timeout=TIMEOUT,
         check=False,
     )
+
+
+def classic_session(size: int, length: int, max_levels: int) -> Session:
+    """SPEC §4's session: a person (X) against the reference search (O)."""
+    return Session(PlayerOptions(size, length, max_levels), Competitor("You"), Competitor("Computer", "reference"))
 
 
 def last_line(text: str) -> str:
@@ -320,7 +328,7 @@ def test_a_square_taken_by_the_computer_is_refused() -> None:
     assert "Your move: a3\n'a3' is already taken: choose an empty square\nYour move: quit\n" in out
 
 
-def test_help_explains_moves_and_quit() -> None:
+def test_help_explains_moves_commands_and_quit() -> None:
     status, out, err = run_main(["4", "3", "2"], "HELP\nquit\n")
     assert (status, err) == (0, "")
     assert out.endswith(
@@ -329,6 +337,7 @@ def test_help_explains_moves_and_quit() -> None:
             Your move: HELP
             Type a move as a column letter then a row number, e.g. b3 (columns a-d, rows 1-4; a1 is top left).
             You are X and the computer is O: the first to get 3 in a row across, down or diagonally wins.
+            Type undo to take back your last move, redo to play it again, hint for a suggestion.
             Type help to see this again, quit to stop.
             Your move: quit
             Game abandoned
@@ -372,7 +381,7 @@ def test_ctrl_c_while_the_computer_thinks_ends_cleanly_with_130(monkeypatch: pyt
     def interrupted_search(configs: Configurations, *, stats: SearchStats | None = None) -> PosPlay:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(terminal, "computer_play", interrupted_search)
+    monkeypatch.setattr(reference, "computer_play", interrupted_search)
     for stdout in (io.StringIO(), TtyBuffer()):
         status, _, err = run_main(["3", "3", "9"], "b2\n", stdout=stdout)
         assert (status, err) == (130, "play.py: interrupted, game abandoned\n")
@@ -382,7 +391,7 @@ def test_an_engine_bug_is_not_hidden(monkeypatch: pytest.MonkeyPatch) -> None:
     def broken_search(configs: Configurations, *, stats: SearchStats | None = None) -> PosPlay:
         raise RuntimeError("engine bug")
 
-    monkeypatch.setattr(terminal, "computer_play", broken_search)
+    monkeypatch.setattr(reference, "computer_play", broken_search)
     for stdout in (io.StringIO(), TtyBuffer()):
         with pytest.raises(RuntimeError, match="engine bug"):
             run_main(["3", "3", "9"], "b2\n", stdout=stdout)
@@ -397,7 +406,7 @@ def test_whatever_is_typed_the_game_ends_or_asks_again(lines: list[str]) -> None
         return next(typed, "quit")
 
     out = io.StringIO()
-    terminal.play_game(Game(3, 3, 2), read_line, out)
+    terminal.play_game(classic_session(3, 3, 2), read_line, out)
     assert last_line(out.getvalue()) in [*terminal.RESULT_LINES.values(), "Game abandoned"]
 
 
@@ -410,7 +419,7 @@ def test_play_game_reads_through_any_reader() -> None:
         return next(typed)
 
     out = io.StringIO()
-    terminal.play_game(Game(1, 1, 0), read_line, out)
+    terminal.play_game(classic_session(1, 1, 0), read_line, out)
     assert prompts == ["Your move: ", "Your move: "]
     assert out.getvalue() == OPENING + textwrap.dedent(
         """\
@@ -436,7 +445,7 @@ def slow_search(monkeypatch: pytest.MonkeyPatch) -> None:
         time.sleep(0.4)
         return reply
 
-    monkeypatch.setattr(terminal, "computer_play", search_then_pause)
+    monkeypatch.setattr(reference, "computer_play", search_then_pause)
     monkeypatch.setattr(spinner, "THINKING_DELAY", 0.05)
 
 
@@ -501,7 +510,7 @@ def test_spinner_before_the_first_node_is_counted(monkeypatch: pytest.MonkeyPatc
         time.sleep(0.3)
         return computer_play(configs, stats=stats)
 
-    monkeypatch.setattr(terminal, "computer_play", count_at_the_end)
+    monkeypatch.setattr(reference, "computer_play", count_at_the_end)
     monkeypatch.setattr(spinner, "THINKING_DELAY", 0.05)
     _, shown, _ = run_main(["3", "3", "9"], "a1\nquit\n", stdout=TtyBuffer())
     assert re.search(r"\r[|/\\-] thinking\.\.\.\r", shown)
@@ -531,7 +540,7 @@ def test_bad_arguments_exit_2_naming_the_problem(args: list[str], problem: str) 
     result = run_script(*args, moves="a1\n")
     assert result.returncode == 2
     assert result.stdout == ""
-    assert result.stderr.startswith("usage: play.py [-h] size length max_levels\n")
+    assert result.stderr.startswith("usage: play.py [-h] size length max_levels [options]\n")
     assert last_line(result.stderr) == f"play.py: error: {problem}"
 
 
@@ -544,8 +553,9 @@ def test_bad_arguments_in_process_return_2() -> None:
 def test_help_option_describes_the_arguments() -> None:
     result = run_script("--help")
     assert result.returncode == 0
-    assert "size        board size, 1 to 26" in result.stdout
-    assert "max_levels" in result.stdout
+    assert "  size             board size, 1 to 26\n" in result.stdout
+    assert "  --x PLAYER       X's player: human, reference, sound, strong, perfect,\n" in result.stdout
+    assert "  --opening MOVES  moves played first, alternately from X, e.g. e5,f6,d4\n" in result.stdout
 
 
 def test_full_game_through_a_pipe_exact_transcript() -> None:
@@ -724,3 +734,104 @@ def test_arrow_keys_at_a_terminal_edit_the_line_instead_of_typing_escapes() -> N
     assert status == 0
     assert "'b2' is already taken: choose an empty square" in shown
     assert "cannot read" not in shown
+
+
+# --- Commands and the options of SPEC §7 ---------------------------------------------------------
+
+
+def test_undo_takes_back_the_reply_and_the_move_and_redo_plays_them_again() -> None:
+    status, out, err = run_main(["3", "3", "9"], "b2\nundo\nundo\nredo\nredo\nquit\n")
+    assert (status, err) == (0, "")
+    assert out == OPENING + EMPTY_3X3 + textwrap.dedent(
+        """\
+        Your move: b2
+        Computer plays a3
+          a b c
+        1 . . .
+        2 . X .
+        3 O . .
+        Your move: undo
+        Took back a3, b2
+          a b c
+        1 . . .
+        2 . . .
+        3 . . .
+        Your move: undo
+        Nothing to undo
+        Your move: redo
+        Played again b2, a3
+          a b c
+        1 . . .
+        2 . X .
+        3 O . .
+        Your move: redo
+        Nothing to redo
+        Your move: quit
+        Game abandoned
+        """
+    )
+
+
+def test_two_computer_players_play_to_the_end_without_input() -> None:
+    result = run_script("3", "3", "9", "--x", "reference", "--o", "reference")
+    assert (result.returncode, result.stderr) == (0, "")
+    lines = result.stdout.splitlines()
+    assert lines[0] == "X is the reference player and O is the reference player. Type help for how to play."
+    assert lines[-1] in ("X wins", "O wins", "Game is a draw")
+    assert [line for line in lines if " plays " in line][:2] == ["X plays a1", "O plays b2"]
+
+
+def test_a_person_may_play_o_against_the_reference_search() -> None:
+    status, out, err = run_main(["2", "2", "4", "--x", "reference", "--o", "human"], "a2\n")
+    assert (status, err) == (0, "")
+    assert out == textwrap.dedent(
+        """\
+        X is the reference player and O is you. Type help for how to play.
+          a b
+        1 . .
+        2 . .
+        X plays a1
+          a b
+        1 X .
+        2 . .
+        Your move: a2
+        X plays b1
+          a b
+        1 X X
+        2 O .
+        X wins
+        """
+    )
+
+
+def test_an_opening_is_played_first_and_announced() -> None:
+    status, out, _ = run_main(["3", "3", "1", "--opening", "a1,b2"], "quit\n")
+    assert status == 0
+    assert (
+        out == OPENING + "X plays a1\nO plays b2\n  a b c\n1 X . .\n2 . O .\n3 . . .\nYour move: quit\nGame abandoned\n"
+    )
+
+
+@pytest.mark.parametrize(
+    ("args", "problem"),
+    [
+        (["3", "3", "1", "--opening", "a1,a1"], "argument --opening: 'a1' is already taken: choose an empty square"),
+        (["3", "3", "1", "--opening", "a1,z9"], "argument --opening: 'z9' is not on this board: columns a-c, rows 1-3"),
+        (
+            ["3", "3", "1", "--opening", "a1,,b2"],
+            "argument --opening: cannot read '' as a move: type a column letter then a row number, e.g. b3",
+        ),
+        (["3", "3", "1", "--think", "0"], "argument --think: must be a number of seconds above 0, got '0'"),
+        (["3", "3", "1", "--think", "abc"], "argument --think: must be a number of seconds above 0, got 'abc'"),
+        (["3", "3", "1", "--think", "nan"], "argument --think: must be a number of seconds above 0, got 'nan'"),
+        (
+            ["3", "3", "1", "--x", "best"],
+            "argument --x: invalid choice: 'best' (choose from "
+            "'human', 'reference', 'sound', 'strong', 'perfect', 'rules', 'weights')",
+        ),
+    ],
+)
+def test_bad_options_exit_2_naming_the_problem(args: list[str], problem: str) -> None:
+    status, out, err = run_main(args, "")
+    assert (status, out) == (2, "")
+    assert last_line(err) == f"play.py: error: {problem}"

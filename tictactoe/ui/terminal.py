@@ -12,17 +12,17 @@ from __future__ import annotations
 import contextlib
 import sys
 
-from configurations import COMPUTER, HUMAN, SearchStats, computer_play, draw_board
-from configurations.moves import MAX_BOARD_SIZE, Move, MoveError, board_extent
-from tictactoe.game.game import DRAW_RESULT, Game
+from configurations import COMPUTER, HUMAN, draw_board
+from configurations.moves import Move, MoveError, board_extent
+from tictactoe.game.game import DRAW_RESULT
+from tictactoe.game.session import Competitor, Session
+from tictactoe.ui.command_line import parse_session, quick_session
 from tictactoe.ui.exits import EXIT_INTERRUPTED, EXIT_OK
 
-# Only what a game needs is imported at start-up, so that it starts at once: argparse (about
-# 10 ms with what it pulls in) and the spinner's threading are imported where they are needed,
-# and typing only by type checkers.
+# Only what a game needs is imported at start-up, so that it starts at once: the spinner's
+# threading is imported where it is needed, and typing only by type checkers.
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing; type checkers take it as True
 if TYPE_CHECKING:
-    import argparse
     from collections.abc import Callable, Sequence
     from typing import TextIO, TypeAlias
 
@@ -33,29 +33,27 @@ __all__ = ["PROMPT", "RESULT_LINES", "echoing_reader", "help_text", "main", "pla
 
 PROMPT = "Your move: "
 OPENING_LINE = f"You are {HUMAN} and move first; the computer is {COMPUTER}. Type help for how to play."
-#: The last line of a finished game, by the game's result (SPEC §4: exact).
+#: The last line of a finished game against the reference search, by the game's result (SPEC §4: exact).
 RESULT_LINES = {HUMAN: "Human wins", DRAW_RESULT: "Game is a draw", COMPUTER: "Computer wins"}
+#: The last line of any other finished game (SPEC §7: exact).
+GENERAL_RESULT_LINES = {HUMAN: f"{HUMAN} wins", DRAW_RESULT: "Game is a draw", COMPUTER: f"{COMPUTER} wins"}
 
 EXIT_INPUT_ENDED = 1
 EXIT_USAGE = 2  # argparse's convention
 
-#: The three numbers of the command line: name, least value, greatest value (None: no bound), help.
-#: The one statement of their rules, read both by the quick path and by argparse.
-ARGUMENTS: tuple[tuple[str, int, int | None, str], ...] = (
-    ("size", 1, MAX_BOARD_SIZE, f"board size, 1 to {MAX_BOARD_SIZE}"),
-    ("length", 1, None, "tiles in a row needed to win, 1 to size"),
-    ("max_levels", 0, None, "how many moves ahead the computer looks; more is stronger and slower"),
-)
 
-
-def help_text(game: Game) -> str:
-    """What ``help`` prints: how to type a move, how to win, how to stop."""
-    board = game.board
+def help_text(session: Session) -> str:
+    """What ``help`` prints: how to type a move, who plays what, how to win, the commands."""
+    board = session.game.board
+    if _is_classic(session):
+        sides = f"You are {HUMAN} and the computer is {COMPUTER}"
+    else:
+        sides = f"{HUMAN} is {_describe(session.x)} and {COMPUTER} is {_describe(session.o)}"
     return (
         f"Type a move as a column letter then a row number, e.g. b3 ({board_extent(board.board_size)};"
         " a1 is top left).\n"
-        f"You are {HUMAN} and the computer is {COMPUTER}: the first to get {board.length_to_win} in a row"
-        " across, down or diagonally wins.\n"
+        f"{sides}: the first to get {board.length_to_win} in a row across, down or diagonally wins.\n"
+        "Type undo to take back your last move, redo to play it again, hint for a suggestion.\n"
         "Type help to see this again, quit to stop."
     )
 
@@ -79,16 +77,38 @@ def echoing_reader(stream: TextIO, out: TextIO) -> Reader:
     return read_line
 
 
-def play_game(game: Game, read_line: Reader, out: TextIO, *, show_thinking: bool = False) -> None:
-    """Play ``game`` (a new one) until it is over or the person quits.
+def play_game(session: Session, read_line: Reader, out: TextIO, *, show_thinking: bool = False) -> None:
+    """Play the session's current game until it is over or a person quits.
 
-    Moves come from ``read_line``; everything else goes to ``out``.
-    ``EOFError`` and ``KeyboardInterrupt`` from ``read_line`` propagate to
-    the caller.  With ``show_thinking``, a search that takes a while shows
-    a spinner on ``out``.
+    A person's moves and commands come from ``read_line``; everything else
+    goes to ``out``.  ``EOFError`` and ``KeyboardInterrupt`` from
+    ``read_line`` propagate to the caller.  With ``show_thinking``, a
+    computer player that takes a while shows a spinner on ``out``.
     """
-    print(OPENING_LINE, file=out)
-    print(draw_board(game.board), file=out)
+    print(_opening_line(session), file=out)
+    for symbol, move in zip((HUMAN, COMPUTER) * len(session.opening), session.opening, strict=False):
+        print(f"{symbol} plays {move}", file=out)
+    if _game_over(session, out):
+        return
+    print(draw_board(session.game.board), file=out)
+    while (competitor := session.to_move) is not None:
+        if competitor.is_person:
+            if not _person_turn(session, read_line, out):
+                return
+        else:
+            move = _computer_move(session, out, show_thinking=show_thinking)
+            mover = session.game.to_move
+            session.play(move)
+            print(f"{'Computer' if _is_classic(session) else mover} plays {move}", file=out)
+        if _game_over(session, out):
+            return
+        after = session.to_move
+        if after is not None and (after.is_person or not competitor.is_person):
+            print(draw_board(session.game.board), file=out)
+
+
+def _person_turn(session: Session, read_line: Reader, out: TextIO) -> bool:
+    """Read until the person has played a move (True) or quit (False); answer commands on the way."""
     while True:
         text = read_line(PROMPT)
         command = text.strip().lower()
@@ -96,112 +116,78 @@ def play_game(game: Game, read_line: Reader, out: TextIO, *, show_thinking: bool
             continue
         if command == "quit":
             print("Game abandoned", file=out)
-            return
-        if command == "help":
-            print(help_text(game), file=out)
+            return False
+        if command in _COMMANDS:
+            print(_COMMANDS[command](session), file=out)
             continue
         try:
-            game.play(game.parse(text))
+            session.play(session.game.parse(text))
         except MoveError as refusal:
             print(refusal, file=out)
             continue
-        if _game_over(game, out):
-            return
-        reply = _computer_move(game, out, show_thinking=show_thinking)
-        game.play(reply)
-        print(f"Computer plays {reply}", file=out)
-        if _game_over(game, out):
-            return
-        print(draw_board(game.board), file=out)
+        return True
 
 
-def _computer_move(game: Game, out: TextIO, *, show_thinking: bool) -> Move:
-    """The computer's reply by the reference search, with a spinner while it thinks when ``show_thinking``."""
+def _undo(session: Session) -> str:
+    taken = session.undo()
+    if not taken:
+        return "Nothing to undo"
+    return f"Took back {', '.join(map(str, taken))}\n{draw_board(session.game.board)}"
 
-    def search(stats: SearchStats) -> Move:
-        found = computer_play(game.board, stats=stats)
-        return Move(found.row, found.col)
 
+def _redo(session: Session) -> str:
+    replayed = session.redo()
+    if not replayed:
+        return "Nothing to redo"
+    return f"Played again {', '.join(map(str, replayed))}\n{draw_board(session.game.board)}"
+
+
+def _hint(session: Session) -> str:
+    return f"Hint: {session.hint()}"
+
+
+# The commands a person may type instead of a move, each answered with a message.
+_COMMANDS: dict[str, Callable[[Session], str]] = {
+    "help": help_text,
+    "undo": _undo,
+    "redo": _redo,
+    "hint": _hint,
+}
+
+
+def _computer_move(session: Session, out: TextIO, *, show_thinking: bool) -> Move:
+    """The computer player's move, with a spinner while it thinks when ``show_thinking``."""
     if not show_thinking:
-        return search(SearchStats())
+        return session.computer_move()
     from tictactoe.ui.spinner import think  # noqa: PLC0415 -- only a terminal shows the spinner
 
-    return think(search, out)
+    return think(session.computer_move, out)
 
 
-def _game_over(game: Game, out: TextIO) -> bool:
+def _game_over(session: Session, out: TextIO) -> bool:
     """Draw the final board and print the result when the game is over."""
-    if game.result is None:
+    result = session.game.result
+    if result is None:
         return False
-    print(draw_board(game.board), file=out)
-    print(RESULT_LINES[game.result], file=out)
+    print(draw_board(session.game.board), file=out)
+    lines = RESULT_LINES if _is_classic(session) else GENERAL_RESULT_LINES
+    print(lines[result], file=out)
     return True
 
 
-def _quick_numbers(arguments: Sequence[str]) -> tuple[int, int, int] | None:
-    """``(size, length, max_levels)`` when ``arguments`` are three numbers within :data:`ARGUMENTS`' bounds.
-
-    None otherwise -- an option, a missing or extra argument, a bad value --
-    and then argparse parses them again and explains (see :func:`_parse_args`).
-    Taking the usual case without argparse spares a game its import.
-    """
-    if len(arguments) != len(ARGUMENTS) or any(text.startswith("-") for text in arguments):
-        return None
-    try:
-        numbers = [int(text) for text in arguments]
-    except ValueError:
-        return None
-    for number, (_, low, high, _) in zip(numbers, ARGUMENTS, strict=True):
-        if number < low or (high is not None and number > high):
-            return None
-    size, length, max_levels = numbers
-    return None if _length_problem(size, length) else (size, length, max_levels)
+def _is_classic(session: Session) -> bool:
+    """Whether this is SPEC §4's game, person (``X``) against the reference search, worded as §4 words it."""
+    return (session.x.kind, session.o.kind) == ("human", "reference")
 
 
-def _length_problem(size: int, length: int) -> str | None:
-    """Why ``length`` cannot be played on a board of ``size``, or None when it can."""
-    return f"argument length: must be from 1 to size ({size}), got {length}" if length > size else None
+def _opening_line(session: Session) -> str:
+    if _is_classic(session):
+        return OPENING_LINE
+    return f"{HUMAN} is {_describe(session.x)} and {COMPUTER} is {_describe(session.o)}. Type help for how to play."
 
 
-def _parser() -> argparse.ArgumentParser:
-    import argparse  # noqa: PLC0415 -- only arguments that need explaining come here
-
-    parser = argparse.ArgumentParser(
-        prog="play.py",
-        description="Play k-in-a-row against the computer. You are X and move first; the computer is O.",
-        epilog="Example: play.py 3 3 9 is tic-tac-toe with the computer searching to the end of the game.",
-    )
-    for name, low, high, description in ARGUMENTS:
-        parser.add_argument(name, type=_whole_number(low, high), help=description)
-    return parser
-
-
-def _whole_number(low: int, high: int | None) -> Callable[[str], int]:
-    """An argparse ``type`` accepting whole numbers from ``low`` to ``high`` (no upper bound when None)."""
-    import argparse  # noqa: PLC0415 -- only arguments that need explaining come here
-
-    wanted = f"a whole number from {low} to {high}" if high is not None else f"a whole number, at least {low}"
-
-    def convert(text: str) -> int:
-        try:
-            number = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"must be {wanted}, got {text!r}") from None
-        if number < low or (high is not None and number > high):
-            raise argparse.ArgumentTypeError(f"must be {wanted}, got {text!r}")
-        return number
-
-    return convert
-
-
-def _parse_args(arguments: Sequence[str]) -> tuple[int, int, int]:
-    """``(size, length, max_levels)``; argparse's ``SystemExit`` (status 2, or 0 for ``--help``) otherwise."""
-    parser = _parser()
-    args = parser.parse_args(arguments)
-    problem = _length_problem(args.size, args.length)
-    if problem:
-        parser.error(problem)
-    return args.size, args.length, args.max_levels
+def _describe(competitor: Competitor) -> str:
+    return "you" if competitor.is_person else f"the {competitor.kind} player"
 
 
 def main(
@@ -222,11 +208,11 @@ def main(
     stdout = sys.stdout if stdout is None else stdout
     stderr = sys.stderr if stderr is None else stderr
     arguments = sys.argv[1:] if argv is None else argv
-    numbers = _quick_numbers(arguments)
-    if numbers is None:
+    session = quick_session(arguments)
+    if session is None:
         try:
             with contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(stderr):
-                numbers = _parse_args(arguments)
+                session = parse_session(arguments)
         except SystemExit as exit_request:
             return exit_request.code if isinstance(exit_request.code, int) else EXIT_USAGE
     if stdin is None:  # started with its standard input closed (<&-)
@@ -237,7 +223,7 @@ def main(
         _enable_line_editing()
     read_line = input if at_terminal else echoing_reader(stdin, stdout)
     try:
-        play_game(Game(*numbers), read_line, stdout, show_thinking=stdout.isatty())
+        play_game(session, read_line, stdout, show_thinking=stdout.isatty())
     except EOFError:
         status, reason = EXIT_INPUT_ENDED, "input ended before the game was over"
     except KeyboardInterrupt:

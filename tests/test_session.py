@@ -1,0 +1,76 @@
+"""Tests of tictactoe.game.session: who moves, undo against the computer, redo, tallies, swapped sides."""
+
+from __future__ import annotations
+
+import pytest
+
+from configurations.moves import Move
+from tictactoe.game.session import Competitor, Session, Tally
+from tictactoe.players.registry import PlayerOptions
+
+
+def session_of(x_kind: str, o_kind: str, size: int = 3, length: int = 3, max_levels: int = 9) -> Session:
+    return Session(PlayerOptions(size, length, max_levels), Competitor("Ann", x_kind), Competitor("Bob", o_kind))
+
+
+def test_the_computer_is_asked_only_on_its_turn() -> None:
+    session = session_of("human", "reference")
+    assert session.to_move is session.competitors[0]
+    with pytest.raises(ValueError, match="not a computer player's turn"):
+        session.computer_move()
+    session.play(Move(1, 1))
+    assert session.computer_move() == Move(2, 0)  # the reference search's reply to b2, as play.py shows it
+
+
+def test_undo_against_a_computer_playing_x_takes_back_its_reply_and_the_person_move() -> None:
+    session = session_of("reference", "human")
+    session.play(session.computer_move())
+    session.play(Move(1, 1))
+    session.play(session.computer_move())
+    assert len(session.game.moves) == 3
+    taken = session.undo()
+    assert len(taken) == 2
+    assert taken[1] == Move(1, 1)
+    assert session.game.to_move == "O"
+    assert session.redo() == [Move(1, 1), taken[0]]
+
+
+def test_between_two_people_undo_takes_back_one_move() -> None:
+    session = session_of("human", "human")
+    session.play(Move(0, 0))
+    session.play(Move(1, 1))
+    assert session.undo() == [Move(1, 1)]
+    assert session.undo() == [Move(0, 0)]
+    assert session.undo() == []
+
+
+def test_every_move_is_timed_and_undo_forgets_the_time() -> None:
+    session = session_of("human", "human")
+    session.play(Move(0, 0))
+    session.play(Move(1, 1))
+    assert len(session.move_seconds) == 2
+    assert all(seconds >= 0 for seconds in session.move_seconds)
+    session.undo()
+    assert len(session.move_seconds) == 1
+
+
+def test_the_tally_counts_finished_games_and_follows_swapped_sides() -> None:
+    session = session_of("human", "human", size=2, length=2)
+    for move in (Move(0, 0), Move(0, 1), Move(1, 0)):  # X (Ann) wins
+        session.play(move)
+    assert session.tally == Tally(first=1, second=0, draws=0)
+    session.new_game(swap_sides=True)
+    assert (session.x.name, session.o.name, session.tally) == ("Bob", "Ann", Tally(1, 0, 0))
+    for move in (Move(0, 0), Move(0, 1), Move(1, 0)):  # X (now Bob) wins
+        session.play(move)
+    assert session.tally == Tally(1, 1, 0)
+    session.undo()
+    assert session.tally == Tally(1, 0, 0)  # the game is no longer over
+
+
+def test_an_opening_starts_every_game() -> None:
+    options = PlayerOptions(3, 3, 1)
+    session = Session(options, Competitor("Ann"), Competitor("Bob"), opening=[Move(0, 0), Move(1, 1)])
+    assert session.game.moves == (Move(0, 0), Move(1, 1))
+    session.new_game()
+    assert session.game.moves == (Move(0, 0), Move(1, 1))

@@ -1,0 +1,215 @@
+"""A session: games in a row between the same two competitors, with undo, redo, hints and tallies (SPEC §10).
+
+The session knows who sits at each side -- a person or a computer
+player, each with a name -- and drives a :class:`~tictactoe.game.game.Game`
+for them: it asks a computer player for its move, times every move, takes
+back a person's move together with the computer's reply, and counts the
+wins and draws of the games it has seen.  It knows nothing of terminals or
+windows: they ask it what to show and tell it what the person did.
+
+>>> from tictactoe.players.registry import PlayerOptions
+>>> session = Session(PlayerOptions(3, 3, 9), Competitor("Ada"), Competitor("Computer", "reference"))
+>>> session.play(session.game.parse("b2"))
+>>> reply = session.computer_move()
+>>> session.play(reply)
+>>> session.undo()
+[Move(row=2, col=0), Move(row=1, col=1)]
+>>> session.game.moves
+()
+"""
+
+from __future__ import annotations
+
+import time
+
+from configurations import HUMAN, SearchStats
+from configurations.moves import Move
+from hashdict.basics import FrozenValue
+from tictactoe.game.game import DRAW_RESULT, Game
+from tictactoe.players.registry import PlayerOptions, make_player
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing; type checkers take it as True
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from tictactoe.players.protocol import Player
+
+__all__ = ["Competitor", "Session", "Tally"]
+
+
+class Competitor:
+    """Who plays one side of a session: a ``name`` and the ``kind`` of player (``"human"`` for a person).
+
+    The computer player itself is made once, for the session's options,
+    when the session starts.
+    """
+
+    __slots__ = ("kind", "name", "player")
+
+    def __init__(self, name: str, kind: str = "human") -> None:
+        self.name = name
+        self.kind = kind
+        self.player: Player | None = None
+
+    @property
+    def is_person(self) -> bool:
+        """Whether a person chooses this side's moves."""
+        return self.kind == "human"
+
+    def __repr__(self) -> str:
+        return f"Competitor({self.name!r}, {self.kind!r})"
+
+
+class Tally(FrozenValue):
+    """Games won by each competitor (in the order the session was given them) and games drawn."""
+
+    __slots__ = __match_args__ = ("first", "second", "draws")
+
+    first: int
+    second: int
+    draws: int
+
+    def __init__(self, first: int = 0, second: int = 0, draws: int = 0) -> None:
+        object.__setattr__(self, "first", first)
+        object.__setattr__(self, "second", second)
+        object.__setattr__(self, "draws", draws)
+
+    def adding(self, winner: int | None) -> Tally:
+        """This tally with one more game: won by competitor 0 or 1, or drawn (``None``)."""
+        return Tally(self.first + (winner == 0), self.second + (winner == 1), self.draws + (winner is None))
+
+
+class Session:
+    """Games on one board between ``first`` (``X`` in the first game) and ``second``.
+
+    ``opening`` moves are played at the start of every game, alternately
+    from ``X`` (``MoveError`` when one cannot be played).  Making the
+    computer players can raise what :func:`~tictactoe.players.registry.make_player`
+    raises, before anything else happens.
+    """
+
+    def __init__(
+        self, options: PlayerOptions, first: Competitor, second: Competitor, opening: Sequence[Move] = ()
+    ) -> None:
+        self.options = options
+        self.competitors = (first, second)
+        for competitor in self.competitors:
+            competitor.player = make_player(competitor.kind, options)
+        self.opening = tuple(opening)
+        self._x_index = 0  # which competitor plays X in the current game
+        self._past = Tally()  # the games before the current one
+        self._started = 0.0
+        self._seconds: list[float] = []  # how long each move of the current game took
+        self.game = self._new_game()
+
+    @property
+    def x(self) -> Competitor:
+        """Who plays ``X`` in the current game."""
+        return self.competitors[self._x_index]
+
+    @property
+    def o(self) -> Competitor:
+        """Who plays ``O`` in the current game."""
+        return self.competitors[1 - self._x_index]
+
+    def side(self, symbol: str) -> Competitor:
+        """Who plays ``symbol`` (``"X"`` or ``"O"``) in the current game."""
+        return self.x if symbol == HUMAN else self.o
+
+    @property
+    def to_move(self) -> Competitor | None:
+        """Who moves next, or ``None`` once the game is over."""
+        return None if self.game.result is not None else self.side(self.game.to_move)
+
+    @property
+    def move_seconds(self) -> tuple[float, ...]:
+        """How long each move of the current game took, from the previous move (or the start) to it."""
+        return tuple(self._seconds)
+
+    @property
+    def tally(self) -> Tally:
+        """The session's wins and draws, the current game included once it is over."""
+        return self._past if self.game.result is None else self._past.adding(self._winner_index())
+
+    def computer_move(self, stats: SearchStats | None = None) -> Move:
+        """The move the computer player to move chooses (not yet played).
+
+        ``ValueError`` when nobody, or a person, is to move.
+        """
+        competitor = self.to_move
+        if competitor is None or competitor.player is None:
+            raise ValueError("it is not a computer player's turn")
+        return competitor.player.choose(self.game.board, self.game.to_move, stats)
+
+    def hint(self, stats: SearchStats | None = None) -> Move:
+        """What the ``strong`` player would play for the side to move.  ``ValueError`` once the game is over."""
+        if self.game.result is not None:
+            raise ValueError("the game is over: there is no move to suggest")
+        adviser = make_player("strong", self.options)
+        assert adviser is not None  # only "human" makes no player
+        return adviser.choose(self.game.board, self.game.to_move, stats)
+
+    def play(self, move: Move) -> None:
+        """Play ``move`` for the side to move, timing it; ``MoveError`` when it cannot be played."""
+        self.game.play(move)
+        self._record_time()
+
+    def undo(self) -> list[Move]:
+        """Take back the last move -- and, when a person plays a computer, back to the person's last move.
+
+        Returns the moves taken back, the latest first; an empty list when
+        there is nothing to take back.  Against the computer one undo takes
+        back the computer's reply and the person's move before it, so that
+        it is the person's turn again.
+        """
+        taken: list[Move] = []
+        while self.game.can_undo:
+            taken.append(self.game.undo())
+            self._seconds.pop()
+            mover = self.side(self.game.to_move)
+            if mover.is_person or not self._has_person():
+                break
+        self._started = time.monotonic()
+        return taken
+
+    def redo(self) -> list[Move]:
+        """Play again what the last :meth:`undo` took back, in order; the moves replayed."""
+        replayed: list[Move] = []
+        while self.game.can_redo:
+            replayed.append(self.game.redo())
+            self._record_time()
+            competitor = self.to_move
+            if competitor is None or competitor.is_person or not self._has_person():
+                break
+        return replayed
+
+    def new_game(self, *, swap_sides: bool = False) -> Game:
+        """Start the next game (with sides swapped when asked); the current one counts in the tally if over."""
+        self._past = self.tally
+        if swap_sides:
+            self._x_index = 1 - self._x_index
+        self.game = self._new_game()
+        return self.game
+
+    def _new_game(self) -> Game:
+        game = Game(self.options.size, self.options.length, self.options.max_levels)
+        self._seconds = []
+        for move in self.opening:
+            game.play(move)
+            self._seconds.append(0.0)
+        self._started = time.monotonic()
+        return game
+
+    def _record_time(self) -> None:
+        now = time.monotonic()
+        self._seconds.append(now - self._started)
+        self._started = now
+
+    def _winner_index(self) -> int | None:
+        result = self.game.result
+        if result is None or result == DRAW_RESULT:
+            return None
+        return self._x_index if result == HUMAN else 1 - self._x_index
+
+    def _has_person(self) -> bool:
+        return any(competitor.is_person for competitor in self.competitors)

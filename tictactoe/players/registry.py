@@ -1,0 +1,97 @@
+"""The players by the names the command line gives them (SPEC §7), and how each is made.
+
+Every player but ``human`` is a :class:`~tictactoe.players.protocol.Player`;
+``human`` is ``None`` here, since a person's moves come from whatever
+interface they sit at.  Each player's module is imported only when that
+player is asked for, so that a plain game does not pay for the solver or
+the game graph.
+
+>>> PLAYER_NAMES
+('human', 'reference', 'sound', 'strong', 'perfect', 'rules', 'weights')
+>>> make_player("reference", PlayerOptions(size=3, length=3, max_levels=9)).name
+'reference'
+>>> make_player("best", PlayerOptions(size=3, length=3, max_levels=9))
+Traceback (most recent call last):
+...
+ValueError: there is no player 'best': choose from human, reference, sound, strong, perfect, rules, weights
+"""
+
+from __future__ import annotations
+
+import importlib
+
+from hashdict.basics import FrozenValue
+from tictactoe.players.protocol import Player, UnsupportedBoardError
+
+__all__ = ["DEFAULT_THINK", "PLAYER_NAMES", "PlayerOptions", "make_player", "only_three_by_three"]
+
+#: Every player's name, in the order help lists them.
+PLAYER_NAMES = ("human", "reference", "sound", "strong", "perfect", "rules", "weights")
+#: The ``strong`` player's seconds a move when none is given.
+DEFAULT_THINK = 1.0
+
+# Where each computer player lives: (module, class).  Each class is built
+# from PlayerOptions by its ``from_options`` class method.
+_CLASSES = (
+    ("reference", "tictactoe.players.reference", "ReferencePlayer"),
+    ("sound", "tictactoe.players.sound", "SoundPlayer"),
+    ("strong", "tictactoe.players.strong", "StrongPlayer"),
+    ("perfect", "tictactoe.players.perfect", "PerfectPlayer"),
+    ("rules", "tictactoe.players.rules", "RulesPlayer"),
+    ("weights", "tictactoe.players.weights", "WeightsPlayer"),
+)
+
+
+class PlayerOptions(FrozenValue):
+    """What a game tells the players it makes: the board, the search depth, the time a move, the seed."""
+
+    __slots__ = __match_args__ = ("size", "length", "max_levels", "think", "seed")
+
+    size: int
+    length: int
+    max_levels: int
+    #: Seconds a move for the players that work to a clock (``strong``).
+    think: float
+    #: Makes every random choice repeatable; ``None`` draws a fresh seed.
+    seed: int | None
+
+    def __init__(
+        self, size: int, length: int, max_levels: int, think: float = DEFAULT_THINK, seed: int | None = None
+    ) -> None:
+        object.__setattr__(self, "size", size)
+        object.__setattr__(self, "length", length)
+        object.__setattr__(self, "max_levels", max_levels)
+        object.__setattr__(self, "think", think)
+        object.__setattr__(self, "seed", seed)
+
+
+def make_player(name: str, options: PlayerOptions) -> Player | None:
+    """The player called ``name`` for a game with ``options``; ``None`` for ``human``.
+
+    ``ValueError`` for a name that is no player, :class:`UnsupportedBoardError`
+    when the player cannot play this board.
+    """
+    if name == "human":
+        return None
+    for known, module, class_name in _CLASSES:
+        if known == name:
+            player_class = getattr(importlib.import_module(module), class_name)
+            player: Player = player_class.from_options(options)
+            return player
+    raise ValueError(f"there is no player {name!r}: choose from {', '.join(PLAYER_NAMES)}")
+
+
+def only_three_by_three(name: str, options: PlayerOptions) -> None:
+    """Refuse, with :class:`UnsupportedBoardError`, any board but tic-tac-toe's own, 3x3 with 3 in a row.
+
+    For the players that know nothing else (``perfect``, ``rules``).
+
+    >>> only_three_by_three("perfect", PlayerOptions(size=4, length=3, max_levels=9))
+    Traceback (most recent call last):
+    ...
+    tictactoe.players.protocol.UnsupportedBoardError: perfect plays only 3x3 with 3 in a row, not 4x4 with 3 in a row
+    """
+    if (options.size, options.length) != (3, 3):
+        raise UnsupportedBoardError(
+            f"{name} plays only 3x3 with 3 in a row, not {options.size}x{options.size} with {options.length} in a row"
+        )

@@ -1,0 +1,131 @@
+"""``play.py``'s command line: three numbers, then the options of SPEC §7, made into a session.
+
+``size length max_levels`` alone is SPEC §4's game, a person (``X``)
+against the reference search (``O``), and is read without argparse so that
+the game starts at once; anything else goes through argparse, which
+explains every mistake and exits with status 2 before a game starts.  Both
+read the bounds of the three numbers from :data:`NUMBERS`.
+"""
+
+from __future__ import annotations
+
+import math
+
+from configurations.moves import MAX_BOARD_SIZE, Move, MoveError
+from tictactoe.game.session import Competitor, Session
+from tictactoe.players.registry import DEFAULT_THINK, PLAYER_NAMES, PlayerOptions
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing; type checkers take it as True
+if TYPE_CHECKING:
+    import argparse
+    from collections.abc import Callable, Sequence
+
+__all__ = ["NUMBERS", "parse_session", "quick_session"]
+
+#: The three numbers of the command line: name, least value, greatest value (None: no bound), help.
+NUMBERS: tuple[tuple[str, int, int | None, str], ...] = (
+    ("size", 1, MAX_BOARD_SIZE, f"board size, 1 to {MAX_BOARD_SIZE}"),
+    ("length", 1, None, "tiles in a row needed to win, 1 to size"),
+    ("max_levels", 0, None, "how many moves ahead the computer looks; more is stronger and slower"),
+)
+
+
+def quick_session(arguments: Sequence[str]) -> Session | None:
+    """SPEC §4's session when ``arguments`` are just three numbers within :data:`NUMBERS`' bounds.
+
+    None otherwise -- an option, a missing or extra argument, a bad value --
+    and then :func:`parse_session` parses them again and explains.
+    """
+    if len(arguments) != len(NUMBERS) or any(text.startswith("-") for text in arguments):
+        return None
+    try:
+        numbers = [int(text) for text in arguments]
+    except ValueError:
+        return None
+    for number, (_, low, high, _) in zip(numbers, NUMBERS, strict=True):
+        if number < low or (high is not None and number > high):
+            return None
+    size, length, max_levels = numbers
+    if _length_problem(size, length):
+        return None
+    return Session(PlayerOptions(size, length, max_levels), Competitor("You"), Competitor("Computer", "reference"))
+
+
+def parse_session(arguments: Sequence[str]) -> Session:
+    """The session the command line asks for; argparse's ``SystemExit`` (2, or 0 for ``--help``) otherwise."""
+    parser = _parser()
+    args = parser.parse_args(arguments)
+    problem = _length_problem(args.size, args.length)
+    if problem:
+        parser.error(problem)
+    options = PlayerOptions(args.size, args.length, args.max_levels, args.think, args.seed)
+    try:
+        opening = [Move.parse(text, args.size) for text in args.opening.split(",")] if args.opening else []
+    except MoveError as refusal:
+        parser.error(f"argument --opening: {refusal}")
+    x = Competitor("You" if args.x == "human" else args.x, args.x)
+    o = Competitor("You" if args.o == "human" else args.o, args.o)
+    try:
+        return Session(options, x, o, opening)
+    except MoveError as refusal:
+        parser.error(f"argument --opening: {refusal}")
+    except ValueError as unplayable:  # a player that cannot play this board
+        parser.error(str(unplayable))
+
+
+def _length_problem(size: int, length: int) -> str | None:
+    """Why ``length`` cannot be played on a board of ``size``, or None when it can."""
+    return f"argument length: must be from 1 to size ({size}), got {length}" if length > size else None
+
+
+def _parser() -> argparse.ArgumentParser:
+    import argparse  # noqa: PLC0415 -- about 10 ms: only a command line that needs it pays for it
+
+    parser = argparse.ArgumentParser(
+        prog="play.py",
+        usage="%(prog)s [-h] size length max_levels [options]",
+        description="Play k-in-a-row against the computer. You are X and move first; the computer is O.",
+        epilog="Example: play.py 3 3 9 is tic-tac-toe with the computer searching to the end of the game.",
+    )
+    for name, low, high, description in NUMBERS:
+        parser.add_argument(name, type=_whole_number(low, high), help=description)
+    players = ", ".join(PLAYER_NAMES)
+    parser.add_argument("--x", default="human", choices=PLAYER_NAMES, metavar="PLAYER", help=f"X's player: {players}")
+    parser.add_argument("--o", default="reference", choices=PLAYER_NAMES, metavar="PLAYER", help="O's player")
+    parser.add_argument(
+        "--think", type=_seconds, default=DEFAULT_THINK, metavar="SECONDS", help="the strong player's time a move"
+    )
+    parser.add_argument("--opening", metavar="MOVES", help="moves played first, alternately from X, e.g. e5,f6,d4")
+    parser.add_argument("--seed", type=int, metavar="N", help="makes every random choice repeatable")
+    return parser
+
+
+def _whole_number(low: int, high: int | None) -> Callable[[str], int]:
+    """An argparse ``type`` accepting whole numbers from ``low`` to ``high`` (no upper bound when None)."""
+    import argparse  # noqa: PLC0415 -- see _parser
+
+    wanted = f"a whole number from {low} to {high}" if high is not None else f"a whole number, at least {low}"
+
+    def convert(text: str) -> int:
+        try:
+            number = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"must be {wanted}, got {text!r}") from None
+        if number < low or (high is not None and number > high):
+            raise argparse.ArgumentTypeError(f"must be {wanted}, got {text!r}")
+        return number
+
+    return convert
+
+
+def _seconds(text: str) -> float:
+    """argparse ``type`` for ``--think``: a number of seconds above 0."""
+    import argparse  # noqa: PLC0415 -- see _parser
+
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = math.nan
+    if not (seconds > 0 and math.isfinite(seconds)):
+        raise argparse.ArgumentTypeError(f"must be a number of seconds above 0, got {text!r}")
+    return seconds
