@@ -51,9 +51,9 @@ def quick_session(arguments: Sequence[str]) -> Session | None:
     return Session(PlayerOptions(size, length, max_levels), Competitor("You"), Competitor("Computer", "reference"))
 
 
-def parse_session(arguments: Sequence[str]) -> Session:
+def parse_session(arguments: Sequence[str], program: str = "play.py") -> Session:
     """The session the command line asks for; argparse's ``SystemExit`` (2, or 0 for ``--help``) otherwise."""
-    parser = _parser()
+    parser = _parser(program)
     args = parser.parse_args(arguments)
     problem = _length_problem(args.size, args.length)
     if problem:
@@ -78,14 +78,14 @@ def _length_problem(size: int, length: int) -> str | None:
     return f"argument length: must be from 1 to size ({size}), got {length}" if length > size else None
 
 
-def _parser() -> argparse.ArgumentParser:
+def _parser(program: str) -> argparse.ArgumentParser:
     import argparse  # noqa: PLC0415 -- about 10 ms: only a command line that needs it pays for it
 
     parser = argparse.ArgumentParser(
-        prog="play.py",
+        prog=program,
         usage="%(prog)s [-h] size length max_levels [options]",
         description="Play k-in-a-row against the computer. You are X and move first; the computer is O.",
-        epilog="Example: play.py 3 3 9 is tic-tac-toe with the computer searching to the end of the game.",
+        epilog=f"Example: {program} 3 3 9 is tic-tac-toe with the computer searching to the end of the game.",
     )
     for name, low, high, description in NUMBERS:
         parser.add_argument(name, type=_whole_number(low, high), help=description)

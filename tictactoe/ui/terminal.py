@@ -17,19 +17,19 @@ from configurations.moves import Move, MoveError, board_extent
 from tictactoe.game.game import DRAW_RESULT
 from tictactoe.game.session import Competitor, Session
 from tictactoe.ui.command_line import parse_session, quick_session
-from tictactoe.ui.exits import EXIT_INTERRUPTED, EXIT_OK
+from tictactoe.ui.exits import EXIT_INTERRUPTED, EXIT_OK, run
 
 # Only what a game needs is imported at start-up, so that it starts at once: the spinner's
 # threading is imported where it is needed, and typing only by type checkers.
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing; type checkers take it as True
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
-    from typing import TextIO, TypeAlias
+    from typing import NoReturn, TextIO, TypeAlias
 
     Reader: TypeAlias = Callable[[str], str]
     """Reads one line like the built-in ``input``: prompt in, line out, ``EOFError`` at the end."""
 
-__all__ = ["PROMPT", "RESULT_LINES", "echoing_reader", "help_text", "main", "play_game"]
+__all__ = ["PROMPT", "RESULT_LINES", "console_main", "echoing_reader", "help_text", "main", "play_game"]
 
 PROMPT = "Your move: "
 OPENING_LINE = f"You are {HUMAN} and move first; the computer is {COMPUTER}. Type help for how to play."
@@ -196,8 +196,9 @@ def main(
     stdin: TextIO | None = None,
     stdout: TextIO | None = None,
     stderr: TextIO | None = None,
+    program: str = "play.py",
 ) -> int:
-    """Run ``play.py`` with ``argv`` (default ``sys.argv[1:]``) and return the exit status.
+    """Run ``play.py`` (or the ``program`` command) with ``argv`` (default ``sys.argv[1:]``) and return the exit status.
 
     0 when the game ended or the person quit, 1 when input ended first (or
     there is no standard input at all), 2 for bad arguments, 130 on Ctrl-C.
@@ -212,11 +213,11 @@ def main(
     if session is None:
         try:
             with contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(stderr):
-                session = parse_session(arguments)
+                session = parse_session(arguments, program)
         except SystemExit as exit_request:
             return exit_request.code if isinstance(exit_request.code, int) else EXIT_USAGE
     if stdin is None:  # started with its standard input closed (<&-)
-        print("play.py: no standard input to read moves from", file=stderr)
+        print(f"{program}: no standard input to read moves from", file=stderr)
         return EXIT_INPUT_ENDED
     at_terminal = stdin is sys.stdin and stdin.isatty()
     if at_terminal:
@@ -232,7 +233,7 @@ def main(
         return EXIT_OK
     if at_terminal:
         print(file=stdout)  # Ctrl-D or Ctrl-C left the cursor after the prompt
-    print(f"play.py: {reason}", file=stderr)
+    print(f"{program}: {reason}", file=stderr)
     return status
 
 
@@ -244,3 +245,8 @@ def _enable_line_editing() -> None:
     """
     with contextlib.suppress(ImportError):
         import readline  # noqa: F401, PLC0415 -- imported for its effect on input(), at a terminal only
+
+
+def console_main() -> NoReturn:
+    """The installed ``tictactoe`` command: ``play.py`` under the command's own name."""
+    run(lambda: main(program="tictactoe"), "tictactoe")

@@ -1,0 +1,48 @@
+"""What ``pip install .`` puts in a user's environment: three packages and the commands, nothing generic."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> zipfile.ZipFile:
+    out = tmp_path_factory.mktemp("wheel")
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "--quiet",
+            "--no-deps",
+            "--no-build-isolation",
+            "-w",
+            str(out),
+            str(ROOT),
+        ],
+        check=True,
+        capture_output=True,
+        timeout=300,
+    )
+    (built,) = out.glob("*.whl")
+    return zipfile.ZipFile(built)
+
+
+def test_only_the_three_packages_are_installed(wheel: zipfile.ZipFile) -> None:
+    top_level = {name.split("/")[0] for name in wheel.namelist() if not name.split("/")[0].endswith(".dist-info")}
+    assert top_level == {"hashdict", "configurations", "tictactoe"}
+    assert "tictactoe/py.typed" in wheel.namelist()
+
+
+def test_the_commands_are_installed(wheel: zipfile.ZipFile) -> None:
+    (entry_points,) = [name for name in wheel.namelist() if name.endswith(".dist-info/entry_points.txt")]
+    scripts = wheel.read(entry_points).decode()
+    assert "tictactoe = tictactoe.ui.terminal:console_main" in scripts
