@@ -30,6 +30,7 @@ from tictactoe.game.session import Competitor, Session
 from tictactoe.players import reference
 from tictactoe.players.registry import PlayerOptions
 from tictactoe.ui import spinner, terminal
+from tictactoe.ui.command_line import parse_settings
 
 ROOT = Path(__file__).resolve().parent.parent
 PLAY = ROOT / "play.py"
@@ -470,7 +471,8 @@ def test_spinner_shows_the_node_count_and_is_erased_on_a_terminal() -> None:
     erase = "\r" + " " * len(f"| thinking... {NODES_AFTER_A1} positions tried") + "\r"
     assert shown.count(erase) == 1
     spinner = shown[shown.index("\r") : shown.index(erase) + len(erase)]
-    assert shown.replace(spinner, "") == plain
+    assert "2 . \x1b[7mO\x1b[0m ." in shown  # on a screen the last move is in reverse video
+    assert shown.replace(spinner, "").replace("\x1b[7m", "").replace("\x1b[0m", "") == plain
     assert shown.index(erase) + len(erase) == shown.index("Computer plays b2")
 
 
@@ -673,7 +675,7 @@ def run_in_terminal(args: list[str], typed: list[bytes]) -> tuple[int, str]:
         shown = b""
         deadline = time.monotonic() + TIMEOUT
         while time.monotonic() < deadline:
-            if to_type and shown.endswith(terminal.PROMPT.encode()):
+            if to_type and shown.endswith((terminal.PROMPT.encode(), terminal.PLAY_AGAIN.encode())):
                 os.write(controller, to_type.pop(0))
             ready, _, _ = select.select([controller], [], [], 1)
             if not ready:
@@ -692,9 +694,14 @@ def run_in_terminal(args: list[str], typed: list[bytes]) -> tuple[int, str]:
 
 @posix_only
 def test_a_game_typed_at_a_terminal() -> None:
-    status, shown = run_in_terminal(["1", "1", "0"], [b"a1\n"])
+    status, shown = run_in_terminal(["1", "1", "0"], [b"a1\n", b"y\n", b"a1\n", b"n\n"])
     assert status == 0
-    assert shown.endswith("Your move: a1\n  a\n1 X\nHuman wins\n")
+    mark, plain = "\x1b[7m", "\x1b[0m"  # the last move in reverse video
+    assert shown.endswith(
+        f"Your move: a1\n  a\n1 {mark}X{plain}\nHuman wins\nTally: You 1, Computer 0, draws 0\n{terminal.PLAY_AGAIN}y\n"
+        + f"{OPENING}  a\n1 .\nYour move: a1\n  a\n1 {mark}X{plain}\nHuman wins\nTally: You 2, Computer 0, draws 0\n"
+        + f"{terminal.PLAY_AGAIN}n\n"
+    )
 
 
 @posix_only
@@ -835,3 +842,40 @@ def test_bad_options_exit_2_naming_the_problem(args: list[str], problem: str) ->
     status, out, err = run_main(args, "")
     assert (status, out) == (2, "")
     assert last_line(err) == f"play.py: error: {problem}"
+
+
+def test_at_a_terminal_the_tally_follows_each_game_and_sides_may_be_swapped() -> None:
+    settings = parse_settings(["1", "1", "0", "--x", "human", "--o", "human", "--name-x", "Ada", "--name-o", "Bo"])
+    typed = iter(["a1", "s", "a1", "n"])
+    out = io.StringIO()
+    terminal.play_session(settings, lambda prompt: next(typed), out, interactive=True, on_screen=False)
+    assert out.getvalue() == textwrap.dedent(
+        """\
+        X is Ada and O is Bo. Type help for how to play.
+          a
+        1 .
+          a
+        1 X
+        X wins
+        Tally: Ada 1, Bo 0, draws 0
+        X is Bo and O is Ada. Type help for how to play.
+          a
+        1 .
+          a
+        1 X
+        X wins
+        Tally: Ada 1, Bo 1, draws 0
+        """
+    )
+
+
+@pytest.mark.parametrize(
+    ("args", "problem"),
+    [
+        (["3", "3", "1", "--delay", "-1"], "argument --delay: must be a number of seconds, 0 or more, got '-1'"),
+        (["3", "3", "1", "--seed", "x"], "argument --seed: invalid int value: 'x'"),
+    ],
+)
+def test_bad_pauses_and_seeds_exit_2(args: list[str], problem: str) -> None:
+    status, _, err = run_main(args, "")
+    assert (status, last_line(err)) == (2, f"play.py: error: {problem}")

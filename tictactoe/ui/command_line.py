@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     import argparse
     from collections.abc import Callable, Sequence
 
-__all__ = ["NUMBERS", "parse_session", "quick_session"]
+__all__ = ["NUMBERS", "Settings", "parse_settings", "quick_settings"]
 
 #: The three numbers of the command line: name, least value, greatest value (None: no bound), help.
 NUMBERS: tuple[tuple[str, int, int | None, str], ...] = (
@@ -30,11 +30,25 @@ NUMBERS: tuple[tuple[str, int, int | None, str], ...] = (
 )
 
 
-def quick_session(arguments: Sequence[str]) -> Session | None:
+class Settings:
+    """What the command line asks for: the session, and how to run it.
+
+    ``delay`` is the pause, in seconds, before each move of a game between
+    two computer players, so that it can be watched.
+    """
+
+    __slots__ = ("delay", "session")
+
+    def __init__(self, session: Session, delay: float = 0.0) -> None:
+        self.session = session
+        self.delay = delay
+
+
+def quick_settings(arguments: Sequence[str]) -> Settings | None:
     """SPEC §4's session when ``arguments`` are just three numbers within :data:`NUMBERS`' bounds.
 
     None otherwise -- an option, a missing or extra argument, a bad value --
-    and then :func:`parse_session` parses them again and explains.
+    and then :func:`parse_settings` parses them again and explains.
     """
     if len(arguments) != len(NUMBERS) or any(text.startswith("-") for text in arguments):
         return None
@@ -48,11 +62,13 @@ def quick_session(arguments: Sequence[str]) -> Session | None:
     size, length, max_levels = numbers
     if _length_problem(size, length):
         return None
-    return Session(PlayerOptions(size, length, max_levels), Competitor("You"), Competitor("Computer", "reference"))
+    return Settings(
+        Session(PlayerOptions(size, length, max_levels), Competitor("You"), Competitor("Computer", "reference"))
+    )
 
 
-def parse_session(arguments: Sequence[str], program: str = "play.py") -> Session:
-    """The session the command line asks for; argparse's ``SystemExit`` (2, or 0 for ``--help``) otherwise."""
+def parse_settings(arguments: Sequence[str], program: str = "play.py") -> Settings:
+    """What the command line asks for; argparse's ``SystemExit`` (2, or 0 for ``--help``) otherwise."""
     parser = _parser(program)
     args = parser.parse_args(arguments)
     problem = _length_problem(args.size, args.length)
@@ -63,14 +79,25 @@ def parse_session(arguments: Sequence[str], program: str = "play.py") -> Session
         opening = [Move.parse(text, args.size) for text in args.opening.split(",")] if args.opening else []
     except MoveError as refusal:
         parser.error(f"argument --opening: {refusal}")
-    x = Competitor("You" if args.x == "human" else args.x, args.x)
-    o = Competitor("You" if args.o == "human" else args.o, args.o)
+    x, o = _competitors(args.x, args.o, args.name_x, args.name_o)
     try:
-        return Session(options, x, o, opening)
+        return Settings(Session(options, x, o, opening), args.delay)
     except MoveError as refusal:
         parser.error(f"argument --opening: {refusal}")
     except ValueError as unplayable:  # a player that cannot play this board
         parser.error(str(unplayable))
+
+
+def _competitors(x_kind: str, o_kind: str, x_name: str | None, o_name: str | None) -> tuple[Competitor, Competitor]:
+    """The two sides, named as asked or else "You" (a lone person), "Player 1" and "Player 2", or the kind."""
+    people = (x_kind, o_kind).count("human")
+
+    def default(kind: str, number: int) -> str:
+        if kind != "human":
+            return kind
+        return "You" if people == 1 else f"Player {number}"
+
+    return Competitor(x_name or default(x_kind, 1), x_kind), Competitor(o_name or default(o_kind, 2), o_kind)
 
 
 def _length_problem(size: int, length: int) -> str | None:
@@ -97,6 +124,11 @@ def _parser(program: str) -> argparse.ArgumentParser:
     )
     parser.add_argument("--opening", metavar="MOVES", help="moves played first, alternately from X, e.g. e5,f6,d4")
     parser.add_argument("--seed", type=int, metavar="N", help="makes every random choice repeatable")
+    parser.add_argument("--name-x", metavar="NAME", help="X's name in the tally (default: You, or the player)")
+    parser.add_argument("--name-o", metavar="NAME", help="O's name in the tally")
+    parser.add_argument(
+        "--delay", type=_pause, default=0.0, metavar="SECONDS", help="pause before each move of two computer players"
+    )
     return parser
 
 
@@ -116,6 +148,19 @@ def _whole_number(low: int, high: int | None) -> Callable[[str], int]:
         return number
 
     return convert
+
+
+def _pause(text: str) -> float:
+    """argparse ``type`` for ``--delay``: a number of seconds, 0 or more."""
+    import argparse  # noqa: PLC0415 -- see _parser
+
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = math.nan
+    if not (seconds >= 0 and math.isfinite(seconds)):
+        raise argparse.ArgumentTypeError(f"must be a number of seconds, 0 or more, got {text!r}")
+    return seconds
 
 
 def _seconds(text: str) -> float:

@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import contextlib
 import sys
+import time
 
 from configurations import COMPUTER, HUMAN, draw_board
 from configurations.moves import Move, MoveError, board_extent
 from tictactoe.game.game import DRAW_RESULT
 from tictactoe.game.session import Competitor, Session
-from tictactoe.ui.command_line import parse_session, quick_session
+from tictactoe.ui.command_line import Settings, parse_settings, quick_settings
 from tictactoe.ui.exits import EXIT_INTERRUPTED, EXIT_OK, run
 
 # Only what a game needs is imported at start-up, so that it starts at once: the spinner's
@@ -32,6 +33,7 @@ if TYPE_CHECKING:
 __all__ = ["PROMPT", "RESULT_LINES", "console_main", "echoing_reader", "help_text", "main", "play_game"]
 
 PROMPT = "Your move: "
+PLAY_AGAIN = "Play again? (y: yes, s: yes with sides swapped, anything else: no) "
 OPENING_LINE = f"You are {HUMAN} and move first; the computer is {COMPUTER}. Type help for how to play."
 #: The last line of a finished game against the reference search, by the game's result (SPEC §4: exact).
 RESULT_LINES = {HUMAN: "Human wins", DRAW_RESULT: "Game is a draw", COMPUTER: "Computer wins"}
@@ -48,7 +50,8 @@ def help_text(session: Session) -> str:
     if _is_classic(session):
         sides = f"You are {HUMAN} and the computer is {COMPUTER}"
     else:
-        sides = f"{HUMAN} is {_describe(session.x)} and {COMPUTER} is {_describe(session.o)}"
+        people = sum(competitor.is_person for competitor in session.competitors)
+        sides = f"{HUMAN} is {_describe(session.x, people)} and {COMPUTER} is {_describe(session.o, people)}"
     return (
         f"Type a move as a column letter then a row number, e.g. b3 ({board_extent(board.board_size)};"
         " a1 is top left).\n"
@@ -77,102 +80,159 @@ def echoing_reader(stream: TextIO, out: TextIO) -> Reader:
     return read_line
 
 
-def play_game(session: Session, read_line: Reader, out: TextIO, *, show_thinking: bool = False) -> None:
-    """Play the session's current game until it is over or a person quits.
+def play_game(session: Session, read_line: Reader, out: TextIO, *, show_thinking: bool = False) -> bool:
+    """Play the session's current game until it is over (True) or a person quits (False).
 
     A person's moves and commands come from ``read_line``; everything else
     goes to ``out``.  ``EOFError`` and ``KeyboardInterrupt`` from
-    ``read_line`` propagate to the caller.  With ``show_thinking``, a
-    computer player that takes a while shows a spinner on ``out``.
+    ``read_line`` propagate to the caller.  With ``show_thinking`` (a
+    terminal), a computer player that takes a while shows a spinner, and
+    the last move is shown in reverse video.
     """
-    print(_opening_line(session), file=out)
-    for symbol, move in zip((HUMAN, COMPUTER) * len(session.opening), session.opening, strict=False):
-        print(f"{symbol} plays {move}", file=out)
-    if _game_over(session, out):
-        return
-    print(draw_board(session.game.board), file=out)
-    while (competitor := session.to_move) is not None:
-        if competitor.is_person:
-            if not _person_turn(session, read_line, out):
-                return
+    return Conversation(session, read_line, out, at_terminal=show_thinking).play()
+
+
+class Conversation:
+    """One game's conversation with the person at a terminal or a pipe.
+
+    ``at_terminal`` turns on what only a screen shows: the spinner while a
+    computer player thinks, the last move in reverse video, and the pause
+    of ``delay`` seconds between two computer players' moves.
+    """
+
+    def __init__(
+        self, session: Session, read_line: Reader, out: TextIO, *, at_terminal: bool = False, delay: float = 0.0
+    ) -> None:
+        self.session = session
+        self.read_line = read_line
+        self.out = out
+        self.at_terminal = at_terminal
+        self.delay = delay
+        self.classic = _is_classic(session)
+
+    def say(self, *lines: str) -> None:
+        """Print ``lines`` for the person."""
+        for line in lines:
+            print(line, file=self.out)
+
+    def board(self) -> str:
+        """The board as drawn for the person, the last move marked at a terminal."""
+        game = self.session.game
+        drawing = draw_board(game.board)
+        if self.at_terminal and game.last_move is not None:
+            drawing = _mark(drawing, game.last_move, game.board.board_size)
+        return drawing
+
+    def play(self) -> bool:
+        """Play the current game to its end (True) or until a person quits (False)."""
+        session = self.session
+        self.say(_opening_line(session))
+        for symbol, move in zip((HUMAN, COMPUTER) * len(session.opening), session.opening, strict=False):
+            self.say(f"{symbol} plays {move}")
+        if self._game_over():
+            return True
+        self.say(self.board())
+        while (competitor := session.to_move) is not None:
+            if competitor.is_person:
+                if not self._person_turn():
+                    return False
+            else:
+                self._computer_turn()
+            if self._game_over():
+                return True
+            after = session.to_move
+            if after is not None and (after.is_person or not competitor.is_person):
+                self.say(self.board())
+        return True
+
+    def _person_turn(self) -> bool:
+        """Read until the person has played a move (True) or quit (False); answer commands on the way."""
+        while True:
+            text = self.read_line(PROMPT)
+            command = text.strip().lower()
+            if not command:
+                continue
+            if command == "quit":
+                self.say("Game abandoned")
+                return False
+            if command in _COMMANDS:
+                self.say(_COMMANDS[command](self))
+                continue
+            try:
+                self.session.play(self.session.game.parse(text))
+            except MoveError as refusal:
+                self.say(str(refusal))
+                continue
+            return True
+
+    def _computer_turn(self) -> None:
+        """The computer player's move, played and announced; a spinner while it thinks at a terminal."""
+        session = self.session
+        if self.delay and session.game.moves and not self._has_person():
+            time.sleep(self.delay)  # so that a game between two computer players can be watched
+        if self.at_terminal:
+            from tictactoe.ui.spinner import think  # noqa: PLC0415 -- only a terminal shows the spinner
+
+            move = think(session.computer_move, self.out)
         else:
-            move = _computer_move(session, out, show_thinking=show_thinking)
-            mover = session.game.to_move
-            session.play(move)
-            print(f"{'Computer' if _is_classic(session) else mover} plays {move}", file=out)
-        if _game_over(session, out):
-            return
-        after = session.to_move
-        if after is not None and (after.is_person or not competitor.is_person):
-            print(draw_board(session.game.board), file=out)
+            move = session.computer_move()
+        mover = session.game.to_move
+        session.play(move)
+        self.say(f"{'Computer' if self.classic else mover} plays {move}")
 
+    def _has_person(self) -> bool:
+        return any(competitor.is_person for competitor in self.session.competitors)
 
-def _person_turn(session: Session, read_line: Reader, out: TextIO) -> bool:
-    """Read until the person has played a move (True) or quit (False); answer commands on the way."""
-    while True:
-        text = read_line(PROMPT)
-        command = text.strip().lower()
-        if not command:
-            continue
-        if command == "quit":
-            print("Game abandoned", file=out)
+    def _game_over(self) -> bool:
+        """Draw the final board and print the result when the game is over."""
+        result = self.session.game.result
+        if result is None:
             return False
-        if command in _COMMANDS:
-            print(_COMMANDS[command](session), file=out)
-            continue
-        try:
-            session.play(session.game.parse(text))
-        except MoveError as refusal:
-            print(refusal, file=out)
-            continue
+        self.say(self.board(), (RESULT_LINES if self.classic else GENERAL_RESULT_LINES)[result])
         return True
 
 
-def _undo(session: Session) -> str:
-    taken = session.undo()
+def _undo(conversation: Conversation) -> str:
+    taken = conversation.session.undo()
     if not taken:
         return "Nothing to undo"
-    return f"Took back {', '.join(map(str, taken))}\n{draw_board(session.game.board)}"
+    return f"Took back {', '.join(map(str, taken))}\n{conversation.board()}"
 
 
-def _redo(session: Session) -> str:
-    replayed = session.redo()
+def _redo(conversation: Conversation) -> str:
+    replayed = conversation.session.redo()
     if not replayed:
         return "Nothing to redo"
-    return f"Played again {', '.join(map(str, replayed))}\n{draw_board(session.game.board)}"
+    return f"Played again {', '.join(map(str, replayed))}\n{conversation.board()}"
 
 
-def _hint(session: Session) -> str:
-    return f"Hint: {session.hint()}"
+def _hint(conversation: Conversation) -> str:
+    return f"Hint: {conversation.session.hint()}"
+
+
+def _help(conversation: Conversation) -> str:
+    return help_text(conversation.session)
 
 
 # The commands a person may type instead of a move, each answered with a message.
-_COMMANDS: dict[str, Callable[[Session], str]] = {
-    "help": help_text,
-    "undo": _undo,
-    "redo": _redo,
-    "hint": _hint,
-}
+_COMMANDS: dict[str, Callable[[Conversation], str]] = {"help": _help, "undo": _undo, "redo": _redo, "hint": _hint}
+
+# Reverse video on and off (ECMA-48), to mark the last move at a terminal.
+_REVERSE, _PLAIN = "\x1b[7m", "\x1b[0m"
 
 
-def _computer_move(session: Session, out: TextIO, *, show_thinking: bool) -> Move:
-    """The computer player's move, with a spinner while it thinks when ``show_thinking``."""
-    if not show_thinking:
-        return session.computer_move()
-    from tictactoe.ui.spinner import think  # noqa: PLC0415 -- only a terminal shows the spinner
+def _mark(drawing: str, move: Move, size: int) -> str:
+    r"""``drawing`` (of :func:`~configurations.draw_board`) with ``move``'s square in reverse video.
 
-    return think(session.computer_move, out)
-
-
-def _game_over(session: Session, out: TextIO) -> bool:
-    """Draw the final board and print the result when the game is over."""
-    result = session.game.result
-    if result is None:
-        return False
-    print(draw_board(session.game.board), file=out)
-    lines = RESULT_LINES if _is_classic(session) else GENERAL_RESULT_LINES
-    print(lines[result], file=out)
-    return True
+    >>> _mark("  a b\n1 X .\n2 . O", Move(1, 1), 2).split("\n")[2]
+    '2 . \x1b[7mO\x1b[0m'
+    """
+    lines = drawing.split("\n")
+    row = move.row + 1  # below the column letters
+    at = len(str(size)) + 1 + 2 * move.col  # the row number, a space, then a square and a space each
+    line = lines[row]
+    lines[row] = line[:at] + _REVERSE + line[at] + _PLAIN + line[at + 1 :]
+    return "\n".join(lines)
 
 
 def _is_classic(session: Session) -> bool:
@@ -183,11 +243,18 @@ def _is_classic(session: Session) -> bool:
 def _opening_line(session: Session) -> str:
     if _is_classic(session):
         return OPENING_LINE
-    return f"{HUMAN} is {_describe(session.x)} and {COMPUTER} is {_describe(session.o)}. Type help for how to play."
+    people = sum(competitor.is_person for competitor in session.competitors)
+    x, o = _describe(session.x, people), _describe(session.o, people)
+    return f"{HUMAN} is {x} and {COMPUTER} is {o}. Type help for how to play."
 
 
-def _describe(competitor: Competitor) -> str:
-    return "you" if competitor.is_person else f"the {competitor.kind} player"
+def _describe(competitor: Competitor, people: int) -> str:
+    """How the opening line names one side: "you" for a lone person, else by name or by kind."""
+    if not competitor.is_person:
+        return f"the {competitor.kind} player"
+    if people > 1:
+        return competitor.name
+    return "you" if competitor.name == "You" else f"you ({competitor.name})"
 
 
 def main(
@@ -209,11 +276,11 @@ def main(
     stdout = sys.stdout if stdout is None else stdout
     stderr = sys.stderr if stderr is None else stderr
     arguments = sys.argv[1:] if argv is None else argv
-    session = quick_session(arguments)
-    if session is None:
+    settings = quick_settings(arguments)
+    if settings is None:
         try:
             with contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(stderr):
-                session = parse_session(arguments, program)
+                settings = parse_settings(arguments, program)
         except SystemExit as exit_request:
             return exit_request.code if isinstance(exit_request.code, int) else EXIT_USAGE
     if stdin is None:  # started with its standard input closed (<&-)
@@ -224,7 +291,7 @@ def main(
         _enable_line_editing()
     read_line = input if at_terminal else echoing_reader(stdin, stdout)
     try:
-        play_game(session, read_line, stdout, show_thinking=stdout.isatty())
+        play_session(settings, read_line, stdout, interactive=at_terminal, on_screen=stdout.isatty())
     except EOFError:
         status, reason = EXIT_INPUT_ENDED, "input ended before the game was over"
     except KeyboardInterrupt:
@@ -235,6 +302,37 @@ def main(
         print(file=stdout)  # Ctrl-D or Ctrl-C left the cursor after the prompt
     print(f"{program}: {reason}", file=stderr)
     return status
+
+
+def play_session(settings: Settings, read_line: Reader, out: TextIO, *, interactive: bool, on_screen: bool) -> None:
+    """Play games until one is quit, or -- when ``interactive`` -- the person does not want another.
+
+    Piped, the session is one game (SPEC §4).  Typed at a terminal, after
+    each finished game the tally is shown and the person asked whether to
+    play again, with the same sides or swapped.  ``on_screen``: ``out`` is
+    a terminal (see :class:`Conversation`).
+    """
+    session = settings.session
+    while Conversation(session, read_line, out, at_terminal=on_screen, delay=settings.delay).play():
+        if not interactive:
+            return
+        print(tally_line(session), file=out)
+        answer = read_line(PLAY_AGAIN).strip().lower()
+        if answer not in ("y", "yes", "s", "swap"):
+            return
+        session.new_game(swap_sides=answer in ("s", "swap"))
+
+
+def tally_line(session: Session) -> str:
+    """The session's score so far.
+
+    >>> from tictactoe.players.registry import PlayerOptions
+    >>> tally_line(Session(PlayerOptions(3, 3, 1), Competitor("Ada"), Competitor("Computer", "reference")))
+    'Tally: Ada 0, Computer 0, draws 0'
+    """
+    first, second = session.competitors
+    tally = session.tally
+    return f"Tally: {first.name} {tally.first}, {second.name} {tally.second}, draws {tally.draws}"
 
 
 def _enable_line_editing() -> None:
