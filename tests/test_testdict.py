@@ -98,11 +98,11 @@ def test_help_explains_every_test(word: str) -> None:
 @pytest.mark.parametrize(
     ("argument", "problem"),
     [
-        ("x", "'x' is not a test number"),
-        ("3.5", "'3.5' is not a test number"),
-        ("0", "there is no test 0"),
-        ("11", "there is no test 11"),
-        ("-3", "there is no test -3"),
+        ("x", "argument TEST: 'x' is not a test number; the tests are numbered 1 to 10"),
+        ("3.5", "argument TEST: '3.5' is not a test number; the tests are numbered 1 to 10"),
+        ("0", "argument TEST: there is no test 0; the tests are numbered 1 to 10"),
+        ("11", "argument TEST: there is no test 11; the tests are numbered 1 to 10"),
+        ("-3", "argument TEST: there is no test -3; the tests are numbered 1 to 10"),
         ("--verbose", "unrecognized arguments: --verbose"),
     ],
 )
@@ -110,8 +110,33 @@ def test_bad_argument_exits_2_naming_the_problem(argument: str, problem: str) ->
     result = run_testdict("3", argument)
     assert result.returncode == 2
     assert result.stdout == ""
-    assert problem in result.stderr
-    assert "Traceback" not in result.stderr
+    assert result.stderr.startswith("usage: python testdict.py [help] [TEST ...]\n")
+    assert result.stderr.splitlines()[-1] == f"testdict.py: error: {problem}"
+
+
+def test_an_older_python_is_refused_before_anything_that_needs_3_11_is_imported() -> None:
+    code = (
+        "import runpy, sys\n"
+        "sys.version_info = (3, 10, 12, 'final', 0)\n"
+        "try:\n"
+        "    runpy.run_path('testdict.py', run_name='__main__')\n"
+        "finally:\n"
+        "    print(sorted(name for name in sys.modules if name.partition('.')[0] in"
+        " ('hashdict', 'configurations', 'tictactoe')))\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, check=False, timeout=60
+    )
+    assert (result.returncode, result.stderr) == (2, "testdict.py: needs Python 3.11 or newer, this is 3.10.12\n")
+    assert result.stdout == "['tictactoe', 'tictactoe.ui', 'tictactoe.ui.arguments']\n"
+
+
+def test_a_reader_that_goes_after_the_program_has_written_everything_changes_nothing() -> None:
+    """What the README says of ``| head``: status 141 comes only from a write after the reader has gone."""
+    with subprocess.Popen([sys.executable, "testdict.py", "3"], cwd=REPO, stdout=subprocess.PIPE) as program:
+        assert program.wait(timeout=120) == 0  # its two lines fit in the pipe: nothing is read until it has ended
+        assert program.stdout is not None
+        program.stdout.close()
 
 
 def test_failing_test_makes_exit_status_1(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
