@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from hashdict import Data, DictionaryException, HashDictionary, polynomial_hash
+from hashdict import Data, DictionaryException, HashDictionary, polynomial_hash, samples
+from hashdict.report import SOURCES, table_statistics
 from tictactoe.harness import testdict
 from tictactoe.harness.dict_tests import (
     BULK_COUNT,
@@ -22,6 +23,7 @@ from tictactoe.harness.dict_tests import (
     TESTS,
     Outcome,
     bulk_key,
+    bulk_keys,
     format_outcome,
     run_tests,
     summary_line,
@@ -251,6 +253,27 @@ def test_correct_dictionary_passes_every_test() -> None:
     assert [outcome.number for outcome in outcomes] == list(range(1, 11))
     assert all(outcome.passed for outcome in outcomes)
     assert summary_line(outcomes) == "10 passed, 0 failed"
+
+
+def test_tests_1_to_6_leave_the_records_the_report_stores_before_test_7s_keys() -> None:
+    table = HashDictionary(TABLE_SIZE)
+    assert all(outcome.passed for outcome in run_tests(range(1, 7), table))
+    assert sorted(record.configuration for record in table) == sorted(samples.TESTDICT_STORED)
+
+
+def test_test_10_counts_one_collision_more_than_the_same_keys_in_an_empty_table() -> None:
+    """2254, not 2253: '2record', left by tests 1 to 6, shares a bucket with two of test 7's keys."""
+    (outcome,) = run_tests([10])
+    assert outcome.notes == (f"Collisions: 2254 (must be below {COLLISION_LIMIT})",)
+    assert table_statistics(bulk_keys(), TABLE_SIZE).collisions == 2253
+    bucket = polynomial_hash("2record", TABLE_SIZE)
+    sharing = [number for number in range(BULK_COUNT) if polynomial_hash(bulk_key(number), TABLE_SIZE) == bucket]
+    assert sharing == [107, 6739]  # 107 went into an empty bucket; after '2record' it collides
+    assert polynomial_hash("record3", TABLE_SIZE) not in {polynomial_hash(key, TABLE_SIZE) for key in bulk_keys()}
+    source = SOURCES.find("testdict")
+    assert source is not None
+    stats = table_statistics(source.keys(), TABLE_SIZE, source.stored)
+    assert (stats.collisions, stats.stored, stats.stored_collisions) == (2254, 2, 1)
 
 
 def test_collision_count_is_the_sum_of_puts_after_tests_1_to_6() -> None:
