@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import functools
 import random
+import re
 import string
 from collections.abc import Callable
 
@@ -25,6 +26,7 @@ from hashdict.record import Data
 __all__ = [
     "COPIES",
     "FAMILIES",
+    "TESTDICT_STORED",
     "Family",
     "boards",
     "decimal",
@@ -37,23 +39,30 @@ __all__ = [
 
 #: How many times :func:`repeated` writes each number, as TestDict's test 7 does (SPEC §5).
 COPIES = 32
+#: The records TestDict's test 7 finds in its table: test 1 puts 'answer', 'record2', 'record3'
+#: and '2record', test 6 removes 'answer' and 'record2' (SPEC §5).  One of test 7's keys shares
+#: a bucket with '2record', so test 7 counts one collision more than an empty table would.
+TESTDICT_STORED = ("record3", "2record")
 
 Family = Callable[[int, int], list[str]]
 """A family: ``(count, seed) -> count distinct keys``."""
 
 
 def decimal(count: int, seed: int = 0) -> list[str]:
-    """The numbers ``0 .. count-1`` in decimal."""
+    """The numbers 0, 1, 2, ... in decimal."""
     return [str(number) for number in range(count)]
 
 
 def repeated(count: int, seed: int = 0, *, copies: int = COPIES) -> list[str]:
-    """The numbers ``0 .. count-1`` in decimal, each written ``copies`` times over."""
+    """The numbers 0, 1, 2, ... in decimal, each written 32 times over.
+
+    ``copies`` says how many times (:data:`COPIES`, as TestDict's test 7).
+    """
     return [str(number) * copies for number in range(count)]
 
 
 def hex_ids(count: int, seed: int = 0) -> list[str]:
-    """Sequential ids ``0x00000000``, ``0x00000001``, ... in hexadecimal."""
+    """Sequential ids 0x00000000, 0x00000001, ... in hexadecimal."""
     return [f"0x{number:08x}" for number in range(count)]
 
 
@@ -73,9 +82,9 @@ def words(count: int, seed: int = 0) -> list[str]:
 
 
 def boards(count: int, seed: int = 0, *, longest: int = 100) -> list[str]:
-    """Board strings of ``X``, ``O`` and space of every length from 1 to ``longest``.
+    """Board strings of X, O and space, of every length from 1 to 100.
 
-    The count is shared out between the lengths, shortest first; a length
+    ``longest`` is the longest length (100).  The count is shared out between the lengths, shortest first; a length
     with fewer possible strings than its share gets all of them (in counting
     order) and passes the rest on; the others get distinct random strings.
     """
@@ -102,12 +111,23 @@ FAMILIES: tuple[tuple[str, Family], ...] = (
 
 
 def describe(family: Family) -> str:
-    """A family's one-line description: the first line of its docstring.
+    """A family's one-line description for people: the first line of its docstring, as plain text.
 
-    >>> describe(decimal)
-    'The numbers ``0 .. count-1`` in decimal.'
+    Inline literals lose their reST quotes, so that ````X```` reads ``X``.
+
+    >>> describe(hex_ids)
+    'Sequential ids 0x00000000, 0x00000001, ... in hexadecimal.'
+    >>> def shaped(count: int, seed: int = 0) -> list[str]:
+    ...     '''Keys ``k0``, ``k1``, ... in order.
+    ...
+    ...     More about ``shaped``.
+    ...     '''
+    ...     return [f"k{number}" for number in range(count)]
+    >>> describe(shaped)
+    'Keys k0, k1, ... in order.'
     """
-    return (family.__doc__ or "").strip().splitlines()[0]
+    first_line = (family.__doc__ or "").strip().partition("\n")[0]
+    return re.sub(r"``(.+?)``", r"\1", first_line)
 
 
 def _random_board(rng: random.Random, length: int) -> str:

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import io
 import itertools
 import math
+import os
 import subprocess
 import sys
+import types
 from collections import Counter
+from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
 
@@ -16,6 +20,7 @@ from hypothesis import strategies as st
 
 from hashdict import polynomial_hash, report, samples
 from hashdict.report import (
+    FOLDED_LENGTH,
     SOURCES,
     SourceRegistry,
     TableStatistics,
@@ -102,6 +107,44 @@ def test_one_bucket_table_chains_every_key_and_skips_duplicates() -> None:
     assert stats.collision_ratio == 1.0
 
 
+def test_records_stored_first_are_not_counted_but_their_buckets_are() -> None:
+    stats = table_statistics(["b", "c"], 1, stored=["a"])
+    assert stats == TableStatistics(chain_counts=(0, 0, 0, 1), collisions=2, stored=1, stored_collisions=1)
+    assert stats.expected_collisions == 2.0  # both keys collide, in a table of one bucket
+    assert stats.collision_ratio == 1.0
+    assert table_statistics([], 5, stored=["a"]).stored_collisions == 0
+
+
+@given(
+    keys=st.lists(st.text(max_size=4), max_size=30),
+    stored=st.lists(st.text(max_size=4), max_size=5, unique=True),
+    size=st.integers(1, 20),
+)
+def test_stored_collisions_are_what_the_stored_records_add(keys: list[str], stored: list[str], size: int) -> None:
+    keys = [key for key in keys if key not in stored]
+    with_stored = table_statistics(keys, size, stored)
+    alone = table_statistics(keys, size)
+    assert with_stored.collisions - alone.collisions == with_stored.stored_collisions
+    assert with_stored.records == alone.records + len(stored)
+    assert with_stored.stored == len(stored)
+
+
+@pytest.mark.parametrize(("keys", "stored", "buckets"), [(2, 1, 2), (3, 2, 3), (1, 3, 2), (4, 1, 3)])
+def test_expected_collisions_after_stored_records_is_the_mean_over_every_placement(
+    keys: int, stored: int, buckets: int
+) -> None:
+    """The keys' collisions, averaged over every placement of the stored records and then the keys."""
+    total = 0
+    placements = list(itertools.product(range(buckets), repeat=stored + keys))
+    for placement in placements:
+        occupied = set(placement[:stored])
+        for bucket in placement[stored:]:
+            total += bucket in occupied
+            occupied.add(bucket)
+    stats = summarize([keys + stored] + [0] * (buckets - 1), collisions=0, stored=stored)
+    assert math.isclose(stats.expected_collisions, total / len(placements), rel_tol=1e-12)
+
+
 @given(keys=st.lists(st.text(max_size=6), max_size=40), size=st.integers(1, 30))
 def test_statistics_match_a_brute_force_model(keys: list[str], size: int) -> None:
     distinct = list(dict.fromkeys(keys))
@@ -167,6 +210,43 @@ def test_histogram_shows_every_non_zero_count_and_the_uniform_tail() -> None:
     ]
 
 
+def test_histogram_folds_chains_of_30_or_more_into_one_row() -> None:
+    lines = histogram_lines(summarize([10_000], collisions=9_999), bar_width=10)
+    assert len(lines) == 1 + FOLDED_LENGTH + 1
+    assert lines[:2] == ["length  buckets  uniform", "     0        0      0.0"]
+    assert lines[-2:] == ["    29        0      0.0", "  >=30        1      1.0  ##########"]
+    # 137 records in 6 buckets: uniform hashing expects 6 * P(Poisson(137 / 6) >= 30) = 0.514 of 30 or more.
+    lines = histogram_lines(summarize([0, 31, 45, 29, 30, 2], collisions=0), bar_width=10)
+    assert lines[-2:] == ["    29        1      0.2  ###", "  >=30        3      0.5  ##########"]
+    assert len(lines) == 1 + FOLDED_LENGTH + 1
+
+
+def test_histogram_of_a_longest_chain_of_29_needs_no_folded_row() -> None:
+    lines = histogram_lines(summarize([29] + [0] * 1000, collisions=28), bar_width=10)
+    assert len(lines) == 1 + FOLDED_LENGTH
+    assert lines[-1] == "    29        1      0.0  #"
+
+
+def test_comparison_chain_rows_fold_at_30_too() -> None:
+    lines = comparison_lines([summarize([40, 0], 39), summarize([1] * 40, 0)])
+    assert lines[-2:] == ["chains of length 29          0      0", "chains of length >=30        1      0"]
+    assert len(lines) == len(SUMMARY_LABELS) + FOLDED_LENGTH + 1
+
+
+def test_comparison_lines_show_the_stored_rows_when_a_column_has_stored_records() -> None:
+    lines = comparison_lines([table_statistics(["b", "c"], 1, stored=["a"]), summarize([1, 1], 0)], chain_rows=False)
+    assert lines[:8] == [
+        "buckets                      1      2",
+        "records                      3      2",
+        "stored before the keys       1      0",
+        "duplicate keys skipped       0      0",
+        "load factor              3.000  1.000",
+        "collisions                   2      0",
+        "  due to stored records      1      0",
+        "expected if uniform        2.0    0.5",
+    ]
+
+
 def test_comparison_lines_put_sizes_side_by_side_with_chain_rows() -> None:
     lines = comparison_lines([summarize([0, 2, 1, 0, 3], 3), summarize([6], 5)])
     assert [line.split("  ")[0].strip() for line in lines] == SUMMARY_LABELS + [
@@ -225,19 +305,51 @@ def test_key_file_that_is_not_utf8_exits_2(tmp_path: Path, capsys: pytest.Captur
 @pytest.mark.parametrize(
     ("arguments", "problem"),
     [
-        (["--size", "0"], "a table needs at least one bucket, got 0"),
-        (["--size", "-5"], "a table needs at least one bucket, got -5"),
-        (["--size", "many"], "'many' is not a whole number"),
-        (["--compare", "7", "0"], "a table needs at least one bucket, got 0"),
-        (["--size", "7", "--compare", "7"], "not allowed with argument"),
-        (["--compare", "7", "11", "--plot", "x.png"], "cannot be combined with --compare"),
+        (["--size", "0"], "argument --size: a table needs at least one bucket, got 0"),
+        (["--size", "-5"], "argument --size: a table needs at least one bucket, got -5"),
+        (["--size", "many"], "argument --size: invalid int value: 'many'"),
+        (
+            ["--size", "99999999999999"],
+            "argument --size: the report takes at most 10000000 buckets, got 99999999999999",
+        ),
+        (["--size", "10000001"], "argument --size: the report takes at most 10000000 buckets, got 10000001"),
+        (["--compare", "7", "0"], "argument --compare: a table needs at least one bucket, got 0"),
+        (["--compare", "7", "10000001"], "argument --compare: the report takes at most 10000000 buckets, got 10000001"),
+        (["--size", "7", "--compare", "7"], "argument --compare: not allowed with argument --size"),
+        (
+            ["--compare", "7", "11", "--plot", "x.png"],
+            "--plot draws a single table size; it cannot be combined with --compare",
+        ),
+        (["--plot", ""], "argument --plot: needs a file name, got ''"),
     ],
 )
-def test_bad_sizes_exit_2(arguments: list[str], problem: str, capsys: pytest.CaptureFixture[str]) -> None:
+def test_bad_arguments_exit_2_before_any_work(
+    arguments: list[str], problem: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # none of these needs it
     with pytest.raises(SystemExit) as exit_info:
         main(["testdict", *arguments])
     assert exit_info.value.code == 2
-    assert problem in capsys.readouterr().err
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.splitlines()[-1] == f"python -m hashdict.report: error: {problem}"
+
+
+def test_the_largest_table_size_is_taken(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    assert report.MAX_TABLE_SIZE == 10_000_000
+    monkeypatch.setattr(report, "MAX_TABLE_SIZE", 50)  # the check, without a table of ten million buckets
+    assert main(["decimal", "--compare", "1", "50"]) == 0
+    assert capsys.readouterr().out.splitlines()[2].split() == ["buckets", "1", "50"]
+    with pytest.raises(SystemExit):
+        main(["decimal", "--size", "51"])
+
+
+def test_a_table_of_one_bucket_prints_a_short_histogram() -> None:
+    result = run_report("testdict", "--size", "1")
+    assert result.returncode == 0, result.stderr
+    histogram = result.stdout.split("Chain lengths")[1].splitlines()[1:]
+    assert len(histogram) == 1 + FOLDED_LENGTH + 1
+    assert histogram[-1] == "  >=30        1      1.0  " + "#" * 50
 
 
 # ---------------------------------------------------------------- the sources
@@ -273,15 +385,56 @@ def test_testdict_source_is_test_7s_keys() -> None:
 # ------------------------------------------------------------- command line
 
 
-def test_report_on_testdict_keys() -> None:
+def test_report_on_testdict_keys_counts_as_test_7_does() -> None:
     result = run_report("testdict")
-    stats = table_statistics(bulk_keys(), 13_441)
+    stats = table_statistics(bulk_keys(), 13_441, stored=("record3", "2record"))
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
-    assert lines[0].startswith("Keys: testdict (the 10000 keys of TestDict's test 7")
-    assert lines[2:12] == comparison_lines([stats], chain_rows=False)
-    assert lines[13].startswith("Chain lengths (uniform: expected under uniform hashing, Poisson with lambda = 0.744)")
-    assert lines[14:] == histogram_lines(stats)
+    assert lines[:3] == [
+        "Keys: testdict (the 10000 keys of TestDict's test 7: str(i) * 32 for i in 0..9999,"
+        " put after the records tests 1 to 6 leave)",
+        "Stored first: 'record3', '2record' (their own collisions are not counted)",
+        "",
+    ]
+    assert lines[3:15] == comparison_lines([stats], chain_rows=False)
+    assert lines[3:10] == [
+        "buckets                   13441",
+        "records                   10002",
+        "stored before the keys        2",
+        "duplicate keys skipped        0",
+        "load factor               0.744",
+        "collisions                 2254",
+        "  due to stored records       1",
+    ]
+    assert lines[16].startswith("Chain lengths (uniform: expected under uniform hashing, Poisson with lambda = 0.744)")
+    assert lines[17:] == histogram_lines(stats)
+
+
+def test_the_same_keys_in_an_empty_table_collide_once_less() -> None:
+    lines = run_report("repeated").stdout.splitlines()
+    assert lines[:2] == [
+        "Keys: repeated (10000 keys: The numbers 0, 1, 2, ... in decimal, each written 32 times over.)",
+        "",
+    ]
+    assert "collisions                2253" in lines
+    assert not any(line.startswith(("Stored first", "stored before", "  due to")) for line in lines)
+
+
+def test_help_lists_the_sources_in_plain_words() -> None:
+    result = run_report("--help")
+    assert result.returncode == 0
+    assert "``" not in result.stdout
+    sources = result.stdout.split("key sources:\n")[1].splitlines()[:7]
+    assert sources == [
+        "  testdict    the 10000 keys of TestDict's test 7: str(i) * 32 for i in 0..9999, put after the records"
+        " tests 1 to 6 leave",
+        "  decimal     10000 keys: The numbers 0, 1, 2, ... in decimal.",
+        "  repeated    10000 keys: The numbers 0, 1, 2, ... in decimal, each written 32 times over.",
+        "  hex-ids     10000 keys: Sequential ids 0x00000000, 0x00000001, ... in hexadecimal.",
+        "  random-hex  10000 keys: Distinct random 64-bit ids in hexadecimal, 16 digits each.",
+        "  words       10000 keys: Distinct lower-case words of 3 to 12 letters, letters drawn by English frequency.",
+        "  boards      10000 keys: Board strings of X, O and space, of every length from 1 to 100.",
+    ]
 
 
 def test_compare_shows_one_column_per_size(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -319,18 +472,99 @@ def test_plot_without_matplotlib_in_a_real_process_has_no_traceback(tmp_path: Pa
     assert "Traceback" not in result.stderr
 
 
+@pytest.mark.parametrize(
+    ("name", "problem"),
+    [("", "is a directory"), ("no/such/dir.png", "there is no directory '{tmp}/no/such'")],
+    ids=["directory", "missing-directory"],
+)
+def test_a_plot_that_cannot_be_written_is_refused_before_the_report(
+    tmp_path: Path, name: str, problem: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # refused before matplotlib is looked for
+    target = str(tmp_path / name) if name else str(tmp_path)
+    assert main(["testdict", "--plot", target]) == 1
+    reason = "it is a directory" if not name else problem.format(tmp=tmp_path)
+    assert capsys.readouterr() == ("", f"cannot write the plot to {target!r}: {reason}\n")
+
+
+class FakeAxes:
+    """Axes that take every drawing call and draw nothing."""
+
+    def __getattr__(self, name: str) -> Callable[..., None]:
+        return lambda *args, **kwargs: None
+
+
+class FakeFigure:
+    """Just enough of matplotlib's ``Figure`` for the report: the image is its format's name."""
+
+    def __init__(self, **options: object) -> None:
+        pass
+
+    def subplots(self) -> FakeAxes:
+        return FakeAxes()
+
+    def savefig(self, file: io.BytesIO, *, format: str) -> None:
+        file.write(f"{format} image".encode())
+
+
+@pytest.fixture
+def fake_matplotlib(monkeypatch: pytest.MonkeyPatch) -> None:
+    canvas = types.SimpleNamespace(get_supported_filetypes=lambda: {"png": "PNG", "svg": "SVG", "pdf": "PDF"})
+    monkeypatch.setitem(sys.modules, "matplotlib", types.ModuleType("matplotlib"))
+    monkeypatch.setitem(sys.modules, "matplotlib.figure", types.SimpleNamespace(Figure=FakeFigure))
+    monkeypatch.setitem(sys.modules, "matplotlib.backend_bases", types.SimpleNamespace(FigureCanvasBase=canvas))
+
+
+@pytest.mark.usefixtures("fake_matplotlib")
+@pytest.mark.parametrize(
+    ("name", "image"), [("chains", b"png image"), ("chains.SVG", b"svg image"), ("chains.pdf", b"pdf image")]
+)
+def test_plot_goes_to_exactly_the_file_named_in_the_format_its_suffix_names(
+    tmp_path: Path, name: str, image: bytes, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / name
+    assert main(["testdict", "--plot", str(path)]) == 0
+    assert capsys.readouterr().out.endswith(f"\n\nPlot written to {path}\n")
+    assert [file.name for file in tmp_path.iterdir()] == [name]
+    assert path.read_bytes() == image
+
+
+@pytest.mark.usefixtures("fake_matplotlib")
+def test_plot_with_a_suffix_matplotlib_does_not_write_is_a_usage_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["testdict", "--plot", str(tmp_path / "chains.xyz")])
+    assert exit_info.value.code == 2
+    assert capsys.readouterr().err.splitlines()[-1] == (
+        "python -m hashdict.report: error: argument --plot: matplotlib writes no 'xyz' files;"
+        " name one of .pdf, .png, .svg, or no suffix for PNG"
+    )
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.usefixtures("fake_matplotlib")
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full, where every write fails")
+def test_plot_whose_write_fails_exits_1_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["testdict", "--plot", "/dev/full"]) == 1
+    captured = capsys.readouterr()
+    assert captured.err == "cannot write the plot to '/dev/full': No space left on device\n"
+    assert "Plot written" not in captured.out
+
+
 def test_plot_writes_a_png(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     pytest.importorskip("matplotlib")
-    path = tmp_path / "chains.png"
+    path = tmp_path / "chains"
     assert main(["testdict", "--plot", str(path)]) == 0
     assert path.read_bytes().startswith(b"\x89PNG\r\n\x1a\n")
     assert capsys.readouterr().out.endswith(f"Plot written to {path}\n")
 
 
-def test_plot_that_cannot_be_written_exits_1(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_plot_writes_an_svg_of_a_folded_histogram(tmp_path: Path) -> None:
     pytest.importorskip("matplotlib")
-    assert main(["testdict", "--plot", str(tmp_path / "no" / "such" / "dir.png")]) == 1
-    assert "cannot write the plot to" in capsys.readouterr().err
+    path = tmp_path / "chains.svg"
+    assert main(["testdict", "--size", "1", "--plot", str(path)]) == 0
+    assert path.read_text(encoding="utf-8").lstrip().startswith("<?xml")
 
 
 @pytest.mark.parametrize(("name", "make"), samples.FAMILIES)

@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from hashdict import Data, DictionaryException, HashDictionary, polynomial_hash
+from hashdict import Data, DictionaryException, HashDictionary, polynomial_hash, samples
+from hashdict.report import SOURCES, table_statistics
 from tictactoe.harness import testdict
 from tictactoe.harness.dict_tests import (
     BULK_COUNT,
@@ -22,6 +23,7 @@ from tictactoe.harness.dict_tests import (
     TESTS,
     Outcome,
     bulk_key,
+    bulk_keys,
     format_outcome,
     run_tests,
     summary_line,
@@ -98,11 +100,11 @@ def test_help_explains_every_test(word: str) -> None:
 @pytest.mark.parametrize(
     ("argument", "problem"),
     [
-        ("x", "'x' is not a test number"),
-        ("3.5", "'3.5' is not a test number"),
-        ("0", "there is no test 0"),
-        ("11", "there is no test 11"),
-        ("-3", "there is no test -3"),
+        ("x", "argument TEST: 'x' is not a test number; the tests are numbered 1 to 10"),
+        ("3.5", "argument TEST: '3.5' is not a test number; the tests are numbered 1 to 10"),
+        ("0", "argument TEST: there is no test 0; the tests are numbered 1 to 10"),
+        ("11", "argument TEST: there is no test 11; the tests are numbered 1 to 10"),
+        ("-3", "argument TEST: there is no test -3; the tests are numbered 1 to 10"),
         ("--verbose", "unrecognized arguments: --verbose"),
     ],
 )
@@ -110,8 +112,33 @@ def test_bad_argument_exits_2_naming_the_problem(argument: str, problem: str) ->
     result = run_testdict("3", argument)
     assert result.returncode == 2
     assert result.stdout == ""
-    assert problem in result.stderr
-    assert "Traceback" not in result.stderr
+    assert result.stderr.startswith("usage: python testdict.py [help] [TEST ...]\n")
+    assert result.stderr.splitlines()[-1] == f"testdict.py: error: {problem}"
+
+
+def test_an_older_python_is_refused_before_anything_that_needs_3_11_is_imported() -> None:
+    code = (
+        "import runpy, sys\n"
+        "sys.version_info = (3, 10, 12, 'final', 0)\n"
+        "try:\n"
+        "    runpy.run_path('testdict.py', run_name='__main__')\n"
+        "finally:\n"
+        "    print(sorted(name for name in sys.modules if name.partition('.')[0] in"
+        " ('hashdict', 'configurations', 'tictactoe')))\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, check=False, timeout=60
+    )
+    assert (result.returncode, result.stderr) == (2, "testdict.py: needs Python 3.11 or newer, this is 3.10.12\n")
+    assert result.stdout == "['tictactoe', 'tictactoe.ui', 'tictactoe.ui.arguments']\n"
+
+
+def test_a_reader_that_goes_after_the_program_has_written_everything_changes_nothing() -> None:
+    """What the README says of ``| head``: status 141 comes only from a write after the reader has gone."""
+    with subprocess.Popen([sys.executable, "testdict.py", "3"], cwd=REPO, stdout=subprocess.PIPE) as program:
+        assert program.wait(timeout=120) == 0  # its two lines fit in the pipe: nothing is read until it has ended
+        assert program.stdout is not None
+        program.stdout.close()
 
 
 def test_failing_test_makes_exit_status_1(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
@@ -226,6 +253,27 @@ def test_correct_dictionary_passes_every_test() -> None:
     assert [outcome.number for outcome in outcomes] == list(range(1, 11))
     assert all(outcome.passed for outcome in outcomes)
     assert summary_line(outcomes) == "10 passed, 0 failed"
+
+
+def test_tests_1_to_6_leave_the_records_the_report_stores_before_test_7s_keys() -> None:
+    table = HashDictionary(TABLE_SIZE)
+    assert all(outcome.passed for outcome in run_tests(range(1, 7), table))
+    assert sorted(record.configuration for record in table) == sorted(samples.TESTDICT_STORED)
+
+
+def test_test_10_counts_one_collision_more_than_the_same_keys_in_an_empty_table() -> None:
+    """2254, not 2253: '2record', left by tests 1 to 6, shares a bucket with two of test 7's keys."""
+    (outcome,) = run_tests([10])
+    assert outcome.notes == (f"Collisions: 2254 (must be below {COLLISION_LIMIT})",)
+    assert table_statistics(bulk_keys(), TABLE_SIZE).collisions == 2253
+    bucket = polynomial_hash("2record", TABLE_SIZE)
+    sharing = [number for number in range(BULK_COUNT) if polynomial_hash(bulk_key(number), TABLE_SIZE) == bucket]
+    assert sharing == [107, 6739]  # 107 went into an empty bucket; after '2record' it collides
+    assert polynomial_hash("record3", TABLE_SIZE) not in {polynomial_hash(key, TABLE_SIZE) for key in bulk_keys()}
+    source = SOURCES.find("testdict")
+    assert source is not None
+    stats = table_statistics(source.keys(), TABLE_SIZE, source.stored)
+    assert (stats.collisions, stats.stored, stats.stored_collisions) == (2254, 2, 1)
 
 
 def test_collision_count_is_the_sum_of_puts_after_tests_1_to_6() -> None:

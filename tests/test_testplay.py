@@ -166,9 +166,54 @@ def test_several_files_run_in_order(tmp_path: Path) -> None:
     assert (result.returncode, result.stdout) == (0, "ok a1\nok a2\nok b1\n3 passed, 0 failed\n")
 
 
-def test_an_empty_case_file_passes_vacuously(tmp_path: Path) -> None:
-    result = run_testplay("--cases", write_cases(tmp_path / "empty.jsonl", "", "   "))
-    assert (result.returncode, result.stdout) == (0, "0 passed, 0 failed\n")
+def test_repeated_cases_options_run_every_file_in_order(tmp_path: Path) -> None:
+    first = write_cases(tmp_path / "a.jsonl", changed(BOARD, id="a1"))
+    second = write_cases(tmp_path / "b.jsonl", changed(PLAY, id="b1"))
+    third = write_cases(tmp_path / "c.jsonl", changed(BOARD, id="c1"))
+    result = run_testplay("--cases", first, "--cases", second, third)
+    assert (result.returncode, result.stdout) == (0, "ok a1\nok b1\nok c1\n3 passed, 0 failed\n")
+
+
+@pytest.mark.parametrize("lines", [[], ["", "   "]], ids=["no-lines", "blank-lines"])
+def test_a_file_without_cases_fails_and_the_others_still_run(tmp_path: Path, lines: list[str]) -> None:
+    empty = write_cases(tmp_path / "empty.jsonl", *lines)
+    good = write_cases(tmp_path / "good.jsonl", BOARD)
+    result = run_testplay("--cases", empty, good)
+    assert result.returncode == 1
+    assert result.stdout.splitlines() == [f"FAIL {empty}: no cases in the file", "ok b1", "1 passed, 1 failed"]
+
+
+def test_only_files_without_cases_fail(tmp_path: Path) -> None:
+    result = run_testplay("--cases", write_cases(tmp_path / "empty.jsonl"))
+    assert (result.returncode, result.stderr) == (1, "")
+    assert result.stdout == f"FAIL {tmp_path / 'empty.jsonl'}: no cases in the file\n0 passed, 1 failed\n"
+
+
+def test_a_line_nested_too_deeply_is_a_malformed_case_and_the_next_lines_run(tmp_path: Path) -> None:
+    deep = "[" * 100_000 + "]" * 100_000
+    inside = json.dumps(changed(BOARD, id="deep-board")).replace('["XOX", "XOO", "OXX"]', deep)
+    cases = write_cases(tmp_path / "deep.jsonl", deep, inside, changed(BOARD, id="after"))
+    result = run_testplay("--cases", cases)
+    assert (result.returncode, result.stderr) == (1, "")
+    assert result.stdout.splitlines() == [
+        f"FAIL {cases}:1: malformed case: nested too deeply",
+        f"FAIL {cases}:2: malformed case: nested too deeply",
+        "ok after",
+        "1 passed, 2 failed",
+    ]
+
+
+def test_an_older_python_is_refused_in_one_line() -> None:
+    code = (
+        "import runpy, sys\n"
+        "sys.version_info = (3, 10, 4, 'final', 0)\n"
+        "runpy.run_path('testplay.py', run_name='__main__')"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=False, timeout=60
+    )
+    assert (result.returncode, result.stdout) == (2, "")
+    assert result.stderr == "testplay.py: needs Python 3.11 or newer, this is 3.10.4\n"
 
 
 def test_help_describes_the_options() -> None:
@@ -263,6 +308,15 @@ def test_parse_case_reads_every_field() -> None:
     assert board_case.expect == (("wins_x", False), ("wins_o", False), ("is_draw", True), ("eval", 2))
 
 
+@pytest.mark.parametrize("depth", [100_000, 5_000])
+def test_parse_case_refuses_json_nested_too_deeply(depth: int) -> None:
+    nested = "[" * depth + "]" * depth
+    with pytest.raises(ValueError, match=r"^nested too deeply$"):
+        parse_case(nested)
+    with pytest.raises(ValueError, match=r"^nested too deeply$"):
+        parse_case('{"id": "x", "check": "board", "size": 1, "length": 1, "board": ' + nested + ', "expect": {}}')
+
+
 def test_long_values_are_cut_short_in_messages() -> None:
     with pytest.raises(ValueError, match=r'^\'id\' must be .*, got \["xxxxx.*\.\.\.$') as error:
         parse_case(json.dumps(changed(BOARD, id=["x" * 200])))
@@ -342,4 +396,8 @@ def test_report_prints_each_line_and_the_tally(capsys: pytest.CaptureFixture[str
     status = report([Outcome("a", None), Outcome("b", "expected 1, got 2"), Outcome("c", None)])
     assert status == 1
     assert capsys.readouterr().out == "ok a\nFAIL b: expected 1, got 2\nok c\n2 passed, 1 failed\n"
-    assert report([]) == 0
+
+
+def test_report_of_nothing_does_not_pass(capsys: pytest.CaptureFixture[str]) -> None:
+    assert report([]) == 1
+    assert capsys.readouterr().out == "0 passed, 0 failed\n"

@@ -124,7 +124,18 @@ def parse_case(text: str) -> Case:
     Traceback (most recent call last):
     ...
     ValueError: unknown check "moves": expected "play" or "board"
+
+    JSON nested deeper than Python's recursion limit (about a thousand
+    levels) is refused as nested too deeply, not left to raise
+    ``RecursionError``.
     """
+    try:
+        return _parse_case(text)
+    except RecursionError:  # from json's decoder or encoder, on arrays or objects nested a thousand deep
+        raise ValueError("nested too deeply") from None
+
+
+def _parse_case(text: str) -> Case:
     try:
         fields = json.loads(text)
     except json.JSONDecodeError as error:
@@ -158,8 +169,9 @@ def read_case_file(path: str | Path) -> Iterator[Case | CaseFileError]:
     """The cases of a case file, in order, with a :class:`CaseFileError` for each bad line.
 
     Blank lines are skipped; lines are counted from 1.  A file that cannot
-    be read yields one error naming just the file.  Runtime complexity:
-    O(file size).
+    be read, or that holds nothing but blank lines, yields one error naming
+    just the file: a run that checked nothing must not pass.  Runtime
+    complexity: O(file size).
     """
     name = str(path)
     try:
@@ -167,18 +179,23 @@ def read_case_file(path: str | Path) -> Iterator[Case | CaseFileError]:
     except OSError as error:
         yield CaseFileError(name, None, f"cannot read the file: {error.strerror or error}")
         return
+    empty = True
     for number, raw in enumerate(content.splitlines(), start=1):
         try:
             text = raw.decode("utf-8-sig" if number == 1 else "utf-8")  # a byte-order mark may open the file
         except UnicodeDecodeError:
             yield CaseFileError(name, number, "the line is not UTF-8 text")
+            empty = False
             continue
         if not text.strip():
             continue
+        empty = False
         try:
             yield parse_case(text)
         except ValueError as error:
             yield CaseFileError(name, number, str(error))
+    if empty:
+        yield CaseFileError(name, None, "no cases in the file")
 
 
 def run_case_files(paths: Sequence[str | Path]) -> Iterator[Outcome]:
@@ -269,48 +286,54 @@ def _raised(call: Callable[[], object]) -> object:
         return _Raised(type(error).__name__)
 
 
+def _built(rows: Sequence[str], length: int, max_levels: int = 0) -> Configurations:
+    """The board with these rows, for the built-in checks."""
+    return Configurations.from_rows(rows, length, max_levels)
+
+
+def _properties() -> tuple[int, int, int]:
+    configs = Configurations(4, 3, 2)
+    return configs.board_size, configs.length_to_win, configs.max_levels
+
+
+def _after_play(rows: Sequence[str], row: int, col: int, symbol: str) -> str:
+    configs = _built(rows, len(rows))
+    configs.save_play(row, col, symbol)
+    return configs.configuration()
+
+
+def _store(scores: Sequence[int]) -> list[object]:
+    """The table's answer before, then the result of each store and the answer after it."""
+    configs = Configurations(3, 3, 2)
+    table = configs.create_dictionary()
+    answers: list[object] = [configs.repeated_configuration(table)]
+    for score in scores:
+        try:
+            configs.add_configuration(table, score)
+            answers.append(None)
+        except DictionaryException as error:
+            answers.append(_Raised(type(error).__name__))
+        answers.append(configs.repeated_configuration(table))
+    return answers
+
+
+def _empties(rows: Sequence[str]) -> list[bool]:
+    configs = _built(rows, len(rows))
+    return [configs.square_is_empty(0, 0), configs.square_is_empty(1, 1)]
+
+
+def _board_after_search(rows: Sequence[str], length: int, max_levels: int) -> str:
+    configs = _built(rows, length, max_levels)
+    computer_play(configs)
+    return configs.configuration()
+
+
 def _builtin_checks() -> list[tuple[str, object, Callable[[], object]]]:
     """``(id, expected, compute)`` for every built-in check of the board's methods."""
-
-    def board(rows: Sequence[str], length: int, max_levels: int = 0) -> Configurations:
-        return Configurations.from_rows(rows, length, max_levels)
-
-    def properties() -> tuple[int, int, int]:
-        configs = Configurations(4, 3, 2)
-        return configs.board_size, configs.length_to_win, configs.max_levels
-
-    def after_play(rows: Sequence[str], row: int, col: int, symbol: str) -> str:
-        configs = board(rows, len(rows))
-        configs.save_play(row, col, symbol)
-        return configs.configuration()
-
-    def store(scores: Sequence[int]) -> list[object]:
-        """The table's answer before, then the result of each store and the answer after it."""
-        configs = Configurations(3, 3, 2)
-        table = configs.create_dictionary()
-        answers: list[object] = [configs.repeated_configuration(table)]
-        for score in scores:
-            try:
-                configs.add_configuration(table, score)
-                answers.append(None)
-            except DictionaryException as error:
-                answers.append(_Raised(type(error).__name__))
-            answers.append(configs.repeated_configuration(table))
-        return answers
-
-    def empties(rows: Sequence[str]) -> list[bool]:
-        configs = board(rows, len(rows))
-        return [configs.square_is_empty(0, 0), configs.square_is_empty(1, 1)]
-
-    def board_after_search(rows: Sequence[str], length: int, max_levels: int) -> str:
-        configs = board(rows, length, max_levels)
-        computer_play(configs)
-        return configs.configuration()
-
     empty = Configurations(3, 3, 2)
     value_error, type_error, index_error = _Raised("ValueError"), _Raised("TypeError"), _Raised("IndexError")
     return [
-        ("new-board-properties", (4, 3, 2), properties),
+        ("new-board-properties", (4, 3, 2), _properties),
         ("new-board-is-empty", " " * 16, lambda: Configurations(4, 3, 2).configuration()),
         ("new-board-size-0", value_error, lambda: _raised(lambda: Configurations(0, 1, 0))),
         ("new-board-length-too-long", value_error, lambda: _raised(lambda: Configurations(3, 4, 0))),
@@ -321,36 +344,36 @@ def _builtin_checks() -> list[tuple[str, object, Callable[[], object]]]:
         ("properties-read-only", _Raised("AttributeError"), lambda: _raised(lambda: setattr(empty, "board_size", 5))),
         ("create-dictionary-empty", 0, lambda: empty.create_dictionary().num_records()),
         ("create-dictionary-prime", True, lambda: is_prime(empty.create_dictionary().size)),
-        ("table-store-and-find", [-1, None, 3], lambda: store([3])),
-        ("table-store-twice", [-1, None, 3, _Raised("DictionaryException"), 3], lambda: store([3, 0])),
-        ("save-play-row-by-row", "     X   ", lambda: after_play(["   "] * 3, 1, 2, HUMAN)),
-        ("save-play-clears", " " * 9, lambda: after_play(["   ", "  O", "   "], 1, 2, EMPTY)),
-        ("save-play-replaces", "    X    ", lambda: after_play(["   ", " O ", "   "], 1, 1, HUMAN)),
+        ("table-store-and-find", [-1, None, 3], lambda: _store([3])),
+        ("table-store-twice", [-1, None, 3, _Raised("DictionaryException"), 3], lambda: _store([3, 0])),
+        ("save-play-row-by-row", "     X   ", lambda: _after_play(["   "] * 3, 1, 2, HUMAN)),
+        ("save-play-clears", " " * 9, lambda: _after_play(["   ", "  O", "   "], 1, 2, EMPTY)),
+        ("save-play-replaces", "    X    ", lambda: _after_play(["   ", " O ", "   "], 1, 1, HUMAN)),
         ("save-play-row-3", index_error, lambda: _raised(lambda: empty.save_play(3, 0, HUMAN))),
         ("save-play-col-3", index_error, lambda: _raised(lambda: empty.save_play(0, 3, HUMAN))),
         ("save-play-row-negative", index_error, lambda: _raised(lambda: empty.save_play(-1, 0, HUMAN))),
         ("save-play-col-negative", index_error, lambda: _raised(lambda: empty.save_play(0, -1, HUMAN))),
         ("save-play-lowercase", value_error, lambda: _raised(lambda: empty.save_play(0, 0, "x"))),
         ("save-play-two-symbols", value_error, lambda: _raised(lambda: empty.save_play(0, 0, "XO"))),
-        ("square-is-empty", [True, False], lambda: empties(["   ", " X ", "   "])),
+        ("square-is-empty", [True, False], lambda: _empties(["   ", " X ", "   "])),
         ("square-is-empty-outside", index_error, lambda: _raised(lambda: empty.square_is_empty(0, -1))),
-        ("wins-row", True, lambda: board(["   ", "XXX", "O O"], 3).wins(HUMAN)),
-        ("wins-column", True, lambda: board([" O ", "XO ", "XO "], 3).wins(COMPUTER)),
-        ("wins-diagonal", True, lambda: board(["X   ", " X  ", "  X ", "O O "], 3).wins(HUMAN)),
-        ("wins-anti-diagonal", True, lambda: board(["    ", "   O", "  O ", " O  "], 3).wins(COMPUTER)),
-        ("wins-short-diagonal", True, lambda: board(["  X ", "   X", "    ", "    "], 2).wins(HUMAN)),
-        ("wins-broken-line", False, lambda: board(["XX X", "    ", "X   ", "X   "], 3).wins(HUMAN)),
-        ("wins-other-player", False, lambda: board(["XXX", "   ", "   "], 3).wins(COMPUTER)),
-        ("is-draw-full", True, lambda: board(["XOX", "XOO", "OXX"], 3).is_draw()),
-        ("is-draw-not-full", False, lambda: board(["XOX", "XO ", "OXX"], 3).is_draw()),
-        ("is-draw-full-with-line", False, lambda: board(["XOX", "XOO", "XXO"], 3).is_draw()),
-        ("eval-computer-wins", COMPUTER_WINS, lambda: board(["OOO", "XX ", "X  "], 3).eval_board()),
-        ("eval-human-wins", HUMAN_WINS, lambda: board(["OO ", "XXX", "O  "], 3).eval_board()),
-        ("eval-both-win-computer-first", COMPUTER_WINS, lambda: board(["OOO", "XXX", "   "], 3).eval_board()),
-        ("eval-draw", DRAW, lambda: board(["XOX", "XOO", "OXX"], 3).eval_board()),
-        ("eval-undecided", UNDECIDED, lambda: board(["XO ", "   ", "   "], 3).eval_board()),
-        ("computer-play-leaves-board", "X" + " " * 15, lambda: board_after_search(["X   ", *["    "] * 3], 3, 3)),
-        ("computer-play-full-board", PosPlay(-1, -1, -1), lambda: computer_play(board(["XOX", "XOO", "OXX"], 3, 2))),
+        ("wins-row", True, lambda: _built(["   ", "XXX", "O O"], 3).wins(HUMAN)),
+        ("wins-column", True, lambda: _built([" O ", "XO ", "XO "], 3).wins(COMPUTER)),
+        ("wins-diagonal", True, lambda: _built(["X   ", " X  ", "  X ", "O O "], 3).wins(HUMAN)),
+        ("wins-anti-diagonal", True, lambda: _built(["    ", "   O", "  O ", " O  "], 3).wins(COMPUTER)),
+        ("wins-short-diagonal", True, lambda: _built(["  X ", "   X", "    ", "    "], 2).wins(HUMAN)),
+        ("wins-broken-line", False, lambda: _built(["XX X", "    ", "X   ", "X   "], 3).wins(HUMAN)),
+        ("wins-other-player", False, lambda: _built(["XXX", "   ", "   "], 3).wins(COMPUTER)),
+        ("is-draw-full", True, lambda: _built(["XOX", "XOO", "OXX"], 3).is_draw()),
+        ("is-draw-not-full", False, lambda: _built(["XOX", "XO ", "OXX"], 3).is_draw()),
+        ("is-draw-full-with-line", False, lambda: _built(["XOX", "XOO", "XXO"], 3).is_draw()),
+        ("eval-computer-wins", COMPUTER_WINS, lambda: _built(["OOO", "XX ", "X  "], 3).eval_board()),
+        ("eval-human-wins", HUMAN_WINS, lambda: _built(["OO ", "XXX", "O  "], 3).eval_board()),
+        ("eval-both-win-computer-first", COMPUTER_WINS, lambda: _built(["OOO", "XXX", "   "], 3).eval_board()),
+        ("eval-draw", DRAW, lambda: _built(["XOX", "XOO", "OXX"], 3).eval_board()),
+        ("eval-undecided", UNDECIDED, lambda: _built(["XO ", "   ", "   "], 3).eval_board()),
+        ("computer-play-leaves-board", "X" + " " * 15, lambda: _board_after_search(["X   ", *["    "] * 3], 3, 3)),
+        ("computer-play-full-board", PosPlay(-1, -1, -1), lambda: computer_play(_built(["XOX", "XOO", "OXX"], 3, 2))),
     ]
 
 

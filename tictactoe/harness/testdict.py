@@ -14,12 +14,13 @@ import sys
 from collections.abc import Sequence
 
 from tictactoe.harness.dict_tests import TABLE_SIZE, TESTS, format_outcome, run_tests, summary_line
+from tictactoe.ui.arguments import whole_number
 
 _HELP_WORDS = ("help", "-h", "--help")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the chosen tests, print one verdict each and a summary; 0 if all passed, else 1.
+    """Run the chosen tests, print one verdict each and a summary; 0 if all passed (and some ran), else 1.
 
     Bad arguments print a usage message to stderr and exit with status 2.
     """
@@ -34,7 +35,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(*format_outcome(outcome), sep="\n", flush=True)
         outcomes.append(outcome)
     print(summary_line(outcomes))
-    return 0 if all(outcome.passed for outcome in outcomes) else 1
+    return 0 if outcomes and all(outcome.passed for outcome in outcomes) else 1
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -59,21 +60,8 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "tests",
         nargs="*",
-        type=_test_number,
+        type=whole_number(1, len(TESTS), what="test"),
         metavar="TEST",
         help=f"a test number, 1 to {len(TESTS)} (default: all); each runs once, in increasing order",
     )
     return parser
-
-
-def _test_number(text: str) -> int:
-    """argparse type: a test number, or a message naming what is wrong with ``text``."""
-    try:
-        number = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(
-            f"{text!r} is not a test number; the tests are numbered 1 to {len(TESTS)}"
-        ) from None
-    if not 1 <= number <= len(TESTS):
-        raise argparse.ArgumentTypeError(f"there is no test {number}; the tests are numbered 1 to {len(TESTS)}")
-    return number

@@ -27,13 +27,14 @@ A case file is JSON Lines, one case per line, for example:
    "expect": {"wins_x": false, "wins_o": false, "is_draw": true, "eval": 2}}
   {"id": "p1", "check": "play", "size": 4, "length": 3, "max_levels": 6, "board": ["X   ", "    ", "    ", "    "],
    "expect": {"score": 1, "row": 1, "col": 1, "nodes": 12138}}
-Only the keys given in "expect" are checked. A line that is not a valid case fails as FILE:LINE.
+Only the keys given in "expect" are checked. A line that is not a valid case fails as FILE:LINE,
+and a file without cases fails as FILE.
 Exit status: 0 if every case passed, 1 if any failed, 2 for a bad command line.
 """
 
 
 def report(outcomes: Iterable[Outcome]) -> int:
-    """Print each outcome's line, then ``N passed, M failed``; the exit status (0 if none failed)."""
+    """Print each outcome's line, then ``N passed, M failed``; the exit status: 0 if some passed and none failed."""
     passed = failed = 0
     for outcome in outcomes:
         print(outcome.line(), flush=True)
@@ -42,7 +43,7 @@ def report(outcomes: Iterable[Outcome]) -> int:
         else:
             failed += 1
     print(f"{passed} passed, {failed} failed")
-    return 0 if failed == 0 else 1
+    return 0 if passed and not failed else 1
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -55,10 +56,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument(
         "--cases",
+        action="extend",  # --cases a.jsonl --cases b.jsonl runs both, in that order
         nargs="+",
         type=Path,
         metavar="FILE",
-        help="run the cases of these JSON Lines files instead of the built-in tests",
+        help="run the cases of these JSON Lines files instead of the built-in tests (the option may be repeated)",
     )
     arguments = parser.parse_args(argv)
     return report(run_case_files(arguments.cases) if arguments.cases else builtin_outcomes())
