@@ -18,7 +18,7 @@ from tictactoe.players.registry import DEFAULT_THINK, PLAYER_NAMES, PlayerOption
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing; type checkers take it as True
 if TYPE_CHECKING:
     import argparse
-    from collections.abc import Callable, Sequence
+    from collections.abc import Sequence
 
 __all__ = ["NUMBERS", "Settings", "parse_settings", "quick_settings"]
 
@@ -108,6 +108,8 @@ def _length_problem(size: int, length: int) -> str | None:
 def _parser(program: str) -> argparse.ArgumentParser:
     import argparse  # noqa: PLC0415 -- about 10 ms: only a command line that needs it pays for it
 
+    from tictactoe.ui.arguments import whole_number  # noqa: PLC0415 -- argparse's helper, as argparse
+
     parser = argparse.ArgumentParser(
         prog=program,
         usage="%(prog)s [-h] size length max_levels [options]",
@@ -115,7 +117,7 @@ def _parser(program: str) -> argparse.ArgumentParser:
         epilog=f"Example: {program} 3 3 9 is tic-tac-toe with the computer searching to the end of the game.",
     )
     for name, low, high, description in NUMBERS:
-        parser.add_argument(name, type=_whole_number(low, high), help=description)
+        parser.add_argument(name, type=whole_number(low, high), help=description)
     players = ", ".join(PLAYER_NAMES)
     parser.add_argument("--x", default="human", choices=PLAYER_NAMES, metavar="PLAYER", help=f"X's player: {players}")
     parser.add_argument("--o", default="reference", choices=PLAYER_NAMES, metavar="PLAYER", help="O's player")
@@ -130,24 +132,6 @@ def _parser(program: str) -> argparse.ArgumentParser:
         "--delay", type=_pause, default=0.0, metavar="SECONDS", help="pause before each move of two computer players"
     )
     return parser
-
-
-def _whole_number(low: int, high: int | None) -> Callable[[str], int]:
-    """An argparse ``type`` accepting whole numbers from ``low`` to ``high`` (no upper bound when None)."""
-    import argparse  # noqa: PLC0415 -- see _parser
-
-    wanted = f"a whole number from {low} to {high}" if high is not None else f"a whole number, at least {low}"
-
-    def convert(text: str) -> int:
-        try:
-            number = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"must be {wanted}, got {text!r}") from None
-        if number < low or (high is not None and number > high):
-            raise argparse.ArgumentTypeError(f"must be {wanted}, got {text!r}")
-        return number
-
-    return convert
 
 
 def _pause(text: str) -> float:

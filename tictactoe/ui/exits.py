@@ -1,9 +1,5 @@
-"""How the project's command-line programs start and end: ``play.py``,
-``testdict.py``, ``testplay.py`` and the other commands all end through
-:func:`run`, and check the Python they run on with :func:`require_python`.
-
-This module must stay importable by older Pythons than the project
-supports, so that :func:`require_python` can say what is wrong.
+"""How the project's command-line programs end: ``play.py``, ``testdict.py``,
+``testplay.py`` and the other commands all end through :func:`run`.
 
 >>> EXIT_INTERRUPTED, EXIT_OUTPUT_CLOSED
 (130, 141)
@@ -20,34 +16,14 @@ if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import NoReturn
 
-__all__ = ["EXIT_INTERRUPTED", "EXIT_OK", "EXIT_OUTPUT_CLOSED", "EXIT_OUTPUT_FAILED", "require_python", "run"]
+__all__ = ["EXIT_INTERRUPTED", "EXIT_OK", "EXIT_OUTPUT_CLOSED", "EXIT_OUTPUT_FAILED", "run"]
 
 EXIT_OK = 0
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, what shells report for Ctrl-C
 EXIT_OUTPUT_CLOSED = 141  # 128 + SIGPIPE, what shells report when the reader of a pipe has gone
 EXIT_OUTPUT_FAILED = 1  # as coreutils end when their output cannot be written
-#: The oldest Python the project runs on.
-OLDEST_PYTHON = (3, 11)
 # Errors of writing that mean the output itself is unusable (a full disk, a closed descriptor).
 _OUTPUT_ERRORS = (errno.ENOSPC, errno.EBADF, errno.EIO, errno.EFBIG, errno.EDQUOT)
-
-
-def require_python(program: str, version: tuple[int, ...] = sys.version_info[:3]) -> None:
-    """Exit with status 2 and one line when ``version`` is older than the project supports.
-
-    Called before anything that needs a newer Python is imported, so that
-    the person learns what is wrong instead of reading a traceback.
-
-    >>> require_python("play.py", (3, 12, 1))
-    >>> require_python("play.py", (3, 10, 12))
-    Traceback (most recent call last):
-    ...
-    SystemExit: 2
-    """
-    if version[:2] < OLDEST_PYTHON:
-        wanted = ".".join(map(str, OLDEST_PYTHON))
-        print(f"{program}: needs Python {wanted} or newer, this is {'.'.join(map(str, version[:3]))}", file=sys.stderr)
-        raise SystemExit(2)
 
 
 def run(main: Callable[[], int], program: str) -> NoReturn:

@@ -207,7 +207,10 @@ def _redo(conversation: Conversation) -> str:
 
 
 def _hint(conversation: Conversation) -> str:
-    return f"Hint: {conversation.session.hint()}"
+    try:
+        return f"Hint: {conversation.session.hint()}"
+    except ModuleNotFoundError:
+        return "No hint: the strong player is not installed"
 
 
 def _help(conversation: Conversation) -> str:
