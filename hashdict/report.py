@@ -21,6 +21,7 @@ or more share the last row of a histogram or comparison.
 from __future__ import annotations
 
 import argparse
+import errno
 import functools
 import importlib
 import io
@@ -623,11 +624,15 @@ def run_quietly(program: str) -> int:
     The report's own copy of what :mod:`tictactoe.ui.exits` does for the
     other programs (the dictionary package imports nothing of the game's):
     status 141 when whoever reads the output has gone (``| head``), 130 and
-    one line on Ctrl-C.  Only a write after the reader has gone fails: a
-    report that fits in the pipe (64 KiB on Linux) and is all written
-    before the reader goes ends with its usual status, as ``seq`` or
-    ``grep`` would.
+    one line on Ctrl-C, 1 and one line when the output cannot be written
+    at all (a closed standard output, a full disk).  Only a write after the
+    reader has gone fails: a report that fits in the pipe (64 KiB on Linux)
+    and is all written before the reader goes ends with its usual status,
+    as ``seq`` or ``grep`` would.
     """
+    if sys.stdout is None:  # started with its standard output closed (>&-)
+        print(f"{program}: standard output is closed, so there is nowhere to write", file=sys.stderr)
+        return 1
     try:
         status = main()
         sys.stdout.flush()
@@ -637,7 +642,18 @@ def run_quietly(program: str) -> int:
     except KeyboardInterrupt:
         print(f"{program}: interrupted", file=sys.stderr)
         return 130
+    except OSError as error:
+        if error.errno not in (errno.ENOSPC, errno.EIO, errno.EFBIG, errno.EDQUOT):
+            raise
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        print(f"{program}: cannot write the output: {error.strerror}", file=sys.stderr)
+        return 1
     return status
+
+
+def console_main() -> None:
+    """The installed ``tictactoe-report`` command: this report under the command's own name."""
+    sys.exit(run_quietly("tictactoe-report"))
 
 
 if __name__ == "__main__":

@@ -69,6 +69,7 @@ def test_run_reports_an_interruption_main_lets_through(capsys: pytest.CaptureFix
         pytest.param(["play.py", "3", "3", "9"], "play.py", id="play"),
         pytest.param(["testdict.py"], "testdict.py", id="testdict"),
         pytest.param(["testplay.py"], "testplay.py", id="testplay"),
+        pytest.param(["-m", "hashdict.report", "testdict"], "python -m hashdict.report", id="report"),
     ],
 )
 def test_output_that_cannot_be_written_is_one_line_and_status_1(arguments: list[str], program: str) -> None:
@@ -94,6 +95,7 @@ def test_output_that_cannot_be_written_is_one_line_and_status_1(arguments: list[
         pytest.param("play.py 3 3 9", "play.py", id="play"),
         pytest.param("testdict.py", "testdict.py", id="testdict"),
         pytest.param("testplay.py", "testplay.py", id="testplay"),
+        pytest.param("-m hashdict.report testdict", "python -m hashdict.report", id="report"),
     ],
 )
 def test_a_closed_standard_output_is_one_line_and_status_1(arguments: str, program: str) -> None:

@@ -45,4 +45,9 @@ def test_only_the_three_packages_are_installed(wheel: zipfile.ZipFile) -> None:
 def test_the_commands_are_installed(wheel: zipfile.ZipFile) -> None:
     (entry_points,) = [name for name in wheel.namelist() if name.endswith(".dist-info/entry_points.txt")]
     scripts = wheel.read(entry_points).decode()
-    assert "tictactoe = tictactoe.ui.terminal:console_main" in scripts
+    assert scripts.split("[console_scripts]\n")[1].split("\n\n")[0].splitlines() == [
+        "tictactoe = tictactoe.ui.terminal:console_main",
+        "tictactoe-report = hashdict.report:console_main",
+        "tictactoe-testdict = tictactoe.harness.testdict:console_main",
+        "tictactoe-testplay = tictactoe.harness.testplay:console_main",
+    ]

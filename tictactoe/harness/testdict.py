@@ -12,9 +12,11 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 from tictactoe.harness.dict_tests import TABLE_SIZE, TESTS, format_outcome, run_tests, summary_line
 from tictactoe.ui.arguments import whole_number
+from tictactoe.ui.exits import run
 
 _HELP_WORDS = ("help", "-h", "--help")
 
@@ -65,3 +67,8 @@ def _parser() -> argparse.ArgumentParser:
         help=f"a test number, 1 to {len(TESTS)} (default: all); each runs once, in increasing order",
     )
     return parser
+
+
+def console_main() -> NoReturn:
+    """The installed ``tictactoe-testdict`` command."""
+    run(main, "tictactoe-testdict")

@@ -15,8 +15,10 @@ from __future__ import annotations
 import argparse
 from collections.abc import Iterable, Sequence
 from pathlib import Path
+from typing import NoReturn
 
 from tictactoe.harness.play_cases import Outcome, builtin_outcomes, run_case_files
+from tictactoe.ui.exits import run
 
 __all__ = ["main", "report"]
 
@@ -64,3 +66,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     arguments = parser.parse_args(argv)
     return report(run_case_files(arguments.cases) if arguments.cases else builtin_outcomes())
+
+
+def console_main() -> NoReturn:
+    """The installed ``tictactoe-testplay`` command."""
+    run(main, "tictactoe-testplay")
