@@ -82,6 +82,9 @@ def classic_session(size: int, length: int, max_levels: int) -> Session:
     return Session(PlayerOptions(size, length, max_levels), Competitor("You"), Competitor("Computer", "reference"))
 
 
+PROMPT, PLAY_AGAIN = terminal.PROMPT.encode(), terminal.PLAY_AGAIN.encode()
+
+
 def last_line(text: str) -> str:
     return text.rstrip("\n").rsplit("\n", 1)[-1]
 
@@ -661,8 +664,10 @@ def test_sigint_ends_cleanly_with_130() -> None:
 # --- A real terminal ----------------------------------------------------------------------------
 
 
-def run_in_terminal(args: list[str], typed: list[bytes]) -> tuple[int, str]:
-    """Run play.py on a pseudo-terminal, typing each of ``typed`` at a prompt.
+def run_in_terminal(
+    args: list[str], typed: list[bytes], prompts: tuple[bytes, ...] = (PROMPT, PLAY_AGAIN)
+) -> tuple[int, str]:
+    """Run play.py on a pseudo-terminal, typing each of ``typed`` when the screen ends with one of ``prompts``.
 
     Returns the exit status and everything the terminal showed, typed echoes included.
     """
@@ -675,7 +680,7 @@ def run_in_terminal(args: list[str], typed: list[bytes]) -> tuple[int, str]:
         shown = b""
         deadline = time.monotonic() + TIMEOUT
         while time.monotonic() < deadline:
-            if to_type and shown.endswith((terminal.PROMPT.encode(), terminal.PLAY_AGAIN.encode())):
+            if to_type and shown.endswith(prompts):
                 os.write(controller, to_type.pop(0))
             ready, _, _ = select.select([controller], [], [], 1)
             if not ready:

@@ -272,6 +272,7 @@ def main(
 
     0 when the game ended or the person quit, 1 when input ended first (or
     there is no standard input at all), 2 for bad arguments, 130 on Ctrl-C.
+    With no arguments at a terminal, the menu opens instead (and ends with 0).
     Moves are typed at a terminal when ``stdin`` is one, otherwise read one
     per line and echoed.
     """
@@ -279,6 +280,8 @@ def main(
     stdout = sys.stdout if stdout is None else stdout
     stderr = sys.stderr if stderr is None else stderr
     arguments = sys.argv[1:] if argv is None else argv
+    if not arguments and stdin is sys.stdin and stdin.isatty() and stdout.isatty():
+        return _run_menu(stdout, stderr, program)
     settings = quick_settings(arguments)
     if settings is None:
         try:
@@ -305,6 +308,26 @@ def main(
         print(file=stdout)  # Ctrl-D or Ctrl-C left the cursor after the prompt
     print(f"{program}: {reason}", file=stderr)
     return status
+
+
+def _run_menu(out: TextIO, err: TextIO, program: str) -> int:
+    """The menu of :mod:`tictactoe.ui.menu`, at a terminal, until Exit, end of input or Ctrl-C."""
+    from tictactoe.ui.menu import Menu  # noqa: PLC0415 -- only ``play.py`` without arguments shows it
+
+    _enable_line_editing()
+
+    def play(settings: Settings) -> None:
+        play_session(settings, input, out, interactive=True, on_screen=True)
+
+    try:
+        Menu(input, out, play).run()
+    except EOFError:
+        print(file=out)  # Ctrl-D left the cursor after the question
+    except KeyboardInterrupt:
+        print(file=out)
+        print(f"{program}: interrupted", file=err)
+        return EXIT_INTERRUPTED
+    return EXIT_OK
 
 
 def play_session(settings: Settings, read_line: Reader, out: TextIO, *, interactive: bool, on_screen: bool) -> None:
