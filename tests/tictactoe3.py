@@ -68,6 +68,23 @@ def images(board: Board) -> list[Board]:
     return found
 
 
+def positions() -> list[Board]:
+    """Every position reachable from the empty board, each once, in the order a depth-first walk meets them."""
+    found: list[Board] = []
+    seen: set[Board] = set()
+
+    def walk(board: Board) -> None:
+        if board in seen:
+            return
+        seen.add(board)
+        found.append(board)
+        for _, child in children(board):
+            walk(child)
+
+    walk(EMPTY_BOARD)
+    return found
+
+
 @dataclass
 class Census:
     """Everything counted by walking every game from the empty board."""
