@@ -545,3 +545,10 @@ def test_importing_the_package_builds_nothing_and_imports_no_higher_layer() -> N
 
 def test_game_graph_is_built_once() -> None:
     assert game_graph() is game_graph()
+
+
+def test_a_build_keeps_to_its_budget() -> None:
+    from bench.gamegraph import BUILD_MIB, BUILD_SECONDS, build_peak_mib, cpu_seconds
+
+    assert cpu_seconds(build_graph, runs=3) <= BUILD_SECONDS
+    assert build_peak_mib() <= BUILD_MIB
