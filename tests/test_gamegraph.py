@@ -8,7 +8,6 @@ import signal
 import subprocess
 import sys
 import textwrap
-import time
 from pathlib import Path
 
 import pytest
@@ -500,11 +499,13 @@ def test_ctrl_c_ends_the_game_with_one_line_and_status_130() -> None:
         text=True,
     ) as program:
         assert program.stdout is not None
-        # The first line of output says the game has started and is waiting for a move.
+        assert program.stderr is not None
+        # The first line comes with the prompt, which is written out before the game waits for a move.
         assert program.stdout.readline().startswith("You are X")
-        time.sleep(0.2)
         program.send_signal(signal.SIGINT)
-        _, err = program.communicate(timeout=TIMEOUT)
+        # Standard input stays open: the game must end for the interruption, not for want of input.
+        program.wait(timeout=TIMEOUT)
+        err = program.stderr.read()
     assert err == "python -m tictactoe.gamegraph play: interrupted, game abandoned\n"
     assert program.returncode == 130
 

@@ -167,6 +167,7 @@ def echoing_reader(stream: TextIO, out: TextIO) -> Reader:
 
     def read_line(prompt: str) -> str:
         out.write(prompt)
+        out.flush()  # whoever drives the game through a pipe sees the prompt before the game waits
         line = stream.readline()
         out.write(line.rstrip("\r\n") + "\n")
         out.flush()
