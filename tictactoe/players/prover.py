@@ -114,53 +114,65 @@ def prove(make_player: Callable[[], Player], side: Symbol) -> Proof:
     board.  Runtime complexity: one choice of the player per position it
     can meet (at most 5 478), plus O(1) a move.
     """
-    player = make_player()
-    side = require_player(side)
-    board = Configurations(_SIZE, _SIZE, 0)
-    memo: list[_Tally | None] = [None] * SLOTS
-    tally = _walk(board, player, side, memo)
+    walk = _Walk(make_player(), require_player(side))
+    tally = walk.below(Configurations(_SIZE, _SIZE, 0))
     loss = None if tally.loss is None else tuple(Move(*divmod(square, _SIZE)) for square in tally.loss)
     return Proof(side, games=tally.games, wins=tally.wins, draws=tally.draws, losses=tally.losses, shortest_loss=loss)
 
 
-def _walk(board: Configurations, player: Player, side: Symbol, memo: list[_Tally | None]) -> _Tally:
-    """The tally of every game from ``board`` on, each position's tally worked out once and kept in ``memo``."""
-    squares = board.configuration()
-    key = board_hash(squares)
-    known = memo[key]
-    if known is not None:
-        return known
-    tally = _Tally()
-    mover = HUMAN if squares.count(EMPTY) % 2 == 1 else COMPUTER
-    for square in _choices(board, player, side, mover):
-        row, col = divmod(square, _SIZE)
-        board.save_play(row, col, mover)
-        if board.wins(mover):
-            tally.add_end(square, "win" if mover == side else "loss")
-        elif EMPTY not in board.configuration():
-            tally.add_end(square, "draw")
-        else:
-            tally.add_below(square, _walk(board, player, side, memo))
-        board.save_play(row, col, EMPTY)
-    memo[key] = tally
-    return tally
+class _Walk:
+    """One proof under way: the player, its side, and the tally of each position walked so far."""
 
+    __slots__ = ("_choose", "_memo", "_player", "_side")
 
-def _choices(board: Configurations, player: Player, side: Symbol, mover: Symbol) -> list[int]:
-    """The squares the walk tries: every empty one for the opponent, the player's choice (or options) for ``side``."""
-    squares = board.configuration()
-    if mover != side:
-        return [square for square in range(_SQUARES) if squares[square] == EMPTY]
-    moves = player.options(board, mover) if isinstance(player, ChoosesAtRandom) else (player.choose(board, mover),)
-    if board.configuration() != squares:
-        raise ValueError(f"{player.name} changed the board while choosing a move")
-    chosen = []
-    for move in moves:
-        square = move.row * _SIZE + move.col
-        if not (0 <= move.row < _SIZE and 0 <= move.col < _SIZE) or squares[square] != EMPTY:
-            raise ValueError(f"{player.name} chose {move}, which is not an empty square of {squares!r}")
-        chosen.append(square)
-    return chosen
+    def __init__(self, player: Player, side: Symbol) -> None:
+        self._player = player
+        self._side = side
+        self._memo: list[_Tally | None] = [None] * SLOTS
+        # Asked once: a protocol check with isinstance costs more than the player's own choice.
+        self._choose: Callable[[Configurations, Symbol], Sequence[Move]] = (
+            player.options
+            if isinstance(player, ChoosesAtRandom)
+            else lambda board, mover: [player.choose(board, mover)]
+        )
+
+    def below(self, board: Configurations) -> _Tally:
+        """The tally of every game from ``board`` on, worked out once for each position."""
+        squares = board.configuration()
+        key = board_hash(squares)
+        known = self._memo[key]
+        if known is not None:
+            return known
+        tally = _Tally()
+        mover = HUMAN if squares.count(EMPTY) % 2 == 1 else COMPUTER
+        for square in self._squares(board, mover):
+            row, col = divmod(square, _SIZE)
+            board.save_play(row, col, mover)
+            if board.wins(mover):
+                tally.add_end(square, "win" if mover == self._side else "loss")
+            elif EMPTY not in board.configuration():
+                tally.add_end(square, "draw")
+            else:
+                tally.add_below(square, self.below(board))
+            board.save_play(row, col, EMPTY)
+        self._memo[key] = tally
+        return tally
+
+    def _squares(self, board: Configurations, mover: Symbol) -> list[int]:
+        """The squares to try: every empty one for the opponent, the player's choice (or options) for its side."""
+        squares = board.configuration()
+        if mover != self._side:
+            return [square for square in range(_SQUARES) if squares[square] == EMPTY]
+        moves = self._choose(board, mover)
+        if board.configuration() != squares:
+            raise ValueError(f"{self._player.name} changed the board while choosing a move")
+        chosen = []
+        for move in moves:
+            square = move.row * _SIZE + move.col
+            if not (0 <= move.row < _SIZE and 0 <= move.col < _SIZE) or squares[square] != EMPTY:
+                raise ValueError(f"{self._player.name} chose {move}, which is not an empty square of {squares!r}")
+            chosen.append(square)
+        return chosen
 
 
 # The tables ----------------------------------------------------------------------------------------
