@@ -1,36 +1,44 @@
-"""``reference``: the assignment's own search (SPEC §3), for either side.
+"""The ``reference`` player (SPEC §7): the move :func:`~configurations.computer_play` makes, for either side.
 
-:func:`~configurations.computer_play` always searches for ``"O"``; to play
-``"X"``, the player hands it a copy of the board with the tiles swapped, so
-that its ``"O"`` is this player's ``X``.
+The reference search always plays ``O``.  To move for ``O`` the player
+hands it a copy of the board with the player's own ``max_levels``; to move
+for ``X`` it hands it a copy with every ``X`` and ``O`` swapped, so that
+the search, playing ``O``, plays ``X``'s tiles.  Swapping the symbols
+swaps the search's view of who is who and nothing else, so ``X`` gets the
+very move the search would make for ``O`` in the mirrored position.
 
 >>> from configurations import Configurations
->>> board = Configurations.from_rows(["OO ", "X  ", "X  "], length_to_win=3, max_levels=2)
->>> ReferencePlayer(2).choose(board, "X")
-Move(row=0, col=2)
+>>> board = Configurations.from_rows(["OO ", "XX ", "   "], 3, 0)
+>>> str(ReferencePlayer(0).choose(board, "X")), str(ReferencePlayer(0).choose(board, "O"))
+('c2', 'c1')
 """
 
 from __future__ import annotations
 
-from configurations import COMPUTER, HUMAN, Configurations, Symbol, computer_play
+from configurations import EMPTY, Configurations, computer_play, opponent
 from configurations.moves import Move
+from hashdict.basics import require_int
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing; type checkers take it as True
 if TYPE_CHECKING:
-    from configurations import SearchStats
+    from configurations import SearchStats, Symbol
     from tictactoe.players.registry import PlayerOptions
 
-__all__ = ["ReferencePlayer", "searched_as_o"]
+__all__ = ["ReferencePlayer"]
 
-_SWAPPED = str.maketrans({HUMAN: COMPUTER, COMPUTER: HUMAN})
+# The side the reference search always plays.
+_SEARCH_SIDE = "O"
 
 
 class ReferencePlayer:
-    """The reference search to ``max_levels`` levels."""
+    """Plays what the reference search of SPEC §3 plays, searching ``max_levels`` deep."""
 
     __slots__ = ("_max_levels",)
 
     def __init__(self, max_levels: int) -> None:
+        """A reference player searching ``max_levels`` levels; ``ValueError`` when that is negative."""
+        if require_int("max_levels", max_levels) < 0:
+            raise ValueError(f"max_levels must be at least 0, got {max_levels!r}")
         self._max_levels = max_levels
 
     @classmethod
@@ -38,26 +46,38 @@ class ReferencePlayer:
         """The player a game with ``options`` asks for: searching ``options.max_levels`` deep."""
         return cls(options.max_levels)
 
+    @classmethod
+    def supports(cls, board_size: int, length_to_win: int) -> str | None:
+        """None: the reference search plays every board."""
+        return None
+
     @property
     def name(self) -> str:
-        """``"reference"``."""
+        """``reference``."""
         return "reference"
 
+    @property
+    def max_levels(self) -> int:
+        """How many levels below its move the search looks (read-only)."""
+        return self._max_levels
+
     def choose(self, board: Configurations, mover: Symbol, stats: SearchStats | None = None) -> Move:
-        """The reference search's square for ``mover``; ``stats.nodes`` counts its trial moves."""
-        found = computer_play(searched_as_o(board, mover, self._max_levels), stats=stats)
-        return Move(found.row, found.col)
+        """``computer_play``'s square on a copy of ``board`` in which ``mover`` plays ``O``; ``board`` is only read.
 
+        ``stats.nodes`` counts the search's trial moves as it goes.
 
-def searched_as_o(board: Configurations, mover: Symbol, max_levels: int) -> Configurations:
-    """A copy of ``board`` searched to ``max_levels``, with the tiles swapped when ``mover`` is ``"X"``.
+        ``ValueError`` when the board has no empty square.
+        """
+        copy = Configurations(board.board_size, board.length_to_win, self._max_levels)
+        swap = mover != _SEARCH_SIDE
+        size = board.board_size
+        for square, symbol in enumerate(board.configuration()):
+            if symbol != EMPTY:
+                copy.save_play(square // size, square % size, opponent(symbol) if swap else symbol)
+        play = computer_play(copy, stats=stats)
+        if play.row < 0:
+            raise ValueError("the board is full: there is no move to make")
+        return Move(play.row, play.col)
 
-    The reference search always moves ``"O"``; on the copy, ``"O"`` is ``mover``.
-    """
-    rows = [row.translate(_SWAPPED) if mover == HUMAN else row for row in _rows(board)]
-    return Configurations.from_rows(rows, board.length_to_win, max_levels)
-
-
-def _rows(board: Configurations) -> list[str]:
-    squares, size = board.configuration(), board.board_size
-    return [squares[start : start + size] for start in range(0, size * size, size)]
+    def __repr__(self) -> str:
+        return f"{type(self).__qualname__}({self._max_levels!r})"

@@ -10,6 +10,10 @@ the game graph.
 ('human', 'reference', 'sound', 'strong', 'perfect', 'rules', 'weights')
 >>> make_player("reference", PlayerOptions(size=3, length=3, max_levels=9)).name
 'reference'
+>>> make_player("perfect", PlayerOptions(size=4, length=3, max_levels=9))  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+tictactoe.players.protocol.UnsupportedBoardError: perfect plays only 3x3 with 3 in a row, ...
 >>> make_player("best", PlayerOptions(size=3, length=3, max_levels=9))
 Traceback (most recent call last):
 ...
@@ -21,9 +25,9 @@ from __future__ import annotations
 import importlib
 
 from hashdict.basics import FrozenValue
-from tictactoe.players.protocol import Player, UnsupportedBoardError
+from tictactoe.players.protocol import Player
 
-__all__ = ["DEFAULT_THINK", "PLAYER_NAMES", "PlayerOptions", "make_player", "only_three_by_three"]
+__all__ = ["DEFAULT_THINK", "PLAYER_NAMES", "PlayerOptions", "make_player"]
 
 #: Every player's name, in the order help lists them.
 PLAYER_NAMES = ("human", "reference", "sound", "strong", "perfect", "rules", "weights")
@@ -79,19 +83,3 @@ def make_player(name: str, options: PlayerOptions) -> Player | None:
             player: Player = player_class.from_options(options)
             return player
     raise ValueError(f"there is no player {name!r}: choose from {', '.join(PLAYER_NAMES)}")
-
-
-def only_three_by_three(name: str, options: PlayerOptions) -> None:
-    """Refuse, with :class:`UnsupportedBoardError`, any board but tic-tac-toe's own, 3x3 with 3 in a row.
-
-    For the players that know nothing else (``perfect``, ``rules``).
-
-    >>> only_three_by_three("perfect", PlayerOptions(size=4, length=3, max_levels=9))
-    Traceback (most recent call last):
-    ...
-    tictactoe.players.protocol.UnsupportedBoardError: perfect plays only 3x3 with 3 in a row, not 4x4 with 3 in a row
-    """
-    if (options.size, options.length) != (3, 3):
-        raise UnsupportedBoardError(
-            f"{name} plays only 3x3 with 3 in a row, not {options.size}x{options.size} with {options.length} in a row"
-        )

@@ -1,0 +1,89 @@
+"""The ``perfect`` player (SPEC §7): the 3x3 game graph's best move, so it never loses.
+
+It plays only 3x3 tic-tac-toe, the one game the graph holds.  The graph is
+built the first time a perfect player is made (a few hundredths of a
+second) and shared by every perfect player after.
+
+>>> from configurations import Configurations
+>>> player = PerfectPlayer()
+>>> str(player.choose(Configurations.from_rows(["XX ", "OO ", "   "], 3, 0), "X"))
+'c1'
+>>> PerfectPlayer(4, 3)
+Traceback (most recent call last):
+...
+tictactoe.players.protocol.UnsupportedBoardError: perfect plays only 3x3 with 3 in a row, the game its graph \
+holds, not 4x4 with 3 in a row
+"""
+
+from __future__ import annotations
+
+from configurations.moves import Move
+from tictactoe.gamegraph import GAME_OVER, board_hash, game_graph
+from tictactoe.players.protocol import UnsupportedBoardError
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing; type checkers take it as True
+if TYPE_CHECKING:
+    from configurations import Configurations, SearchStats, Symbol
+    from tictactoe.players.registry import PlayerOptions
+
+__all__ = ["PerfectPlayer"]
+
+_SIZE = 3
+
+
+class PerfectPlayer:
+    """Plays the graph's best move: the best-scored child for the side to move, the first on ties."""
+
+    __slots__ = ("_graph",)
+
+    def __init__(self, board_size: int = _SIZE, length_to_win: int = _SIZE) -> None:
+        """A perfect player for ``board_size`` boards with ``length_to_win`` in a row.
+
+        ``UnsupportedBoardError`` unless that is 3x3 with 3 in a row.
+        """
+        reason = self.supports(board_size, length_to_win)
+        if reason is not None:
+            raise UnsupportedBoardError(reason)
+        self._graph = game_graph()
+
+    @classmethod
+    def from_options(cls, options: PlayerOptions) -> PerfectPlayer:
+        """The player a game with ``options`` asks for (``UnsupportedBoardError`` where it cannot play)."""
+        return cls(options.size, options.length)
+
+    @classmethod
+    def supports(cls, board_size: int, length_to_win: int) -> str | None:
+        """Why the player cannot play ``board_size`` boards with ``length_to_win`` in a row; None when it can.
+
+        >>> PerfectPlayer.supports(3, 3) is None
+        True
+        """
+        if (board_size, length_to_win) == (_SIZE, _SIZE):
+            return None
+        return (
+            f"perfect plays only {_SIZE}x{_SIZE} with {_SIZE} in a row, the game its graph holds, "
+            f"not {board_size}x{board_size} with {length_to_win} in a row"
+        )
+
+    @property
+    def name(self) -> str:
+        """``perfect``."""
+        return "perfect"
+
+    def choose(self, board: Configurations, mover: Symbol, stats: SearchStats | None = None) -> Move:
+        """The graph's best move for ``mover`` on ``board``; the board is only read.
+
+        ``UnsupportedBoardError`` for a board that is not 3x3 with 3 in a
+        row, ``UnreachablePositionError`` for a position no game reaches,
+        ``ValueError`` when it is not ``mover``'s turn or the game is over.
+        Runtime complexity: O(1).
+        """
+        reason = self.supports(board.board_size, board.length_to_win)
+        if reason is not None:
+            raise UnsupportedBoardError(reason)
+        node = self._graph.node(board_hash(board.configuration()))
+        if node.turn != mover:
+            turn = "the game is over" if node.turn == GAME_OVER else f"it is {node.turn}'s turn"
+            raise ValueError(f"perfect cannot move for {mover!r}: {turn}")
+        row, col = divmod(self._graph.best_move(node.hash), _SIZE)
+        return Move(row, col)

@@ -1,0 +1,278 @@
+"""How players fare on 3x3: every line an opponent can play, walked; and the tables of the players there are.
+
+:func:`prove` walks every game a player can meet as one side: at the
+opponent's turns every empty square, at the player's own turns the move it
+chooses -- or every move it might choose, when it chooses at random and
+lists them with an ``options(board, mover)`` method, as ``weights`` does
+for its ties.  It counts the games, the player's wins, draws and losses,
+and finds a shortest lost game.
+
+A player is taken to choose by the board alone (every player of SPEC §7
+does), so a position met again by another order of moves has the same
+games below it: each position is walked once and its counts remembered in
+a list of ``3**9`` slots indexed by the game graph's perfect hash.  The
+counts are those of walking every line one by one.
+
+``python -m tictactoe.players.prover`` prints the proofs of the players
+there are, both sides each; ``--round-robin`` prints instead a round robin
+between them (:func:`~tictactoe.players.tournament.round_robin`).
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable, Sequence
+from typing import Protocol, runtime_checkable
+
+from configurations import COMPUTER, EMPTY, HUMAN, Configurations, Symbol
+from configurations.moves import Move
+from configurations.symbols import require_player
+from tictactoe.gamegraph import SLOTS, board_hash
+from tictactoe.players.perfect import PerfectPlayer
+from tictactoe.players.protocol import Player
+from tictactoe.players.reference import ReferencePlayer
+from tictactoe.players.rules import RulesPlayer
+from tictactoe.players.tournament import Entrant, Pairing, round_robin
+from tictactoe.players.weights import WeightsPlayer
+
+__all__ = ["ChoosesAtRandom", "Proof", "format_proofs", "format_round_robin", "main", "prove"]
+
+_SIZE = 3
+_SQUARES = _SIZE * _SIZE
+
+
+@runtime_checkable
+class ChoosesAtRandom(Player, Protocol):
+    """A player whose choice is random among moves it can list: the prover walks every one of them."""
+
+    def options(self, board: Configurations, mover: Symbol) -> Sequence[Move]:
+        """Every move ``choose`` might make for ``mover`` on ``board``."""
+        ...
+
+
+class Proof:
+    """What :func:`prove` found: games met, the player's wins, draws and losses, and a shortest loss."""
+
+    __slots__ = ("draws", "games", "losses", "shortest_loss", "side", "wins")
+
+    def __init__(
+        self, side: Symbol, *, games: int, wins: int, draws: int, losses: int, shortest_loss: tuple[Move, ...] | None
+    ) -> None:
+        self.side = side
+        self.games = games
+        self.wins = wins
+        self.draws = draws
+        self.losses = losses
+        #: The moves of a lost game from the empty board, both sides', as short as any; None without a loss.
+        self.shortest_loss = shortest_loss
+
+    def __repr__(self) -> str:
+        loss = None if self.shortest_loss is None else " ".join(map(str, self.shortest_loss))
+        return (
+            f"<{type(self).__qualname__} side={self.side} games={self.games} wins={self.wins} "
+            f"draws={self.draws} losses={self.losses} shortest_loss={loss!r}>"
+        )
+
+
+class _Tally:
+    """The games below one position: how many, how they end for the prover's side, a shortest loss."""
+
+    __slots__ = ("draws", "games", "loss", "losses", "wins")
+
+    def __init__(self) -> None:
+        self.games = self.wins = self.draws = self.losses = 0
+        self.loss: tuple[int, ...] | None = None  # the squares of a shortest lost game from here
+
+    def add_end(self, square: int, result: str) -> None:
+        self.games += 1
+        if result == "win":
+            self.wins += 1
+        elif result == "draw":
+            self.draws += 1
+        else:
+            self.losses += 1
+            self._offer_loss((square,))
+
+    def add_below(self, square: int, below: _Tally) -> None:
+        self.games += below.games
+        self.wins += below.wins
+        self.draws += below.draws
+        self.losses += below.losses
+        if below.loss is not None:
+            self._offer_loss((square, *below.loss))
+
+    def _offer_loss(self, line: tuple[int, ...]) -> None:
+        # Strictly shorter only: of equally short losses, the first met is kept.
+        if self.loss is None or len(line) < len(self.loss):
+            self.loss = line
+
+
+def prove(make_player: Callable[[], Player], side: Symbol) -> Proof:
+    """Walk every 3x3 game the player ``make_player()`` can meet playing ``side`` and count how they end.
+
+    ``ValueError`` when the player chooses a taken square or changes the
+    board.  Runtime complexity: one choice of the player per position it
+    can meet (at most 5 478), plus O(1) a move.
+    """
+    walk = _Walk(make_player(), require_player(side))
+    tally = walk.below(Configurations(_SIZE, _SIZE, 0))
+    loss = None if tally.loss is None else tuple(Move(*divmod(square, _SIZE)) for square in tally.loss)
+    return Proof(side, games=tally.games, wins=tally.wins, draws=tally.draws, losses=tally.losses, shortest_loss=loss)
+
+
+class _Walk:
+    """One proof under way: the player, its side, and the tally of each position walked so far."""
+
+    __slots__ = ("_choose", "_memo", "_player", "_side")
+
+    def __init__(self, player: Player, side: Symbol) -> None:
+        self._player = player
+        self._side = side
+        self._memo: list[_Tally | None] = [None] * SLOTS
+        # Asked once: a protocol check with isinstance costs more than the player's own choice.
+        self._choose: Callable[[Configurations, Symbol], Sequence[Move]] = (
+            player.options
+            if isinstance(player, ChoosesAtRandom)
+            else lambda board, mover: [player.choose(board, mover)]
+        )
+
+    def below(self, board: Configurations) -> _Tally:
+        """The tally of every game from ``board`` on, worked out once for each position."""
+        squares = board.configuration()
+        key = board_hash(squares)
+        known = self._memo[key]
+        if known is not None:
+            return known
+        tally = _Tally()
+        mover = HUMAN if squares.count(EMPTY) % 2 == 1 else COMPUTER
+        for square in self._squares(board, mover):
+            row, col = divmod(square, _SIZE)
+            board.save_play(row, col, mover)
+            if board.wins(mover):
+                tally.add_end(square, "win" if mover == self._side else "loss")
+            elif EMPTY not in board.configuration():
+                tally.add_end(square, "draw")
+            else:
+                tally.add_below(square, self.below(board))
+            board.save_play(row, col, EMPTY)
+        self._memo[key] = tally
+        return tally
+
+    def _squares(self, board: Configurations, mover: Symbol) -> list[int]:
+        """The squares to try: every empty one for the opponent, the player's choice (or options) for its side."""
+        squares = board.configuration()
+        if mover != self._side:
+            return [square for square in range(_SQUARES) if squares[square] == EMPTY]
+        moves = self._choose(board, mover)
+        if board.configuration() != squares:
+            raise ValueError(f"{self._player.name} changed the board while choosing a move")
+        chosen = []
+        for move in moves:
+            square = move.row * _SIZE + move.col
+            if not (0 <= move.row < _SIZE and 0 <= move.col < _SIZE) or squares[square] != EMPTY:
+                raise ValueError(f"{self._player.name} chose {move}, which is not an empty square of {squares!r}")
+            chosen.append(square)
+        return chosen
+
+
+# The tables ----------------------------------------------------------------------------------------
+
+#: The levels of the reference search the table proves: from none to the end of any 3x3 game.
+REFERENCE_LEVELS = range(10)
+
+
+def provers() -> list[tuple[str, Callable[[], Player]]]:
+    """The players the table proves, labelled: perfect, rules, weights, and reference at each level."""
+    players: list[tuple[str, Callable[[], Player]]] = [
+        ("perfect", PerfectPlayer),
+        ("rules", RulesPlayer),
+        ("weights", WeightsPlayer),  # its seed does not matter: the walk takes every tie
+    ]
+    players += [(f"reference {level}", _reference(level)) for level in REFERENCE_LEVELS]
+    return players
+
+
+def _reference(max_levels: int) -> Callable[[], Player]:
+    return lambda: ReferencePlayer(max_levels)
+
+
+def entrants() -> list[Entrant]:
+    """The players of the round robin: perfect, rules, weights (seeded), and the reference at levels 1 and 9."""
+    return [
+        ("perfect", lambda seed: PerfectPlayer()),
+        ("rules", lambda seed: RulesPlayer()),
+        ("weights", WeightsPlayer),
+        ("reference 1", lambda seed: ReferencePlayer(1)),
+        ("reference 9", lambda seed: ReferencePlayer(9)),
+    ]
+
+
+def format_proofs(rows: Sequence[tuple[str, Proof]]) -> str:
+    """One line per proof: player, side, games, wins, draws, losses and a shortest loss (``-`` if none)."""
+    width = max([len("player"), *(len(label) for label, _ in rows)])
+    lines = [f"{'player':<{width}}  side  {'games':>6}  {'wins':>6}  {'draws':>6}  {'losses':>6}  shortest loss"]
+    for label, proof in rows:
+        loss = "-" if proof.shortest_loss is None else " ".join(map(str, proof.shortest_loss))
+        lines.append(
+            f"{label:<{width}}  {proof.side:<4}  {proof.games:>6}  {proof.wins:>6}  {proof.draws:>6}  "
+            f"{proof.losses:>6}  {loss}"
+        )
+    return "\n".join(lines)
+
+
+def format_round_robin(pairings: Sequence[Pairing]) -> str:
+    """A cross table (X's wins-draws-O's wins, X down the side) and each player's totals, both colours."""
+    labels: list[str] = []
+    for pairing in pairings:
+        if pairing.x_player not in labels:
+            labels.append(pairing.x_player)
+    corner = "X \\ O"
+    width = max(len(label) for label in [*labels, corner])
+    cell = max(len(label) for label in labels)
+    lines = [f"{corner:<{width}}  " + "  ".join(f"{label:>{cell}}" for label in labels)]
+    for x_label in labels:
+        cells = []
+        for o_label in labels:
+            found = [p for p in pairings if (p.x_player, p.o_player) == (x_label, o_label)]
+            cells.append(f"{found[0].x_wins}-{found[0].draws}-{found[0].o_wins}" if found else "-")
+        lines.append(f"{x_label:<{width}}  " + "  ".join(f"{text:>{cell}}" for text in cells))
+    lines += ["", f"{'player':<{width}}  {'games':>6}  {'wins':>6}  {'draws':>6}  {'losses':>6}"]
+    for label in labels:
+        as_x = [p for p in pairings if p.x_player == label]
+        as_o = [p for p in pairings if p.o_player == label]
+        wins = sum(p.x_wins for p in as_x) + sum(p.o_wins for p in as_o)
+        draws = sum(p.draws for p in as_x + as_o)
+        losses = sum(p.o_wins for p in as_x) + sum(p.x_wins for p in as_o)
+        lines.append(f"{label:<{width}}  {wins + draws + losses:>6}  {wins:>6}  {draws:>6}  {losses:>6}")
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Print the proofs of every player, or with ``--round-robin`` the round robin; return 0."""
+    parser = argparse.ArgumentParser(
+        prog="python -m tictactoe.players.prover",
+        description=(
+            "For each player on 3x3 and each side, walk every line the opponent can play (and every tie the "
+            "player might break at random) and count the games, wins, draws and losses; show a shortest loss."
+        ),
+    )
+    parser.add_argument("--round-robin", action="store_true", help="play every player against every other instead")
+    parser.add_argument("--games", type=int, default=10, help="games a pairing plays as each colour (default 10)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the round robin's random choices (default 1)")
+    args = parser.parse_args(argv)
+    if args.round_robin:
+        if args.games < 1:
+            parser.error(f"argument --games: must be at least 1, got {args.games}")
+        print(f"{args.games} games a pairing as each colour, seed {args.seed}; cells are X wins-draws-O wins")
+        print(format_round_robin(round_robin(entrants(), args.games, args.seed)))
+        return 0
+    rows = [(label, prove(make, side)) for label, make in provers() for side in (HUMAN, COMPUTER)]
+    print(format_proofs(rows))
+    return 0
+
+
+if __name__ == "__main__":
+    # Imported here, by the program alone: the players' modules import nothing of the interface above them.
+    from tictactoe.ui.exits import run
+
+    run(main, "python -m tictactoe.players.prover")

@@ -1,0 +1,138 @@
+"""The ``weights`` player (SPEC §7): one-ply line weights, on any board and any length to win.
+
+Every window of ``length_to_win`` squares in a line (a row, a column, a
+diagonal or an anti-diagonal) that passes through an empty square scores:
+
+- ``1`` when the window is empty;
+- ``2m + 1`` when it holds ``m`` of the mover's tiles and none of the opponent's;
+- ``2m`` when it holds ``m`` of the opponent's tiles and none of the mover's;
+- ``0`` when it holds tiles of both, since neither can complete it.
+
+A square is worth its highest window, so the odd scores make completing
+one's own line beat blocking an equally long line of the opponent's.  The
+player takes a square of the highest worth, chosen at random among equals
+with its own ``random.Random(seed)``; :meth:`WeightsPlayer.options` lists
+those equals, for whoever wants every choice rather than one.
+
+>>> from configurations import Configurations
+>>> board = Configurations.from_rows(["XX ", "OO ", "   "], 3, 0)
+>>> [str(move) for move in WeightsPlayer(seed=1).options(board, "O")]
+['c2']
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+
+from configurations.moves import Move
+from configurations.symbols import EMPTY, opponent
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing; type checkers take it as True
+if TYPE_CHECKING:
+    from configurations import Configurations, SearchStats, Symbol
+    from tictactoe.players.registry import PlayerOptions
+
+__all__ = ["WeightsPlayer", "square_weights", "windows_through"]
+
+
+@functools.lru_cache(maxsize=16)
+def windows_through(board_size: int, length_to_win: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """For each square (row by row), every window of ``length_to_win`` squares in a line through it.
+
+    A window is the positions of its squares in the board's configuration
+    string.  Runtime complexity: O(board_size² · length_to_win²) the first
+    time for a size and length, O(1) after.
+
+    >>> windows_through(2, 2)[0]
+    ((0, 1), (0, 2), (0, 3))
+    """
+    through: list[list[tuple[int, ...]]] = [[] for _ in range(board_size * board_size)]
+    # Right, down, down-right and down-left: every line once, in one direction.
+    for row_step, col_step in ((0, 1), (1, 0), (1, 1), (1, -1)):
+        for row in range(board_size):
+            for col in range(board_size):
+                last_row = row + (length_to_win - 1) * row_step
+                last_col = col + (length_to_win - 1) * col_step
+                if not (0 <= last_row < board_size and 0 <= last_col < board_size):
+                    continue
+                window = tuple(
+                    (row + step * row_step) * board_size + col + step * col_step for step in range(length_to_win)
+                )
+                for square in window:
+                    through[square].append(window)
+    return tuple(tuple(windows) for windows in through)
+
+
+def square_weights(board: Configurations, mover: Symbol) -> list[int | None]:
+    """Each square's worth to ``mover`` (row by row): its highest window score; None for a taken square.
+
+    Runtime complexity: O(board_size² · windows per square · length_to_win).
+
+    >>> from configurations import Configurations
+    >>> square_weights(Configurations.from_rows(["X  ", " O ", "   "], 3, 0), "X")
+    [None, 3, 3, 3, None, 2, 3, 2, 1]
+    """
+    squares = board.configuration()
+    other = opponent(mover)
+    weights: list[int | None] = []
+    for square, windows in enumerate(windows_through(board.board_size, board.length_to_win)):
+        if squares[square] != EMPTY:
+            weights.append(None)
+            continue
+        best = 0
+        for window in windows:
+            mine = theirs = 0
+            for position in window:
+                symbol = squares[position]
+                if symbol == mover:
+                    mine += 1
+                elif symbol == other:
+                    theirs += 1
+            if mine and theirs:
+                continue  # a window neither side can complete scores 0
+            score = 2 * mine + 1 if mine else 2 * theirs if theirs else 1
+            best = max(best, score)
+        weights.append(best)
+    return weights
+
+
+class WeightsPlayer:
+    """Takes a square of the highest line weight, at random among equals (repeatable with ``seed``)."""
+
+    __slots__ = ("_random",)
+
+    def __init__(self, seed: int | None = None) -> None:
+        """A weights player whose ties are broken by ``random.Random(seed)``; any board will do."""
+        self._random = random.Random(seed)
+
+    @classmethod
+    def from_options(cls, options: PlayerOptions) -> WeightsPlayer:
+        """The player a game with ``options`` asks for (``UnsupportedBoardError`` where it cannot play)."""
+        return cls(options.seed)
+
+    @classmethod
+    def supports(cls, board_size: int, length_to_win: int) -> str | None:
+        """None: line weights are defined on every board and for every length to win."""
+        return None
+
+    @property
+    def name(self) -> str:
+        """``weights``."""
+        return "weights"
+
+    def options(self, board: Configurations, mover: Symbol) -> tuple[Move, ...]:
+        """Every empty square of the highest weight for ``mover``, row by row: the moves ``choose`` picks from.
+
+        ``ValueError`` for a full board.
+        """
+        weights = square_weights(board, mover)
+        best = max((weight for weight in weights if weight is not None), default=None)
+        if best is None:
+            raise ValueError("the board is full: there is no move to make")
+        size = board.board_size
+        return tuple(Move(*divmod(square, size)) for square, weight in enumerate(weights) if weight == best)
+
+    def choose(self, board: Configurations, mover: Symbol, stats: SearchStats | None = None) -> Move:
+        """One of :meth:`options`, chosen at random; the board is only read."""
+        return self._random.choice(self.options(board, mover))
