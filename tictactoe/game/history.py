@@ -56,7 +56,7 @@ from typing import Any
 from configurations.moves import Move
 from hashdict.basics import require_int
 from tictactoe.game.game import DRAW_RESULT, Result
-from tictactoe.game.record import GameRecord, PlayerInfo, RecordError, TimedMove
+from tictactoe.game.record import GameRecord, PlayerInfo, RecordError, TimedMove, time_text
 
 __all__ = [
     "APPLICATION_ID",
@@ -363,8 +363,8 @@ def _insert(connection: sqlite3.Connection, record: GameRecord) -> int:
             record.length,
             record.max_levels,
             record.think,
-            _time_text(record.started),
-            _time_text(record.ended),
+            time_text(record.started),
+            time_text(record.ended),
             record.result,
             len(record.moves),
         ),
@@ -379,11 +379,6 @@ def _insert(connection: sqlite3.Connection, record: GameRecord) -> int:
         ),
     )
     return game_id
-
-
-def _time_text(moment: datetime) -> str:
-    """A UTC time as stored: ISO 8601, always with microseconds, so that text order is time order."""
-    return moment.isoformat(timespec="microseconds")
 
 
 def _record(row: Sequence[Any], moves: Sequence[Sequence[Any]]) -> GameRecord:

@@ -32,7 +32,7 @@ from datetime import UTC, datetime, timedelta
 from configurations.moves import MAX_BOARD_SIZE, Move, OccupiedSquareError
 from tictactoe.game.game import Game, GameOverError, Result
 
-__all__ = ["PLAYER_KINDS", "GameRecord", "PlayerInfo", "RecordError", "TimedMove"]
+__all__ = ["PLAYER_KINDS", "GameRecord", "PlayerInfo", "RecordError", "TimedMove", "time_text"]
 
 #: The kinds of player the project offers, by their command-line names (SPEC §7).  A record
 #: accepts any kind written like these, so that a history outlives the list.
@@ -167,6 +167,18 @@ class GameRecord:
             ended=ended,
             moves=tuple(TimedMove(move, time) for move, time in zip(game.moves, seconds, strict=True)),
         )
+
+
+def time_text(moment: datetime) -> str:
+    """A record's time as text, wherever one is written: ISO 8601 with microseconds, always.
+
+    Every UTC time is then written the same length, so text order is time
+    order, and ``datetime.fromisoformat`` reads it back exactly.
+
+    >>> time_text(datetime(2024, 5, 1, 12, 0, tzinfo=UTC))
+    '2024-05-01T12:00:00.000000+00:00'
+    """
+    return moment.isoformat(timespec="microseconds")
 
 
 def _utc(name: str, moment: datetime) -> datetime:
