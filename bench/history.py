@@ -63,7 +63,7 @@ def main(argv: list[str] | None = None) -> int:
     print()
     print(f"{'operation':<40} {'median ms':>10} {'limit':>8}")
     for name, milliseconds, limit in rows:
-        print(f"{name:<40} {milliseconds:>10.3f} {'' if limit is None else f'{limit:g} ms':>8}")
+        print(f"{name:<40} {milliseconds:>10.3f} {'' if limit is None else f'{limit:g} ms':>8}".rstrip())
     print(f"{'file size':<40} {megabytes:>7.2f} MB {f'{SIZE_LIMIT_MB:g} MB':>8}")
     within = rows[0][1] <= LIST_LIMIT_MS and megabytes < SIZE_LIMIT_MB
     return 0 if within else 1
