@@ -344,3 +344,13 @@ def test_a_damaged_file_is_reported(path: Path) -> None:
     path.write_bytes(bytes(data))
     with History(path) as history, refused(path, "the file is damaged: database disk image is malformed"):
         history.get(100)
+
+
+def test_a_game_with_a_time_that_is_not_a_time_is_reported_as_damaged(history: History, path: Path) -> None:
+    history.save(sample_record())
+    connection = sqlite3.connect(path)
+    connection.execute("UPDATE games SET started = 'yesterday'")
+    connection.commit()
+    connection.close()
+    with refused(path, "game 1 is damaged: Invalid isoformat string: 'yesterday'"):
+        history.get(1)

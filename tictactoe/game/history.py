@@ -220,7 +220,7 @@ class History:
             ).fetchall()
         try:
             return _record(row, moves)
-        except RecordError as error:
+        except (ValueError, TypeError) as error:  # a RecordError, or a value of the wrong type or form
             raise HistoryError(f"{self.path}: game {game_id} is damaged: {error}") from None
 
     def list_games(
@@ -231,7 +231,8 @@ class History:
         ``player`` keeps the games in which either side has that name
         (ASCII letters matched without regard to case); ``result`` keeps
         those of one result (``"X"``, ``"O"`` or ``"draw"``).
-        Runtime complexity: O(log games + limit + offset) without filters.
+        Runtime complexity: O(log games + limit + offset) unfiltered or by
+        result, through an index; O(games) at worst by player.
         """
         where, parameters = _filters(player, result)
         if limit is not None and require_int("limit", limit) < 0:
