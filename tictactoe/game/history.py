@@ -242,7 +242,10 @@ class History:
         query = f"SELECT {_SUMMARY_COLUMNS} FROM games {where} ORDER BY ended DESC, id DESC LIMIT ? OFFSET ?"
         with self._transaction("list games", write=False) as connection:
             rows = connection.execute(query, [*parameters, -1 if limit is None else limit, offset]).fetchall()
-        return [_summary(row) for row in rows]
+        try:
+            return [_summary(row) for row in rows]
+        except (ValueError, TypeError) as error:
+            raise HistoryError(f"{self.path}: a game listed is damaged: {error}") from None
 
     def count(self, *, player: str | None = None, result: Result | None = None) -> int:
         """How many games are stored, with the filters of :meth:`list_games`."""
