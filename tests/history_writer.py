@@ -1,0 +1,45 @@
+"""``python -m tests.history_writer PATH SEED [BATCHES]``: save random games to a history until killed.
+
+The batches are made first.  Each is saved in one transaction; its ids are printed on
+one line once the transaction is committed.  :func:`batches` gives the
+same batches to the test that reads the file, so that it knows what each
+printed id must hold.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+import sys
+from collections.abc import Iterator
+
+from bench.history import random_record
+from tictactoe.game.history import History
+from tictactoe.game.record import GameRecord
+
+# Large batches keep the writer inside a transaction for much of its time, where a kill hurts most.
+MAX_BATCH = 40
+# The batches are made before the first is saved, and saved again in turn, so that the writer
+# spends its time saving: making a game costs about as much as saving it.
+DIFFERENT_BATCHES = 4
+
+
+def batches(seed: int) -> Iterator[list[GameRecord]]:
+    """The batches of games the writer saves with ``seed``, in order, without end."""
+    rng = random.Random(seed)
+    different = [[random_record(rng) for _ in range(rng.randint(1, MAX_BATCH))] for _ in range(DIFFERENT_BATCHES)]
+    return itertools.cycle(different)
+
+
+def main(argv: list[str]) -> int:
+    path, seed = argv[0], int(argv[1])
+    count = int(argv[2]) if len(argv) > 2 else None
+    to_save = batches(seed)
+    with History(path, timeout=30) as history:
+        for batch in itertools.islice(to_save, count):
+            print(*history.save_all(batch), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,68 @@
+"""Records for the tests of the game history: a fixed small game, and hypothesis's random finished games."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+from hypothesis import strategies as st
+
+from bench.history import finished_moves
+from configurations.moves import Move
+from tictactoe.game.record import PLAYER_KINDS, GameRecord, PlayerInfo, TimedMove
+
+START = datetime(2024, 5, 1, 12, 30, 15, 250_000, tzinfo=UTC)
+ADA = PlayerInfo("human", "ada")
+REFERENCE = PlayerInfo("reference", "reference")
+
+
+def sample_record(
+    texts: str = "b2 a1 c1 a3 a2 c2 b1 b3 c3",
+    *,
+    size: int = 3,
+    length: int = 3,
+    x: PlayerInfo = ADA,
+    o: PlayerInfo = REFERENCE,
+    started: datetime = START,
+) -> GameRecord:
+    """A finished game of the moves ``texts`` (``b2 a1 ...``), each taking 1.5 s longer than the one before."""
+    moves = tuple(TimedMove(Move.parse(text, size), 0.25 + 1.5 * number) for number, text in enumerate(texts.split()))
+    return GameRecord(
+        x=x,
+        o=o,
+        size=size,
+        length=length,
+        max_levels=9,
+        think=2.5,
+        started=started,
+        ended=started + timedelta(minutes=2),
+        moves=moves,
+    )
+
+
+# Printable names with the characters that SGF must escape.
+NAMES = st.text(st.characters(categories=["L", "M", "N", "P", "S"], include_characters=" ]\\:"), min_size=1).filter(
+    str.isprintable
+)
+KINDS = st.sampled_from(PLAYER_KINDS) | st.from_regex(r"[a-z][a-z0-9_-]{0,8}", fullmatch=True)
+PLAYERS = st.builds(PlayerInfo, KINDS, NAMES)
+SECONDS = st.floats(min_value=0, max_value=1e6)
+
+
+@st.composite
+def records(draw: st.DrawFn, max_size: int = 6) -> GameRecord:
+    """A random finished game: random board, players, settings and times, moves on random empty squares."""
+    size = draw(st.integers(1, max_size))
+    length = draw(st.integers(1, size))
+    moves = finished_moves(size, length, draw(st.permutations(range(size * size))))
+    started = draw(st.datetimes(datetime(1970, 1, 1), datetime(3000, 1, 1), timezones=st.just(UTC)))
+    return GameRecord(
+        x=draw(PLAYERS),
+        o=draw(PLAYERS),
+        size=size,
+        length=length,
+        max_levels=draw(st.integers(0, 100)),
+        think=draw(st.none() | st.floats(min_value=1e-3, max_value=1e4)),
+        started=started,
+        ended=started + draw(st.timedeltas(timedelta(0), timedelta(days=2))),
+        moves=tuple(TimedMove(move, draw(SECONDS)) for move in moves),
+    )

@@ -1,0 +1,220 @@
+"""Tests of tictactoe.game.sgf: records written as SGF, read back identical, and every refusal."""
+
+from __future__ import annotations
+
+import re
+import textwrap
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from configurations.moves import Move
+from tests.records import ADA, records, sample_record
+from tictactoe.game.history import History
+from tictactoe.game.record import GameRecord, PlayerInfo, TimedMove
+from tictactoe.game.sgf import SgfError, parse_sgf, to_sgf
+
+SETTINGS = settings(max_examples=120, deadline=None, derandomize=True, database=None)
+# The head of a game on a 3x3 board, before its moves; each case below adds to it or changes it.
+HEAD = "(;FF[4]GM[4]SZ[3]KL[3]DT[2024-05-01]"
+X_WINS = ";B[aa];W[ab];B[ba];W[bb];B[ca])"
+
+
+def test_a_record_is_written_with_the_standard_and_the_private_properties() -> None:
+    assert to_sgf([sample_record()]) == textwrap.dedent(
+        """\
+        (;FF[4]GM[4]CA[UTF-8]SZ[3]KL[3]ML[9]TH[2.5]
+        PB[ada]BK[human]PW[reference]WK[reference]
+        DT[2024-05-01]DS[2024-05-01T12:30:15.250000+00:00]DE[2024-05-01T12:32:15.250000+00:00]RE[0]
+        ;B[bb]MT[0.25];W[aa]MT[1.75];B[ca]MT[3.25];W[ac]MT[4.75];B[ab]MT[6.25];W[cb]MT[7.75];B[ba]MT[9.25];W[bc]MT[10.75]
+        ;B[cc]MT[12.25])
+        """
+    )
+
+
+def test_results_and_a_missing_think_time_are_written_as_sgf_says() -> None:
+    x_wins, o_wins = sample_record("a1 a2 b1 b2 c1"), sample_record("a1 a2 b1 b2 c3 c2")
+    assert "RE[B+]" in to_sgf([x_wins])
+    assert "RE[W+]" in to_sgf([o_wins])
+    start = x_wins.started
+    record = GameRecord(PlayerInfo("rules", "rules"), ADA, 1, 1, 0, None, start, start, (TimedMove(Move(0, 0), 0),))
+    assert "TH[" not in to_sgf([record])
+
+
+@SETTINGS
+@given(record=records())
+def test_any_record_reads_back_identical(record: GameRecord) -> None:
+    assert parse_sgf(to_sgf([record])) == [record]
+
+
+@settings(max_examples=30, deadline=None, derandomize=True, database=None)
+@given(games=st.lists(records(max_size=4), min_size=1, max_size=4))
+def test_a_collection_reads_back_in_order(games: list[GameRecord]) -> None:
+    assert parse_sgf(to_sgf(games).encode("utf-8")) == games
+
+
+def test_a_26x26_game_reads_back_identical() -> None:
+    squares = " ".join(
+        f"{column}{row}" for column, row in [("a", 1), ("a", 2), ("b", 1), ("b", 2), ("z", 26), ("z", 25)]
+    )
+    record = sample_record(squares + " c1", size=26, length=3)
+    assert ";B[zz]" in to_sgf([record])
+    assert parse_sgf(to_sgf([record])) == [record]
+
+
+def test_brackets_and_backslashes_in_names_are_escaped() -> None:
+    record = sample_record(x=PlayerInfo("human", "a]b\\c"), o=PlayerInfo("weights", "[x]\\"))
+    text = to_sgf([record])
+    assert "PB[a\\]b\\\\c]" in text
+    assert "PW[[x\\]\\\\]" in text
+    assert parse_sgf(text) == [record]
+
+
+def test_a_game_from_another_program_takes_the_documented_defaults() -> None:
+    text = (
+        "(;GM[4]FF[4]SZ[15]DT[2023-07-14,15]GN[five]\r\n"
+        "PB[Black\\\n player]PlayerWhite[Sam\tSmith]AP[Other:1.0]C[a comment]\n"
+        ";B[hh]C[centre];W[aa];B[hi];W[ab];B[hj];W[ac];B[hk];W[ad];B[hl])\n"
+    )
+    [record] = parse_sgf(text)
+    midnight = datetime(2023, 7, 14, tzinfo=UTC)
+    assert (record.x, record.o) == (PlayerInfo("human", "Black player"), PlayerInfo("human", "Sam Smith"))
+    assert (record.size, record.length, record.max_levels, record.think) == (15, 5, 0, None)
+    assert (record.started, record.ended, record.result) == (midnight, midnight, "X")
+    assert record.moves[0].move == Move(7, 7)
+    assert {timed.seconds for timed in record.moves} == {0.0}
+
+
+def refused(problem: str) -> pytest.RaisesExc[SgfError]:
+    return pytest.raises(SgfError, match=f"^{re.escape(problem)}$")
+
+
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [
+        pytest.param(
+            HEAD.replace("GM[4]", "GM[1]") + X_WINS,
+            "game 1: GM[1] is not a k-in-a-row game: only GM[4] can be read",
+            id="Go",
+        ),
+        pytest.param(
+            HEAD.replace("GM[4]", "") + X_WINS,
+            "game 1: no GM property: only k-in-a-row games, GM[4], can be read",
+            id="no GM",
+        ),
+        pytest.param(
+            HEAD.replace("SZ[3]", "") + X_WINS, "game 1: no SZ property: the board size is needed", id="no SZ"
+        ),
+        pytest.param(
+            HEAD.replace("SZ[3]", "SZ[27]") + X_WINS,
+            "game 1: SZ[27]: a board has at most 26 rows, one for each letter",
+            id="27",
+        ),
+        pytest.param(
+            HEAD.replace("SZ[3]", "SZ[3:4]") + X_WINS, "game 1: SZ[3:4]: only square boards can be read", id="oblong"
+        ),
+        pytest.param(
+            HEAD.replace("SZ[3]", "SZ[three]") + X_WINS, "game 1: SZ[three] is not a board size", id="SZ text"
+        ),
+        pytest.param(
+            HEAD.replace("KL[3]", "KL[4]") + X_WINS,
+            "game 1: length_to_win must be between 1 and board_size (3), got 4",
+            id="KL",
+        ),
+        pytest.param(HEAD.replace("KL[3]", "KL[x]") + X_WINS, "game 1: KL[x] is not a number (byte 17)", id="KL text"),
+        pytest.param(
+            HEAD.replace("DT[2024-05-01]", "") + X_WINS,
+            "game 1: no date: DS or DT (YYYY-MM-DD) is needed",
+            id="no date",
+        ),
+        pytest.param(
+            HEAD + "DS[May 1st]" + X_WINS,
+            "game 1: DS[May 1st] is not a time such as 2024-05-01T12:00:00+00:00",
+            id="DS",
+        ),
+        pytest.param(
+            HEAD + "DS[2024-05-01T12:00:00]" + X_WINS,
+            "game 1: started must be a timezone-aware time, got 2024-05-01T12:00:00",
+            id="naive",
+        ),
+        pytest.param(
+            HEAD + "PB[]" + X_WINS, "game 1: a player name is one line of printable text, got ''", id="no name"
+        ),
+        pytest.param(
+            HEAD + "TH[0]" + X_WINS, "game 1: think is a number of seconds above 0, or None, got 0.0", id="TH"
+        ),
+        pytest.param(HEAD + ";B[dd]" + X_WINS[6:], "game 1, move 1: B[dd] is off the 3x3 board", id="off board"),
+        pytest.param(HEAD + ";B[aa];W[aa])", "game 1, move 2: a1 is already taken", id="taken"),
+        pytest.param(
+            HEAD + X_WINS[:-1] + ";W[cb])", "game 1, move 6: c2 comes after the end of the game", id="after end"
+        ),
+        pytest.param(HEAD + ";B[aa];W[ab];B[ba])", "game 1: the game is not finished after 3 moves", id="unfinished"),
+        pytest.param(HEAD + ";B[aa];B[ab])", "game 1, move 2: B[ab] out of turn: W is to move", id="turn"),
+        pytest.param(HEAD + ";W[aa])", "game 1, move 1: W[aa] out of turn: B is to move", id="white first"),
+        pytest.param(HEAD + ";B[aa];W[])", "game 1, move 2: W[] is a pass: a move names a square", id="pass"),
+        pytest.param(HEAD + ";B[aa];W[tt])", "game 1, move 2: W[tt] is a pass: a move names a square", id="tt"),
+        pytest.param(
+            HEAD + ";B[aA])", "game 1, move 1: B[aA] is not a square: two letters a to z, column then row", id="point"
+        ),
+        pytest.param(HEAD + ";B[aa]W[bb])", "game 1, move 1: B and W in one node", id="B and W"),
+        pytest.param(
+            HEAD + ";B[aa]MT[-1]" + X_WINS[6:],
+            "game 1, move 1: a move takes from 0 to 1e+09 seconds, got -1.0",
+            id="MT",
+        ),
+        pytest.param(HEAD + ";B[aa]MT[soon]" + X_WINS[6:], "game 1: MT[soon] is not a number (byte 42)", id="MT text"),
+        pytest.param(
+            HEAD + "AB[aa]" + X_WINS,
+            "game 1: set-up stones (AB) cannot be read: a game starts from an empty board",
+            id="setup",
+        ),
+        pytest.param(
+            HEAD + "RE[W+]" + X_WINS, "game 1: RE[W+] disagrees with the moves, which end in a win for B", id="RE"
+        ),
+        pytest.param(
+            HEAD + "RE[Void]" + X_WINS,
+            "game 1: RE[Void] is not the result of a finished game: B+, W+ or 0",
+            id="RE void",
+        ),
+        pytest.param(HEAD + "SZ[4]" + X_WINS, "byte 36: property SZ is given twice in one node", id="twice"),
+        pytest.param(HEAD + "PB[a][b]" + X_WINS, "game 1: PB has 2 values, one expected (byte 36)", id="two values"),
+        pytest.param(
+            HEAD + ";B[aa](;W[ab])(;W[bb]))",
+            "byte 50: a game with variations: only one line of play can be read",
+            id="variations",
+        ),
+        pytest.param(HEAD + ";B[aa](;W[ab]);B[ba])", "byte 50: a node after a variation", id="node after"),
+        pytest.param("(;GM[4]SZ[3", "byte 11: the text ends inside the value that starts at byte 9", id="in value"),
+        pytest.param(
+            "(;GM[4]SZ[3] ;B[aa]", "byte 19: the text ends inside the game that starts at byte 0", id="in tree"
+        ),
+        pytest.param(
+            "(;GM[4]SZ[3\\]", "byte 13: the text ends inside the value that starts at byte 9", id="escaped end"
+        ),
+        pytest.param("(;GM", "byte 4: property GM has no value", id="no value"),
+        pytest.param("(;GM[4]SZ[3]%)", "byte 12: expected '(', ';' or ')', found '%'", id="junk"),
+        pytest.param("()", "byte 1: an empty game tree", id="empty tree"),
+        pytest.param("my notes", "byte 0: expected '(' to start a game, found 'm'", id="text"),
+        pytest.param(" \n", "byte 0: no game: an SGF collection starts with '('", id="nothing"),
+    ],
+)
+def test_each_problem_is_refused_saying_what_and_where(text: str, problem: str) -> None:
+    with refused(problem):
+        parse_sgf(text)
+
+
+def test_a_value_that_is_not_utf8_is_refused() -> None:
+    with refused("byte 38: the value is not UTF-8 text"):
+        parse_sgf(HEAD.encode() + b"PB[\xff]" + X_WINS.encode())
+
+
+def test_a_bad_game_anywhere_in_a_collection_imports_nothing(tmp_path: Path) -> None:
+    good = to_sgf([sample_record(), sample_record("a1 a2 b1 b2 c1")])
+    with History(tmp_path / "history.sqlite3") as history:
+        with refused("game 3, move 2: a1 is already taken"):
+            history.save_all(parse_sgf(good + HEAD + ";B[aa];W[aa])"))
+        assert history.count() == 0
+        assert history.save_all(parse_sgf(good)) == [1, 2]

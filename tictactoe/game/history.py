@@ -1,0 +1,422 @@
+"""The history of finished games: one SQLite file of :class:`~tictactoe.game.record.GameRecord` values.
+
+:class:`History` saves records, lists them newest first (filtered by a
+player's name or by the result), fetches one whole by its id and counts
+them.  It owns the file format and every way of opening the file; what is
+shown to a person, and when a game is saved, belong to the interfaces.
+
+The file
+    By default :func:`default_path` (the platform's per-user data
+    directory, created when missing); a path given explicitly must be in a
+    directory that exists, so that a mistyped ``--db`` is an error rather
+    than a new tree of folders.  A new or empty file becomes a history; an
+    existing file is used only when it is one already -- marked by its
+    ``PRAGMA application_id`` -- and every other file (not SQLite, or
+    another program's database) is refused without a byte written.
+
+The format
+    Version ``n`` of the schema is reached by applying, in order and in one
+    transaction, the first ``n`` entries of :data:`MIGRATIONS`; the version
+    reached is kept in ``PRAGMA user_version``.  A file of a later version
+    than this module knows is refused and left untouched.
+
+    ``games`` holds one row a game: both players' kind and name, the board
+    size, the length to win, ``max_levels``, ``think`` (NULL when unset),
+    the result (``X``, ``O``, ``draw``), ``started`` and ``ended`` as ISO
+    8601 UTC text with microseconds (so that text order is time order), and
+    ``move_count``.  ``moves`` holds one row a move: ``game_id``, ``ply``
+    (from 0, ``X`` on the even ones), ``row``, ``col`` (from 0) and ``ms``,
+    the milliseconds the move took.
+
+Atomicity
+    A game is written in one transaction, its ``games`` row with all its
+    ``moves`` rows; SQLite's atomic commit (a rollback journal) means that
+    another reader, or the same file after the writer is killed, sees the
+    game whole or not at all.
+
+Errors
+    Every failure is a :class:`HistoryError` whose one-line message names
+    the file and the problem: not an SQLite database, another program's
+    database, a newer schema, a read-only file, a lock held too long, a
+    missing directory, a damaged file.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import sys
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from configurations.moves import Move
+from hashdict.basics import require_int
+from tictactoe.game.game import DRAW_RESULT, Result
+from tictactoe.game.record import GameRecord, PlayerInfo, RecordError, TimedMove, time_text
+
+__all__ = [
+    "APPLICATION_ID",
+    "MIGRATIONS",
+    "RESULTS",
+    "SCHEMA_VERSION",
+    "GameSummary",
+    "History",
+    "HistoryError",
+    "default_path",
+]
+
+#: ``PRAGMA application_id`` of a game history: "TTTH" in ASCII.  It tells our file from any other SQLite file.
+APPLICATION_ID = 0x54545448
+#: The results a game can be stored with, as ``GameRecord.result`` and the ``result`` filter write them.
+RESULTS: tuple[Result, ...] = ("X", "O", DRAW_RESULT)
+#: How long to wait for another program's lock before giving up, in seconds.
+DEFAULT_TIMEOUT = 5.0
+_SQLITE_MAGIC = b"SQLite format 3\x00"
+_NOT_SQLITE = "not an SQLite database, so not a game history (left as it is)"
+
+#: ``MIGRATIONS[n]`` takes a file from schema version ``n`` to ``n + 1``: statements run in order.
+MIGRATIONS: tuple[tuple[str, ...], ...] = (
+    (
+        f"PRAGMA application_id = {APPLICATION_ID}",
+        """CREATE TABLE games (
+            id INTEGER PRIMARY KEY,
+            x_kind TEXT NOT NULL,
+            x_name TEXT NOT NULL,
+            o_kind TEXT NOT NULL,
+            o_name TEXT NOT NULL,
+            size INTEGER NOT NULL,
+            length INTEGER NOT NULL,
+            max_levels INTEGER NOT NULL,
+            think REAL,
+            result TEXT NOT NULL CHECK (result IN ('X', 'O', 'draw')),
+            started TEXT NOT NULL,
+            ended TEXT NOT NULL,
+            move_count INTEGER NOT NULL
+        )""",
+        """CREATE TABLE moves (
+            game_id INTEGER NOT NULL REFERENCES games (id),
+            ply INTEGER NOT NULL,
+            row INTEGER NOT NULL,
+            col INTEGER NOT NULL,
+            ms INTEGER NOT NULL,
+            PRIMARY KEY (game_id, ply)
+        ) WITHOUT ROWID""",
+        # The list shows the newest games first, all of them or those of one result.
+        "CREATE INDEX games_by_end ON games (ended)",
+        "CREATE INDEX games_by_result ON games (result, ended)",
+    ),
+)
+#: The schema version this module writes and reads.
+SCHEMA_VERSION = len(MIGRATIONS)
+
+_SUMMARY_COLUMNS = "id, x_kind, x_name, o_kind, o_name, size, length, result, started, ended, move_count"
+_GAME_COLUMNS = "x_kind, x_name, o_kind, o_name, size, length, max_levels, think, started, ended, result, move_count"
+
+
+class HistoryError(Exception):
+    """The history file cannot be used as asked; the message names the file and the problem, on one line."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameSummary:
+    """One line of the list of games: what a person needs to pick a game, without its moves."""
+
+    id: int
+    x: PlayerInfo
+    o: PlayerInfo
+    size: int
+    length: int
+    result: Result
+    started: datetime
+    ended: datetime
+    move_count: int
+
+
+def default_path() -> Path:
+    """Where the history lives unless ``--db`` says otherwise: ``tictactoe/history.sqlite3`` in the data directory.
+
+    That directory is ``%LOCALAPPDATA%`` on Windows, ``~/Library/Application
+    Support`` on macOS and ``$XDG_DATA_HOME`` (when set to an absolute
+    path) or ``~/.local/share`` elsewhere.
+    """
+    if sys.platform == "win32":
+        local = os.environ.get("LOCALAPPDATA")
+        base = Path(local) if local else Path.home() / "AppData" / "Local"
+    elif sys.platform == "darwin":
+        base = Path.home() / "Library" / "Application Support"
+    else:
+        xdg = os.environ.get("XDG_DATA_HOME", "")
+        # The XDG specification: a relative path in the variable is invalid and is ignored.
+        base = Path(xdg) if os.path.isabs(xdg) else Path.home() / ".local" / "share"
+    return base / "tictactoe" / "history.sqlite3"
+
+
+class History:
+    """The games stored in the SQLite file ``path`` (by default :func:`default_path`).
+
+    Opening checks the file and sets it up or brings its schema up to date;
+    ``HistoryError`` when it cannot.  ``timeout`` is how long any operation
+    waits for another program's lock.  Use it in a ``with`` block, or call
+    :meth:`close`.
+
+    >>> import tempfile
+    >>> from datetime import UTC
+    >>> now = datetime.now(UTC)
+    >>> ada, rules = PlayerInfo("human", "ada"), PlayerInfo("rules", "rules")
+    >>> record = GameRecord(ada, rules, 1, 1, 0, None, now, now, (TimedMove(Move(0, 0), 0.5),))
+    >>> with tempfile.TemporaryDirectory() as folder, History(Path(folder) / "games.sqlite3") as history:
+    ...     game_id = history.save(record)
+    ...     [(summary.id, summary.x.name, summary.o.name, summary.result) for summary in history.list_games()]
+    [(1, 'ada', 'rules', 'X')]
+    """
+
+    def __init__(self, path: Path | str | None = None, *, timeout: float = DEFAULT_TIMEOUT) -> None:
+        if path is None:
+            path = default_path()
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as error:
+                raise HistoryError(f"{path}: cannot create its directory: {error.strerror}") from None
+        self.path = Path(path)
+        self._timeout = timeout
+        self._connection = self._connect()
+        try:
+            self._prepare(MIGRATIONS)
+        except BaseException:
+            self._connection.close()
+            raise
+
+    def close(self) -> None:
+        """Close the file; the history cannot be used after."""
+        self._connection.close()
+
+    def __enter__(self) -> History:
+        return self
+
+    def __exit__(self, *exception: object) -> None:
+        self.close()
+
+    def save(self, record: GameRecord) -> int:
+        """Store ``record`` in one transaction and return its new id.  Runtime complexity: O(moves)."""
+        return self.save_all([record])[0]
+
+    def save_all(self, records: Iterable[GameRecord]) -> list[int]:
+        """Store ``records`` in one transaction -- all of them or, on an error, none -- and return their new ids."""
+        with self._transaction("save games", write=True) as connection:
+            return [_insert(connection, record) for record in records]
+
+    def get(self, game_id: int) -> GameRecord:
+        """The whole record of game ``game_id``; ``HistoryError`` when there is none.  Runtime complexity: O(moves)."""
+        with self._transaction("read a game", write=False) as connection:
+            row = connection.execute(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,)).fetchone()
+            if row is None:
+                raise HistoryError(f"{self.path}: there is no game {game_id}")
+            moves = connection.execute(
+                "SELECT row, col, ms FROM moves WHERE game_id = ? ORDER BY ply", (game_id,)
+            ).fetchall()
+        try:
+            return _record(row, moves)
+        except (ValueError, TypeError) as error:  # a RecordError, or a value of the wrong type or form
+            raise HistoryError(f"{self.path}: game {game_id} is damaged: {error}") from None
+
+    def list_games(
+        self, *, player: str | None = None, result: Result | None = None, limit: int | None = 20, offset: int = 0
+    ) -> list[GameSummary]:
+        """The games, the last to end first: at most ``limit`` (``None``: all) after skipping ``offset``.
+
+        ``player`` keeps the games in which either side has that name
+        (ASCII letters matched without regard to case); ``result`` keeps
+        those of one result (``"X"``, ``"O"`` or ``"draw"``).
+        Runtime complexity: O(log games + limit + offset) unfiltered or by
+        result, through an index; O(games) at worst by player.
+        """
+        where, parameters = _filters(player, result)
+        if limit is not None and require_int("limit", limit) < 0:
+            raise ValueError(f"limit must be at least 0 or None, got {limit!r}")
+        if require_int("offset", offset) < 0:
+            raise ValueError(f"offset must be at least 0, got {offset!r}")
+        query = f"SELECT {_SUMMARY_COLUMNS} FROM games {where} ORDER BY ended DESC, id DESC LIMIT ? OFFSET ?"
+        with self._transaction("list games", write=False) as connection:
+            rows = connection.execute(query, [*parameters, -1 if limit is None else limit, offset]).fetchall()
+        try:
+            return [_summary(row) for row in rows]
+        except (ValueError, TypeError) as error:
+            raise HistoryError(f"{self.path}: a game listed is damaged: {error}") from None
+
+    def count(self, *, player: str | None = None, result: Result | None = None) -> int:
+        """How many games are stored, with the filters of :meth:`list_games`."""
+        where, parameters = _filters(player, result)
+        with self._transaction("count games", write=False) as connection:
+            (number,) = connection.execute(f"SELECT count(*) FROM games {where}", parameters).fetchone()
+        return int(number)
+
+    def _connect(self) -> sqlite3.Connection:
+        """Open the file after checking, without writing to it, that it may be a history."""
+        path = self.path
+        if not path.parent.is_dir():
+            raise HistoryError(f"{path}: the directory {path.parent} does not exist")
+        writable = True
+        if path.exists():
+            if not path.is_file():
+                raise HistoryError(f"{path}: not a file")
+            with path.open("rb") as file:
+                header = file.read(len(_SQLITE_MAGIC))
+            if header and header != _SQLITE_MAGIC:
+                raise HistoryError(f"{path}: {_NOT_SQLITE}")
+            # A file without write permission is left alone even by a user whom the system lets write (root).
+            writable = os.access(path, os.W_OK) and path.stat().st_mode & 0o222 != 0
+        uri = f"{path.absolute().as_uri()}?mode={'rwc' if writable else 'ro'}"
+        try:
+            connection = sqlite3.connect(uri, uri=True, timeout=self._timeout, isolation_level=None)
+        except sqlite3.Error as error:
+            raise self._error(error, "open the file") from None
+        connection.execute("PRAGMA foreign_keys = ON")
+        return connection
+
+    def _prepare(self, migrations: tuple[tuple[str, ...], ...]) -> None:
+        """Check that the file is a history this module can read, and bring it to the last version of ``migrations``."""
+        with self._transaction("read the file", write=False) as connection:
+            version = _schema_version(connection, self.path, len(migrations))
+        if version < len(migrations):
+            with self._transaction("set up the game history", write=True) as connection:
+                # Read again under the write lock: another program may have set the file up meanwhile.
+                version = _schema_version(connection, self.path, len(migrations))
+                for migration in migrations[version:]:
+                    for statement in migration:
+                        connection.execute(statement)
+                connection.execute(f"PRAGMA user_version = {len(migrations)}")
+
+    @contextmanager
+    def _transaction(self, action: str, *, write: bool) -> Iterator[sqlite3.Connection]:
+        """One transaction, committed at the end of the block, rolled back if it raises; ``action`` words errors."""
+        connection = self._connection
+        try:
+            # IMMEDIATE takes the write lock first, so that a writer never waits on a reader holding it.
+            connection.execute("BEGIN IMMEDIATE" if write else "BEGIN")
+            try:
+                yield connection
+                connection.execute("COMMIT")
+            finally:
+                if connection.in_transaction:
+                    connection.execute("ROLLBACK")
+        except sqlite3.Error as error:
+            raise self._error(error, action) from None
+
+    def _error(self, error: sqlite3.Error, action: str) -> HistoryError:
+        """The ``HistoryError`` that says why ``action`` failed with ``error``."""
+        code = error.sqlite_errorcode & 0xFF  # the primary code, without the extended bits
+        if code == sqlite3.SQLITE_BUSY:
+            problem = f"the file is locked by another program (waited {self._timeout:g} s)"
+        elif code == sqlite3.SQLITE_READONLY:
+            problem = f"the file is read-only: cannot {action}"
+        elif code == sqlite3.SQLITE_NOTADB:
+            problem = _NOT_SQLITE
+        elif code == sqlite3.SQLITE_CORRUPT:
+            problem = f"the file is damaged: {error}"
+        else:
+            problem = f"cannot {action}: {error}"
+        return HistoryError(f"{self.path}: {problem}")
+
+
+def _schema_version(connection: sqlite3.Connection, path: Path, latest: int) -> int:
+    """The file's schema version, 0 for an empty database; ``HistoryError`` unless a history of version ≤ ``latest``."""
+    (application_id,) = connection.execute("PRAGMA application_id").fetchone()
+    (version,) = connection.execute("PRAGMA user_version").fetchone()
+    (objects,) = connection.execute("SELECT count(*) FROM sqlite_master").fetchone()
+    if application_id != APPLICATION_ID:
+        if application_id or version or objects:
+            raise HistoryError(f"{path}: an SQLite database of another program, not a game history (left as it is)")
+        return 0
+    if version > latest:
+        raise HistoryError(
+            f"{path}: a game history of schema version {version}, newer than this program reads ({latest}):"
+            " use a newer version of the program"
+        )
+    return int(version)
+
+
+def _filters(player: str | None, result: Result | None) -> tuple[str, list[object]]:
+    """The ``WHERE`` clause and its parameters for the filters of :meth:`History.list_games`."""
+    clauses: list[str] = []
+    parameters: list[object] = []
+    if player is not None:
+        clauses.append("(x_name = ? COLLATE NOCASE OR o_name = ? COLLATE NOCASE)")
+        parameters += [player, player]
+    if result is not None:
+        if result not in RESULTS:
+            raise ValueError(f"result must be one of {', '.join(RESULTS)}, got {result!r}")
+        clauses.append("result = ?")
+        parameters.append(result)
+    return ("WHERE " + " AND ".join(clauses) if clauses else ""), parameters
+
+
+def _insert(connection: sqlite3.Connection, record: GameRecord) -> int:
+    """Add ``record``'s rows within the caller's transaction; its new id."""
+    cursor = connection.execute(
+        f"INSERT INTO games ({_GAME_COLUMNS}) VALUES ({', '.join('?' * 12)})",
+        (
+            record.x.kind,
+            record.x.name,
+            record.o.kind,
+            record.o.name,
+            record.size,
+            record.length,
+            record.max_levels,
+            record.think,
+            time_text(record.started),
+            time_text(record.ended),
+            record.result,
+            len(record.moves),
+        ),
+    )
+    game_id = cursor.lastrowid
+    assert game_id is not None  # an INSERT into a rowid table always sets it
+    connection.executemany(
+        "INSERT INTO moves (game_id, ply, row, col, ms) VALUES (?, ?, ?, ?, ?)",
+        (
+            (game_id, ply, timed.move.row, timed.move.col, round(timed.seconds * 1000))
+            for ply, timed in enumerate(record.moves)
+        ),
+    )
+    return game_id
+
+
+def _record(row: Sequence[Any], moves: Sequence[Sequence[Any]]) -> GameRecord:
+    """The record of a ``games`` row (``_GAME_COLUMNS``) and its ``moves`` rows; ``RecordError`` when they disagree."""
+    x_kind, x_name, o_kind, o_name, size, length, max_levels, think, started, ended, result, move_count = row
+    record = GameRecord(
+        x=PlayerInfo(str(x_kind), str(x_name)),
+        o=PlayerInfo(str(o_kind), str(o_name)),
+        size=int(size),
+        length=int(length),
+        max_levels=int(max_levels),
+        think=None if think is None else float(think),
+        started=datetime.fromisoformat(started),
+        ended=datetime.fromisoformat(ended),
+        moves=tuple(TimedMove(Move(int(row), int(col)), ms / 1000) for row, col, ms in moves),
+    )
+    if (record.result, len(record.moves)) != (result, move_count):
+        raise RecordError(
+            f"it is stored as {result} in {move_count} moves, but its moves make {record.result} in {len(moves)}"
+        )
+    return record
+
+
+def _summary(row: Sequence[Any]) -> GameSummary:
+    """The summary of a ``games`` row (``_SUMMARY_COLUMNS``)."""
+    game_id, x_kind, x_name, o_kind, o_name, size, length, result, started, ended, move_count = row
+    return GameSummary(
+        id=game_id,
+        x=PlayerInfo(x_kind, x_name),
+        o=PlayerInfo(o_kind, o_name),
+        size=size,
+        length=length,
+        result=result,
+        started=datetime.fromisoformat(started),
+        ended=datetime.fromisoformat(ended),
+        move_count=move_count,
+    )

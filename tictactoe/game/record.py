@@ -1,0 +1,208 @@
+"""A finished game as a value: who played, on which board, the moves and their times, the result.
+
+A :class:`GameRecord` is what the history stores, what SGF carries and what
+a replay steps through.  Only finished games are recorded (a game that was
+quit is not), so the result is ``"X"``, ``"O"`` or ``"draw"`` -- and it is
+never given, but found by playing the moves through a
+:class:`~tictactoe.game.game.Game`: a record cannot hold a move off the
+board, on a taken square or after the end, nor stop before the end.
+
+Players are named by strings here (``PlayerInfo("human", "ada")``): this
+module knows the kind of each player, never the player itself.
+
+>>> from datetime import datetime, timezone
+>>> start = datetime(2024, 5, 1, 12, 0, tzinfo=timezone.utc)
+>>> record = GameRecord(
+...     x=PlayerInfo("human", "ada"), o=PlayerInfo("reference", "reference"),
+...     size=2, length=2, max_levels=4, think=None, started=start, ended=start,
+...     moves=(TimedMove(Move(0, 0), 1.5), TimedMove(Move(1, 1), 0.0), TimedMove(Move(0, 1), 2.0)),
+... )
+>>> record.result
+'X'
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+
+from configurations.moves import MAX_BOARD_SIZE, Move, OccupiedSquareError
+from tictactoe.game.game import Game, GameOverError, Result
+
+__all__ = ["PLAYER_KINDS", "GameRecord", "PlayerInfo", "RecordError", "TimedMove", "time_text"]
+
+#: The kinds of player the project offers, by their command-line names (SPEC §7).  A record
+#: accepts any kind written like these, so that a history outlives the list.
+PLAYER_KINDS = ("human", "reference", "sound", "strong", "perfect", "rules", "weights")
+_KIND = re.compile(r"[a-z][a-z0-9_-]*")
+# Times are kept to the millisecond: finer is noise, and whole milliseconds store in 1 to 4 bytes.
+_SECONDS_DIGITS = 3
+# About 31 years: anything longer is a broken clock, not a move.
+_MAX_SECONDS = 1e9
+
+
+class RecordError(ValueError):
+    """A record that cannot be: its message says what is wrong, and which move when a move is."""
+
+    def __init__(self, problem: str, move_number: int | None = None) -> None:
+        super().__init__(problem if move_number is None else f"move {move_number}: {problem}")
+        #: The problem alone, without the move number.
+        self.problem = problem
+        #: The move (counted from 1) that is wrong, or ``None`` when the record is wrong as a whole.
+        self.move_number = move_number
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerInfo:
+    """Who played a side: the kind of player (``human``, ``strong``, ...) and the name shown for it.
+
+    ``RecordError`` unless ``kind`` is lower-case letters, digits, ``-`` and
+    ``_``, starting with a letter, and ``name`` is non-empty and printable
+    (no line breaks or control characters: it is shown in one-line lists).
+    """
+
+    kind: str
+    name: str
+
+    def __post_init__(self) -> None:
+        if not _KIND.fullmatch(self.kind):
+            raise RecordError(f"a player kind is a lower-case word such as 'human', got {self.kind!r}")
+        if not self.name or not self.name.isprintable():
+            raise RecordError(f"a player name is one line of printable text, got {self.name!r}")
+
+
+@dataclass(frozen=True, slots=True)
+class TimedMove:
+    """A move and the seconds the player took over it, kept to the millisecond.
+
+    >>> TimedMove(Move(1, 1), 2.0004)
+    TimedMove(move=Move(row=1, col=1), seconds=2.0)
+    """
+
+    move: Move
+    seconds: float
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.seconds < _MAX_SECONDS:  # False for NaN too
+            raise RecordError(f"a move takes from 0 to {_MAX_SECONDS:g} seconds, got {self.seconds!r}")
+        object.__setattr__(self, "seconds", round(float(self.seconds), _SECONDS_DIGITS))
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """A finished game between ``x`` (who moved first) and ``o`` on a ``size`` board, ``length`` in a row to win.
+
+    ``max_levels`` and ``think`` (seconds a move for the ``strong`` player,
+    or ``None``) are the settings the game was played with.  ``started``
+    and ``ended`` are timezone-aware and kept in UTC.  ``result`` is not
+    given: it is what the moves make it.
+
+    ``RecordError`` for anything a finished game cannot be, naming the move
+    when a move is wrong.  Runtime complexity: O(size² + moves · length).
+    """
+
+    x: PlayerInfo
+    o: PlayerInfo
+    size: int
+    length: int
+    max_levels: int
+    think: float | None
+    started: datetime
+    ended: datetime
+    moves: tuple[TimedMove, ...]
+    result: Result = field(init=False)
+
+    def __post_init__(self) -> None:
+        if self.think is not None and not (self.think > 0 and math.isfinite(self.think)):
+            raise RecordError(f"think is a number of seconds above 0, or None, got {self.think!r}")
+        for name in ("started", "ended"):
+            object.__setattr__(self, name, _utc(name, getattr(self, name)))
+        if self.ended < self.started:
+            raise RecordError(
+                f"the game ended ({self.ended.isoformat()}) before it started ({self.started.isoformat()})"
+            )
+        object.__setattr__(self, "moves", tuple(self.moves))
+        if isinstance(self.size, int) and self.size > MAX_BOARD_SIZE:
+            raise RecordError(f"a board has at most {MAX_BOARD_SIZE} rows, one for each letter, got {self.size}")
+        try:
+            game = Game(self.size, self.length, self.max_levels)
+        except (TypeError, ValueError) as error:
+            raise RecordError(str(error)) from None
+        object.__setattr__(self, "result", _play_through(game, self.moves))
+
+    @classmethod
+    def from_game(
+        cls,
+        game: Game,
+        *,
+        x: PlayerInfo,
+        o: PlayerInfo,
+        think: float | None,
+        started: datetime,
+        ended: datetime,
+        seconds: Sequence[float],
+    ) -> GameRecord:
+        """The record of ``game``, which must be over, with ``seconds[i]`` the time its move ``i`` took.
+
+        ``RecordError`` when the game is not over or the times do not match the moves.
+        """
+        if game.result is None:
+            raise RecordError(
+                f"only a finished game is recorded: this one is still in play after {len(game.moves)} moves"
+            )
+        if len(seconds) != len(game.moves):
+            raise RecordError(f"{len(game.moves)} moves were played but {len(seconds)} times were given")
+        board = game.board
+        return cls(
+            x=x,
+            o=o,
+            size=board.board_size,
+            length=board.length_to_win,
+            max_levels=board.max_levels,
+            think=think,
+            started=started,
+            ended=ended,
+            moves=tuple(TimedMove(move, time) for move, time in zip(game.moves, seconds, strict=True)),
+        )
+
+
+def time_text(moment: datetime) -> str:
+    """A record's time as text, wherever one is written: ISO 8601 with microseconds, always.
+
+    Every UTC time is then written the same length, so text order is time
+    order, and ``datetime.fromisoformat`` reads it back exactly.
+
+    >>> time_text(datetime(2024, 5, 1, 12, 0, tzinfo=UTC))
+    '2024-05-01T12:00:00.000000+00:00'
+    """
+    return moment.isoformat(timespec="microseconds")
+
+
+def _utc(name: str, moment: datetime) -> datetime:
+    offset = moment.utcoffset()
+    if offset is None:
+        raise RecordError(f"{name} must be a timezone-aware time, got {moment.isoformat()}")
+    if offset != timedelta(0):
+        raise RecordError(f"{name} must be in UTC, got {moment.isoformat()}")
+    return moment.replace(tzinfo=UTC, fold=0)
+
+
+def _play_through(game: Game, moves: tuple[TimedMove, ...]) -> Result:
+    """Play ``moves`` on the empty ``game``; the result, or ``RecordError`` naming the first wrong move."""
+    size = game.board.board_size
+    for number, timed in enumerate(moves, 1):
+        move = timed.move
+        if not (0 <= move.row < size and 0 <= move.col < size):
+            raise RecordError(f"{move!r} is off the {size}x{size} board", number)
+        try:
+            game.play(move)
+        except OccupiedSquareError:
+            raise RecordError(f"{move} is already taken", number) from None
+        except GameOverError:
+            raise RecordError(f"{move} comes after the end of the game", number) from None
+    if game.result is None:
+        raise RecordError(f"the game is not finished after {len(moves)} moves")
+    return game.result

@@ -1,0 +1,169 @@
+"""A recorded game replayed move by move: the board at each position, the move just shown, a text of it all.
+
+A :class:`Replay` is a cursor over a :class:`~tictactoe.game.record.GameRecord`:
+position 0 is the empty board and position ``n`` the board after ``n``
+moves.  The terminal and the window step it (forward, back, to either end)
+and draw what it says; :func:`replay_text` writes every position at once,
+for a replay read through a pipe.  Nothing here prints.
+
+>>> from datetime import UTC, datetime
+>>> from configurations.moves import Move
+>>> from tictactoe.game.record import PlayerInfo
+>>> moves = tuple(TimedMove(Move.parse(text, 3), 1.0) for text in ("a1", "a2", "b1", "b2", "c1"))
+>>> start = datetime(2024, 5, 1, 12, 30, tzinfo=UTC)
+>>> players = PlayerInfo("human", "ada"), PlayerInfo("rules", "rules")
+>>> replay = Replay(GameRecord(*players, 3, 3, 0, None, start, start, moves))
+>>> replay.forward(), replay.forward(), replay.forward()
+(True, True, True)
+>>> print(replay.render())
+Move 3: X plays b1
+  a b c
+1 X[X].
+2 O . .
+3 . . .
+"""
+
+from __future__ import annotations
+
+from configurations import COMPUTER, HUMAN, Configurations, Symbol, draw_board
+from tictactoe.game.game import DRAW_RESULT, Game
+from tictactoe.game.record import GameRecord, TimedMove
+
+__all__ = ["RESULT_LINES", "Replay", "replay_text"]
+
+#: The line that ends a replayed game, by its result (the words of a game between two named players).
+RESULT_LINES = {HUMAN: f"{HUMAN} wins", COMPUTER: f"{COMPUTER} wins", DRAW_RESULT: "Game is a draw"}
+
+
+class Replay:
+    """Steps through ``record``, starting at the empty board.
+
+    Every step costs O(1) (O(length) to check for a line); :meth:`go_to`
+    costs O(distance).
+    """
+
+    __slots__ = ("_game", "_record")
+
+    def __init__(self, record: GameRecord) -> None:
+        self._record = record
+        self._game = Game(record.size, record.length, record.max_levels)
+
+    @property
+    def record(self) -> GameRecord:
+        """The game replayed."""
+        return self._record
+
+    @property
+    def position(self) -> int:
+        """How many moves are on the board: 0 at the start, ``len(record.moves)`` at the end."""
+        return len(self._game.moves)
+
+    @property
+    def at_start(self) -> bool:
+        """Whether no move is shown yet."""
+        return self.position == 0
+
+    @property
+    def at_end(self) -> bool:
+        """Whether every move is shown."""
+        return self.position == len(self._record.moves)
+
+    @property
+    def board(self) -> Configurations:
+        """The board at this position (read-only: move through the replay)."""
+        return self._game.board
+
+    @property
+    def last_move(self) -> TimedMove | None:
+        """The move that made this position, with its time, or ``None`` at the start."""
+        return self._record.moves[self.position - 1] if self.position else None
+
+    @property
+    def last_player(self) -> Symbol | None:
+        """Who played :attr:`last_move`: ``"X"`` at odd positions, ``"O"`` at even ones, ``None`` at the start."""
+        if not self.position:
+            return None
+        return HUMAN if self.position % 2 else COMPUTER
+
+    def forward(self) -> bool:
+        """Show the next move; ``False`` (nothing changes) at the end."""
+        if self.at_end:
+            return False
+        self._game.play(self._record.moves[self.position].move)
+        return True
+
+    def back(self) -> bool:
+        """Take the last move shown off the board; ``False`` (nothing changes) at the start."""
+        if self.at_start:
+            return False
+        self._game.undo()
+        return True
+
+    def to_start(self) -> None:
+        """Go back to the empty board."""
+        self.go_to(0)
+
+    def to_end(self) -> None:
+        """Show every move."""
+        self.go_to(len(self._record.moves))
+
+    def go_to(self, position: int) -> None:
+        """Show the first ``position`` moves; ``IndexError`` outside 0 to ``len(record.moves)``."""
+        if not 0 <= position <= len(self._record.moves):
+            raise IndexError(f"a position of this game is from 0 to {len(self._record.moves)}, got {position}")
+        while self.position < position:
+            self.forward()
+        while self.position > position:
+            self.back()
+
+    def caption(self) -> str:
+        """One line on this position: ``Start: X to move`` or ``Move 3: X plays b2``."""
+        if self.last_move is None:
+            return f"Start: {HUMAN} to move"
+        return f"Move {self.position}: {self.last_player} plays {self.last_move.move}"
+
+    def render(self) -> str:
+        """The caption and the board drawn by :func:`~configurations.draw_board`, the last move in brackets."""
+        lines = draw_board(self.board).split("\n")
+        if self.last_move is not None:
+            move = self.last_move.move
+            # Squares are one character wide (boards have at most 26 columns) and one space apart.
+            square = len(str(self.board.board_size)) + 1 + 2 * move.col
+            line = lines[move.row + 1]
+            lines[move.row + 1] = f"{line[: square - 1]}[{line[square]}]{line[square + 2 :]}"
+        return "\n".join([self.caption(), *lines])
+
+
+def replay_text(record: GameRecord) -> str:
+    """Every position of ``record`` rendered, a blank line apart, after two lines on the game and before its result.
+
+    >>> from datetime import UTC, datetime
+    >>> from configurations.moves import Move
+    >>> from tictactoe.game.record import PlayerInfo
+    >>> start = datetime(2024, 5, 1, 12, 30, tzinfo=UTC)
+    >>> players = PlayerInfo("human", "ada"), PlayerInfo("reference", "reference")
+    >>> print(replay_text(GameRecord(*players, 1, 1, 0, None, start, start, (TimedMove(Move(0, 0), 0.5),))))
+    ada (human) as X against reference (reference) as O
+    1x1, 1 in a row, started 2024-05-01 12:30 UTC
+    <BLANKLINE>
+    Start: X to move
+      a
+    1 .
+    <BLANKLINE>
+    Move 1: X plays a1
+      a
+    1[X]
+    <BLANKLINE>
+    X wins
+    """
+    replay = Replay(record)
+    started = record.started.strftime("%Y-%m-%d %H:%M")
+    parts = [
+        f"{record.x.name} ({record.x.kind}) as X against {record.o.name} ({record.o.kind}) as O\n"
+        f"{record.size}x{record.size}, {record.length} in a row, started {started} UTC",
+        replay.render(),
+    ]
+    while replay.forward():
+        parts.append(replay.render())
+    parts.append(RESULT_LINES[record.result])
+    return "\n\n".join(parts)
