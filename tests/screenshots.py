@@ -55,11 +55,6 @@ class Image:
         """The colour at (``x``, ``y``) of ``widget``, which the image shows."""
         return self.pixel(widget.winfo_rootx() - self.left + x, widget.winfo_rooty() - self.top + y)
 
-    def count(self, colour: tuple[int, int, int]) -> int:
-        """How many pixels are exactly ``colour``."""
-        wanted = bytes(colour)
-        return sum(self.rgb[at : at + 3] == wanted for at in range(0, len(self.rgb), 3))
-
     def write_png(self, path: Path) -> None:
         """Save as an 8-bit RGB PNG."""
         stride = 3 * self.width

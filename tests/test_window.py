@@ -140,6 +140,9 @@ def display() -> Iterator[str]:
     if xvfb is None:
         if not os.environ.get("DISPLAY"):
             pytest.skip("no X display, and no Xvfb to start one (Debian: apt-get install xvfb)")
+        problem = window.window_available()
+        if problem is not None:
+            pytest.skip(f"no Xvfb, and the display {os.environ['DISPLAY']} cannot be used: {problem}")
         yield os.environ["DISPLAY"]
         return
     ready, told = os.pipe()
