@@ -311,8 +311,9 @@ def test_a_game_clicked_through_to_its_end(
     assert game_window.tally_text == ending.tally
     assert list(game_window.board.line_drawn()) == squares(*ending.line)
     assert enabled(game_window) == {"new", "quit", "undo"}
+    assert game_window.message_text == "Ctrl+N starts a new game"
     click(game_window, "b3")
-    assert game_window.message_text == "The game is over: Ctrl+N starts a new one"
+    assert game_window.message_text == "The game is over: Ctrl+N starts a new game"
 
 
 def test_the_last_move_is_highlighted_and_a_taken_square_refused(open_window: Callable[..., GameWindow]) -> None:

@@ -21,7 +21,7 @@ from tictactoe.game.game import DRAW_RESULT
 from tictactoe.ui.new_game_form import FormError, GameForm, start_game
 from tictactoe.ui.window_board import BoardPicture, BoardView
 from tictactoe.ui.window_dialogs import NewGameDialog
-from tictactoe.ui.window_status import HOW_TO_PLAY, progress_text, state_text, tally_text, title_text
+from tictactoe.ui.window_status import HOW_TO_PLAY, PLAY_AGAIN, progress_text, state_text, tally_text, title_text
 from tictactoe.ui.window_thinking import Search
 from tictactoe.ui.winning_line import winning_line
 
@@ -113,7 +113,7 @@ class GameWindow:
         if self.thinking or (competitor is not None and not competitor.is_person):
             return
         if competitor is None:
-            self._show_message("The game is over: Ctrl+N starts a new one")
+            self._show_message(f"The game is over: {PLAY_AGAIN}")
             return
         try:
             self.session.play(move)
@@ -245,7 +245,8 @@ class GameWindow:
         self._draw_board()
         person_to_move = session.to_move is not None and session.to_move.is_person
         self._state.configure(text=state_text(session, thinking=self.thinking and not self._searching_hint))
-        self._note.configure(text=self._message or (HOW_TO_PLAY if person_to_move else ""))
+        over = session.game.result is not None
+        self._note.configure(text=self._message or (HOW_TO_PLAY if person_to_move else PLAY_AGAIN if over else ""))
         self._tally.configure(text=tally_text(session))
         self.canvas.configure(cursor="watch" if self.thinking else "")
         game = session.game

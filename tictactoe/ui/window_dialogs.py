@@ -56,7 +56,7 @@ class NewGameDialog:
             entry.grid(row=row, column=1, sticky="ew", pady=2)
             self.entries[field] = entry
             self.fill(field, getattr(form, field))
-        self.error = ttk.Label(frame, foreground=ERROR_COLOUR, wraplength=320)
+        self.error = ttk.Label(frame, foreground=ERROR_COLOUR, wraplength=440)
         self.error.grid(row=len(_ROWS), column=0, columnspan=2, sticky="w", pady=(6, 0))
         buttons = ttk.Frame(frame)
         buttons.grid(row=len(_ROWS) + 1, column=0, columnspan=2, sticky="e", pady=(8, 0))

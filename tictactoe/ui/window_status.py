@@ -25,12 +25,14 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing; type che
 if TYPE_CHECKING:
     from tictactoe.game.session import Competitor, Session
 
-__all__ = ["DRAW_TEXT", "HOW_TO_PLAY", "progress_text", "state_text", "tally_text", "title_text"]
+__all__ = ["DRAW_TEXT", "HOW_TO_PLAY", "PLAY_AGAIN", "progress_text", "state_text", "tally_text", "title_text"]
 
 #: What the status bar says once a game is a draw (as the terminal says it).
 DRAW_TEXT = "Game is a draw"
 #: The note under the state while a person is to move and nothing else is to be said.
 HOW_TO_PLAY = "Click a square, or move with the arrow keys and play with Enter or Space"
+#: The note under the result of a game, when nothing else is to be said.
+PLAY_AGAIN = "Ctrl+N starts a new game"
 
 
 def state_text(session: Session, *, thinking: bool = False) -> str:
