@@ -20,6 +20,7 @@ import os
 import re
 import select
 import shutil
+import signal
 import subprocess
 import sys
 import textwrap
@@ -249,6 +250,11 @@ def enabled(game_window: GameWindow) -> set[str]:
     for name, button in game_window.buttons.items():
         assert button.instate(["!disabled"]) == (name in actions), name
     return actions
+
+
+def test_a_window_can_open_on_the_display(display: str) -> None:
+    assert os.environ["DISPLAY"] == display
+    assert window.window_available() is None
 
 
 # Playing ------------------------------------------------------------------------------------------
@@ -570,6 +576,20 @@ def test_closing_the_window_during_a_search_ends_the_program_at_once(display: st
     _, errors = game.communicate(timeout=TIMEOUT)
     assert time.monotonic() - closed < 2.0
     assert (game.returncode, errors) == (0, "")
+
+
+def test_ctrl_c_at_the_terminal_closes_the_window(display: str) -> None:
+    game = subprocess.Popen(
+        [sys.executable, "-m", "tictactoe.ui.window", "3", "3", "9"],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    time.sleep(1.5)  # the window is open by now, waiting for the person
+    game.send_signal(signal.SIGINT)
+    out, errors = game.communicate(timeout=TIMEOUT)
+    assert (game.returncode, out, errors) == (130, "", "play.py: interrupted\n")
 
 
 def test_a_screenshot_shows_the_grid_and_the_tiles(open_window: Callable[..., GameWindow], tmp_path: Path) -> None:

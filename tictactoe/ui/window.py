@@ -18,6 +18,7 @@ play.py: cannot open a window: no display (DISPLAY is not set); play in the term
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import os
 import sys
@@ -112,9 +113,13 @@ def run_window(session: Session, *, stderr: TextIO | None = None) -> int:
     from tictactoe.ui.window_app import GameWindow  # noqa: PLC0415 -- needs tkinter, checked above
 
     GameWindow(root, session)
-    root.mainloop()
-    del root
-    _collect_closed_windows()
+    try:
+        root.mainloop()
+    finally:  # closed, or Ctrl-C at the terminal
+        with contextlib.suppress(tkinter.TclError):  # already closed
+            root.destroy()
+        del root
+        _collect_closed_windows()
     return EXIT_OK
 
 
