@@ -125,7 +125,7 @@ def run_window(session: Session, *, stderr: TextIO | None = None) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """``python -m tictactoe.ui.window`` with ``play.py``'s arguments: the game in a window; the exit status."""
-    from tictactoe.ui.command_line import parse_session, quick_session  # noqa: PLC0415 -- a program's own start
+    from tictactoe.ui.command_line import parse_session, quick_session  # noqa: PLC0415 -- needed only when run as a program
 
     arguments = sys.argv[1:] if argv is None else argv
     session = quick_session(arguments)
