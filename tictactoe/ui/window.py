@@ -1,0 +1,165 @@
+"""The game in a window (SPEC §11): whether one can open, and opening it for a session.
+
+``play.py … --window`` asks :func:`window_available` first and, when no
+window can open, prints :func:`cannot_open_message` and exits 2;
+otherwise :func:`run_window` plays the session in a Tk window until the
+person closes it.  ``python -m tictactoe.ui.window SIZE LENGTH LEVELS
+[options]`` does both with ``play.py``'s options.
+
+This module imports :mod:`tkinter` only when asked for a window, so that
+it loads, and says what is missing, on a Python built without Tk.
+
+>>> from tictactoe.game.session import Competitor, Session
+>>> from tictactoe.players.registry import PlayerOptions
+>>> session = Session(PlayerOptions(7, 4, 3), Competitor("You"), Competitor("Computer", "reference"))
+>>> print(cannot_open_message("no display (DISPLAY is not set)", session))
+play.py: cannot open a window: no display (DISPLAY is not set); play in the terminal instead: python play.py 7 4 3
+"""
+
+from __future__ import annotations
+
+import contextlib
+import gc
+import os
+import sys
+
+from tictactoe.players.registry import DEFAULT_THINK
+from tictactoe.ui.exits import EXIT_OK
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing; type checkers take it as True
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from typing import TextIO
+
+    from tictactoe.game.session import Session
+
+__all__ = ["EXIT_NO_WINDOW", "cannot_open_message", "main", "run_window", "terminal_command", "window_available"]
+
+#: The exit status when no window can open: a usage error, as argparse's.
+EXIT_NO_WINDOW = 2
+
+
+def window_available() -> str | None:
+    """Why no window can open here, in a few words; None when one can.
+
+    Tk must be built into this Python, an X11 system must name a display
+    in ``DISPLAY``, and Tk must be able to connect to it (tried by opening
+    and closing a hidden window).
+    """
+    reason = _missing_requirement()
+    if reason is not None:
+        return reason
+    import tkinter  # noqa: PLC0415 -- _missing_requirement has just checked that it imports
+
+    try:
+        root = tkinter.Tk()
+    except tkinter.TclError as refusal:
+        return str(refusal)
+    root.destroy()
+    del root
+    _collect_closed_windows()
+    return None
+
+
+def cannot_open_message(reason: str, session: Session) -> str:
+    """The one line that says no window opens, and ``reason``, and how to play ``session``'s game in the terminal."""
+    return f"play.py: cannot open a window: {reason}; play in the terminal instead: {terminal_command(session)}"
+
+
+def terminal_command(session: Session) -> str:
+    """The ``play.py`` command that plays ``session``'s game in the terminal: its numbers and options.
+
+    >>> from tictactoe.game.session import Competitor, Session
+    >>> from tictactoe.players.registry import PlayerOptions
+    >>> from configurations.moves import Move
+    >>> options = PlayerOptions(9, 5, 2, think=0.5, seed=7)
+    >>> session = Session(options, Competitor("reference", "reference"), Competitor("You"), [Move(4, 4)])
+    >>> terminal_command(session)
+    'python play.py 9 5 2 --x reference --o human --think 0.5 --opening e5 --seed 7'
+    """
+    options = session.options
+    words = ["python", "play.py", str(options.size), str(options.length), str(options.max_levels)]
+    first, second = session.competitors
+    if (first.kind, second.kind) != ("human", "reference"):
+        words += ["--x", first.kind, "--o", second.kind]
+    if options.think != DEFAULT_THINK:
+        words += ["--think", f"{options.think:g}"]
+    if session.opening:
+        words += ["--opening", ",".join(map(str, session.opening))]
+    if options.seed is not None:
+        words += ["--seed", str(options.seed)]
+    return " ".join(words)
+
+
+def run_window(session: Session, *, stderr: TextIO | None = None) -> int:
+    """Play ``session`` in a window until the person closes it; the exit status.
+
+    0 once the window is closed -- at once, even while a computer player is
+    still searching.  When no window can open, :func:`cannot_open_message`
+    goes to ``stderr`` (default ``sys.stderr``) and the status is
+    :data:`EXIT_NO_WINDOW`.
+    """
+    reason = _missing_requirement()
+    if reason is None:
+        import tkinter  # noqa: PLC0415 -- only a window pays for Tk
+
+        try:
+            root = tkinter.Tk()
+        except tkinter.TclError as refusal:
+            reason = str(refusal)
+    if reason is not None:
+        print(cannot_open_message(reason, session), file=sys.stderr if stderr is None else stderr)
+        return EXIT_NO_WINDOW
+    from tictactoe.ui.window_app import GameWindow  # noqa: PLC0415 -- needs tkinter, checked above
+
+    GameWindow(root, session)
+    try:
+        root.mainloop()
+    finally:  # closed, or Ctrl-C at the terminal
+        with contextlib.suppress(tkinter.TclError):  # already closed
+            root.destroy()
+        del root
+        _collect_closed_windows()
+    return EXIT_OK
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m tictactoe.ui.window`` with ``play.py``'s arguments: the game in a window; the exit status."""
+    from tictactoe.ui.command_line import parse_session, quick_session  # noqa: PLC0415 -- needed only when run as a program
+
+    arguments = sys.argv[1:] if argv is None else argv
+    session = quick_session(arguments)
+    if session is None:
+        try:
+            session = parse_session(arguments)
+        except SystemExit as exit_request:
+            return exit_request.code if isinstance(exit_request.code, int) else EXIT_NO_WINDOW
+    return run_window(session)
+
+
+def _collect_closed_windows() -> None:
+    """Free the windows closed and no longer referred to now, in Tk's own thread.
+
+    A Tk window's objects refer to one another, so only the garbage
+    collector frees them -- and it runs in whichever thread happens to be
+    allocating, such as a search still running after the window closed,
+    where freeing Tk aborts the program.
+    """
+    gc.collect()
+
+
+def _missing_requirement() -> str | None:
+    """What this Python or system lacks for a window, checked without connecting to a display."""
+    try:
+        import tkinter  # noqa: F401, PLC0415 -- imported to learn whether it can be
+    except ImportError:
+        return "this Python has no tkinter (Tk support)"
+    if sys.platform not in ("win32", "darwin") and not os.environ.get("DISPLAY"):
+        return "no display (DISPLAY is not set)"
+    return None
+
+
+if __name__ == "__main__":
+    from tictactoe.ui.exits import run
+
+    run(main, "play.py")
