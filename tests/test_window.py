@@ -72,7 +72,7 @@ def environment_without_display() -> dict[str, str]:
 @x11_only
 def test_without_a_display_the_window_exits_2_with_one_line() -> None:
     result = subprocess.run(
-        [sys.executable, "-m", "tictactoe.ui.window", "3", "3", "9"],
+        [sys.executable, "play.py", "3", "3", "9", "--window"],
         env=environment_without_display(),
         cwd=ROOT,
         capture_output=True,
@@ -101,7 +101,7 @@ def test_window_available_names_the_missing_display(monkeypatch: pytest.MonkeyPa
 @pytest.mark.skipif(not HAS_TK, reason="this Python has no tkinter")
 def test_a_display_that_cannot_be_reached_is_named_in_the_line() -> None:
     result = subprocess.run(
-        [sys.executable, "-m", "tictactoe.ui.window", "4", "3", "2", "--o", "human"],
+        [sys.executable, "play.py", "4", "3", "2", "--o", "human", "--window"],
         env=environment_without_display() | {"DISPLAY": ":31999"},
         cwd=ROOT,
         capture_output=True,
@@ -118,7 +118,7 @@ def test_a_display_that_cannot_be_reached_is_named_in_the_line() -> None:
 
 def test_bad_arguments_are_a_usage_error_before_any_window() -> None:
     result = subprocess.run(
-        [sys.executable, "-m", "tictactoe.ui.window", "3", "4", "9"],
+        [sys.executable, "play.py", "3", "4", "9", "--window"],
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -540,7 +540,7 @@ CLOSES_WHILE_THINKING = textwrap.dedent(
     import threading
     import tkinter
 
-    from tictactoe.ui import window
+    from tictactoe.ui import terminal
 
 
     class ClosedSoon(tkinter.Tk):
@@ -556,7 +556,7 @@ CLOSES_WHILE_THINKING = textwrap.dedent(
 
 
     tkinter.Tk = ClosedSoon
-    sys.exit(window.main(["10", "5", "5", "--x", "reference", "--o", "human"]))
+    sys.exit(terminal.main(["10", "5", "5", "--x", "reference", "--o", "human", "--window"]))
     """
 )
 
@@ -580,7 +580,7 @@ def test_closing_the_window_during_a_search_ends_the_program_at_once(display: st
 
 def test_ctrl_c_at_the_terminal_closes_the_window(display: str) -> None:
     game = subprocess.Popen(
-        [sys.executable, "-m", "tictactoe.ui.window", "3", "3", "9"],
+        [sys.executable, "play.py", "3", "3", "9", "--window"],
         cwd=ROOT,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,

@@ -34,14 +34,16 @@ class Settings:
     """What the command line asks for: the session, and how to run it.
 
     ``delay`` is the pause, in seconds, before each move of a game between
-    two computer players, so that it can be watched.
+    two computer players, so that it can be watched; ``window`` asks for
+    the game in a window (SPEC §11) instead of at the terminal.
     """
 
-    __slots__ = ("delay", "session")
+    __slots__ = ("delay", "session", "window")
 
-    def __init__(self, session: Session, delay: float = 0.0) -> None:
+    def __init__(self, session: Session, delay: float = 0.0, *, window: bool = False) -> None:
         self.session = session
         self.delay = delay
+        self.window = window
 
 
 def quick_settings(arguments: Sequence[str]) -> Settings | None:
@@ -81,7 +83,7 @@ def parse_settings(arguments: Sequence[str], program: str = "play.py") -> Settin
         parser.error(f"argument --opening: {refusal}")
     x, o = _competitors(args.x, args.o, args.name_x, args.name_o)
     try:
-        return Settings(Session(options, x, o, opening), args.delay)
+        return Settings(Session(options, x, o, opening), args.delay, window=args.window)
     except MoveError as refusal:
         parser.error(f"argument --opening: {refusal}")
     except ValueError as unplayable:  # a player that cannot play this board
@@ -128,6 +130,7 @@ def _parser(program: str) -> argparse.ArgumentParser:
     parser.add_argument("--seed", type=int, metavar="N", help="makes every random choice repeatable")
     parser.add_argument("--name-x", metavar="NAME", help="X's name in the tally (default: You, or the player)")
     parser.add_argument("--name-o", metavar="NAME", help="O's name in the tally")
+    parser.add_argument("--window", action="store_true", help="play in a window: click a square, or arrows and Enter")
     parser.add_argument(
         "--delay", type=_pause, default=0.0, metavar="SECONDS", help="pause before each move of two computer players"
     )

@@ -289,6 +289,10 @@ def main(
                 settings = parse_settings(arguments, program)
         except SystemExit as exit_request:
             return exit_request.code if isinstance(exit_request.code, int) else EXIT_USAGE
+    if settings.window:
+        from tictactoe.ui.window import run_window  # noqa: PLC0415 -- only a window pays for Tk
+
+        return run_window(settings.session, stderr=stderr)
     if stdin is None:  # started with its standard input closed (<&-)
         print(f"{program}: no standard input to read moves from", file=stderr)
         return EXIT_INPUT_ENDED

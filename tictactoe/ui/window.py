@@ -28,12 +28,11 @@ from tictactoe.ui.exits import EXIT_OK
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing; type checkers take it as True
 if TYPE_CHECKING:
-    from collections.abc import Sequence
     from typing import TextIO
 
     from tictactoe.game.session import Session
 
-__all__ = ["EXIT_NO_WINDOW", "cannot_open_message", "main", "run_window", "terminal_command", "window_available"]
+__all__ = ["EXIT_NO_WINDOW", "cannot_open_message", "run_window", "terminal_command", "window_available"]
 
 #: The exit status when no window can open: a usage error, as argparse's.
 EXIT_NO_WINDOW = 2
@@ -123,20 +122,6 @@ def run_window(session: Session, *, stderr: TextIO | None = None) -> int:
     return EXIT_OK
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m tictactoe.ui.window`` with ``play.py``'s arguments: the game in a window; the exit status."""
-    from tictactoe.ui.command_line import parse_session, quick_session  # noqa: PLC0415 -- needed only when run as a program
-
-    arguments = sys.argv[1:] if argv is None else argv
-    session = quick_session(arguments)
-    if session is None:
-        try:
-            session = parse_session(arguments)
-        except SystemExit as exit_request:
-            return exit_request.code if isinstance(exit_request.code, int) else EXIT_NO_WINDOW
-    return run_window(session)
-
-
 def _collect_closed_windows() -> None:
     """Free the windows closed and no longer referred to now, in Tk's own thread.
 
@@ -157,9 +142,3 @@ def _missing_requirement() -> str | None:
     if sys.platform not in ("win32", "darwin") and not os.environ.get("DISPLAY"):
         return "no display (DISPLAY is not set)"
     return None
-
-
-if __name__ == "__main__":
-    from tictactoe.ui.exits import run
-
-    run(main, "play.py")
