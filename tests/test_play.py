@@ -656,7 +656,10 @@ def test_sigint_ends_cleanly_with_130() -> None:
         while not seen.endswith(b"Your move: ") and time.monotonic() < deadline:
             seen += os.read(game.stdout.fileno(), 4096)
         game.send_signal(signal.SIGINT)
-        _, err = game.communicate(timeout=TIMEOUT)
+        # Not communicate(): it would close standard input, and the game could see its end before the signal.
+        game.wait(timeout=TIMEOUT)
+        assert game.stderr is not None
+        err = game.stderr.read()
     assert game.returncode == 130
     assert err == b"play.py: interrupted, game abandoned\n"
 
