@@ -887,3 +887,12 @@ def test_at_a_terminal_the_tally_follows_each_game_and_sides_may_be_swapped() ->
 def test_bad_pauses_and_seeds_exit_2(args: list[str], problem: str) -> None:
     status, _, err = run_main(args, "")
     assert (status, last_line(err)) == (2, f"play.py: error: {problem}")
+
+
+def test_a_player_this_version_lacks_is_a_usage_error_not_a_traceback(monkeypatch: pytest.MonkeyPatch) -> None:
+    from tictactoe.players import registry
+
+    monkeypatch.setattr(registry, "_CLASSES", (("strong", "tictactoe.players.no_such_module", "StrongPlayer"),))
+    status, out, err = run_main(["3", "3", "3", "--o", "strong"], "")
+    assert (status, out) == (2, "")
+    assert last_line(err) == "play.py: error: the strong player is not part of this version of the game"

@@ -417,7 +417,7 @@ def test_a_hint_is_shown_or_its_absence_explained(open_window: Callable[..., Gam
     click(game_window, "a1")
     press(game_window, "<Control-h>")
     if importlib.util.find_spec("tictactoe.players.strong") is None:
-        assert game_window.message_text == "No hint: the strong player is not available"
+        assert game_window.message_text == "No hint: the strong player is not part of this version of the game"
     else:
         hint = game_window.message_text.removeprefix("Hint: ")
         assert game_window.board.fill_of(Move.parse(hint, 3)) == HINT_COLOUR

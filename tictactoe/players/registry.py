@@ -79,7 +79,12 @@ def make_player(name: str, options: PlayerOptions) -> Player | None:
         return None
     for known, module, class_name in _CLASSES:
         if known == name:
-            player_class = getattr(importlib.import_module(module), class_name)
+            try:
+                player_class = getattr(importlib.import_module(module), class_name)
+            except ModuleNotFoundError as missing:
+                if missing.name != module:
+                    raise
+                raise ValueError(f"the {name} player is not part of this version of the game") from None
             player: Player = player_class.from_options(options)
             return player
     raise ValueError(f"there is no player {name!r}: choose from {', '.join(PLAYER_NAMES)}")

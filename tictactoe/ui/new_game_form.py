@@ -127,7 +127,5 @@ def _check_player(kind: str, options: PlayerOptions) -> None:
         raise FormError(f"there is no player {kind!r}: choose from {', '.join(PLAYER_NAMES)}")
     try:
         make_player(kind, options)
-    except ImportError:
-        raise FormError(f"the {kind} player is not available") from None
-    except ValueError as unplayable:  # a player that cannot play this board
+    except ValueError as unplayable:  # a player that cannot play this board, or one this version lacks
         raise FormError(str(unplayable)) from None

@@ -209,8 +209,8 @@ def _redo(conversation: Conversation) -> str:
 def _hint(conversation: Conversation) -> str:
     try:
         return f"Hint: {conversation.session.hint()}"
-    except ModuleNotFoundError:
-        return "No hint: the strong player is not installed"
+    except ValueError as unavailable:
+        return f"No hint: {unavailable}"
 
 
 def _help(conversation: Conversation) -> str:

@@ -211,8 +211,7 @@ class GameWindow:
         self._search = None
         self._scheduled = None
         if self._searching_hint:
-            reason = "the strong player is not available" if isinstance(failure, ImportError) else str(failure)
-            self._message = f"No hint: {reason}"
+            self._message = f"No hint: {failure}"
         else:
             symbol = self.session.game.to_move
             self._message = f"{symbol} ({self.session.side(symbol).name}) could not move: {failure}"
