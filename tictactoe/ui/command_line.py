@@ -120,7 +120,8 @@ def _parser(program: str) -> argparse.ArgumentParser:
         prog=program,
         usage="%(prog)s [-h] size length max_levels [options]",
         description="Play k-in-a-row against the computer. You are X and move first; the computer is O.",
-        epilog=f"Example: {program} 3 3 9 is tic-tac-toe with the computer searching to the end of the game.",
+        epilog=f"Example: {program} 3 3 9 is tic-tac-toe with the computer searching to the end of the game. "
+        f"Saved games: {program} --history, --replay ID, --export FILE, --import FILE ({program} --history -h).",
     )
     for name, low, high, description in NUMBERS:
         parser.add_argument(name, type=whole_number(low, high), help=description)
