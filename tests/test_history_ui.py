@@ -275,3 +275,10 @@ def test_browsing_with_nothing_to_show(tmp_path: Path) -> None:
     typed = iter(["", "draw"])
     browse(lambda prompt: next(typed), out, tmp_path / "new.sqlite3")
     assert out.getvalue() == "No games match.\n"
+
+
+def test_export_to_a_missing_directory(tmp_path: Path) -> None:
+    db, sgf = tmp_path / "games.sqlite3", tmp_path / "nowhere" / "games.sgf"
+    two_games(db)
+    status, out, err = run_main(["--export", str(sgf), "--db", str(db)])
+    assert (status, out, err) == (1, "", f"play.py: cannot write {sgf}: No such file or directory\n")

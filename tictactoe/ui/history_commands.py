@@ -54,6 +54,10 @@ _HEADINGS = ("ID", "Date", "X", "O", "Result", "Board", "Length", "Moves")
 _NUMERIC = frozenset({0, 6, 7})  # the columns aligned to the right
 
 
+class _FileError(Exception):
+    """An SGF file that cannot be read or written; the message says which and why."""
+
+
 def wants_history(arguments: Sequence[str]) -> bool:
     """Whether ``arguments`` ask for one of the history :data:`MODES` rather than a game."""
     return any(argument.split("=", 1)[0] in MODES for argument in arguments)
@@ -182,7 +186,7 @@ def main(
     try:
         with history:
             return _run(args, history, stdin, stdout)
-    except (HistoryError, OSError, SgfError) as error:
+    except (HistoryError, SgfError, _FileError) as error:
         print(f"{program}: {error}", file=stderr)
         return EXIT_FAILED
     except KeyboardInterrupt:
@@ -210,7 +214,7 @@ def _run(args: argparse.Namespace, history: History, stdin: TextIO | None, out: 
         try:
             data = args.import_.read_bytes()
         except OSError as error:
-            raise OSError(f"cannot read {args.import_}: {error.strerror}") from None
+            raise _FileError(f"cannot read {args.import_}: {error.strerror}") from None
         records = parse_sgf(data)
         history.save_all(records)
         print(f"Imported {len(records)} game{'s' * (len(records) != 1)} into {history.path}", file=out)
@@ -226,7 +230,7 @@ def _write(path: Path, text: str) -> None:
     try:
         path.write_text(text, encoding="utf-8")
     except OSError as error:
-        raise OSError(f"cannot write {path}: {error.strerror}") from None
+        raise _FileError(f"cannot write {path}: {error.strerror}") from None
 
 
 def _result(text: str) -> Result:
