@@ -34,7 +34,6 @@ if TYPE_CHECKING:
     Reader = Callable[[str], str]
 
 __all__ = [
-    "MODES",
     "REPLAY_PROMPT",
     "browse",
     "history_table",
@@ -42,11 +41,8 @@ __all__ = [
     "open_history",
     "replay_interactively",
     "save_game",
-    "wants_history",
 ]
 
-#: The options that make ``play.py`` work on the history instead of playing.
-MODES = ("--history", "--replay", "--export", "--import")
 REPLAY_PROMPT = "Enter or n: next, b: back, s: start, e: end, q: quit > "
 EXIT_FAILED = 1
 _RESULTS: dict[str, Result] = {"x": "X", "o": "O", "draw": "draw"}
@@ -56,11 +52,6 @@ _NUMERIC = frozenset({0, 6, 7})  # the columns aligned to the right
 
 class _FileError(Exception):
     """An SGF file that cannot be read or written; the message says which and why."""
-
-
-def wants_history(arguments: Sequence[str]) -> bool:
-    """Whether ``arguments`` ask for one of the history :data:`MODES` rather than a game."""
-    return any(argument.split("=", 1)[0] in MODES for argument in arguments)
 
 
 def open_history(path: Path | None, err: TextIO, program: str) -> History | None:

@@ -42,6 +42,8 @@ RESULT_LINES = {HUMAN: "Human wins", DRAW_RESULT: "Game is a draw", COMPUTER: "C
 #: The last line of any other finished game (SPEC §7: exact).
 GENERAL_RESULT_LINES = {HUMAN: f"{HUMAN} wins", DRAW_RESULT: "Game is a draw", COMPUTER: f"{COMPUTER} wins"}
 
+#: The options that make ``play.py`` work on the game history instead of playing (see :mod:`.history_commands`).
+HISTORY_MODES = ("--history", "--replay", "--export", "--import")
 EXIT_INPUT_ENDED = 1
 EXIT_USAGE = 2  # argparse's convention
 
@@ -284,11 +286,10 @@ def main(
     arguments = sys.argv[1:] if argv is None else argv
     if not arguments and stdin is sys.stdin and stdin.isatty() and stdout.isatty():
         return _run_menu(stdout, stderr, program)
-    if any(argument.startswith("--") for argument in arguments):
+    if any(argument.split("=", 1)[0] in HISTORY_MODES for argument in arguments):
         from tictactoe.ui import history_commands  # noqa: PLC0415 -- only the history modes need SQLite and SGF
 
-        if history_commands.wants_history(arguments):
-            return history_commands.main(arguments, stdin=stdin, stdout=stdout, stderr=stderr, program=program)
+        return history_commands.main(arguments, stdin=stdin, stdout=stdout, stderr=stderr, program=program)
     settings = quick_settings(arguments)
     if settings is None:
         try:
