@@ -21,11 +21,13 @@ windows: they ask it what to show and tell it what the person did.
 from __future__ import annotations
 
 import time
+from datetime import UTC, datetime
 
 from configurations import HUMAN, SearchStats
 from configurations.moves import Move
 from hashdict.basics import FrozenValue
 from tictactoe.game.game import DRAW_RESULT, Game
+from tictactoe.game.record import GameRecord, PlayerInfo
 from tictactoe.players.registry import PlayerOptions, make_player
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing; type checkers take it as True
@@ -100,6 +102,8 @@ class Session:
         self._past = Tally()  # the games before the current one
         self._started = 0.0
         self._seconds: list[float] = []  # how long each move of the current game took
+        #: When the current game started (UTC).
+        self.started = datetime.now(UTC)
         self.game = self._new_game()
 
     @property
@@ -191,9 +195,26 @@ class Session:
         self.game = self._new_game()
         return self.game
 
+    def record(self) -> GameRecord:
+        """The current game, which must be over, as a record ending now.
+
+        ``RecordError`` when the game is not over, or a name cannot be recorded.
+        """
+        uses_clock = any(competitor.kind == "strong" for competitor in self.competitors)
+        return GameRecord.from_game(
+            self.game,
+            x=PlayerInfo(self.x.kind, self.x.name),
+            o=PlayerInfo(self.o.kind, self.o.name),
+            think=self.options.think if uses_clock else None,
+            started=self.started,
+            ended=max(self.started, datetime.now(UTC)),
+            seconds=self._seconds,
+        )
+
     def _new_game(self) -> Game:
         game = Game(self.options.size, self.options.length, self.options.max_levels)
         self._seconds = []
+        self.started = datetime.now(UTC)
         for move in self.opening:
             game.play(move)
             self._seconds.append(0.0)

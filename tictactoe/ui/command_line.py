@@ -10,6 +10,7 @@ read the bounds of the three numbers from :data:`NUMBERS`.
 from __future__ import annotations
 
 import math
+from pathlib import Path
 
 from configurations.moves import MAX_BOARD_SIZE, Move, MoveError
 from tictactoe.game.session import Competitor, Session
@@ -35,15 +36,18 @@ class Settings:
 
     ``delay`` is the pause, in seconds, before each move of a game between
     two computer players, so that it can be watched; ``window`` asks for
-    the game in a window (SPEC §11) instead of at the terminal.
+    the game in a window (SPEC §11) instead of at the terminal; ``db`` is
+    the game history asked for with ``--db`` (None: the default, and only
+    at a terminal).
     """
 
-    __slots__ = ("delay", "session", "window")
+    __slots__ = ("db", "delay", "session", "window")
 
-    def __init__(self, session: Session, delay: float = 0.0, *, window: bool = False) -> None:
+    def __init__(self, session: Session, delay: float = 0.0, *, window: bool = False, db: Path | None = None) -> None:
         self.session = session
         self.delay = delay
         self.window = window
+        self.db = db
 
 
 def quick_settings(arguments: Sequence[str]) -> Settings | None:
@@ -83,7 +87,7 @@ def parse_settings(arguments: Sequence[str], program: str = "play.py") -> Settin
         parser.error(f"argument --opening: {refusal}")
     x, o = _competitors(args.x, args.o, args.name_x, args.name_o)
     try:
-        return Settings(Session(options, x, o, opening), args.delay, window=args.window)
+        return Settings(Session(options, x, o, opening), args.delay, window=args.window, db=args.db)
     except MoveError as refusal:
         parser.error(f"argument --opening: {refusal}")
     except ValueError as unplayable:  # a player that cannot play this board
@@ -116,7 +120,8 @@ def _parser(program: str) -> argparse.ArgumentParser:
         prog=program,
         usage="%(prog)s [-h] size length max_levels [options]",
         description="Play k-in-a-row against the computer. You are X and move first; the computer is O.",
-        epilog=f"Example: {program} 3 3 9 is tic-tac-toe with the computer searching to the end of the game.",
+        epilog=f"Example: {program} 3 3 9 is tic-tac-toe with the computer searching to the end of the game. "
+        f"Saved games: {program} --history, --replay ID, --export FILE, --import FILE ({program} --history -h).",
     )
     for name, low, high, description in NUMBERS:
         parser.add_argument(name, type=whole_number(low, high), help=description)
@@ -134,6 +139,7 @@ def _parser(program: str) -> argparse.ArgumentParser:
     parser.add_argument(
         "--delay", type=_pause, default=0.0, metavar="SECONDS", help="pause before each move of two computer players"
     )
+    parser.add_argument("--db", type=Path, metavar="PATH", help="the game history file (SQLite) to save games in")
     return parser
 
 

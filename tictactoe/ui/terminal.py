@@ -29,6 +29,8 @@ if TYPE_CHECKING:
 
     Reader: TypeAlias = Callable[[str], str]
     """Reads one line like the built-in ``input``: prompt in, line out, ``EOFError`` at the end."""
+    Saver: TypeAlias = Callable[[Session], None]
+    """Saves the session's finished game."""
 
 __all__ = ["PROMPT", "RESULT_LINES", "console_main", "echoing_reader", "help_text", "main", "play_game"]
 
@@ -40,6 +42,8 @@ RESULT_LINES = {HUMAN: "Human wins", DRAW_RESULT: "Game is a draw", COMPUTER: "C
 #: The last line of any other finished game (SPEC §7: exact).
 GENERAL_RESULT_LINES = {HUMAN: f"{HUMAN} wins", DRAW_RESULT: "Game is a draw", COMPUTER: f"{COMPUTER} wins"}
 
+#: The options that make ``play.py`` work on the game history instead of playing (see :mod:`.history_commands`).
+HISTORY_MODES = ("--history", "--replay", "--export", "--import")
 EXIT_INPUT_ENDED = 1
 EXIT_USAGE = 2  # argparse's convention
 
@@ -282,6 +286,10 @@ def main(
     arguments = sys.argv[1:] if argv is None else argv
     if not arguments and stdin is sys.stdin and stdin.isatty() and stdout.isatty():
         return _run_menu(stdout, stderr, program)
+    if any(argument.split("=", 1)[0] in HISTORY_MODES for argument in arguments):
+        from tictactoe.ui import history_commands  # noqa: PLC0415 -- only the history modes need SQLite and SGF
+
+        return history_commands.main(arguments, stdin=stdin, stdout=stdout, stderr=stderr, program=program)
     settings = quick_settings(arguments)
     if settings is None:
         try:
@@ -297,11 +305,14 @@ def main(
         print(f"{program}: no standard input to read moves from", file=stderr)
         return EXIT_INPUT_ENDED
     at_terminal = stdin is sys.stdin and stdin.isatty()
+    usable, save = _saver(settings, stderr, program, at_terminal=at_terminal)
+    if not usable:
+        return EXIT_INPUT_ENDED  # the history asked for cannot be used: said so, and no game started
     if at_terminal:
         _enable_line_editing()
     read_line = input if at_terminal else echoing_reader(stdin, stdout)
     try:
-        play_session(settings, read_line, stdout, interactive=at_terminal, on_screen=stdout.isatty())
+        play_session(settings, read_line, stdout, interactive=at_terminal, on_screen=stdout.isatty(), save=save)
     except EOFError:
         status, reason = EXIT_INPUT_ENDED, "input ended before the game was over"
     except KeyboardInterrupt:
@@ -321,10 +332,16 @@ def _run_menu(out: TextIO, err: TextIO, program: str) -> int:
     _enable_line_editing()
 
     def play(settings: Settings) -> None:
-        play_session(settings, input, out, interactive=True, on_screen=True)
+        _, save = _saver(settings, err, program, at_terminal=True)
+        play_session(settings, input, out, interactive=True, on_screen=True, save=save)
+
+    def browse() -> None:
+        from tictactoe.ui.history_commands import browse  # noqa: PLC0415 -- only "Previous games" needs it
+
+        browse(input, out)
 
     try:
-        Menu(input, out, play).run()
+        Menu(input, out, play, browse).run()
     except EOFError:
         print(file=out)  # Ctrl-D left the cursor after the question
     except KeyboardInterrupt:
@@ -334,16 +351,27 @@ def _run_menu(out: TextIO, err: TextIO, program: str) -> int:
     return EXIT_OK
 
 
-def play_session(settings: Settings, read_line: Reader, out: TextIO, *, interactive: bool, on_screen: bool) -> None:
+def play_session(
+    settings: Settings,
+    read_line: Reader,
+    out: TextIO,
+    *,
+    interactive: bool,
+    on_screen: bool,
+    save: Saver | None = None,
+) -> None:
     """Play games until one is quit, or -- when ``interactive`` -- the person does not want another.
 
     Piped, the session is one game (SPEC §4).  Typed at a terminal, after
     each finished game the tally is shown and the person asked whether to
     play again, with the same sides or swapped.  ``on_screen``: ``out`` is
-    a terminal (see :class:`Conversation`).
+    a terminal (see :class:`Conversation`).  ``save`` is given the session
+    after each finished game.
     """
     session = settings.session
     while Conversation(session, read_line, out, at_terminal=on_screen, delay=settings.delay).play():
+        if save is not None:
+            save(session)
         if not interactive:
             return
         print(tally_line(session), file=out)
@@ -351,6 +379,28 @@ def play_session(settings: Settings, read_line: Reader, out: TextIO, *, interact
         if answer not in ("y", "yes", "s", "swap"):
             return
         session.new_game(swap_sides=answer in ("s", "swap"))
+
+
+def _saver(settings: Settings, err: TextIO, program: str, *, at_terminal: bool) -> tuple[bool, Saver | None]:
+    """Whether the game may start, and how its finished games are saved (None: not saved), as SPEC §10 asks.
+
+    ``--db`` is always used: when it cannot be, one line on ``err`` says
+    why and the game may not start.  Without it, games typed at a terminal
+    go to the default history -- or, when that cannot be used, are played
+    unsaved after one line saying why -- and piped games are not saved.
+    """
+    if settings.db is None and not at_terminal:
+        return True, None
+    from tictactoe.ui.history_commands import open_history, save_game  # noqa: PLC0415 -- SQLite only when saving
+
+    history = open_history(settings.db, err, program)
+    if history is None:
+        return settings.db is None, None
+
+    def save(session: Session) -> None:
+        save_game(history, session, err, program)
+
+    return True, save
 
 
 def tally_line(session: Session) -> str:
