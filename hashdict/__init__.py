@@ -8,8 +8,17 @@ polynomial string hash, storing board configurations and their scores.
 """
 
 from hashdict.adt import DictionaryADT, DictionaryException
-from hashdict.hash_dictionary import HashDictionary
-from hashdict.hashing import polynomial_hash
+from hashdict.hash_dictionary import FastPath, HashDictionary
+from hashdict.hashing import IncrementalHash, polynomial_hash, table_size_for
 from hashdict.record import Data
 
-__all__ = ["Data", "DictionaryADT", "DictionaryException", "HashDictionary", "polynomial_hash"]
+__all__ = [
+    "Data",
+    "DictionaryADT",
+    "DictionaryException",
+    "FastPath",
+    "HashDictionary",
+    "IncrementalHash",
+    "polynomial_hash",
+    "table_size_for",
+]
