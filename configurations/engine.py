@@ -44,14 +44,13 @@ import contextlib
 import functools
 import gc
 import sys
-from array import array
 
 from configurations.board import Configurations, winning_lines
 from configurations.symbols import COMPUTER, COMPUTER_WINS, DRAW, HUMAN, HUMAN_WINS, UNDECIDED
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing; type checkers take it as True
 if TYPE_CHECKING:
-    from collections.abc import Callable, Iterable, Iterator
+    from collections.abc import Callable, Iterable, Iterator, Sequence
     from typing import Protocol, TypeAlias
 
     from configurations.search import SearchStats
@@ -332,7 +331,9 @@ def _full_level(
         threats = threats_of[mine]
         below_search = levels[level + 1]
         best = start
+        tried = 0
         for square in empty_squares:
+            tried += 1  # noqa: SIM113 (by hand: enumerate costs more per move than the index saves)
             if threats & place[square]:
                 score = win_score
                 tally.ended += 1
@@ -343,7 +344,7 @@ def _full_level(
                 score = probe(child_value, key)
                 if score < 0:
                     below = empty_squares.copy()
-                    below.remove(square)
+                    del below[tried - 1]
                     score = -below_search(-beta, -alpha, level + 1, child_value, theirs, mine | place[square], below)
                     store(child_value, key, sign * score)
                 else:
@@ -356,7 +357,7 @@ def _full_level(
                 if best > alpha:
                     alpha = best
                     if alpha >= beta:
-                        stats.nodes += empty_squares.index(square) + 1
+                        stats.nodes += tried
                         return best
         stats.nodes += len(empty_squares)
         return best
@@ -494,6 +495,9 @@ class _LinePositions:
     def __init__(self, size: int, length_to_win: int) -> None:
         if size < 3:
             raise ValueError(f"a board of {size}x{size} has lines whose steps coincide")
+        # Only huge boards need arrays; loading the module costs every game about 2 ms.
+        from array import array  # noqa: PLC0415
+
         # Rows step 1 square, columns size, diagonals size + 1, anti-diagonals size - 1.
         steps = (1, size, size + 1, size - 1)
         directions = tuple(array("q", [-1]) * (size * size) for _ in steps)
@@ -565,7 +569,7 @@ class _LineThreats:
 
 
 @functools.lru_cache(maxsize=16)
-def _threat_table(size: int, length_to_win: int) -> tuple[int, ...]:
+def _threat_table(size: int, length_to_win: int) -> Sequence[int]:
     """For a board of at most ``_TABLE_SQUARES`` squares: ``table[tiles]`` has bit
     ``s`` set exactly when the mask ``tiles | 1 << s`` holds a winning line.
 
@@ -608,11 +612,13 @@ def _threat_table(size: int, length_to_win: int) -> tuple[int, ...]:
         groups.append(transposed.to_bytes(8 * packed_bytes, "little"))
     if len(groups) == 1:
         return tuple(groups[0])
-    # Two bytes per mask, in the machine's order, read back as one unsigned integer.
+    # Two bytes per mask, in the machine's order, read back as one unsigned integer.  Kept as the
+    # list tolist() makes: a tuple would copy 65 536 items, and nothing changes the table.
     items = bytearray(16 * packed_bytes)
     low, high = (0, 1) if sys.byteorder == "little" else (1, 0)
     items[low::2], items[high::2] = groups
-    return tuple(memoryview(items).cast("H").tolist())
+    table: list[int] = memoryview(items).cast("H").tolist()
+    return table
 
 
 def _transpose_matrices(matrices: int, count: int) -> int:
