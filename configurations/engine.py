@@ -123,9 +123,9 @@ def fast_search(configs: Configurations, table: HashDictionary, stats: SearchSta
     game = _Game(configs)
     if not game.empty_squares:
         return -1, -1
-    tally = _Tally()
+    tally = _Tally(stats)
     nodes_before = stats.nodes
-    levels = _levels(game, table, stats, tally)
+    levels = _levels(game, table, tally)
     try:
         score = levels[0](-1, 4, 0, game.start_value, game.computer_bits, game.human_bits, game.empty_squares)
     finally:
@@ -144,13 +144,15 @@ def fast_search(configs: Configurations, table: HashDictionary, stats: SearchSta
 class _Tally:
     """What the levels of one search report besides their values.
 
+    ``stats``: the caller's counters, whose ``nodes`` each level adds to.
     ``ended``: moves that ended the search (wins, and a last level's
     moves), which probed no table.  ``square``: the root's chosen square.
     """
 
-    __slots__ = ("ended", "square")
+    __slots__ = ("ended", "square", "stats")
 
-    def __init__(self) -> None:
+    def __init__(self, stats: SearchStats) -> None:
+        self.stats = stats
         self.ended = 0
         self.square = -1
 
@@ -232,7 +234,7 @@ def _ending_scores(empty: int, max_levels: int, settled: int) -> list[int | None
     return scores
 
 
-def _levels(game: _Game, table: HashDictionary, stats: SearchStats, tally: _Tally) -> list[Search]:
+def _levels(game: _Game, table: HashDictionary, tally: _Tally) -> list[Search]:
     """The search of each level, from the root (the computer's) down: item ``level``.
 
     Levels alternate between the computer (even) and the person (odd); a
@@ -255,10 +257,10 @@ def _levels(game: _Game, table: HashDictionary, stats: SearchStats, tally: _Tall
             search = _full_board(game, code)
         elif search is None:
             if ending is not None:
-                search = _last_level(game, code, ending, stats, tally)
+                search = _last_level(game, code, ending, tally)
             else:
                 assert path is not None  # a full level is never below a last one
-                search = _full_level(game, code, levels=levels, path=path, stats=stats, tally=tally)
+                search = _full_level(game, code, levels, path, tally)
             made.append((code, ending, search))
         levels.append(search)
     return levels
@@ -297,34 +299,28 @@ def _full_board(game: _Game, code: int) -> Search:
     return search
 
 
-def _full_level(
-    game: _Game, code: int, *, levels: list[Search], path: FastPath, stats: SearchStats, tally: _Tally
-) -> Search:
+def _full_level(game: _Game, code: int, levels: list[Search], path: FastPath, tally: _Tally) -> Search:
     """The search of a level where the player whose tile is ``code`` may move and the search go on.
 
-    The returned ``search(alpha, beta, level, value, mine, theirs,
-    empty_squares)`` is the reference's ``SEARCH`` at ``level`` in negamax
-    form, for the player to move, scores seen from its side (the
-    computer's scores, or the person's negated).  ``alpha`` is the best
-    the player is already sure of higher up (the reference's ``highest``
-    for the computer, ``-lowest`` for the person), ``beta`` the bound past
-    which the opponent will not let the game come (``lowest``, or
-    ``-highest``); ``alpha < beta``.  It returns the reference's ``value``
-    in the player's terms: the best score of the moves it tried, stopping
-    at the first that reaches ``beta``.  ``value`` is the board's hash
-    value, ``mine`` / ``theirs`` the players' tile bits, ``empty_squares``
-    the empty squares in row-major order.  Every board below a move that
-    does not win is probed, and stored with its score (the computer's) if
-    absent.  The board, ``cells``, is left as found; ``stats.nodes`` grows
-    by the moves tried.
+    ``search(alpha, beta, level, value, mine, theirs, empty_squares)`` is
+    the reference's ``SEARCH`` at ``level`` in negamax form: scores are
+    seen from the mover's side (the computer's scores, or the person's
+    negated).  ``alpha`` is the best the mover is already sure of higher
+    up (``highest`` for the computer, ``-lowest`` for the person), ``beta``
+    the bound past which the opponent will not let the game come
+    (``lowest``, or ``-highest``), ``alpha < beta``.  It returns the
+    reference's ``value`` in the mover's terms: the best score of the moves
+    tried, stopping at the first that reaches ``beta``.  ``value`` is the
+    board's hash value, ``mine`` / ``theirs`` the tile bits, and
+    ``empty_squares`` in row-major order.  A move that does not win probes
+    its board, and stores it with its score (the computer's) if absent.
+    ``cells`` is left as found; ``stats.nodes`` grows by the moves tried.
     """
     sign, win_score, start = _player_constants(game, code)
     gains = path.hasher.changes(" ", chr(code))
-    # Speed: every name the loop reads is a local or a closure cell bound
-    # here once, not an attribute looked up per move -- the loop runs a few
-    # hundred thousand times a search, and attribute look-ups were a fifth
-    # of its time.
-    cells, decode, place, threats_of = game.cells, game.cells.decode, game.place, game.threats_of
+    # Speed: every name the loop reads is bound here once, a closure cell, where an attribute
+    # look-up per use would cost a search hundreds of thousands of them.
+    cells, decode, place, threats_of, stats = game.cells, game.cells.decode, game.place, game.threats_of, tally.stats
     probe, store, modulus, empty = path.probe, path.store, path.hasher.modulus, _EMPTY_CODE
 
     def search(alpha: int, beta: int, level: int, value: int, mine: int, theirs: int, empty_squares: list[int]) -> int:  # noqa: PLR0917 (arguments are the fastest way down a level)
@@ -365,31 +361,31 @@ def _full_level(
     return search
 
 
-def _last_level(game: _Game, code: int, ending: int, stats: SearchStats, tally: _Tally) -> Search:
+def _last_level(game: _Game, code: int, ending: int, tally: _Tally) -> Search:
     """The search of a level where every move ends the search, for the player whose tile is ``code``.
 
     Same contract as :func:`_full_level`'s, but no move is tried: a move
     here scores ``win_score`` if it completes a line, else ``ending`` (the
-    computer's score, seen from the player's side), and ``win_score`` is
+    computer's score, seen from the mover's side), and ``win_score`` is
     never below it.  So the reference, trying the squares in order,
     improves on its start with the first square, then only with the first
     winning square, and cuts as soon as its value reaches ``beta``; which
     square that is, and so how many moves it tried, follows from the
     threats alone.
 
-    For example the person (``X``, scores negated) at the last level of
-    ``O X / _ _ / X _`` hmm -- say the empty squares are 3, 5, 7, with
-    ``ending`` UNDECIDED (-1 for the person), ``win_score`` HUMAN_WINS
-    (-0 = 0) and a threat only at square 5.  Square 3 scores -1: the
-    value.  If ``beta`` is -1 or lower, that is a cut: one move tried.
-    Otherwise square 5 wins, 0: the value, a cut if ``beta`` <= 0 (two
-    moves tried), else square 7 is tried too, which cannot do better
-    (three moves).  Without a threat all three are tried and the value is
-    -1, from square 3.
+    For example: the person (``X``) to move at ``max_levels`` on a 3x3
+    board with squares 3, 5 and 7 empty and a threat only at 5.  A move
+    that does not win leaves the board undecided (1, so -1 in the person's
+    terms); one that wins scores ``HUMAN_WINS`` (0, and -0 = 0).  Square 3
+    scores -1: the value so far, and a cut after one move if ``beta <=
+    -1``.  Otherwise square 5 wins: the value is 0, and a cut after two
+    moves if ``beta <= 0``; else square 7 is tried as well and cannot do
+    better: three moves.  Without the threat, all three are tried and the
+    value is square 3's -1.
     """
     sign, win_score, _ = _player_constants(game, code)
     other = sign * ending
-    place, threats_of = game.place, game.threats_of
+    place, threats_of, stats = game.place, game.threats_of, tally.stats
 
     def search(alpha: int, beta: int, level: int, value: int, mine: int, theirs: int, empty_squares: list[int]) -> int:  # noqa: PLR0917 (a level's search takes what every level is given)
         threats = threats_of[mine]

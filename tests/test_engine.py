@@ -21,10 +21,14 @@ from hypothesis import strategies as st
 
 from configurations import Configurations, PosPlay, SearchStats, computer_play, engine, reference
 from configurations.engine import (
+    _HUMAN_CODE,
     _ending_scores,
+    _Game,
+    _last_level,
     _LinePositions,
     _LineThreats,
     _placement_bits,
+    _Tally,
     _threat_table,
     _transpose_matrices,
     fast_search,
@@ -119,6 +123,21 @@ def test_threat_table_covers_every_mask(size: int) -> None:
 )
 def test_ending_scores(empty: int, max_levels: int, settled: int, expected: list[int | None]) -> None:
     assert _ending_scores(empty, max_levels, settled) == expected
+
+
+@pytest.mark.parametrize(
+    ("beta", "threat", "value", "tried"),
+    [(-1, True, -1, 1), (0, True, 0, 2), (4, True, 0, 3), (4, False, -1, 3)],
+)
+def test_last_level_as_its_docstring_works_it_out(beta: int, threat: bool, value: int, tried: int) -> None:
+    """X to move on OXX / _O_ / O_X, squares 3, 5 and 7 empty: the column c1-c3 makes 5 X's only threat."""
+    game = _Game(Configurations.from_rows(["OXX", " O ", "O X"], 3, 1))
+    assert game.empty_squares == [3, 5, 7]
+    stats = SearchStats()
+    search = _last_level(game, _HUMAN_CODE, 1, _Tally(stats))  # UNDECIDED where X does not win
+    mine = game.human_bits if threat else game.human_bits & ~(1 << 8)  # without X on square 8, no threat
+    assert search(-4, beta, 1, 0, mine, game.computer_bits, game.empty_squares) == value
+    assert stats.nodes == tried
 
 
 def test_fast_search_works_with_any_table_size() -> None:
