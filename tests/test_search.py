@@ -317,9 +317,10 @@ def test_pos_play_is_immutable_and_search_stats_start_at_zero() -> None:
         play.score = 0  # type: ignore[misc]
     assert play == PosPlay(score=3, row=1, col=2)
     assert SearchStats() == SearchStats(nodes=0, lookups=0, hits=0)
-    stats = SearchStats()
-    stats.nodes += 5
-    assert stats.nodes == 5
+    assert repr(SearchStats(nodes=5)) == "SearchStats(nodes=5, lookups=0, hits=0)"
+    assert SearchStats(nodes=5) != SearchStats()  # equality reads every counter
+    with pytest.raises(TypeError, match="unhashable"):
+        hash(SearchStats())  # counters change, so a SearchStats keys nothing
 
 
 def test_a_search_leaves_nothing_for_the_cyclic_collector() -> None:
