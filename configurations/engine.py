@@ -177,7 +177,6 @@ class _Game:
         "empty_squares",
         "ending_scores",
         "human_bits",
-        "length_to_win",
         "place",
         "settled",
         "start_value",
@@ -186,7 +185,6 @@ class _Game:
 
     def __init__(self, configs: Configurations) -> None:
         self.cells = bytearray(configs.configuration(), "latin-1")
-        self.length_to_win = configs.length_to_win
         self.empty_squares = [square for square, code in enumerate(self.cells) if code == _EMPTY_CODE]
         self.place, self.threats_of = _geometry(configs.board_size, configs.length_to_win)
         self.human_bits = _tile_bits(self.place, self.cells, _HUMAN_CODE)
@@ -252,10 +250,11 @@ def _levels(game: _Game, table: HashDictionary, tally: _Tally) -> list[Search]:
     made: list[tuple[int, int | None, Search]] = []  # one function per player and kind, whatever the level
     for level, ending in enumerate(game.ending_scores):
         code = _HUMAN_CODE if level % 2 else _COMPUTER_CODE
-        search = next((function for player, kind, function in made if (player, kind) == (code, ending)), None)
         if level == len(game.empty_squares):
-            search = _full_board(game, code)
-        elif search is None:
+            levels.append(_full_board(game, code))
+            break
+        search = next((function for player, kind, function in made if (player, kind) == (code, ending)), None)
+        if search is None:
             if ending is not None:
                 search = _last_level(game, code, ending, tally)
             else:
