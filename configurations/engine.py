@@ -74,9 +74,9 @@ _COMPUTER_CODE = ord("O")
 # 2**squares items; larger boards work them out from their line bits.
 _TABLE_SQUARES = 16
 # Boards up to this many squares (50x50) keep every square's line bits,
-# about 3 MB at the most; larger ones make them when asked, since keeping
-# them would take memory growing as the board's squares squared (4 GB for
-# 300x300).
+# about 3 MB at the most, for the last four boards searched; larger ones
+# make them when asked, since keeping them would take memory growing as the
+# board's squares squared (4 GB for 300x300).
 _CACHED_SQUARES = 2500
 
 
@@ -455,7 +455,7 @@ def _lines_end_to_end(size: int, length_to_win: int) -> Iterator[tuple[int, int]
         bit += 1
 
 
-@functools.lru_cache(maxsize=8)
+@functools.lru_cache(maxsize=4)
 def _placement_bits(size: int, length_to_win: int) -> tuple[int, ...]:
     """For each square, the bits it sets: one in each winning line through it (see :func:`_lines_end_to_end`).
 
