@@ -1,7 +1,8 @@
-"""Benchmarks: the search workloads and the dictionary's speed, as fixed-width tables.
+"""Benchmarks, apart from the tests, each printing fixed-width tables whose results are committed.
 
-Run ``python -m bench`` (``--quick`` for fewer runs); the results of a full
-run are kept in ``bench/results.txt`` so that a change shows in the diff.
-``python -m bench.history`` times the game history at 10 000 games; its
-results are kept in ``bench/history_results.txt``.
+``python -m bench`` times the search workloads and the dictionary
+(``--quick`` for fewer runs; ``--write`` also writes the tables to
+``bench/results.txt``).  ``python -m bench.gamegraph`` times the 3x3 game
+graph and the prover, ``python -m bench.history`` the game history at
+10 000 games; their results are kept beside them as ``*_results.txt``.
 """

@@ -1,4 +1,10 @@
-"""``python -m bench``: time the search workloads and the dictionary; print fixed-width tables."""
+"""``python -m bench``: time the search workloads and the dictionary; print fixed-width tables.
+
+``--write`` also writes them to ``bench/results.txt`` (or the path given),
+where the results of a full run are kept so that a change shows in the
+diff.  Like the game, the bench ends quietly: status 141 when its reader
+goes (``| head``), 130 and one line on Ctrl-C.
+"""
 
 from __future__ import annotations
 
@@ -18,29 +24,48 @@ from pathlib import Path
 from bench.workloads import WORKLOADS, Workload, search_once
 from configurations import Configurations
 from hashdict import Data, HashDictionary, polynomial_hash
+from tictactoe.ui.exits import run
 
 ROOT = Path(__file__).resolve().parents[1]
+RESULTS = ROOT / "bench" / "results.txt"
 TESTDICT_SIZE = 13441
 BULK_SIZE = 1_000_003  # prime: the mixed form (past the vetted sizes)
+# The reference search is timed where one run takes at most this long; a run cut off shows "-".
+PLAIN_SECONDS = 30.0
 
 
 def main(argv: list[str] | None = None) -> int:
+    args = parse_arguments(argv)
+    runs = 3 if args.quick else 9
+    tables = [f"Python {sys.version.split()[0]}, commit {current_commit()}, medians of {runs} runs after a warm-up"]
+    print(tables[0], flush=True)
+    makers: list[tuple[str, Callable[[], str]]] = [
+        ("search", lambda: search_table(runs, plain_runs=1 if args.quick else 3)),
+        ("scale", lambda: scale_table(runs)),
+        ("dictionary", lambda: dictionary_table(runs, bulk=not args.quick)),
+    ]
+    for name, make in makers:
+        if args.only in (None, name):
+            tables.append(make())
+            print(f"\n{tables[-1]}", flush=True)
+    if args.write is not None:
+        args.write.write_text("\n\n".join(tables) + "\n", encoding="utf-8")
+    return 0
+
+
+def parse_arguments(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
     parser.add_argument("--quick", action="store_true", help="fewer runs, and no million-record test")
     parser.add_argument("--only", choices=["search", "scale", "dictionary"], help="run one table only")
-    args = parser.parse_args(argv)
-    runs = 3 if args.quick else 9
-    print(f"Python {sys.version.split()[0]}, commit {current_commit()}, medians of {runs} runs after a warm-up")
-    if args.only in (None, "search"):
-        print()
-        print(search_table(runs))
-    if args.only in (None, "scale"):
-        print()
-        print(scale_table(runs))
-    if args.only in (None, "dictionary"):
-        print()
-        print(dictionary_table(runs, bulk=not args.quick))
-    return 0
+    parser.add_argument(
+        "--write",
+        nargs="?",
+        const=RESULTS,
+        type=Path,
+        metavar="PATH",
+        help="also write the tables to PATH (bench/results.txt)",
+    )
+    return parser.parse_args(argv)
 
 
 def current_commit() -> str:
@@ -56,16 +81,18 @@ def current_commit() -> str:
     return commit + ("+" if changed else "")
 
 
-def search_table(runs: int) -> str:
+def search_table(runs: int, plain_runs: int) -> str:
     """Each workload's search, each run in a fresh process (median), and the whole game process (play.py).
 
     A fresh process per run keeps one run's freed table, hundreds of
     thousands of small tuples, from slowing the allocator for the next.
+    ``plain s`` is the reference search's time (:mod:`configurations.reference`,
+    median of ``plain_runs``), ``x faster`` what the engine gains on it.
     """
     compile_game()
     rows = [
-        f"{'':4} {'board':>7} {'k':>2} {'lvl':>3} {'nodes':>9} {'ref':>4} {'search s':>9} "
-        f"{'us/node':>8} {'process s':>10} {'java s':>7} {'peak MiB':>9}"
+        f"{'':4} {'board':>7} {'k':>2} {'lvl':>3} {'nodes':>9} {'ref':>4} {'search s':>9} {'us/node':>8} "
+        f"{'process s':>10} {'java s':>7} {'peak MiB':>9} {'plain s':>8} {'x faster':>9}"
     ]
     for workload in WORKLOADS:
         fresh_search(workload)  # warm-up: the file system's caches
@@ -78,16 +105,44 @@ def search_table(runs: int) -> str:
             processes.append(whole_process_seconds(workload))
         nodes = int(reports[0]["nodes"])
         seconds = statistics.median(report["seconds"] for report in reports)
-        peak = max(report["peak_mib"] for report in reports)
-        process = statistics.median(processes)
-        matches = "-" if workload.reference_nodes is None else ("yes" if nodes == workload.reference_nodes else "NO")
-        java = "-" if workload.java_seconds is None else f"{workload.java_seconds:.2f}"
+        plain = plain_seconds(workload, plain_runs)
         rows.append(
             f"{workload.name:4} {workload.size:>3}x{workload.size:<3} {workload.length:>2} {workload.max_levels:>3} "
-            f"{nodes:>9,} {matches:>4} {seconds:>9.4f} {seconds / nodes * 1e6:>8.3f} {process:>10.3f} "
-            f"{java:>7} {peak:>9.1f}"
+            f"{nodes:>9,} {matches_reference(workload, nodes):>4} {seconds:>9.4f} {seconds / nodes * 1e6:>8.3f} "
+            f"{statistics.median(processes):>10.3f} {optional(workload.java_seconds, '.2f'):>7} "
+            f"{max(report['peak_mib'] for report in reports):>9.1f} {optional(plain, '.3f'):>8} "
+            f"{optional(None if plain is None else plain / seconds, '.0f'):>9}"
         )
     return "\n".join(rows)
+
+
+def matches_reference(workload: Workload, nodes: int) -> str:
+    """``yes`` or ``NO`` as ``nodes`` is the reference's known count, ``-`` where none is known."""
+    if workload.reference_nodes is None:
+        return "-"
+    return "yes" if nodes == workload.reference_nodes else "NO"
+
+
+def optional(value: float | None, spec: str) -> str:
+    return "-" if value is None else format(value, spec)
+
+
+def plain_seconds(workload: Workload, runs: int) -> float | None:
+    """The median time of the reference search on ``workload``, each run in a fresh process.
+
+    None when a run takes longer than ``PLAIN_SECONDS`` (it is stopped) or
+    places a different number of tiles from the engine's known count.
+    """
+    timings = []
+    for _ in range(runs):
+        try:
+            report = fresh_search(workload, plain=True, timeout=PLAIN_SECONDS)
+        except subprocess.TimeoutExpired:
+            return None
+        if workload.reference_nodes is not None and report["nodes"] != workload.reference_nodes:
+            return None
+        timings.append(report["seconds"])
+    return statistics.median(timings)
 
 
 def compile_game() -> None:
@@ -98,18 +153,22 @@ def compile_game() -> None:
     about 20 ms compiling the packages before the game starts; the process
     times are meant to show a game's start, not a compiler's.
     """
-    for package in ("configurations", "hashdict"):
+    for package in ("configurations", "hashdict", "tictactoe"):
         compileall.compile_dir(ROOT / package, quiet=1)
 
 
-def fresh_search(workload: Workload) -> dict[str, float]:
-    """One search in a fresh process (``python -m bench.workloads``): its nodes, seconds and peak memory."""
+def fresh_search(workload: Workload, *, plain: bool = False, timeout: float | None = None) -> dict[str, float]:
+    """One search in a fresh process (``python -m bench.workloads``): its nodes, seconds and peak memory.
+
+    ``plain``: the reference search instead of the engine.  ``subprocess.TimeoutExpired`` after ``timeout``.
+    """
     result = subprocess.run(
-        [sys.executable, "-m", "bench.workloads", workload.name],
+        [sys.executable, "-m", "bench.workloads", workload.name, *(["--plain"] if plain else [])],
         cwd=ROOT,
         capture_output=True,
         text=True,
         check=True,
+        timeout=timeout,
     )
     report: dict[str, float] = json.loads(result.stdout)
     return report
@@ -218,4 +277,4 @@ def bulk_rows(count: int = 1_000_000) -> list[str]:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run(main, "python -m bench")

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import json
-import resource
 import sys
 import time
 from dataclasses import dataclass
 
-from configurations import Configurations, SearchStats, computer_play
+from configurations import Configurations, SearchStats, computer_play, reference
 
 
 @dataclass(frozen=True)
@@ -48,11 +47,12 @@ def by_name(name: str) -> Workload:
     raise LookupError(f"no workload named {name!r}")
 
 
-def search_once(configs: Configurations) -> tuple[int, float]:
-    """Nodes and seconds of one search from ``configs``."""
+def search_once(configs: Configurations, *, plain: bool = False) -> tuple[int, float]:
+    """Nodes and seconds of one search from ``configs``: the engine's, or with ``plain`` the reference's."""
     stats = SearchStats()
+    search = reference.computer_play if plain else computer_play
     started = time.perf_counter()
-    computer_play(configs, stats=stats)
+    search(configs, stats=stats)
     return stats.nodes, time.perf_counter() - started
 
 
@@ -61,6 +61,8 @@ def peak_memory_kib() -> int:
 
     Linux's ``VmHWM`` where it exists: ``ru_maxrss`` survives ``exec`` there,
     so a child started by a large parent would report the parent's peak.
+    Elsewhere ``ru_maxrss``, from :mod:`resource`, imported only then: it
+    does not exist on Windows, where importing it here would fail.
     """
     try:
         with open("/proc/self/status", encoding="ascii") as status:
@@ -69,13 +71,16 @@ def peak_memory_kib() -> int:
                     return int(line.split()[1])
     except OSError:
         pass
+    import resource  # noqa: PLC0415 (see above)
+
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 
 
 def main(argv: list[str]) -> int:
-    """``python -m bench.workloads NAME``: one search in a fresh process; prints nodes and peak memory as JSON."""
+    """``python -m bench.workloads NAME [--plain]``: one search in a fresh process; prints nodes, seconds and
+    peak memory as JSON.  ``--plain`` runs the reference search (:mod:`configurations.reference`) instead."""
     workload = by_name(argv[0])
-    nodes, seconds = search_once(workload.board())
+    nodes, seconds = search_once(workload.board(), plain="--plain" in argv[1:])
     print(json.dumps({"nodes": nodes, "seconds": seconds, "peak_mib": peak_memory_kib() / 1024}))
     return 0
 

@@ -19,9 +19,8 @@ from configurations.symbols import (
     Symbol,
     require_player,
 )
-from hashdict import Data, DictionaryADT, HashDictionary
+from hashdict import Data, DictionaryADT, HashDictionary, table_size_for
 from hashdict.basics import require_int
-from hashdict.hashing import VETTED_SIZES
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing; type checkers take it as True
 if TYPE_CHECKING:
@@ -37,15 +36,12 @@ def dictionary_size(empty_squares: int, max_levels: int) -> int:
     on the ``empty_squares`` free squares, the computer first, so it can
     store at most ``sum(comb(e, t) * comb(t, ceil(t / 2)) for t in 1..L)``
     boards (``e = empty_squares``, ``L = min(max_levels, e)``).  The size is
-    the smallest of the dictionary's vetted prime sizes
-    (:data:`hashdict.hashing.VETTED_SIZES`: 1 019 to 230 563, each about 1.4
-    times the last) that is at least that bound, or the largest of them.
-    Vetted sizes cost nothing to set up and hash by the direct form, which
-    the engine updates in O(1) per move.  The largest caps the table's own
-    memory at under 2 MB; deep searches on big boards then share buckets,
-    but alpha-beta cuts keep them far below the bound (4x4 searched to the
-    end stores 155 156 boards of a bound in the tens of millions, about two
-    for every three buckets).
+    what :func:`hashdict.table_size_for` gives for that bound: a prime from
+    1 019 to 230 563 buckets, at least the bound where it can be.  The cap
+    keeps the table's own memory under 2 MB; deep searches on big boards
+    then share buckets, but alpha-beta cuts keep them far below the bound
+    (4x4 searched to the end stores 155 156 boards of a bound in the tens
+    of millions, about two for every three buckets).
 
     Runtime complexity: O(min(max_levels, empty_squares)).
 
@@ -55,9 +51,9 @@ def dictionary_size(empty_squares: int, max_levels: int) -> int:
     bound = 0
     for tiles in range(1, min(max_levels, empty_squares) + 1):
         bound += math.comb(empty_squares, tiles) * math.comb(tiles, (tiles + 1) // 2)
-        if bound > VETTED_SIZES[-1]:
+        if table_size_for(bound) < bound:  # past the largest table: more boards cannot change the size
             break
-    return next((size for size in VETTED_SIZES if size >= bound), VETTED_SIZES[-1])
+    return table_size_for(bound)
 
 
 class Configurations:

@@ -3,8 +3,8 @@
 :func:`computer_play` keeps the contract of the reference search of SPEC
 §3 to the letter -- the same score, row, column and node count on every
 board -- and runs it with the engine of :mod:`configurations.engine`.  The
-tests compare it with a line-by-line transcription of the reference
-(``tests/oracle.py``).
+tests compare it with the reference written out line for line,
+:mod:`configurations.reference`.
 """
 
 from __future__ import annotations

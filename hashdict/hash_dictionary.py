@@ -2,18 +2,48 @@
 
 from __future__ import annotations
 
-import contextlib
-
 from hashdict.adt import DictionaryADT, DictionaryException
-from hashdict.basics import require_int
-from hashdict.hashing import HashScheme, scheme_for
+from hashdict.basics import FrozenValue, require_int
+from hashdict.hashing import HashScheme, IncrementalHash, scheme_for, table_size_for
 from hashdict.record import Data
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing; type checkers take it as True
 if TYPE_CHECKING:
-    from collections.abc import Iterator
+    from collections.abc import Callable, Iterator
 
-__all__ = ["HashDictionary"]
+__all__ = ["FastPath", "HashDictionary"]
+
+
+class FastPath(FrozenValue):
+    """A table's fast path, for a search that already knows each key's hash value.
+
+    ``hasher`` keeps a key's value up to date as its characters change (see
+    :class:`~hashdict.hashing.IncrementalHash`); ``probe`` and ``store``
+    then skip hashing the key:
+
+    * ``probe(value, key) -> int`` -- the score stored for ``key``, whose
+      value is ``value``, or -1 when absent (as :meth:`HashDictionary.get`).
+    * ``store(value, key, score) -> None`` -- adds the record, newest first
+      in its chain.  The key must be absent: the caller has just probed it,
+      and nothing is checked again.  ``score`` must be a valid score.
+
+    Neither checks its arguments' types: the caller is a search that
+    makes them itself, millions of times.  Runtime complexity of each: O(1)
+    expected, O(chain) worst.
+    """
+
+    __slots__ = __match_args__ = ("hasher", "probe", "store")
+
+    hasher: IncrementalHash
+    probe: Callable[[int, str], int]
+    store: Callable[[int, str, int], None]
+
+    def __init__(
+        self, hasher: IncrementalHash, probe: Callable[[int, str], int], store: Callable[[int, str, int], None]
+    ) -> None:
+        object.__setattr__(self, "hasher", hasher)
+        object.__setattr__(self, "probe", probe)
+        object.__setattr__(self, "store", store)
 
 
 class HashDictionary(DictionaryADT):
@@ -48,6 +78,18 @@ class HashDictionary(DictionaryADT):
         self._hash = self._scheme.hash  # one attribute look-up less on every operation
         self._chains: list[tuple[str | int, ...] | None] = [None] * size
         self._count = 0
+
+    @classmethod
+    def for_records(cls, records: int) -> HashDictionary:
+        """An empty table sized for about ``records`` records (see :func:`~hashdict.hashing.table_size_for`).
+
+        Its size is a prime whose hashing is known in advance, so it costs
+        nothing to set up beyond its ``size`` empty buckets.
+
+        >>> HashDictionary.for_records(100).size, HashDictionary.for_records(150_000).size
+        (1019, 164707)
+        """
+        return cls(table_size_for(records))
 
     @property
     def size(self) -> int:
@@ -125,31 +167,24 @@ class HashDictionary(DictionaryADT):
             return -1
         return chain[chain.index(config) + 1]  # type: ignore[return-value]
 
-    @contextlib.contextmanager
-    def filling(self) -> Iterator[list[tuple[str | int, ...] | None]]:
-        """Lend the table's own chains to search code that fills them itself.
+    def fast_path(self, key_length: int) -> FastPath:
+        """Probe and store for a search that keeps its keys' hash values up to date itself.
 
-        Yields the list of chains: item ``b`` is bucket ``b``'s chain,
-        ``(key, score, key, score, ...)``, or ``None`` while it is empty.
-        Inside the block the caller may add a record by putting, in the
-        bucket its hash names, the bucket's chain with the key and then its
-        score added in front (``(key, score)`` where the bucket is ``None``),
-        never twice the same key; on leaving the block, however it is left,
-        the table counts its records again.
+        The keys must all have ``key_length`` characters.  See
+        :class:`FastPath`: records stored through it are this table's
+        records like any others.  Runtime complexity: O(key_length).
 
-        Runtime complexity: O(size) on leaving.
-
-        >>> from hashdict import polynomial_hash
-        >>> table = HashDictionary(7)
-        >>> with table.filling() as chains:
-        ...     chains[polynomial_hash("XO", 7)] = ("XO", 2)
-        >>> table.get("XO"), len(table)
-        (2, 1)
+        >>> table = HashDictionary(13441)
+        >>> path = table.fast_path(3)
+        >>> value = path.hasher.value("XO ")
+        >>> path.probe(value, "XO ")
+        -1
+        >>> path.store(value, "XO ", 2)
+        >>> path.probe(value, "XO "), table.get("XO "), len(table)
+        (2, 2, 1)
         """
-        try:
-            yield self._chains
-        finally:
-            self._count = sum(map(len, filter(None, self._chains))) // 2
+        probe, store = self._probe_and_store()
+        return FastPath(IncrementalHash(self._scheme, require_int("key_length", key_length)), probe, store)
 
     def num_records(self) -> int:
         """How many records are stored.  Runtime complexity: O(1).
@@ -204,6 +239,45 @@ class HashDictionary(DictionaryADT):
         if not isinstance(config, str):
             raise TypeError(f"configuration must be a str, not {type(config).__name__}: {config!r}")
         return self._hash(config)
+
+    def _probe_and_store(self) -> tuple[Callable[[int, str], int], Callable[[int, str, int], None]]:
+        """The two functions of :meth:`fast_path`, specialised to this table.
+
+        They are closures over the chains and the table, so that a call does
+        no attribute look-up: a probe costs a search one short function call
+        and what :meth:`get` does after hashing, a list index and, in most
+        chains, one string comparison.  For the direct form a value is its
+        bucket; the mixed form goes through :meth:`HashScheme.bucket` first.
+        """
+        chains = self._chains
+        table = self
+
+        def probe(bucket: int, key: str) -> int:
+            chain = chains[bucket]
+            if chain is None:
+                return -1
+            if chain[0] == key:  # the newest record: most chains hold one
+                return chain[1]  # type: ignore[return-value]  # a score follows its key
+            if key in chain:
+                return chain[chain.index(key) + 1]  # type: ignore[return-value]
+            return -1
+
+        def store(bucket: int, key: str, score: int) -> None:
+            chain = chains[bucket]
+            chains[bucket] = (key, score) if chain is None else (key, score, *chain)
+            table._count += 1
+
+        if self._scheme.direct:  # a value is its own bucket
+            return probe, store
+        bucket_of = self._scheme.bucket
+
+        def probe_mixed(value: int, key: str) -> int:
+            return probe(bucket_of(value), key)
+
+        def store_mixed(value: int, key: str, score: int) -> None:
+            store(bucket_of(value), key, score)
+
+        return probe_mixed, store_mixed
 
     def _check(self) -> None:
         """Assert every invariant of the table (for tests; O(size + records))."""

@@ -21,7 +21,7 @@ depends on the table size (see :class:`HashScheme`):
   sizes): as good as uniform hashing on every key shape.
 
 Both forms are linear in the code points, so a caller that changes one
-character can update a hash in O(1) (see :meth:`HashScheme.weight`).
+character can update a hash in O(1) (see :class:`IncrementalHash`).
 """
 
 from __future__ import annotations
@@ -36,7 +36,16 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing; type che
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator
 
-__all__ = ["MIX_MODULUS", "VETTED_SIZES", "HashScheme", "expected_collisions", "polynomial_hash", "scheme_for"]
+__all__ = [
+    "MIX_MODULUS",
+    "VETTED_SIZES",
+    "HashScheme",
+    "IncrementalHash",
+    "expected_collisions",
+    "polynomial_hash",
+    "scheme_for",
+    "table_size_for",
+]
 
 #: The prime modulus of the mixed form: the largest prime below 2**64,
 #: so that 256 has an enormous multiplicative order and no power of two
@@ -131,8 +140,9 @@ class HashScheme(FrozenValue):
         True
         """
         weights = [1 % self.modulus] * length
+        base = self.base
         for position in range(length - 2, -1, -1):  # each place weighs base times the next
-            weights[position] = weights[position + 1] * self.base % self.modulus
+            weights[position] = weights[position + 1] * base % self.modulus
         return weights
 
     def bucket(self, value: int) -> int:
@@ -172,6 +182,57 @@ def polynomial_hash(key: str, table_size: int) -> int:
     return scheme._hash(key)
 
 
+class IncrementalHash:
+    """The hash of a key of fixed length, kept up to date in O(1) as its characters change.
+
+    The polynomial is linear in the code points, so the key's *value* -- its
+    polynomial reduced by ``modulus``, from which :meth:`HashScheme.bucket`
+    takes the bucket -- changes by a fixed amount when one character does.
+    A caller holds the value, starting from :meth:`value`, and on each
+    change of the character at ``position`` from ``old`` to ``new`` adds
+    ``changes(old, new)[position]`` and reduces by ``modulus``;
+    :meth:`~hashdict.HashDictionary.fast_path` probes and stores by value.
+
+    >>> hasher = IncrementalHash(scheme_for(13441), 4)
+    >>> value = hasher.value("XO  ")
+    >>> value = (value + hasher.changes(" ", "X")[3]) % hasher.modulus
+    >>> value == hasher.value("XO X")
+    True
+    >>> scheme_for(13441).bucket(value) == polynomial_hash("XO X", 13441)
+    True
+    """
+
+    __slots__ = ("_weights", "length", "modulus")
+
+    #: The number of characters of every key.
+    length: int
+    #: What values are reduced by.
+    modulus: int
+
+    def __init__(self, scheme: HashScheme, length: int) -> None:
+        self.length = length
+        self.modulus = scheme.modulus
+        self._weights = scheme.weights(length)
+
+    def value(self, key: str) -> int:
+        """The value of ``key`` (of ``length`` characters).  Runtime complexity: O(length)."""
+        if len(key) != self.length:
+            raise ValueError(f"key must have {self.length} characters, got {len(key)}: {key!r}")
+        return sum(map(int.__mul__, map(ord, key), self._weights)) % self.modulus
+
+    def changes(self, old: str, new: str) -> list[int]:
+        """What a key's value gains, at each position, when the character there goes from ``old`` to ``new``.
+
+        Each item is already reduced by ``modulus``.  Runtime complexity: O(length).
+
+        >>> IncrementalHash(scheme_for(13441), 3).changes("a", "b") == [65536**2 % 13441, 65536 % 13441, 1]
+        True
+        """
+        step = ord(new) - ord(old)
+        modulus = self.modulus
+        return [step * weight % modulus for weight in self._weights]
+
+
 #: Prime table sizes whose direct-form width has been worked out already
 #: (each exactly as :func:`scheme_for` would choose it; a test recomputes
 #: them), so that a table of one of these sizes costs nothing to set up.
@@ -183,6 +244,25 @@ VETTED_SIZES = (
 )
 # fmt: on
 _VETTED_WIDTHS = (2, 2, 2, 2, 2, 2, 1, 1, 2, 1, 2, 1, 1, 1, 1, 2, 1, 1)
+
+
+def table_size_for(records: int) -> int:
+    """A table size for about ``records`` records: the smallest of ``VETTED_SIZES`` at least that large.
+
+    Past the largest vetted size (230 563 buckets, under 2 MB of chains),
+    the largest: a table that big costs its memory whether it fills or not,
+    and more records than buckets only lengthen chains.  Vetted sizes cost
+    nothing to set up (their scheme is known) and hash by the direct form.
+    Runtime complexity: O(1).
+
+    >>> table_size_for(0), table_size_for(1020), table_size_for(10**9)
+    (1019, 1427, 230563)
+    """
+    require_int("records", records)
+    for size in VETTED_SIZES:
+        if size >= records:
+            return size
+    return VETTED_SIZES[-1]
 
 
 @functools.lru_cache(maxsize=64)

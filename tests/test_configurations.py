@@ -28,6 +28,7 @@ from configurations import (
 from configurations.symbols import require_player
 from hashdict import DictionaryException, HashDictionary
 from hashdict.basics import is_prime
+from tests import models
 
 SETTINGS = settings(deadline=None, max_examples=300, derandomize=True, database=None)
 
@@ -238,7 +239,7 @@ def test_save_play_against_a_model(sequence: tuple[int, int, list[tuple[int, int
                 configs.save_play(row, col, symbol)
         rows = ["".join(line) for line in model]
         assert configs.configuration() == "".join(rows)
-        x_wins, o_wins = brute_force_wins(rows, length, HUMAN), brute_force_wins(rows, length, COMPUTER)
+        x_wins, o_wins = models.wins(rows, length, HUMAN), models.wins(rows, length, COMPUTER)
         empty = "".join(rows).count(EMPTY)
         assert configs.is_draw() == (empty == 0 and not x_wins and not o_wins)
         expected = COMPUTER_WINS if o_wins else HUMAN_WINS if x_wins else DRAW if empty == 0 else UNDECIDED
@@ -302,18 +303,6 @@ def test_is_draw_and_eval_board_examples(rows: list[str], length: int, draw: boo
     assert configs.eval_board() == score
 
 
-def brute_force_wins(rows: list[str], length: int, symbol: str) -> bool:
-    """Every segment of ``length`` squares in every direction, checked square by square."""
-    size = len(rows)
-    for row in range(size):
-        for col in range(size):
-            for row_step, col_step in ((0, 1), (1, 0), (1, 1), (1, -1)):
-                squares = [(row + i * row_step, col + i * col_step) for i in range(length)]
-                if all(0 <= r < size and 0 <= c < size and rows[r][c] == symbol for r, c in squares):
-                    return True
-    return False
-
-
 @st.composite
 def any_boards(draw: st.DrawFn) -> tuple[list[str], int]:
     """Any board of size 1-7, legal or not (both players may have lines), and any length to win."""
@@ -330,7 +319,7 @@ def any_boards(draw: st.DrawFn) -> tuple[list[str], int]:
 def test_wins_is_draw_and_eval_board_match_a_brute_force_scan(case: tuple[list[str], int]) -> None:
     rows, length = case
     configs = board(rows, length)
-    x_wins, o_wins = brute_force_wins(rows, length, HUMAN), brute_force_wins(rows, length, COMPUTER)
+    x_wins, o_wins = models.wins(rows, length, HUMAN), models.wins(rows, length, COMPUTER)
     full = EMPTY not in "".join(rows)
     assert configs.wins(HUMAN) == x_wins
     assert configs.wins(COMPUTER) == o_wins

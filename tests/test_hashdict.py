@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
-from hashdict import Data, DictionaryADT, DictionaryException, HashDictionary, polynomial_hash
+from hashdict import Data, DictionaryADT, DictionaryException, HashDictionary, polynomial_hash, table_size_for
 
 
 class TestData:
@@ -129,52 +129,15 @@ class TestHashDictionary:
         with pytest.raises(TypeError, match="put takes a Data record"):
             table.put(key)  # type: ignore[arg-type]
 
-    def test_records_filled_in_through_filling_are_counted_and_found(self) -> None:
-        table = HashDictionary(13441)
-        bucket = polynomial_hash("XOX", 13441)
-        with table.filling() as chains:
-            chains[bucket] = ("XOX", 2)
-        assert table.get("XOX") == 2
-        assert len(table) == 1
-        table._check()
-
-    def test_records_appended_through_filling_share_a_chain(self) -> None:
-        table = HashDictionary(1)
-        table.put(Data("a", 0))
-        with table.filling() as chains:
-            assert chains[0] == ("a", 0)
-            chains[0] = ("b", 3, "a", 0)
-        assert [(record.configuration, record.score) for record in table] == [("b", 3), ("a", 0)]
-        assert len(table) == 2
-        assert table.chain_lengths() == [2]
-        table.remove("a")
-        assert table.get("b") == 3
-        table._check()
-
-    def test_filling_recounts_even_when_the_block_raises(self) -> None:
-        table = HashDictionary(7)
-
-        def fill_then_stop() -> None:
-            with table.filling() as chains:
-                chains[polynomial_hash("key", 7)] = ("key", 1)
-                raise KeyboardInterrupt
-
-        with pytest.raises(KeyboardInterrupt):
-            fill_then_stop()
-        assert len(table) == 1
-        table._check()
-
     def test_check_catches_an_empty_chain(self) -> None:
         table = HashDictionary(7)
-        with table.filling() as chains:
-            chains[3] = ()
+        table._chains[3] = ()
         with pytest.raises(AssertionError, match="bucket 3 is an empty chain, not None"):
             table._check()
 
     def test_check_catches_a_score_without_its_key(self) -> None:
         table = HashDictionary(7)
-        with table.filling() as chains:
-            chains[polynomial_hash("key", 7)] = ("key", 1, "other")
+        table._chains[polynomial_hash("key", 7)] = ("key", 1, "other")
         with pytest.raises(AssertionError, match="is malformed"):
             table._check()
 
@@ -196,8 +159,8 @@ class TestHashDictionary:
     def test_check_catches_a_record_in_the_wrong_bucket(self) -> None:
         table = HashDictionary(7)
         right = polynomial_hash("key", 7)
-        with table.filling() as chains:
-            chains[(right + 1) % 7] = ("key", 1)
+        table._chains[(right + 1) % 7] = ("key", 1)
+        table._count = 1
         with pytest.raises(AssertionError, match="'key' is in the wrong bucket"):
             table._check()
 
@@ -208,10 +171,70 @@ class TestHashDictionary:
         with pytest.raises(AssertionError, match="count 2 but 1 records"):
             table._check()
 
+    def test_for_records_picks_a_vetted_size(self) -> None:
+        assert HashDictionary.for_records(0).size == table_size_for(0) == 1019
+        assert HashDictionary.for_records(1020).size == 1427  # the next vetted prime
+        assert HashDictionary.for_records(13441).size == 13441
+        assert HashDictionary.for_records(10**12).size == 230563  # the largest
+
     def test_repr(self) -> None:
         table = HashDictionary(7)
         table.put(Data("a", 1))
         assert repr(table) == "<HashDictionary size=7 records=1>"
+
+
+class TestFastPath:
+    """A search's way in: probe and store by a hash value it keeps up to date itself."""
+
+    @pytest.mark.parametrize("size", [1, 7, 1019, 8191, 13441])  # direct and mixed forms, one bucket
+    def test_stored_records_are_the_tables_own(self, size: int) -> None:
+        table = HashDictionary(size)
+        table.put(Data("X  ", 0))
+        path = table.fast_path(3)
+        for score, key in enumerate(["XO ", " OX", "OOO"]):
+            value = path.hasher.value(key)
+            assert path.probe(value, key) == -1
+            path.store(value, key, score)
+            assert path.probe(value, key) == score
+        assert path.probe(path.hasher.value("X  "), "X  ") == 0  # put before the path was made
+        assert [table.get(key) for key in ["XO ", " OX", "OOO", "X  "]] == [0, 1, 2, 0]
+        assert len(table) == table.num_records() == 4
+        table._check()
+        table.remove(" OX")
+        assert path.probe(path.hasher.value(" OX"), " OX") == -1
+        table._check()
+
+    def test_a_chain_keeps_its_newest_record_first(self) -> None:
+        table = HashDictionary(1)
+        path = table.fast_path(1)
+        for score, key in enumerate("abc"):
+            path.store(path.hasher.value(key), key, score)
+        assert [(record.configuration, record.score) for record in table] == [("c", 2), ("b", 1), ("a", 0)]
+        assert [path.probe(0, key) for key in "abcd"] == [0, 1, 2, -1]
+
+    @settings(max_examples=100, deadline=None, derandomize=True)
+    @given(st.text("XO ", min_size=1, max_size=12), st.sampled_from([7, 1019, 8191, 13441]), st.data())
+    def test_values_kept_up_to_date_find_what_put_stored(self, key: str, size: int, data: st.DataObject) -> None:
+        """Change the key one character at a time by the hasher's changes: probes find what ``put`` stored."""
+        table = HashDictionary(size)
+        path = table.fast_path(len(key))
+        value = path.hasher.value(key)
+        for _ in range(5):
+            position = data.draw(st.integers(0, len(key) - 1))
+            symbol = data.draw(st.sampled_from("XO "))
+            value = (value + path.hasher.changes(key[position], symbol)[position]) % path.hasher.modulus
+            key = key[:position] + symbol + key[position + 1 :]
+            assert value == path.hasher.value(key)
+            if key not in table:
+                table.put(Data(key, 3))
+            assert path.probe(value, key) == 3
+
+    def test_keys_of_another_length_are_refused_by_the_hasher(self) -> None:
+        path = HashDictionary(7).fast_path(3)
+        with pytest.raises(ValueError, match="key must have 3 characters, got 2: 'XO'"):
+            path.hasher.value("XO")
+        with pytest.raises(TypeError, match="key_length must be an int"):
+            HashDictionary(7).fast_path("3")  # type: ignore[arg-type]
 
 
 keys = st.text(alphabet="XO ab\u00e9\u4e2d\ud800\U0001f600", max_size=6)
@@ -241,6 +264,15 @@ class DictionaryAgainstModel(RuleBasedStateMachine):
         expected = int(any(polynomial_hash(other, self.table.size) == bucket for other in self.model))
         assert self.table.put(Data(key, score)) == expected
         self.model[key] = score
+
+    @rule(key=keys, score=st.integers(min_value=0, max_value=3))
+    def store_by_fast_path(self, key: str, score: int) -> None:
+        path = self.table.fast_path(len(key))
+        value = path.hasher.value(key)
+        assert path.probe(value, key) == self.model.get(key, -1)
+        if key not in self.model:
+            path.store(value, key, score)
+            self.model[key] = score
 
     @rule(key=keys)
     def remove(self, key: str) -> None:

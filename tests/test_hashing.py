@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hashdict import Data, HashDictionary, polynomial_hash, samples
+from hashdict import Data, HashDictionary, IncrementalHash, polynomial_hash, samples, table_size_for
 from hashdict.hashing import _MAX_DIRECT_SIZE, _VETTED_WIDTHS, MIX_MODULUS, VETTED_SIZES, _choose_scheme, scheme_for
 from tictactoe.harness.dict_tests import bulk_keys
 
@@ -19,13 +19,28 @@ any_text = st.text(st.characters(codec=None, exclude_categories=()), max_size=40
 SIZES = [1, 2, 7, 101, 1019, 8191, 13441, 65537, 131071, 12289, 25583, 1 << 20]
 
 
+def splitmix_scaled(value: int, size: int) -> int:
+    """SplitMix64's finaliser, as its authors publish it, then ``value * size / 2**64``."""
+    mask = 2**64 - 1
+    value = ((value ^ (value >> 30)) * 0xBF58476D1CE4E5B9) & mask
+    value = ((value ^ (value >> 27)) * 0x94D049BB133111EB) & mask
+    value ^= value >> 31
+    return value * size // 2**64
+
+
 def model_hash(key: str, size: int) -> int:
-    """The hash as the documentation defines it: Horner's rule, one code point at a time."""
+    """The hash as the documentation defines it, evaluated here by Horner's rule, one code point at a time.
+
+    Only the scheme's choices are read from the implementation: the digit
+    width (the base is 256**width) and whether the size is reduced
+    directly; the arithmetic is the test's own.
+    """
     scheme = scheme_for(size)
+    modulus = size if scheme.direct else 18_446_744_073_709_551_557  # the largest prime below 2**64
     value = 0
     for character in key:
-        value = (value * 256**scheme.width + ord(character)) % scheme.modulus
-    return scheme.bucket(value)
+        value = (value * 256**scheme.width + ord(character)) % modulus
+    return value if scheme.direct else splitmix_scaled(value, size)
 
 
 @settings(max_examples=300, deadline=None, derandomize=True)
@@ -35,18 +50,41 @@ def test_hash_is_the_documented_polynomial(key: str, size: int) -> None:
     assert 0 <= polynomial_hash(key, size) < size
 
 
+def test_hash_of_known_keys() -> None:
+    """Values worked out by hand: 'ab' is 97 * 65536 + 98 at TestDict's size, whose digits are two bytes."""
+    assert scheme_for(13441).width == 2
+    assert polynomial_hash("ab", 13441) == (97 * 65536 + 98) % 13441
+    assert polynomial_hash("answer", 13441) == 3709
+    assert polynomial_hash("", 8191) == splitmix_scaled(0, 8191)
+    assert MIX_MODULUS == 2**64 - 59
+
+
 @settings(max_examples=100, deadline=None, derandomize=True)
 @given(st.text("XO ", min_size=1, max_size=30), st.sampled_from(SIZES), st.data())
-def test_weights_update_a_hash_one_character_at_a_time(key: str, size: int, data: st.DataObject) -> None:
+def test_incremental_hash_follows_a_key_one_character_at_a_time(key: str, size: int, data: st.DataObject) -> None:
     scheme = scheme_for(size)
-    position = data.draw(st.integers(0, len(key) - 1))
-    symbol = data.draw(st.sampled_from("XO "))
-    weights = scheme.weights(len(key))
-    assert weights == [pow(scheme.base, len(key) - 1 - i, scheme.modulus) for i in range(len(key))]
-    value = sum(ord(c) * w for c, w in zip(key, weights, strict=True)) % scheme.modulus
-    changed = key[:position] + symbol + key[position + 1 :]
-    value += (ord(symbol) - ord(key[position])) * weights[position]
-    assert scheme.bucket(value % scheme.modulus) == polynomial_hash(changed, size)
+    hasher = IncrementalHash(scheme, len(key))
+    value = hasher.value(key)
+    assert scheme.bucket(value) == model_hash(key, size)
+    for _ in range(4):
+        position = data.draw(st.integers(0, len(key) - 1))
+        symbol = data.draw(st.sampled_from("XO "))
+        value = (value + hasher.changes(key[position], symbol)[position]) % hasher.modulus
+        key = key[:position] + symbol + key[position + 1 :]
+        assert scheme.bucket(value) == model_hash(key, size)
+
+
+def test_table_size_for_picks_the_smallest_vetted_size_that_fits() -> None:
+    assert [table_size_for(records) for records in (0, 1019, 1020, 13441, 230563, 230564)] == [
+        1019,
+        1019,
+        1427,
+        13441,
+        230563,
+        230563,
+    ]
+    with pytest.raises(TypeError, match="records must be an int"):
+        table_size_for(1.5)  # type: ignore[arg-type]
 
 
 def test_hash_is_the_same_in_every_process() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 import sys
 import zipfile
@@ -15,23 +16,24 @@ ROOT = Path(__file__).resolve().parents[1]
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> zipfile.ZipFile:
     out = tmp_path_factory.mktemp("wheel")
-    subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "pip",
-            "wheel",
-            "--quiet",
-            "--no-deps",
-            "--no-build-isolation",
-            "-w",
-            str(out),
-            str(ROOT),
-        ],
-        check=True,
-        capture_output=True,
-        timeout=300,
+    # Built from a copy, so that setuptools' build/ and egg-info never land in the work tree.
+    source = tmp_path_factory.mktemp("source") / "project"
+    shutil.copytree(
+        ROOT, source, ignore=shutil.ignore_patterns(".git", "build", "*.egg-info", ".*cache", "__pycache__")
     )
+    command = [
+        sys.executable,
+        "-m",
+        "pip",
+        "wheel",
+        "--quiet",
+        "--no-deps",
+        "--no-build-isolation",
+        "-w",
+        str(out),
+        ".",
+    ]
+    subprocess.run(command, cwd=source, check=True, capture_output=True, timeout=300)
     (built,) = out.glob("*.whl")
     return zipfile.ZipFile(built)
 

@@ -1,5 +1,5 @@
-"""Tests of configurations.search: computer_play against the oracle (a plain transcription
-of SPEC §3) on many random positions, and on known positions."""
+"""Tests of configurations.search: computer_play against configurations.reference (SPEC §3's
+search, line for line) on thousands of random positions, and on known positions."""
 
 from __future__ import annotations
 
@@ -24,18 +24,19 @@ from configurations import (
     PosPlay,
     SearchStats,
     computer_play,
+    reference,
 )
 from hashdict import HashDictionary
-from tests import oracle
+from tests import models
 
 SAMPLE_CASES = Path(__file__).resolve().parents[2] / "shared" / "cases" / "sample.jsonl"
 
-# Random positions are kept to searches the oracle finishes quickly: at most
+# Random positions are kept to searches the reference finishes quickly: at most
 # this many nodes even if alpha-beta and the table cut nothing.  With the
 # cuts, real searches are far smaller (hundreds of nodes).
 NODE_BOUND = 20000
 SETTINGS = settings(deadline=None, max_examples=300, derandomize=True, database=None)
-# The comparisons with the oracle: thousands of positions between them.
+# The comparisons with the reference: thousands of positions between them.
 ORACLE_SETTINGS = settings(SETTINGS, max_examples=1500)
 
 
@@ -64,20 +65,22 @@ def deepest_levels(empty: int, wanted: int) -> int:
     return levels
 
 
-def search_both(rows: list[str], length: int, levels: int) -> tuple[PosPlay, SearchStats, oracle.Result]:
-    """computer_play and the oracle on the same position; checks the board is left as it was."""
+def search_both(rows: list[str], length: int, levels: int) -> tuple[PosPlay, SearchStats, PosPlay, SearchStats]:
+    """computer_play and the reference on the same position; checks the engine leaves the board as it was."""
     configs = Configurations.from_rows(rows, length, levels)
     before = configs.configuration()
     stats = SearchStats()
     play = computer_play(configs, stats=stats)
     assert configs.configuration() == before
-    return play, stats, oracle.computer_play(rows, length, levels)
+    expected_stats = SearchStats()
+    expected = reference.computer_play(Configurations.from_rows(rows, length, levels), stats=expected_stats)
+    return play, stats, expected, expected_stats
 
 
-def assert_same_as_oracle(rows: list[str], length: int, levels: int) -> None:
-    play, stats, expected = search_both(rows, length, levels)
-    assert (play.score, play.row, play.col) == (expected.score, expected.row, expected.col), (rows, length, levels)
-    assert stats == SearchStats(expected.nodes, expected.lookups, expected.hits), (rows, length, levels)
+def assert_same_as_reference(rows: list[str], length: int, levels: int) -> None:
+    play, stats, expected, expected_stats = search_both(rows, length, levels)
+    assert play == expected, (rows, length, levels)
+    assert stats == expected_stats, (rows, length, levels)
 
 
 @st.composite
@@ -133,19 +136,19 @@ def any_positions(draw: st.DrawFn) -> tuple[list[str], int, int]:
 
 @ORACLE_SETTINGS
 @given(positions_to_play())
-def test_computer_play_matches_the_oracle_on_reachable_positions(position: tuple[list[str], int, int]) -> None:
+def test_computer_play_matches_the_reference_on_reachable_positions(position: tuple[list[str], int, int]) -> None:
     rows, length, levels = position
     text = "".join(rows)
     assert text.count(HUMAN) == text.count(COMPUTER) + 1
-    assert not oracle.wins([list(row) for row in rows], length, HUMAN)
-    assert not oracle.wins([list(row) for row in rows], length, COMPUTER)
-    assert_same_as_oracle(rows, length, levels)
+    assert not models.wins(rows, length, HUMAN)
+    assert not models.wins(rows, length, COMPUTER)
+    assert_same_as_reference(rows, length, levels)
 
 
 @ORACLE_SETTINGS
 @given(any_positions())
-def test_computer_play_matches_the_oracle_on_any_board(position: tuple[list[str], int, int]) -> None:
-    assert_same_as_oracle(*position)
+def test_computer_play_matches_the_reference_on_any_board(position: tuple[list[str], int, int]) -> None:
+    assert_same_as_reference(*position)
 
 
 def opening(size: int, square: int) -> list[str]:
@@ -159,31 +162,34 @@ def opening(size: int, square: int) -> list[str]:
 def test_tic_tac_toe_openings_searched_to_the_end_are_draws(square: int) -> None:
     """Deep searches, where the table answers hundreds of lookups."""
     rows = opening(3, square)
-    play, stats, expected = search_both(rows, 3, 8)
+    play, stats, expected, expected_stats = search_both(rows, 3, 8)
     assert play.score == DRAW  # tic-tac-toe with best play
     assert stats.hits > 100
-    assert (play.row, play.col) == (expected.row, expected.col)
-    assert stats == SearchStats(expected.nodes, expected.lookups, expected.hits)
+    assert play == expected
+    assert stats == expected_stats
 
 
 @pytest.mark.parametrize("square", range(16))
 def test_4x4_openings_three_levels_deep(square: int) -> None:
-    assert_same_as_oracle(opening(4, square), 3, 3)
+    assert_same_as_reference(opening(4, square), 3, 3)
 
 
 @pytest.mark.parametrize("size", range(1, 8))
 def test_every_size_and_length_on_an_empty_board(size: int) -> None:
     for length in range(1, size + 1):
         levels = deepest_levels(size * size, 4)
-        assert_same_as_oracle([" " * size] * size, length, levels)
+        assert_same_as_reference([" " * size] * size, length, levels)
 
 
-def test_the_oracle_finds_what_it_should() -> None:
-    """The oracle itself, on positions simple enough to know by hand."""
-    assert oracle.computer_play(["XX ", "OO ", "X  "], 3, 4).score == COMPUTER_WINS
-    block = oracle.computer_play(["XX ", "O  ", "   "], 3, 1)
-    assert (block.score, block.row, block.col) == (UNDECIDED, 0, 2)
-    assert oracle.computer_play(["XOX", "XOO", "OXX"], 3, 2) == oracle.Result(-1, -1, -1, 0, 0, 0)
+def test_the_reference_finds_what_it_should() -> None:
+    """The reference itself, on positions simple enough to know by hand."""
+    assert reference.computer_play(Configurations.from_rows(["XX ", "OO ", "X  "], 3, 4)).score == COMPUTER_WINS
+    assert reference.computer_play(Configurations.from_rows(["XX ", "O  ", "   "], 3, 1)) == PosPlay(UNDECIDED, 0, 2)
+    stats = SearchStats()
+    assert reference.computer_play(Configurations.from_rows(["XOX", "XOO", "OXX"], 3, 2), stats=stats) == PosPlay(
+        -1, -1, -1
+    )
+    assert stats == SearchStats()
 
 
 def sample_play_cases() -> list[dict[str, Any]]:
@@ -219,6 +225,8 @@ def test_spec_example_4x4_corner() -> None:
         ([" "], 1, 0, PosPlay(COMPUTER_WINS, 0, 0), 1),
         (["XOX", "XOO", "OXX"], 3, 5, PosPlay(-1, -1, -1), 0),  # no square left
         (["XO", "  "], 2, 0, PosPlay(COMPUTER_WINS, 1, 0), 2),  # the root never cuts: both squares are tried
+        # X's line is on the board: O's move fills it without a line, and X's search of the full board keeps its 4.
+        (["XX", "X "], 2, 1, PosPlay(4, 1, 1), 1),
     ],
 )
 def test_known_positions(rows: list[str], length: int, levels: int, expected: PosPlay, nodes: int | None) -> None:
@@ -309,9 +317,10 @@ def test_pos_play_is_immutable_and_search_stats_start_at_zero() -> None:
         play.score = 0  # type: ignore[misc]
     assert play == PosPlay(score=3, row=1, col=2)
     assert SearchStats() == SearchStats(nodes=0, lookups=0, hits=0)
-    stats = SearchStats()
-    stats.nodes += 5
-    assert stats.nodes == 5
+    assert repr(SearchStats(nodes=5)) == "SearchStats(nodes=5, lookups=0, hits=0)"
+    assert SearchStats(nodes=5) != SearchStats()  # equality reads every counter
+    with pytest.raises(TypeError, match="unhashable"):
+        hash(SearchStats())  # counters change, so a SearchStats keys nothing
 
 
 def test_a_search_leaves_nothing_for_the_cyclic_collector() -> None:

@@ -556,13 +556,13 @@ CLOSES_WHILE_THINKING = textwrap.dedent(
 
 
     tkinter.Tk = ClosedSoon
-    sys.exit(terminal.main(["10", "5", "5", "--x", "reference", "--o", "human", "--window"]))
+    sys.exit(terminal.main(["10", "5", "7", "--x", "reference", "--o", "human", "--window"]))
     """
 )
 
 
 def test_closing_the_window_during_a_search_ends_the_program_at_once(display: str) -> None:
-    # The computer's first move on 10x10, five in a row, five levels deep, takes about four seconds.
+    # The computer's first move on 10x10, five in a row, seven levels deep, takes several seconds.
     game = subprocess.Popen(
         [sys.executable, "-c", CLOSES_WHILE_THINKING],
         cwd=ROOT,
