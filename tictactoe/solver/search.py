@@ -55,9 +55,14 @@ class OutOfTime(Exception):
 
 
 class Solution:
-    """What a solve found: ``value`` (``"X wins"``, ``"O wins"``, ``"draw"`` or ``"unknown"``),
-    ``best`` (a move that achieves it, or the best found before time ran out; ``None`` on a finished
-    board), ``nodes`` (positions visited) and ``seconds`` (processor time)."""
+    """What a solve found.
+
+    ``value``: ``"X wins"``, ``"O wins"``, ``"draw"`` (proved) or ``"unknown"``
+    (time ran out first).  ``best``: a move that achieves the value; when
+    time ran out, the best of the moves searched to the end, or before any
+    was, the first in the search's move order; ``None`` on a finished board.
+    ``nodes``: positions visited.  ``seconds``: processor time.
+    """
 
     __slots__ = ("best", "nodes", "seconds", "value")
 
@@ -133,6 +138,7 @@ class Solver:
         high = self._static_bounds()[1]
         alpha, beta = LOSS, high
         best, best_move = LOSS - 1, moves[0]
+        self._best_so_far = best_move  # until a move is searched to the end: the move order's first
         for move in moves:
             board.play(move)
             value = -self._search(-beta, -alpha)
@@ -170,14 +176,8 @@ class Solver:
         if low == high:
             return low
         key, symmetry = board.key()
-        record = self._table.get(key)
-        first = -1
-        if record >= 0:
-            stored_low, stored_high = interval(record)
-            low, high = max(low, stored_low), min(high, stored_high)
-            first = unpack(record)[2]
-            if first >= 0:
-                first = self._shape.inverse_symmetries[symmetry][first]
+        record, stored_low, stored_high, first = self._recall(key, symmetry)
+        low, high = max(low, stored_low), min(high, stored_high)
         if low >= beta or low == high:
             return low
         if high <= alpha:
@@ -210,7 +210,7 @@ class Solver:
             high = min(high, best)
         else:
             low = high = best
-        self._store(key, record, low, high, self._shape.symmetries[symmetry][best_move])
+        self._store(key, symmetry, record, low=low, high=high, move=best_move)
         return low if best >= window_high or low == high else high
 
     def _static_bounds(self) -> tuple[int, int]:
@@ -240,8 +240,27 @@ class Solver:
             low = DRAW
         return low, high
 
-    def _store(self, key: str, record: int, low: int, high: int, move: int) -> None:
-        """Store what is known of the position under ``key``, replacing its old ``record`` (``-1`` if none)."""
+    def _recall(self, key: str, symmetry: int) -> tuple[int, int, int, int]:
+        """``(record, least, greatest, move)`` the table holds for the position under ``key``.
+
+        ``move`` is the stored best move in the position's own orientation
+        (``symmetry`` maps it to the key's), ``-1`` if none; without a
+        record, ``(-1, LOSS, WIN, -1)``.
+        """
+        record = self._table.get(key)
+        if record < 0:
+            return record, LOSS, WIN, -1
+        least, greatest = interval(record)
+        move = unpack(record)[2]
+        if move >= 0:
+            move = self._shape.inverse_symmetries[symmetry][move]
+        return record, least, greatest, move
+
+    def _store(self, key: str, symmetry: int, record: int, *, low: int, high: int, move: int) -> None:
+        """Store what is known of the position -- the value between ``low`` and ``high``, its best ``move`` --
+        under ``key``, replacing its old ``record`` (``-1`` if none); ``symmetry`` maps the move to the key's
+        orientation."""
+        move = self._shape.symmetries[symmetry][move]
         if low == high:
             packed = pack(low, EXACT, move)
         elif high == WIN:
