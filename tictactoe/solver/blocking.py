@@ -9,15 +9,21 @@ breaker's moves and nothing else.
   its ``e`` empty squares, weigh less than 1/2 with the maker to move
   (less than 1 with the breaker to move), the breaker can stop them all:
   it keeps taking the square that lowers that weight most.
-* **Pairing.**  If each live window can be given two of its own empty
-  squares, no square given to two windows, the breaker stops them all by
-  answering each of the maker's squares with its partner.  With the
-  breaker to move, it may first take one square, then pair the rest.
+* **Pairing.**  If disjoint pairs of empty squares can be chosen so that
+  every live window holds both squares of some pair, the breaker stops
+  them all by answering each of the maker's squares with its partner.  A
+  pair serves every window of its line that holds it: two neighbours in a
+  row of seven are in four of the row's windows of five.  With the breaker
+  to move, it may first take one square, then pair the windows left.
 """
 
 from __future__ import annotations
 
 __all__ = ["breaker_wins_by_pairing", "breaker_wins_by_potential"]
+
+# How many windows a pairing search may try before it gives up (a failure
+# proves nothing, so the search stays cheap next to the search it prunes).
+_PAIRING_STEPS = 200
 
 
 def breaker_wins_by_potential(potential: int, length: int, *, maker_to_move: bool) -> bool:
@@ -43,8 +49,10 @@ def breaker_wins_by_pairing(windows: list[int], *, breaker_to_move: bool) -> boo
 
     >>> breaker_wins_by_pairing([0b0011, 0b1100], breaker_to_move=False)
     True
-    >>> breaker_wins_by_pairing([0b0011, 0b0110, 0b1100], breaker_to_move=False)  # four squares, three windows
+    >>> breaker_wins_by_pairing([0b0011, 0b0110, 0b1100], breaker_to_move=False)  # the middle needs 1 or 2 again
     False
+    >>> breaker_wins_by_pairing([0b00111, 0b01110, 0b11100], breaker_to_move=False)  # pairs {1, 2} and {3, 4}
+    True
     >>> breaker_wins_by_pairing([0b0011, 0b0110, 0b1100], breaker_to_move=True)  # take square 1, pair 2 and 3
     True
     """
@@ -66,33 +74,35 @@ def breaker_wins_by_pairing(windows: list[int], *, breaker_to_move: bool) -> boo
 
 
 def _pairs_exist(windows: list[int]) -> bool:
-    """Whether each window can be given two of its squares, no square given twice.
+    """Whether disjoint pairs of squares can be chosen so that every window holds one of them.
 
-    A bipartite matching of two slots per window onto squares, grown by
-    augmenting paths (Kuhn's algorithm), after the quick count that there
-    are squares enough.
+    One pair may serve many windows: the windows of a line that all hold
+    its two squares.  A depth-first search picks, for the window with the
+    fewest free squares, each pair of them in turn (the pair in most
+    windows first), and gives up after a bounded number of steps.
     """
-    union = 0
-    for window in windows:
-        if not window & (window - 1):
-            return False  # fewer than two empty squares
-        union |= window
-    if 2 * len(windows) > union.bit_count():
-        return False
-    slots = [window for window in windows for _ in range(2)]
-    holder: list[int] = [-1] * union.bit_length()  # the slot each square is given to
+    steps = [_PAIRING_STEPS]
 
-    def give(slot: int, tried: list[int]) -> bool:
-        """Give ``slot`` a square, moving other slots to other squares if need be; ``tried[0]`` marks squares tried."""
-        free = slots[slot] & ~tried[0]
-        while free:
-            bit = free & -free
-            free ^= bit
-            tried[0] |= bit
-            square = bit.bit_length() - 1
-            if holder[square] < 0 or give(holder[square], tried):
-                holder[square] = slot
-                return True
-        return False
+    def cover(uncovered: list[int], used: int) -> bool:
+        if not uncovered:
+            return True
+        steps[0] -= 1
+        if steps[0] < 0:
+            return False
+        window = min(uncovered, key=lambda w: (w & ~used).bit_count())
+        free = _squares(window & ~used)
+        pairs = [free[i] | free[j] for i in range(len(free)) for j in range(i + 1, len(free))]
+        pairs.sort(key=lambda pair: -sum(1 for w in uncovered if w & pair == pair))
+        return any(cover([w for w in uncovered if w & pair != pair], used | pair) for pair in pairs)
 
-    return all(give(slot, [0]) for slot in range(len(slots)))
+    return cover(windows, 0)
+
+
+def _squares(mask: int) -> list[int]:
+    """The bits of ``mask``, one mask each."""
+    bits = []
+    while mask:
+        bit = mask & -mask
+        bits.append(bit)
+        mask ^= bit
+    return bits

@@ -182,7 +182,7 @@ class Solver:
             return low
         if high <= alpha:
             return high
-        low, high = self._pairing_bounds(low, high)
+        low, high = self._pairing_bounds(low, high, alpha, beta)
         if low >= beta or low == high:
             return low
         if high <= alpha:
@@ -221,20 +221,19 @@ class Solver:
         high = DRAW if breaker_wins_by_potential(board.potential[mover], length, maker_to_move=True) else WIN
         return low, high
 
-    def _pairing_bounds(self, low: int, high: int) -> tuple[int, int]:
-        """``(low, high)`` tightened to a draw where a pairing shows a player cannot win."""
+    def _pairing_bounds(self, low: int, high: int, alpha: int, beta: int) -> tuple[int, int]:
+        """``(low, high)`` tightened to a draw where a pairing shows a player cannot win.
+
+        A pairing is looked for only where it would end the search of this
+        position: it costs far more than a node.
+        """
         board = self._board
         mover = board.mover
-        # The counts first: a pairing needs two empty squares for each window.
-        if (
-            high == WIN
-            and 2 * board.live[mover] <= board.empties
-            and breaker_wins_by_pairing(board.live_windows(mover), breaker_to_move=False)
-        ):
+        if high == WIN and alpha >= DRAW and breaker_wins_by_pairing(board.live_windows(mover), breaker_to_move=False):
             high = DRAW
         if (
             low == LOSS
-            and 2 * board.live[1 - mover] <= board.empties + 2
+            and beta <= DRAW
             and breaker_wins_by_pairing(board.live_windows(1 - mover), breaker_to_move=True)
         ):
             low = DRAW
