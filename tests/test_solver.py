@@ -292,12 +292,24 @@ def test_the_blocking_proofs_never_deny_a_win_that_exists(position: Position) ->
     length = position.length
     if breaker_wins_by_potential(board.potential[board.mover], length, maker_to_move=True):
         assert value <= 0
-    if breaker_wins_by_pairing(board.live_windows(board.mover), breaker_to_move=False):
-        assert value <= 0
     if breaker_wins_by_potential(board.potential[1 - board.mover], length, maker_to_move=False):
         assert value >= 0
-    if breaker_wins_by_pairing(board.live_windows(1 - board.mover), breaker_to_move=True):
-        assert value >= 0
+    # The search hands the pairing the board's own masks of windows through each square.
+    for holding in (None, geometry(position.size, length).windows_holding):
+        if breaker_wins_by_pairing(board.live_windows(board.mover), breaker_to_move=False, holding=holding):
+            assert value <= 0
+        if breaker_wins_by_pairing(board.live_windows(1 - board.mover), breaker_to_move=True, holding=holding):
+            assert value >= 0
+
+
+def test_the_breaker_s_first_square_is_the_busiest_empty_one() -> None:
+    # Three windows in a chain, each with two empty squares, all through the maker's tile on square 0.
+    # Taking square 2 (or 3) kills two of them and pairs off the third; square 0 is no square to take.
+    windows = [0b00110, 0b01100, 0b11000]
+    holding = [0b111, 0b001, 0b011, 0b110, 0b100]  # square 0 is in every window
+    assert breaker_wins_by_pairing(windows, breaker_to_move=True, holding=holding)
+    assert breaker_wins_by_pairing(windows, breaker_to_move=True)
+    assert not breaker_wins_by_pairing(windows, breaker_to_move=False)
 
 
 def test_the_proofs_see_the_empty_boards_of_known_draws() -> None:

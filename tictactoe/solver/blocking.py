@@ -19,6 +19,10 @@ breaker's moves and nothing else.
 
 from __future__ import annotations
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing; type checkers take it as True
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
 __all__ = ["breaker_wins_by_pairing", "breaker_wins_by_potential"]
 
 # How many windows a pairing search may try before it gives up (a failure
@@ -40,9 +44,16 @@ def breaker_wins_by_potential(potential: int, length: int, *, maker_to_move: boo
     return potential < 1 << (length - 1 if maker_to_move else length)
 
 
-def breaker_wins_by_pairing(windows: list[int], *, breaker_to_move: bool) -> bool:
+def breaker_wins_by_pairing(
+    windows: Sequence[int], *, breaker_to_move: bool, holding: Sequence[int] | None = None
+) -> bool:
     """Whether the breaker can pair off the maker's live ``windows``, each a mask of its empty squares.
 
+    A window of 0 is left out (a dead window, so that the list can keep
+    every window of the board at its own index).  ``holding[square]`` is
+    the mask of the indices of the windows through ``square``, as
+    :attr:`~tictactoe.solver.geometry.Geometry.windows_holding` gives them
+    for a whole board; without it, it is worked out from ``windows``.
     With the breaker to move it first takes a square -- the last empty
     square of a window if there is one, else the square on most windows --
     and pairs off the windows that square does not kill.
@@ -56,53 +67,71 @@ def breaker_wins_by_pairing(windows: list[int], *, breaker_to_move: bool) -> boo
     >>> breaker_wins_by_pairing([0b0011, 0b0110, 0b1100], breaker_to_move=True)  # take square 1, pair 2 and 3
     True
     """
+    if holding is None:
+        holding = _holding(windows)
+    live = [index for index, window in enumerate(windows) if window]
     if not breaker_to_move:
-        return _pairs_exist(windows)
-    union = 0
-    for window in windows:
-        if not window & (window - 1):
-            return _pairs_exist([other for other in windows if not other & window])
-        union |= window
-    busiest, most = 0, -1
-    while union:
-        bit = union & -union
-        union ^= bit
-        on = sum(1 for window in windows if window & bit)
-        if on > most:
-            busiest, most = bit, on
-    return _pairs_exist([window for window in windows if not window & busiest])
+        return _pairs_exist(windows, holding, live)
+    taken = next((windows[index] for index in live if not windows[index] & (windows[index] - 1)), 0)
+    if not taken:
+        live_mask = empty = 0
+        for index in live:
+            live_mask |= 1 << index
+            empty |= windows[index]
+        busiest = max(_squares(empty), key=lambda square: (holding[square] & live_mask).bit_count(), default=0)
+        taken = 1 << busiest
+    return _pairs_exist(windows, holding, [index for index in live if not windows[index] & taken])
 
 
-def _pairs_exist(windows: list[int]) -> bool:
-    """Whether disjoint pairs of squares can be chosen so that every window holds one of them.
+def _pairs_exist(windows: Sequence[int], holding: Sequence[int], live: list[int]) -> bool:
+    """Whether disjoint pairs of squares can be chosen so that each window of ``live`` (indices into
+    ``windows``) holds one of them.
 
     One pair may serve many windows: the windows of a line that all hold
-    its two squares.  A depth-first search picks, for the window with the
-    fewest free squares, each pair of them in turn (the pair in most
-    windows first), and gives up after a bounded number of steps.
+    its two squares.  A depth-first search takes the uncovered window with
+    the fewest free squares and tries each pair of them, the pair in most
+    uncovered windows first, giving up after a bounded number of steps.
+    Sets of windows are bit masks over their indices, so that counting a
+    pair's windows is one ``&`` and a ``bit_count``.
     """
     steps = [_PAIRING_STEPS]
 
-    def cover(uncovered: list[int], used: int) -> bool:
-        if not uncovered:
+    def cover(open_windows: list[int], uncovered: int, used: int) -> bool:
+        """Whether the windows ``open_windows`` (``uncovered`` as a mask) can be covered by pairs
+        of squares outside ``used``."""
+        if not open_windows:
             return True
         steps[0] -= 1
         if steps[0] < 0:
             return False
-        window = min(uncovered, key=lambda w: (w & ~used).bit_count())
-        free = _squares(window & ~used)
-        pairs = [free[i] | free[j] for i in range(len(free)) for j in range(i + 1, len(free))]
-        pairs.sort(key=lambda pair: -sum(1 for w in uncovered if w & pair == pair))
-        return any(cover([w for w in uncovered if w & pair != pair], used | pair) for pair in pairs)
+        unused = ~used
+        free = _squares(min((windows[index] & unused for index in open_windows), key=int.bit_count))
+        pairs = [(a, b) for i, a in enumerate(free) for b in free[i + 1 :]]
+        pairs.sort(key=lambda pair: (holding[pair[0]] & holding[pair[1]] & uncovered).bit_count(), reverse=True)
+        for a, b in pairs:
+            covered = holding[a] & holding[b]
+            still_open = [index for index in open_windows if not covered >> index & 1]
+            if cover(still_open, uncovered & ~covered, used | 1 << a | 1 << b):
+                return True
+        return False
 
-    return cover(windows, 0)
+    return cover(live, sum(1 << index for index in live), 0)
+
+
+def _holding(windows: Sequence[int]) -> list[int]:
+    """For each square, the mask of the indices of the windows that hold it."""
+    holding = [0] * max((window.bit_length() for window in windows), default=0)
+    for index, window in enumerate(windows):
+        for square in _squares(window):
+            holding[square] |= 1 << index
+    return holding
 
 
 def _squares(mask: int) -> list[int]:
-    """The bits of ``mask``, one mask each."""
-    bits = []
+    """The squares (bit numbers) of ``mask``, lowest first."""
+    squares = []
     while mask:
         bit = mask & -mask
-        bits.append(bit)
+        squares.append(bit.bit_length() - 1)
         mask ^= bit
-    return bits
+    return squares

@@ -237,10 +237,10 @@ class SearchBoard:
         return [square for square in self._centre_order if empty >> square & 1]
 
     def live_windows(self, player: int) -> list[int]:
-        """The empty squares of each window ``player`` can still complete."""
+        """For every window of the board, in order: its empty squares if ``player`` can still complete it, else 0."""
         theirs = self.tiles[1 - player]
         empty = self._full & ~(self.tiles[CROSS] | self.tiles[NOUGHT])
-        return [mask & empty for mask in self._masks if not mask & theirs]
+        return [0 if mask & theirs else mask & empty for mask in self._masks]
 
 
 # memoryview formats of unsigned integers of 16, 32 and 64 bits.

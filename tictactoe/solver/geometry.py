@@ -23,7 +23,8 @@ class Geometry:
     ``windows``: every window, a bit mask of ``length`` squares, each once
     (for ``length`` 1 the four directions give the same one-square window).
     ``windows_through[square]``: the indices of the windows holding
-    ``square``.  ``symmetries``: the eight maps of the square board onto
+    ``square``, and ``windows_holding[square]`` the same as a bit mask.
+    ``symmetries``: the eight maps of the square board onto
     itself, each a tuple giving every square's image, the identity first;
     ``inverse_symmetries``, the maps that undo them, in the same order.
     ``centre_order``: every square, nearest the centre first (ties in
@@ -46,6 +47,7 @@ class Geometry:
         "squares",
         "symmetries",
         "windows",
+        "windows_holding",
         "windows_through",
     )
 
@@ -60,6 +62,7 @@ class Geometry:
             tuple(index for index, window in enumerate(self.windows) if window >> square & 1)
             for square in range(self.squares)
         )
+        self.windows_holding = tuple(sum(1 << index for index in through) for through in self.windows_through)
         self.symmetries = tuple(_symmetry(size, *flags) for flags in _SYMMETRIES)
         self.inverse_symmetries = tuple(
             tuple(images.index(square) for square in range(self.squares)) for images in self.symmetries

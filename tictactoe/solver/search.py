@@ -229,12 +229,20 @@ class Solver:
         """
         board = self._board
         mover = board.mover
-        if high == WIN and alpha >= DRAW and breaker_wins_by_pairing(board.live_windows(mover), breaker_to_move=False):
+        if (
+            high == WIN
+            and alpha >= DRAW
+            and breaker_wins_by_pairing(
+                board.live_windows(mover), breaker_to_move=False, holding=self._shape.windows_holding
+            )
+        ):
             high = DRAW
         if (
             low == LOSS
             and beta <= DRAW
-            and breaker_wins_by_pairing(board.live_windows(1 - mover), breaker_to_move=True)
+            and breaker_wins_by_pairing(
+                board.live_windows(1 - mover), breaker_to_move=True, holding=self._shape.windows_holding
+            )
         ):
             low = DRAW
         return low, high
