@@ -213,7 +213,7 @@ def test_the_geometry_has_every_window_and_eight_symmetries() -> None:
 
 
 def board_state(board: SearchBoard) -> tuple[object, ...]:
-    return board.tiles, board.threats, board.live, board.potential, board.mover, board.empties, board.key()
+    return board.tiles, board.threats, board.potential, board.mover, board.empties, board.key()
 
 
 @SETTINGS
@@ -237,7 +237,6 @@ def test_play_and_undo_keep_the_board_as_a_fresh_count_finds_it(position: Positi
 def test_the_board_knows_threats_windows_and_weights() -> None:
     board = SearchBoard(Position.from_rows(["X..", ".O.", "..X"], length=3))
     assert board.mover == NOUGHT
-    assert board.live == (4, 3)
     assert board.potential == (2 + 2 + 2 + 2, 2 + 2 + 2)
     assert board.ordered_moves() == [2, 6, 1, 3, 5, 7]  # the corners each lie on two live windows
     board.play(2)

@@ -5,9 +5,10 @@ mask of squares (see :mod:`tictactoe.solver.geometry`), and from them the
 board keeps, for each player:
 
 * its *threats*: the empty squares that would complete one of its windows;
-* its *live windows*: those holding none of the opponent's tiles -- the only
-  ones it can still complete -- how many there are, and their *potential*
-  ``sum(2 ** tiles_in_window)``, which the Erdős-Selfridge test reads;
+* the *potential* of its *live windows* (those holding none of the
+  opponent's tiles: the only ones it can still complete),
+  ``sum(2 ** tiles_in_window)``, which the Erdős-Selfridge test reads (0
+  when it has no live window left);
 
 and for both players together:
 
@@ -49,14 +50,14 @@ class SearchBoard:
     """A position being searched: the tiles, the player to move, and what the search asks of them.
 
     Attributes (read them, never assign them): ``mover`` (``CROSS`` or ``NOUGHT``),
-    ``tiles``, ``threats``, ``live`` and ``potential`` (each a pair indexed
+    ``tiles``, ``threats`` and ``potential`` (each a pair indexed
     by player, as the module's docstring describes them), ``empties`` (the
     number of empty squares), ``length`` (to win) and ``squares``.
 
     >>> from tictactoe.solver.position import Position
     >>> board = SearchBoard(Position.from_rows(["X..", ".O.", "..X"], length=3))
-    >>> board.mover, board.threats, board.live
-    (1, (0, 0), (4, 3))
+    >>> board.mover, board.threats, board.potential  # X: 4 live windows of one tile; O: 3 of one
+    (1, (0, 0), (8, 6))
     >>> board.play(2)  # O at c1
     >>> board.threats[NOUGHT] == 1 << 6  # a3 would complete c1-b2-a3
     True
@@ -80,7 +81,6 @@ class SearchBoard:
         "_windows_through",
         "empties",
         "length",
-        "live",
         "mover",
         "potential",
         "squares",
@@ -129,22 +129,20 @@ class SearchBoard:
         self._count_windows()
 
     def _count_windows(self) -> None:
-        """Work out threats, live windows, potentials and line weights from the tiles alone."""
-        threats, live, potential = [0, 0], [0, 0], [0, 0]
+        """Work out threats, potentials and line weights from the tiles alone."""
+        threats, potential = [0, 0], [0, 0]
         scores = 0
         for mask, spread in zip(self._masks, self._spreads, strict=True):
             held = [(mask & tiles).bit_count() for tiles in self.tiles]
             for player in (CROSS, NOUGHT):
                 if held[1 - player]:
                     continue
-                live[player] += 1
                 potential[player] += 1 << held[player]
                 if held[player] == self.length - 1:
                     threats[player] |= mask & ~self.tiles[player]
                 if held[player] or player == CROSS:  # an empty window weighs 1, not once for each player
                     scores += self._powers[held[player]] * spread
         self.threats = (threats[CROSS], threats[NOUGHT])
-        self.live = (live[CROSS], live[NOUGHT])
         self.potential = (potential[CROSS], potential[NOUGHT])
         self._scores = scores
 
@@ -156,13 +154,15 @@ class SearchBoard:
         square), each costing a few operations on integers of a few hundred
         bits.
         """
+        # The board's fields are read into locals once and written back at
+        # the end: the loop below runs for every node of the search, and
+        # locals are several times quicker than attributes there.
         mover = self.mover
         other = 1 - mover
-        self._history.append((self.tiles, self.threats, self.live, self.potential, self._scores, self._keys))
+        self._history.append((self.tiles, self.threats, self.potential, self._scores, self._keys))
         bit = 1 << square
         mine, theirs = self.tiles[mover], self.tiles[other]
         my_threats, their_threats = self.threats[mover], self.threats[other] & ~bit
-        my_live, their_live = self.live[mover], self.live[other]
         my_potential, their_potential = self.potential[mover], self.potential[other]
         scores, masks, spreads, powers = self._scores, self._masks, self._spreads, self._powers
         one_short = self.length - 2  # a window holding this many of the mover's tiles becomes a threat
@@ -174,14 +174,12 @@ class SearchBoard:
                 # The opponent's window dies.
                 count = (mask & theirs).bit_count()
                 scores -= powers[count] * spreads[window]
-                their_live -= 1
                 their_potential -= 1 << count
                 continue
             count = (mask & mine).bit_count()
             scores += (powers[count + 1] - powers[count]) * spreads[window]
             my_potential += 1 << count
             if not count:  # an empty window: the opponent loses it
-                their_live -= 1
                 their_potential -= 1
             if count == one_short:
                 my_threats |= mask & ~(mine | bit)
@@ -189,12 +187,10 @@ class SearchBoard:
         if mover == CROSS:
             self.tiles = (mine, theirs)
             self.threats = (my_threats, their_threats)
-            self.live = (my_live, their_live)
             self.potential = (my_potential, their_potential)
         else:
             self.tiles = (theirs, mine)
             self.threats = (their_threats, my_threats)
-            self.live = (their_live, my_live)
             self.potential = (their_potential, my_potential)
         self._scores = scores
         self._keys = tuple(map(add, self._keys, self._key_steps[mover][square]))
@@ -203,7 +199,7 @@ class SearchBoard:
 
     def undo(self) -> None:
         """Take back the last :meth:`play`."""
-        self.tiles, self.threats, self.live, self.potential, self._scores, self._keys = self._history.pop()  # type: ignore[assignment]
+        self.tiles, self.threats, self.potential, self._scores, self._keys = self._history.pop()  # type: ignore[assignment]
         self.mover = 1 - self.mover
         self.empties += 1
 

@@ -178,17 +178,14 @@ class Solver:
         key, symmetry = board.key()
         record, stored_low, stored_high, first = self._recall(key, symmetry)
         low, high = max(low, stored_low), min(high, stored_high)
-        if low >= beta or low == high:
-            return low
-        if high <= alpha:
-            return high
-        low, high = self._pairing_bounds(low, high, alpha, beta)
-        if low >= beta or low == high:
-            return low
-        if high <= alpha:
-            return high
+        settled = _settled(low, high, alpha, beta)
+        if settled is None:
+            low, high = self._pairing_bounds(low, high, alpha, beta)
+            settled = _settled(low, high, alpha, beta)
+        if settled is not None:
+            return settled
         moves = [_lowest(theirs)] if theirs else board.ordered_moves()
-        if first >= 0 and first != moves[0] and first in moves:
+        if first in moves:  # the stored best move first
             moves.remove(first)
             moves.insert(0, first)
         window_low, window_high = max(alpha, low), min(beta, high)
@@ -277,6 +274,16 @@ class Solver:
         if record >= 0:
             self._table.remove(key)
         self._table.put(Data(key, packed))
+
+
+def _settled(low: int, high: int, alpha: int, beta: int) -> int | None:
+    """What a search within ``(alpha, beta)`` returns when the value is known to lie in ``[low, high]``
+    and that settles it, else ``None``."""
+    if low >= beta or low == high:
+        return low
+    if high <= alpha:
+        return high
+    return None
 
 
 def _lowest(squares: int) -> int:
