@@ -424,3 +424,17 @@ def test_ctrl_c_during_a_solve_ends_quietly() -> None:
     assert program.returncode == 130
     assert out == ""
     assert err == "python -m tictactoe.solver: interrupted\n"
+
+
+def test_the_benchmark_solves_in_a_fresh_process() -> None:
+    from bench.solver import TARGETS, solve_in_process
+
+    assert [(t.size, t.length, t.value) for t in TARGETS if not t.moonshot] == [
+        (4, 4, "draw"),
+        (5, 5, "draw"),
+        (5, 4, "draw"),
+        (6, 4, "X wins"),
+    ]
+    report, seconds = solve_in_process(3, 3)
+    assert (report["value"], report["best"]) == ("draw", "b2")
+    assert seconds > 0
