@@ -10,8 +10,12 @@ searching:
   leaves a single move worth trying: the block;
 * a player whose live windows an Erdős-Selfridge or pairing argument shows
   the opponent can block (:mod:`tictactoe.solver.blocking`) cannot win: the
-  value is bounded by a draw on that side, and with both, it is a draw;
-* a square on no live window helps neither player, so it is never tried;
+  value is bounded by a draw on that side, and with both, it is a draw
+  (the potential behind Erdős-Selfridge is kept move by move and read at
+  every node; a pairing is searched for only where it would end the
+  search, since it costs many nodes' time);
+* a square on no live window helps neither player (a tile there is a
+  pass, and passing never helps in k-in-a-row), so it is never tried;
 * the moves are tried heaviest line weight first
   (:meth:`~tictactoe.solver.board.SearchBoard.ordered_moves`), the table's
   best move before them.
