@@ -14,8 +14,9 @@ searching:
   (the potential behind Erdős-Selfridge is kept move by move and read at
   every node; a pairing is searched for only where it would end the
   search, since it costs many nodes' time);
-* a square on no live window helps neither player (a tile there is a
-  pass, and passing never helps in k-in-a-row), so it is never tried;
+* a square on no live window helps neither player: a tile there is as
+  good as a pass, and any other move is at least as good as a pass (an
+  extra tile never hurts its owner), so such a square is never tried;
 * the moves are tried heaviest line weight first
   (:meth:`~tictactoe.solver.board.SearchBoard.ordered_moves`), the table's
   best move before them.
