@@ -31,9 +31,11 @@ from configurations import (
 )
 from configurations.moves import Move
 from hashdict import Data
+from tests.test_solver import lines_of
 from tictactoe.players.protocol import Player
 from tictactoe.players.sound import SoundPlayer
-from tictactoe.solver.sound import EXACT, LOWER, UPPER, _SoundSearch, pack_score, sound_play, unpack_score
+from tictactoe.solver.records import EXACT, LOWER, UPPER
+from tictactoe.solver.sound import _SoundSearch, pack_score, sound_play, unpack_score
 
 SETTINGS = settings(deadline=None, max_examples=300, derandomize=True, database=None)
 # Random positions keep at most this many empty squares, so that the model
@@ -44,13 +46,7 @@ MOST_EMPTY = 7
 def minimax(board: list[str], size: int, length: int, max_levels: int) -> tuple[int, int]:
     """The reference's scores by plain minimax: (score, first best square), (-1, -1) on a full board."""
 
-    lines = []  # every run of `length` squares in a row, a column or a diagonal, as square numbers
-    for row in range(size):
-        for col in range(size):
-            for row_step, col_step in ((0, 1), (1, 0), (1, 1), (1, -1)):
-                squares = [(row + i * row_step, col + i * col_step) for i in range(length)]
-                if all(0 <= r < size and 0 <= c < size for r, c in squares):
-                    lines.append([r * size + c for r, c in squares])
+    lines = lines_of(size, length)
 
     def completes_line(square: int) -> bool:
         """Whether the tile just put on ``square`` completes a line (the board had none before)."""

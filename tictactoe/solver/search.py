@@ -142,21 +142,8 @@ class Solver:
         if not moves:  # no square lies on a live window: nobody can win
             return DRAW, board.empty_squares()[0]
         high = self._static_bounds()[1]
-        alpha, beta = LOSS, high
-        best, best_move = LOSS - 1, moves[0]
-        self._best_so_far = best_move  # until a move is searched to the end: the move order's first
-        for move in moves:
-            board.play(move)
-            value = -self._search(-beta, -alpha)
-            board.undo()
-            if value > best:
-                best, best_move = value, move
-                self._best_so_far = move
-                if value > alpha:
-                    alpha = value
-                    if alpha >= beta:
-                        break
-        return best, best_move
+        self._best_so_far = moves[0]  # until a move is searched to the end: the move order's first
+        return self._best_of(moves, LOSS, high, at_root=True)
 
     def _search(self, alpha: int, beta: int) -> int:
         """The value of the board for the player to move, searched within the window ``(alpha, beta)``.
@@ -195,18 +182,7 @@ class Solver:
             moves.remove(first)
             moves.insert(0, first)
         window_low, window_high = max(alpha, low), min(beta, high)
-        best, best_move = LOSS - 1, -1
-        a = window_low
-        for move in moves:
-            board.play(move)
-            value = -self._search(-window_high, -a)
-            board.undo()
-            if value > best:
-                best, best_move = value, move
-                if value > a:
-                    a = value
-                    if a >= window_high:
-                        break
+        best, best_move = self._best_of(moves, window_low, window_high)
         if best >= window_high:
             low = max(low, best)
         elif best <= window_low:
@@ -215,6 +191,29 @@ class Solver:
             low = high = best
         self._store(key, symmetry, record, low=low, high=high, move=best_move)
         return low if best >= window_high or low == high else high
+
+    def _best_of(self, moves: list[int], alpha: int, beta: int, *, at_root: bool = False) -> tuple[int, int]:
+        """The best value of ``moves`` for the player to move, searched within ``(alpha, beta)`` as
+        :meth:`_search` searches (fail-soft), and the first move that has it.
+
+        At the root, each move that improves on the ones before becomes the
+        best move so far, which a search cut short by the clock reports.
+        """
+        board = self._board
+        best, best_move = LOSS - 1, moves[0]
+        for move in moves:
+            board.play(move)
+            value = -self._search(-beta, -alpha)
+            board.undo()
+            if value > best:
+                best, best_move = value, move
+                if at_root:
+                    self._best_so_far = move
+                if value > alpha:
+                    alpha = value
+                    if alpha >= beta:
+                        break
+        return best, best_move
 
     def _static_bounds(self) -> tuple[int, int]:
         """The least and greatest value the Erdős-Selfridge test leaves the player to move."""

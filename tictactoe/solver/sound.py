@@ -37,13 +37,10 @@ from configurations import COMPUTER, COMPUTER_WINS, DRAW, EMPTY, HUMAN, HUMAN_WI
 from configurations.search import PosPlay, SearchStats
 from hashdict import Data, HashDictionary
 from tictactoe.solver.geometry import geometry
+from tictactoe.solver.records import EXACT, LOWER, UPPER
 
-__all__ = ["EXACT", "LOWER", "UPPER", "pack_score", "sound_play", "unpack_score"]
+__all__ = ["pack_score", "sound_play", "unpack_score"]
 
-#: Bound kinds of a stored score: exact, at least the score, at most the score.
-EXACT = 0
-LOWER = 1
-UPPER = 2
 
 _EMPTY_CODE = ord(EMPTY)
 _CODES = (ord(HUMAN), ord(COMPUTER))  # a player's tile, by player number: X is 0, O is 1
