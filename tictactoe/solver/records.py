@@ -15,7 +15,7 @@ stored: every value the solver stores is proved for the rest of the game.
 
 from __future__ import annotations
 
-__all__ = ["DRAW", "EXACT", "LOSS", "LOWER", "UPPER", "WIN", "interval", "pack", "unpack"]
+__all__ = ["DRAW", "EXACT", "LOSS", "LOWER", "UPPER", "WIN", "interval", "pack", "settled", "unpack"]
 
 #: Values, for the player to move.
 WIN = 1
@@ -46,3 +46,17 @@ def interval(record: int) -> tuple[int, int]:
     if bound == UPPER:
         return LOSS, value
     return value, value
+
+
+def settled(low: int, high: int, alpha: int, beta: int) -> int | None:
+    """What a fail-soft search within ``(alpha, beta)`` returns when the value is known to lie in
+    ``[low, high]`` and that settles it, else ``None``.
+
+    >>> settled(DRAW, WIN, LOSS, DRAW), settled(LOSS, DRAW, DRAW, WIN), settled(LOSS, WIN, LOSS, WIN)
+    (0, 0, None)
+    """
+    if low >= beta or low == high:
+        return low
+    if high <= alpha:
+        return high
+    return None

@@ -38,7 +38,7 @@ from hashdict.hashing import VETTED_SIZES
 from tictactoe.solver.blocking import breaker_wins_by_pairing, breaker_wins_by_potential
 from tictactoe.solver.board import CROSS, SearchBoard
 from tictactoe.solver.geometry import geometry
-from tictactoe.solver.records import DRAW, EXACT, LOSS, LOWER, UPPER, WIN, interval, pack, unpack
+from tictactoe.solver.records import DRAW, EXACT, LOSS, LOWER, UPPER, WIN, interval, pack, settled, unpack
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing; type checkers take it as True
 if TYPE_CHECKING:
@@ -171,12 +171,12 @@ class Solver:
         key, symmetry = board.key()
         record, stored_low, stored_high, first = self._recall(key, symmetry)
         low, high = max(low, stored_low), min(high, stored_high)
-        settled = _settled(low, high, alpha, beta)
-        if settled is None:
+        answer = settled(low, high, alpha, beta)
+        if answer is None:
             low, high = self._pairing_bounds(low, high, alpha, beta)
-            settled = _settled(low, high, alpha, beta)
-        if settled is not None:
-            return settled
+            answer = settled(low, high, alpha, beta)
+        if answer is not None:
+            return answer
         moves = [_lowest(theirs)] if theirs else board.ordered_moves()
         if first in moves:  # the stored best move first
             moves.remove(first)
@@ -279,16 +279,6 @@ class Solver:
         if record >= 0:
             self._table.remove(key)
         self._table.put(Data(key, packed))
-
-
-def _settled(low: int, high: int, alpha: int, beta: int) -> int | None:
-    """What a search within ``(alpha, beta)`` returns when the value is known to lie in ``[low, high]``
-    and that settles it, else ``None``."""
-    if low >= beta or low == high:
-        return low
-    if high <= alpha:
-        return high
-    return None
 
 
 def _lowest(squares: int) -> int:

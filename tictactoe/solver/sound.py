@@ -37,7 +37,7 @@ from configurations import COMPUTER, COMPUTER_WINS, DRAW, EMPTY, HUMAN, HUMAN_WI
 from configurations.search import PosPlay, SearchStats
 from hashdict import Data, HashDictionary
 from tictactoe.solver.geometry import geometry
-from tictactoe.solver.records import EXACT, LOWER, UPPER
+from tictactoe.solver.records import EXACT, LOWER, UPPER, settled
 
 __all__ = ["pack_score", "sound_play", "unpack_score"]
 
@@ -190,34 +190,32 @@ class _SoundSearch:
         low, high = HUMAN_WINS, COMPUTER_WINS
         if record >= 0:
             score, bound = unpack_score(record)
-            if bound != UPPER:
-                low = score
-            if bound != LOWER:
-                high = score
-            if low == high or low >= lowest:
-                return low
-            if high <= highest:
-                return high
-            self._table.remove(key)
+            low = HUMAN_WINS if bound == UPPER else score
+            high = COMPUTER_WINS if bound == LOWER else score
+            answer = settled(low, high, highest, lowest)
+            if answer is not None:
+                return answer
         reachable = self._reachable(player, level)
         low, high = max(low, reachable[0]), min(high, reachable[1])
-        if low == high or low >= lowest:
-            return low
-        if high <= highest:
-            return high
+        answer = settled(low, high, highest, lowest)
+        if answer is not None:
+            return answer
         window_low, window_high = max(highest, low), min(lowest, high)
         score = self.search(player, window_low, window_high, level, reachable)[0]
-        if score <= window_low:
-            high, bound = min(high, score), UPPER
-        elif score >= window_high:
-            low, bound = max(low, score), LOWER
+        failed_high = score >= window_high
+        if failed_high:
+            low = max(low, score)
+        elif score <= window_low:
+            high = min(high, score)
         else:
             low = high = score
+        if record >= 0:
+            self._table.remove(key)
         if low == high:
             self._table.put(Data(key, pack_score(low, EXACT)))
-            return low
-        self._table.put(Data(key, pack_score(high, UPPER) if bound == UPPER else pack_score(low, LOWER)))
-        return high if bound == UPPER else low
+        else:
+            self._table.put(Data(key, pack_score(low, LOWER) if failed_high else pack_score(high, UPPER)))
+        return low if failed_high or low == high else high
 
     def _wins(self, player: int, square: int) -> bool:
         """Whether ``player``'s tile on ``square`` completes a line."""
