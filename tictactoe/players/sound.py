@@ -1,0 +1,64 @@
+"""The ``sound`` player: the reference search with stored scores trusted only where they decide (SPEC §7).
+
+>>> from configurations import Configurations
+>>> board = Configurations.from_rows(["X  ", "   ", "   "], length_to_win=3, max_levels=0)
+>>> str(SoundPlayer(9).choose(board, "O"))
+'b2'
+"""
+
+from __future__ import annotations
+
+from configurations import COMPUTER, EMPTY, HUMAN, Configurations, Symbol
+from configurations.moves import Move
+from configurations.symbols import require_player
+from tictactoe.solver.sound import sound_play
+
+__all__ = ["SoundPlayer"]
+
+
+class SoundPlayer:
+    """Chooses moves by :func:`~tictactoe.solver.sound.sound_play`, searching ``max_levels`` deep, for either side.
+
+    The search plays ``O``; to play ``X`` it searches a copy of the board
+    with every tile's symbol swapped.  At full depth it never loses a game
+    it could draw.
+    """
+
+    def __init__(self, max_levels: int) -> None:
+        if isinstance(max_levels, bool) or not isinstance(max_levels, int):
+            raise TypeError(f"max_levels must be an int, not {type(max_levels).__name__}: {max_levels!r}")
+        if max_levels < 0:
+            raise ValueError(f"max_levels must be at least 0, got {max_levels!r}")
+        self._max_levels = max_levels
+
+    @property
+    def name(self) -> str:
+        """``sound``."""
+        return "sound"
+
+    @property
+    def max_levels(self) -> int:
+        """How many levels below its own move the search looks."""
+        return self._max_levels
+
+    def choose(self, board: Configurations, mover: Symbol) -> Move:
+        """The square ``sound_play`` picks for ``mover`` on ``board``; the board is left as it was.
+
+        ``ValueError`` when the game is over (a line on the board, or no
+        empty square).
+        """
+        require_player(mover)
+        swap = {HUMAN: COMPUTER, COMPUTER: HUMAN, EMPTY: EMPTY} if mover == HUMAN else None
+        size = board.board_size
+        squares = board.configuration()
+        if swap is not None:
+            squares = "".join(swap[square] for square in squares)
+        rows = [squares[start : start + size] for start in range(0, size * size, size)]
+        searched = Configurations.from_rows(rows, board.length_to_win, self._max_levels)
+        play = sound_play(searched)
+        if play.row < 0:
+            raise ValueError("the board is full: the game is over")
+        return Move(play.row, play.col)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self._max_levels!r})"

@@ -1,0 +1,137 @@
+"""Proofs that a player can no longer complete a line, read off the board without searching.
+
+Both treat the player as a *maker* trying to fill any one of its live
+windows and the opponent as a *breaker* who only blocks: whatever the
+breaker can stop, it can stop in the real game too, by playing the
+breaker's moves and nothing else.
+
+* **Erdős-Selfridge.**  If the live windows, each weighed ``2 ** -e`` for
+  its ``e`` empty squares, weigh less than 1/2 with the maker to move
+  (less than 1 with the breaker to move), the breaker can stop them all:
+  it keeps taking the square that lowers that weight most.
+* **Pairing.**  If disjoint pairs of empty squares can be chosen so that
+  every live window holds both squares of some pair, the breaker stops
+  them all by answering each of the maker's squares with its partner.  A
+  pair serves every window of its line that holds it: two neighbours in a
+  row of seven are in four of the row's windows of five.  With the breaker
+  to move, it may first take one square, then pair the windows left.
+"""
+
+from __future__ import annotations
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing; type checkers take it as True
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+__all__ = ["breaker_wins_by_pairing", "breaker_wins_by_potential"]
+
+# How many windows a pairing search may try before it gives up (a failure
+# proves nothing, so the search stays cheap next to the search it prunes).
+_PAIRING_STEPS = 200
+
+
+def breaker_wins_by_potential(potential: int, length: int, *, maker_to_move: bool) -> bool:
+    """Erdős-Selfridge, for live windows of ``potential = sum(2 ** tiles)`` among windows of ``length`` squares.
+
+    A window holding ``t`` of the maker's tiles has ``length - t`` empty
+    squares, so the windows' weight is ``potential / 2 ** length``.
+
+    >>> breaker_wins_by_potential(12, 5, maker_to_move=True)  # 5x5, five in a row, empty: 12 windows
+    True
+    >>> breaker_wins_by_potential(16, 4, maker_to_move=True), breaker_wins_by_potential(15, 4, maker_to_move=False)
+    (False, True)
+    """
+    return potential < 1 << (length - 1 if maker_to_move else length)
+
+
+def breaker_wins_by_pairing(
+    windows: Sequence[int], *, breaker_to_move: bool, holding: Sequence[int] | None = None
+) -> bool:
+    """Whether the breaker can pair off the maker's live ``windows``, each a mask of its empty squares.
+
+    A window of 0 is left out (a dead window, so that the list can keep
+    every window of the board at its own index).  ``holding[square]`` is
+    the mask of the indices of the windows through ``square``, as
+    :attr:`~tictactoe.solver.geometry.Geometry.windows_holding` gives them
+    for a whole board; without it, it is worked out from ``windows``.
+    With the breaker to move it first takes a square -- the last empty
+    square of a window if there is one, else the square on most windows --
+    and pairs off the windows that square does not kill.
+
+    >>> breaker_wins_by_pairing([0b0011, 0b1100], breaker_to_move=False)
+    True
+    >>> breaker_wins_by_pairing([0b0011, 0b0110, 0b1100], breaker_to_move=False)  # the middle needs 1 or 2 again
+    False
+    >>> breaker_wins_by_pairing([0b00111, 0b01110, 0b11100], breaker_to_move=False)  # pairs {1, 2} and {3, 4}
+    True
+    >>> breaker_wins_by_pairing([0b0011, 0b0110, 0b1100], breaker_to_move=True)  # take square 1, pair 2 and 3
+    True
+    """
+    if holding is None:
+        holding = _holding(windows)
+    live = [index for index, window in enumerate(windows) if window]
+    if not breaker_to_move:
+        return _pairs_exist(windows, holding, live)
+    taken = next((windows[index] for index in live if not windows[index] & (windows[index] - 1)), 0)
+    if not taken:
+        live_mask = empty = 0
+        for index in live:
+            live_mask |= 1 << index
+            empty |= windows[index]
+        busiest = max(_squares(empty), key=lambda square: (holding[square] & live_mask).bit_count(), default=0)
+        taken = 1 << busiest
+    return _pairs_exist(windows, holding, [index for index in live if not windows[index] & taken])
+
+
+def _pairs_exist(windows: Sequence[int], holding: Sequence[int], live: list[int]) -> bool:
+    """Whether disjoint pairs of squares can be chosen so that each window of ``live`` (indices into
+    ``windows``) holds one of them.
+
+    One pair may serve many windows: the windows of a line that all hold
+    its two squares.  A depth-first search takes the uncovered window with
+    the fewest free squares and tries each pair of them, the pair in most
+    uncovered windows first, giving up after a bounded number of steps.
+    Sets of windows are bit masks over their indices, so that counting a
+    pair's windows is one ``&`` and a ``bit_count``.
+    """
+    steps = [_PAIRING_STEPS]
+
+    def cover(open_windows: list[int], uncovered: int, used: int) -> bool:
+        """Whether the windows ``open_windows`` (``uncovered`` as a mask) can be covered by pairs
+        of squares outside ``used``."""
+        if not open_windows:
+            return True
+        steps[0] -= 1
+        if steps[0] < 0:
+            return False
+        unused = ~used
+        free = _squares(min((windows[index] & unused for index in open_windows), key=int.bit_count))
+        pairs = [(a, b) for i, a in enumerate(free) for b in free[i + 1 :]]
+        pairs.sort(key=lambda pair: (holding[pair[0]] & holding[pair[1]] & uncovered).bit_count(), reverse=True)
+        for a, b in pairs:
+            covered = holding[a] & holding[b]
+            still_open = [index for index in open_windows if not covered >> index & 1]
+            if cover(still_open, uncovered & ~covered, used | 1 << a | 1 << b):
+                return True
+        return False
+
+    return cover(live, sum(1 << index for index in live), 0)
+
+
+def _holding(windows: Sequence[int]) -> list[int]:
+    """For each square, the mask of the indices of the windows that hold it."""
+    holding = [0] * max((window.bit_length() for window in windows), default=0)
+    for index, window in enumerate(windows):
+        for square in _squares(window):
+            holding[square] |= 1 << index
+    return holding
+
+
+def _squares(mask: int) -> list[int]:
+    """The squares (bit numbers) of ``mask``, lowest first."""
+    squares = []
+    while mask:
+        bit = mask & -mask
+        squares.append(bit.bit_length() - 1)
+        mask ^= bit
+    return squares

@@ -1,0 +1,251 @@
+"""The board the solver plays on, with what its search asks kept up to date move by move.
+
+Players are numbered ``CROSS = 0`` (``X``) and ``NOUGHT = 1`` (``O``).  A player's tiles are a bit
+mask of squares (see :mod:`tictactoe.solver.geometry`), and from them the
+board keeps, for each player:
+
+* its *threats*: the empty squares that would complete one of its windows;
+* the *potential* of its *live windows* (those holding none of the
+  opponent's tiles: the only ones it can still complete),
+  ``sum(2 ** tiles_in_window)``, which the Erdős-Selfridge test reads (0
+  when it has no live window left);
+
+and for both players together:
+
+* each square's *line weight*, ``sum(3 ** tiles)`` over the live windows
+  through it (a window empty of tiles counts 1, a window holding both
+  players' tiles 0): the move order.  Every window through a move changes
+  its weight, so the weights are kept in one integer with a field per
+  square, and a window's change is added to all its squares at once;
+* the board under each of the eight symmetries of the square, as integers,
+  whose least is the key a position is stored under.
+
+:meth:`SearchBoard.play` updates all of it from the windows through the
+square played, and :meth:`SearchBoard.undo` restores the previous state.
+"""
+
+from __future__ import annotations
+
+import sys
+from operator import add
+
+from tictactoe.solver.geometry import geometry
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing; type checkers take it as True
+if TYPE_CHECKING:
+    from typing import Literal
+
+    from tictactoe.solver.position import Position
+
+__all__ = ["CROSS", "NOUGHT", "SearchBoard"]
+
+CROSS = 0
+NOUGHT = 1
+# A window's line weight grows threefold with each tile, so that one window
+# a tile from completion outweighs the windows of fewer tiles around it.
+_WEIGHT_BASE = 3
+
+
+class SearchBoard:
+    """A position being searched: the tiles, the player to move, and what the search asks of them.
+
+    Attributes (read them, never assign them): ``mover`` (``CROSS`` or ``NOUGHT``),
+    ``tiles``, ``threats`` and ``potential`` (each a pair indexed
+    by player, as the module's docstring describes them), ``empties`` (the
+    number of empty squares), ``length`` (to win) and ``squares``.
+
+    >>> from tictactoe.solver.position import Position
+    >>> board = SearchBoard(Position.from_rows(["X..", ".O.", "..X"], length=3))
+    >>> board.mover, board.threats, board.potential  # X: 4 live windows of one tile; O: 3 of one
+    (1, (0, 0), (8, 6))
+    >>> board.play(2)  # O at c1
+    >>> board.threats[NOUGHT] == 1 << 6  # a3 would complete c1-b2-a3
+    True
+    >>> board.undo(); board.threats
+    (0, 0)
+    """
+
+    __slots__ = (
+        "_centre_order",
+        "_full",
+        "_history",
+        "_key_bytes",
+        "_key_steps",
+        "_keys",
+        "_masks",
+        "_powers",
+        "_score_bytes",
+        "_score_format",
+        "_scores",
+        "_spreads",
+        "_windows_through",
+        "empties",
+        "length",
+        "mover",
+        "potential",
+        "squares",
+        "threats",
+        "tiles",
+    )
+
+    def __init__(self, position: Position) -> None:
+        shape = geometry(position.size, position.length)
+        self.length = shape.length
+        self.squares = shape.squares
+        self._masks = shape.windows
+        self._windows_through = shape.windows_through
+        self._centre_order = shape.centre_order
+        self._full = (1 << shape.squares) - 1
+        self._powers = tuple(_WEIGHT_BASE**count for count in range(shape.length + 1))
+        field_bits = _field_bits(max(map(len, shape.windows_through)) * self._powers[-1])
+        self._score_format = _FIELD_FORMATS[field_bits]
+        self._score_bytes = field_bits // 8 * shape.squares
+        self._spreads = tuple(
+            sum(1 << field_bits * square for square in range(shape.squares) if window >> square & 1)
+            for window in shape.windows
+        )
+        # Square s of player p sets bit 2 * image + p of the key under each symmetry.
+        self._key_steps = tuple(
+            tuple(
+                tuple(1 << 2 * images[square] + player for images in shape.symmetries)
+                for square in range(shape.squares)
+            )
+            for player in (CROSS, NOUGHT)
+        )
+        self._key_bytes = (2 * shape.squares + 7) // 8
+        self._history: list[tuple[object, ...]] = []
+        self.tiles = (position.x_tiles, position.o_tiles)
+        self.mover = CROSS if self.tiles[CROSS].bit_count() == self.tiles[NOUGHT].bit_count() else NOUGHT
+        self.empties = shape.squares - (position.x_tiles | position.o_tiles).bit_count()
+        self._keys = tuple(
+            sum(
+                step[index]
+                for player in (CROSS, NOUGHT)
+                for square, step in enumerate(self._key_steps[player])
+                if self.tiles[player] >> square & 1
+            )
+            for index in range(len(shape.symmetries))
+        )
+        self._count_windows()
+
+    def _count_windows(self) -> None:
+        """Work out threats, potentials and line weights from the tiles alone."""
+        threats, potential = [0, 0], [0, 0]
+        scores = 0
+        for mask, spread in zip(self._masks, self._spreads, strict=True):
+            held = [(mask & tiles).bit_count() for tiles in self.tiles]
+            for player in (CROSS, NOUGHT):
+                if held[1 - player]:
+                    continue
+                potential[player] += 1 << held[player]
+                if held[player] == self.length - 1:
+                    threats[player] |= mask & ~self.tiles[player]
+                if held[player] or player == CROSS:  # an empty window weighs 1, not once for each player
+                    scores += self._powers[held[player]] * spread
+        self.threats = (threats[CROSS], threats[NOUGHT])
+        self.potential = (potential[CROSS], potential[NOUGHT])
+        self._scores = scores
+
+    def play(self, square: int) -> None:
+        """Put the mover's tile on the empty ``square`` and pass the turn.
+
+        ``square`` must not complete a line (the search stops at a threat
+        instead of playing it).  Runtime complexity: O(windows through the
+        square), each costing a few operations on integers of a few hundred
+        bits.
+        """
+        # The board's fields are read into locals once and written back at
+        # the end: the loop below runs for every node of the search, and
+        # locals are several times quicker than attributes there.
+        mover = self.mover
+        other = 1 - mover
+        self._history.append((self.tiles, self.threats, self.potential, self._scores, self._keys))
+        bit = 1 << square
+        mine, theirs = self.tiles[mover], self.tiles[other]
+        my_threats, their_threats = self.threats[mover], self.threats[other] & ~bit
+        my_potential, their_potential = self.potential[mover], self.potential[other]
+        scores, masks, spreads, powers = self._scores, self._masks, self._spreads, self._powers
+        one_short = self.length - 2  # a window holding this many of the mover's tiles becomes a threat
+        for window in self._windows_through[square]:
+            mask = masks[window]
+            if mask & theirs:
+                if mask & mine:
+                    continue  # dead already
+                # The opponent's window dies.
+                count = (mask & theirs).bit_count()
+                scores -= powers[count] * spreads[window]
+                their_potential -= 1 << count
+                continue
+            count = (mask & mine).bit_count()
+            scores += (powers[count + 1] - powers[count]) * spreads[window]
+            my_potential += 1 << count
+            if not count:  # an empty window: the opponent loses it
+                their_potential -= 1
+            if count == one_short:
+                my_threats |= mask & ~(mine | bit)
+        mine |= bit
+        if mover == CROSS:
+            self.tiles = (mine, theirs)
+            self.threats = (my_threats, their_threats)
+            self.potential = (my_potential, their_potential)
+        else:
+            self.tiles = (theirs, mine)
+            self.threats = (their_threats, my_threats)
+            self.potential = (their_potential, my_potential)
+        self._scores = scores
+        self._keys = tuple(map(add, self._keys, self._key_steps[mover][square]))
+        self.mover = other
+        self.empties -= 1
+
+    def undo(self) -> None:
+        """Take back the last :meth:`play`."""
+        self.tiles, self.threats, self.potential, self._scores, self._keys = self._history.pop()  # type: ignore[assignment]
+        self.mover = 1 - self.mover
+        self.empties += 1
+
+    def key(self) -> tuple[str, int]:
+        """The position's table key and the symmetry that gives it.
+
+        The key is the least of the board's eight images (each as an
+        integer with two bits per square), written as a string of bytes:
+        the same for every position a symmetry maps onto this one.  The
+        symmetry is an index into ``geometry(...).symmetries``.
+        """
+        keys = self._keys
+        least = min(keys)
+        return least.to_bytes(self._key_bytes, "little").decode("latin-1"), keys.index(least)
+
+    def ordered_moves(self) -> list[int]:
+        """The empty squares on some live window, heaviest line weight first (ties: nearer the centre).
+
+        An empty square on no live window can help neither player; the
+        search leaves such squares out.
+        """
+        weights = memoryview(self._scores.to_bytes(self._score_bytes, sys.byteorder)).cast(self._score_format).tolist()
+        empty = self._full & ~(self.tiles[CROSS] | self.tiles[NOUGHT])
+        moves = [square for square in self._centre_order if weights[square] and empty >> square & 1]
+        moves.sort(key=weights.__getitem__, reverse=True)
+        return moves
+
+    def empty_squares(self) -> list[int]:
+        """Every empty square, nearest the centre first."""
+        empty = self._full & ~(self.tiles[CROSS] | self.tiles[NOUGHT])
+        return [square for square in self._centre_order if empty >> square & 1]
+
+    def live_windows(self, player: int) -> list[int]:
+        """For every window of the board, in order: its empty squares if ``player`` can still complete it, else 0."""
+        theirs = self.tiles[1 - player]
+        empty = self._full & ~(self.tiles[CROSS] | self.tiles[NOUGHT])
+        return [0 if mask & theirs else mask & empty for mask in self._masks]
+
+
+# memoryview formats of unsigned integers of 16, 32 and 64 bits.
+_FIELD_FORMATS: dict[int, Literal["H", "I", "Q"]] = {16: "H", 32: "I", 64: "Q"}
+
+
+def _field_bits(largest: int) -> int:
+    """The narrowest of 16, 32 and 64 bits that holds ``largest``."""
+    for bits in (16, 32, 64):
+        if largest < 1 << bits:
+            return bits
+    raise ValueError(f"a line weight of {largest} needs more than 64 bits")

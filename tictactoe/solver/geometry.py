@@ -1,0 +1,112 @@
+"""The shape of a k-in-a-row board, worked out once: its windows, its symmetries, its squares by centrality.
+
+A *window* is a run of ``length`` squares in a row, a column, a diagonal or
+an anti-diagonal: the places where a player can win.  Squares are numbered
+row by row from 0 (square ``row * size + col``) and a set of squares is an
+int with those bits set, so a window is a bit mask.  Nothing here knows of
+tiles or players.
+"""
+
+from __future__ import annotations
+
+import functools
+
+__all__ = ["Geometry", "geometry"]
+
+# The eight symmetries of the square, each as (mirror columns, mirror rows, swap rows and columns).
+_SYMMETRIES = tuple((bool(code & 1), bool(code & 2), bool(code & 4)) for code in range(8))
+
+
+class Geometry:
+    """The windows, symmetries and move order of a ``size`` x ``size`` board with ``length`` in a row to win.
+
+    ``windows``: every window, a bit mask of ``length`` squares, each once
+    (for ``length`` 1 the four directions give the same one-square window).
+    ``windows_through[square]``: the indices of the windows holding
+    ``square``, and ``windows_holding[square]`` the same as a bit mask.
+    ``symmetries``: the eight maps of the square board onto
+    itself, each a tuple giving every square's image, the identity first;
+    ``inverse_symmetries``, the maps that undo them, in the same order.
+    ``centre_order``: every square, nearest the centre first (ties in
+    row-major order).  Build one with :func:`geometry`, which keeps them.
+
+    >>> shape = geometry(3, 3)
+    >>> len(shape.windows), [bin(window) for window in shape.windows[:2]]
+    (8, ['0b111', '0b1001001'])
+    >>> shape.windows_through[4]  # the centre: a diagonal, the middle column, the anti-diagonal, the middle row
+    (2, 3, 5, 6)
+    >>> shape.centre_order
+    (4, 1, 3, 5, 7, 0, 2, 6, 8)
+    """
+
+    __slots__ = (
+        "centre_order",
+        "inverse_symmetries",
+        "length",
+        "size",
+        "squares",
+        "symmetries",
+        "windows",
+        "windows_holding",
+        "windows_through",
+    )
+
+    def __init__(self, size: int, length: int) -> None:
+        if not 1 <= length <= size:
+            raise ValueError(f"length must be between 1 and size ({size}), got {length!r}")
+        self.size = size
+        self.length = length
+        self.squares = size * size
+        self.windows = _windows(size, length)
+        self.windows_through = tuple(
+            tuple(index for index, window in enumerate(self.windows) if window >> square & 1)
+            for square in range(self.squares)
+        )
+        self.windows_holding = tuple(sum(1 << index for index in through) for through in self.windows_through)
+        self.symmetries = tuple(_symmetry(size, *flags) for flags in _SYMMETRIES)
+        self.inverse_symmetries = tuple(
+            tuple(images.index(square) for square in range(self.squares)) for images in self.symmetries
+        )
+        middle = (size - 1) / 2
+        self.centre_order = tuple(
+            sorted(range(self.squares), key=lambda square: abs(square // size - middle) + abs(square % size - middle))
+        )
+
+    def __repr__(self) -> str:
+        return f"geometry({self.size!r}, {self.length!r})"
+
+
+@functools.lru_cache(maxsize=16)
+def geometry(size: int, length: int) -> Geometry:
+    """The :class:`Geometry` of a ``size`` x ``size`` board with ``length`` to win, built once per shape."""
+    return Geometry(size, length)
+
+
+def _windows(size: int, length: int) -> tuple[int, ...]:
+    """Every window as a bit mask, row-major by first square, then across, down, down-right, down-left."""
+    windows: list[int] = []
+    for row in range(size):
+        for col in range(size):
+            for row_step, col_step in ((0, 1), (1, 0), (1, 1), (1, -1)):
+                last_row, last_col = row + (length - 1) * row_step, col + (length - 1) * col_step
+                if not (0 <= last_row < size and 0 <= last_col < size):
+                    continue
+                mask = sum(1 << (row + i * row_step) * size + col + i * col_step for i in range(length))
+                if length > 1 or not windows or windows[-1] != mask:
+                    windows.append(mask)
+    return tuple(windows)
+
+
+def _symmetry(size: int, mirror_cols: bool, mirror_rows: bool, swap: bool) -> tuple[int, ...]:
+    """Where each square goes under one symmetry of the board."""
+    images = []
+    for square in range(size * size):
+        row, col = divmod(square, size)
+        if mirror_cols:
+            col = size - 1 - col
+        if mirror_rows:
+            row = size - 1 - row
+        if swap:
+            row, col = col, row
+        images.append(row * size + col)
+    return tuple(images)
