@@ -222,7 +222,7 @@ def test_the_reference_loses_some_games_on_3x3_at_full_depth() -> None:
     class Reference:
         name = "reference"
 
-        def choose(self, board: Configurations, mover: str) -> Move:
+        def choose(self, board: Configurations, mover: str, stats: SearchStats | None = None) -> Move:
             play = computer_play(Configurations.from_rows(rows_of(list(board.configuration()), 3), 3, 9))
             return Move(play.row, play.col)
 

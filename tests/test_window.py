@@ -385,8 +385,8 @@ def test_the_keyboard_plays_with_the_arrows_and_enter_or_space(open_window: Call
 def test_while_the_computer_thinks_the_window_counts_and_ignores_the_board(
     open_window: Callable[..., GameWindow],
 ) -> None:
-    # The first move on an empty 9x9 board, five in a row, five levels deep: about two seconds.
-    session = Session(PlayerOptions(9, 5, 5), Competitor("Computer", "reference"), Competitor("You"))
+    # The first move on an empty 9x9 board, five in a row, six levels deep: over a second.
+    session = Session(PlayerOptions(9, 5, 6), Competitor("Computer", "reference"), Competitor("You"))
     game_window = open_window(session, settled=False)
     progress = r"[1-9][\d,]* positions tried, \d+\.\d s"
     settle(game_window, lambda: game_window.thinking and re.fullmatch(progress, game_window.message_text) is not None)
@@ -518,7 +518,7 @@ def test_a_new_board_and_players_start_a_new_session(open_window: Callable[..., 
 
 
 def test_a_new_game_leaves_the_last_search_unheeded(open_window: Callable[..., GameWindow]) -> None:
-    session = Session(PlayerOptions(9, 5, 5), Competitor("Computer", "reference"), Competitor("You"))
+    session = Session(PlayerOptions(9, 5, 7), Competitor("Computer", "reference"), Competitor("You"))
     game_window = open_window(session, settled=False)
     settle(game_window, lambda: game_window.thinking)
     dialog = start_from_dialog(game_window, size="3", length="3", levels="1")

@@ -13,6 +13,11 @@ from configurations.moves import Move
 from configurations.symbols import require_player
 from tictactoe.solver.sound import sound_play
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing; type checkers take it as True
+if TYPE_CHECKING:
+    from configurations import SearchStats
+    from tictactoe.players.registry import PlayerOptions
+
 __all__ = ["SoundPlayer"]
 
 
@@ -41,7 +46,12 @@ class SoundPlayer:
         """How many levels below its own move the search looks."""
         return self._max_levels
 
-    def choose(self, board: Configurations, mover: Symbol) -> Move:
+    @classmethod
+    def from_options(cls, options: PlayerOptions) -> SoundPlayer:
+        """The player a game with ``options`` asks for: searching ``options.max_levels`` deep."""
+        return cls(options.max_levels)
+
+    def choose(self, board: Configurations, mover: Symbol, stats: SearchStats | None = None) -> Move:
         """The square ``sound_play`` picks for ``mover`` on ``board``; the board is left as it was.
 
         ``ValueError`` when the game is over (a line on the board, or no
@@ -55,7 +65,7 @@ class SoundPlayer:
             squares = "".join(swap[square] for square in squares)
         rows = [squares[start : start + size] for start in range(0, size * size, size)]
         searched = Configurations.from_rows(rows, board.length_to_win, self._max_levels)
-        play = sound_play(searched)
+        play = sound_play(searched, stats=stats)
         if play.row < 0:
             raise ValueError("the board is full: the game is over")
         return Move(play.row, play.col)
