@@ -896,3 +896,21 @@ def test_a_player_this_version_lacks_is_a_usage_error_not_a_traceback(monkeypatc
     status, out, err = run_main(["3", "3", "3", "--o", "strong"], "")
     assert (status, out) == (2, "")
     assert last_line(err) == "play.py: error: the strong player is not part of this version of the game"
+
+
+def test_a_plain_game_imports_nothing_it_does_not_use() -> None:
+    # Each of these costs a game's start-up several milliseconds; a plain piped game needs none of them.
+    result = subprocess.run(
+        [sys.executable, "-S", "-X", "importtime", str(PLAY), "3", "3", "9"],
+        input="quit\n",
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=TIMEOUT,
+        check=False,
+    )
+    assert result.returncode == 0
+    imported = {
+        line.rsplit("|", 1)[-1].strip() for line in result.stderr.splitlines() if line.startswith("import time:")
+    }
+    assert imported.isdisjoint({"argparse", "typing", "dataclasses", "inspect", "sqlite3", "threading"})

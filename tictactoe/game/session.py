@@ -27,13 +27,13 @@ from configurations import HUMAN, SearchStats
 from configurations.moves import Move
 from hashdict.basics import FrozenValue
 from tictactoe.game.game import DRAW_RESULT, Game
-from tictactoe.game.record import GameRecord, PlayerInfo
 from tictactoe.players.registry import PlayerOptions, make_player
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing; type checkers take it as True
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
+    from tictactoe.game.record import GameRecord
     from tictactoe.players.protocol import Player
 
 __all__ = ["Competitor", "Session", "Tally"]
@@ -200,6 +200,10 @@ class Session:
 
         ``RecordError`` when the game is not over, or a name cannot be recorded.
         """
+        # Imported here: the record's dataclasses cost a game's start-up about 13 ms, and a
+        # piped game without a history never makes one.
+        from tictactoe.game.record import GameRecord, PlayerInfo  # noqa: PLC0415
+
         uses_clock = any(competitor.kind == "strong" for competitor in self.competitors)
         return GameRecord.from_game(
             self.game,
