@@ -237,6 +237,8 @@ def test_the_program_prints_every_players_proof() -> None:
         rules        O        585     404     181       0  -
         weights      X       5280    4208     752     320  a1 b1 a2 a3 c2 b2 c1 b3
         weights      O       9920    5272    3272    1376  a1 b1 c1 b3 b2 a3 c3
+        sound 9      X        101      99       2       0  -
+        sound 9      O        681     498     183       0  -
         reference 0  X        122      84       6      32  a1 b1 c1 b2 a2 b3
         reference 0  O        649     296      24     329  a1 b1 a2 c1 a3
         reference 1  X        126      94      23       9  a1 b1 c1 a3 a2 b3 b2 c3
@@ -267,19 +269,21 @@ def test_the_program_prints_a_round_robin() -> None:
     assert result.stdout == textwrap.dedent(
         """\
         2 games a pairing as each colour, seed 3; cells are X wins-draws-O wins
-        X \\ O            perfect        rules      weights  reference 1  reference 9
-        perfect                -        0-2-0        2-0-0        2-0-0        0-2-0
-        rules              0-2-0            -        0-2-0        0-2-0        0-2-0
-        weights            0-2-0        0-2-0            -        1-0-1        0-2-0
-        reference 1        0-2-0        0-2-0        2-0-0            -        0-2-0
-        reference 9        0-2-0        0-2-0        2-0-0        2-0-0            -
+        X \\ O            perfect        rules      weights  reference 1  reference 9      sound 9
+        perfect                -        0-2-0        2-0-0        2-0-0        0-2-0        0-2-0
+        rules              0-2-0            -        0-2-0        0-2-0        0-2-0        0-2-0
+        weights            0-0-2        0-2-0            -        1-1-0        0-1-1        0-2-0
+        reference 1        0-2-0        0-2-0        0-1-1            -        0-2-0        0-2-0
+        reference 9        0-2-0        0-2-0        2-0-0        2-0-0            -        0-2-0
+        sound 9            0-2-0        0-2-0        2-0-0        2-0-0        0-2-0            -
 
         player        games    wins   draws  losses
-        perfect          16       4      12       0
-        rules            16       0      16       0
-        weights          16       1       8       7
-        reference 1      16       3       8       5
-        reference 9      16       4      12       0
+        perfect          20       6      14       0
+        rules            20       0      20       0
+        weights          20       2       9       9
+        reference 1      20       0      12       8
+        reference 9      20       5      15       0
+        sound 9          20       4      16       0
         """
     )
 

@@ -32,6 +32,7 @@ from tictactoe.players.perfect import PerfectPlayer
 from tictactoe.players.protocol import Player
 from tictactoe.players.reference import ReferencePlayer
 from tictactoe.players.rules import RulesPlayer
+from tictactoe.players.sound import SoundPlayer
 from tictactoe.players.tournament import Entrant, Pairing, round_robin
 from tictactoe.players.weights import WeightsPlayer
 
@@ -182,11 +183,12 @@ REFERENCE_LEVELS = range(10)
 
 
 def provers() -> list[tuple[str, Callable[[], Player]]]:
-    """The players the table proves, labelled: perfect, rules, weights, and reference at each level."""
+    """The players the table proves, labelled: perfect, rules, weights, sound, and reference at each level."""
     players: list[tuple[str, Callable[[], Player]]] = [
         ("perfect", PerfectPlayer),
         ("rules", RulesPlayer),
         ("weights", WeightsPlayer),  # its seed does not matter: the walk takes every tie
+        ("sound 9", lambda: SoundPlayer(9)),
     ]
     players += [(f"reference {level}", _reference(level)) for level in REFERENCE_LEVELS]
     return players
@@ -204,6 +206,7 @@ def entrants() -> list[Entrant]:
         ("weights", WeightsPlayer),
         ("reference 1", lambda seed: ReferencePlayer(1)),
         ("reference 9", lambda seed: ReferencePlayer(9)),
+        ("sound 9", lambda seed: SoundPlayer(9)),
     ]
 
 
