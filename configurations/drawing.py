@@ -12,9 +12,16 @@ from configurations.symbols import EMPTY
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing; type checkers take it as True
 if TYPE_CHECKING:
-    from typing import Final
+    from typing import Final, Protocol
 
-    from configurations.board import Configurations
+    class Drawable(Protocol):
+        """What a drawing reads of a board (a Configurations), named here so drawing imports no board."""
+
+        @property
+        def board_size(self) -> int: ...
+
+        def configuration(self) -> str: ...
+
 
 __all__ = ["EMPTY_MARK", "column_label", "draw_board"]
 
@@ -43,7 +50,7 @@ def column_label(col: int) -> str:
     return label
 
 
-def draw_board(configs: Configurations) -> str:
+def draw_board(configs: Drawable) -> str:
     """The board as lines of text, without a final newline.
 
     The first line holds the column letters; each further line is a row

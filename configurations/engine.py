@@ -53,7 +53,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Iterator, Sequence
     from typing import Protocol, TypeAlias
 
-    from configurations.search import SearchStats
+    from configurations.results import SearchStats
     from hashdict import FastPath, HashDictionary
 
     # A level's search: (alpha, beta, level, hash value, own tiles, other tiles, empty squares) -> value.
@@ -115,7 +115,7 @@ def fast_search(configs: Configurations, table: HashDictionary, stats: SearchSta
     loops over a few hundred bits or bytes).
 
     >>> configs = Configurations.from_rows(["XX ", "OO ", "X  "], length_to_win=3, max_levels=4)
-    >>> from configurations.search import SearchStats
+    >>> from configurations.results import SearchStats
     >>> stats = SearchStats()
     >>> fast_search(configs, configs.create_dictionary(), stats), stats
     ((3, 5), SearchStats(nodes=15, lookups=8, hits=0))

@@ -19,7 +19,7 @@ this module, and ``python -m bench`` times one beside the other.
 from __future__ import annotations
 
 from configurations.board import Configurations
-from configurations.search import PosPlay, SearchStats
+from configurations.results import PosPlay, SearchStats
 from configurations.symbols import COMPUTER, EMPTY, HUMAN, Symbol, opponent
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing; type checkers take it as True

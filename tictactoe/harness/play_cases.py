@@ -26,7 +26,8 @@ from pathlib import Path
 from typing import Final, Literal, TypeAlias
 
 from configurations.board import Configurations
-from configurations.search import PosPlay, SearchStats, computer_play
+from configurations.results import PosPlay, SearchStats
+from configurations.search import computer_play
 from configurations.symbols import COMPUTER, COMPUTER_WINS, DRAW, EMPTY, HUMAN, HUMAN_WINS, SYMBOLS, UNDECIDED
 from hashdict import DictionaryException
 from hashdict.basics import is_prime, require_int

@@ -34,7 +34,7 @@ computer never loses a game it could draw.
 from __future__ import annotations
 
 from configurations import COMPUTER, COMPUTER_WINS, DRAW, EMPTY, HUMAN, HUMAN_WINS, UNDECIDED, Configurations
-from configurations.search import PosPlay, SearchStats
+from configurations.results import PosPlay, SearchStats
 from hashdict import Data, HashDictionary
 from tictactoe.solver.geometry import geometry
 from tictactoe.solver.records import EXACT, LOWER, UPPER, settled

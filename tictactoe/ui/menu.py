@@ -20,7 +20,8 @@ if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import TextIO, TypeVar
 
-    from tictactoe.ui.terminal import Reader
+    # Reads one line like the built-in input(), as tictactoe.ui.terminal's Reader (which imports this module).
+    Reader = Callable[[str], str]
 
     T = TypeVar("T")
 

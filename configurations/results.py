@@ -1,0 +1,61 @@
+"""What a search hands back: the play it chose (:class:`PosPlay`) and its counters (:class:`SearchStats`).
+
+Their own module, so that the engine and every other search can name
+them without importing :mod:`configurations.search`, which imports the engine.
+"""
+
+from __future__ import annotations
+
+from configurations.symbols import Score
+from hashdict.basics import FrozenValue, Value
+
+__all__ = ["PosPlay", "SearchStats"]
+
+
+class PosPlay(FrozenValue):
+    """A play and its score: the square ``(row, col)`` and what it is worth.
+
+    Immutable; equal to another ``PosPlay`` with the same score, row and column.
+
+    >>> PosPlay(3, 1, 2)
+    PosPlay(score=3, row=1, col=2)
+    """
+
+    __slots__ = __match_args__ = ("score", "row", "col")
+
+    #: What the play is worth to the computer.
+    score: Score
+    #: The square's row, from 0.
+    row: int
+    #: The square's column, from 0.
+    col: int
+
+    def __init__(self, score: Score, row: int, col: int) -> None:
+        object.__setattr__(self, "score", score)
+        object.__setattr__(self, "row", row)
+        object.__setattr__(self, "col", col)
+
+
+class SearchStats(Value):
+    """Counters a search adds to; every one starts at 0.
+
+    ``nodes``: trial moves made (one per tile the search placed).
+    ``lookups``: boards looked up in the transposition table.
+    ``hits``: lookups that found the board's score there.
+
+    Equal to another ``SearchStats`` with the same counts.
+
+    >>> SearchStats()
+    SearchStats(nodes=0, lookups=0, hits=0)
+    """
+
+    __slots__ = __match_args__ = ("nodes", "lookups", "hits")
+
+    nodes: int
+    lookups: int
+    hits: int
+
+    def __init__(self, nodes: int = 0, lookups: int = 0, hits: int = 0) -> None:
+        self.nodes = nodes
+        self.lookups = lookups
+        self.hits = hits
