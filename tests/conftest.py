@@ -1,10 +1,19 @@
-"""Fixtures for every test: games played at a terminal keep their history away from the user's own."""
+"""Fixtures for every test: games played at a terminal keep their history away from the user's own; windows.
+
+``display`` and ``open_window`` are the game windows' (see :mod:`tests.windows`).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING
 
 import pytest
+
+from tests.windows import start_display, window_opener
+
+if TYPE_CHECKING:
+    from tictactoe.ui.window_app import GameWindow
 
 
 @pytest.fixture(autouse=True, scope="session")
@@ -13,3 +22,15 @@ def _private_history(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("XDG_DATA_HOME", str(tmp_path_factory.mktemp("data")))
         yield
+
+
+@pytest.fixture(scope="module")
+def display() -> Iterator[str]:
+    """An X display for the module's windows: a fresh ``Xvfb`` when installed, else ``DISPLAY``, else skip."""
+    yield from start_display()
+
+
+@pytest.fixture
+def open_window(display: str) -> Iterator[Callable[..., GameWindow]]:
+    """Opens a game window for a session, by default waiting for any computer to move; all are closed after the test."""
+    yield from window_opener()

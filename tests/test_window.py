@@ -1,7 +1,8 @@
 """Tests of the game window (tictactoe.ui.window and its window_* modules), played as a person plays it.
 
-Real Tk windows on a virtual X server: the module starts ``Xvfb`` on a free
-display when it is installed (and otherwise uses ``DISPLAY``, or skips).
+Real Tk windows on a virtual X server, driven by :mod:`tests.windows`: the
+module starts ``Xvfb`` on a free display when it is installed (and
+otherwise uses ``DISPLAY``, or skips).
 Clicks and keys are synthetic events sent to the window; what is checked
 is what a person would see -- the tiles drawn on the canvas (each tagged
 with its square), the status bar, which menu items and buttons can be
@@ -14,12 +15,9 @@ game in progress there as well (the picture in the README).
 
 from __future__ import annotations
 
-import gc
 import importlib.util
 import os
 import re
-import select
-import shutil
 import signal
 import subprocess
 import sys
@@ -32,34 +30,23 @@ from typing import TYPE_CHECKING, NamedTuple
 import pytest
 
 from configurations.moves import Move
+from tests.windows import HAS_TK, TIMEOUT, classic, click, enabled, focused, press, settle, squares
 from tictactoe.game.session import Competitor, Session
-from tictactoe.players.registry import DEFAULT_THINK, PlayerOptions
+from tictactoe.players.registry import PlayerOptions
 from tictactoe.ui import window
 
 if TYPE_CHECKING:
-    import tkinter
-    from collections.abc import Callable, Iterator
+    from collections.abc import Callable
 
     from tictactoe.ui.window_app import GameWindow
     from tictactoe.ui.window_dialogs import NewGameDialog
 
 ROOT = Path(__file__).resolve().parent.parent
-TIMEOUT = 30  # seconds; generous, so that a hung window fails a test instead of blocking the run
 x11_only = pytest.mark.skipif(sys.platform in ("win32", "darwin"), reason="DISPLAY matters only on X11 systems")
-HAS_TK = importlib.util.find_spec("_tkinter") is not None
 NO_DISPLAY_LINE = (
     "play.py: cannot open a window: no display (DISPLAY is not set);"
     " play in the terminal instead: python play.py 3 3 9\n"
 )
-
-
-def classic(size: int = 3, length: int = 3, levels: int = 9, *, think: float = DEFAULT_THINK) -> Session:
-    """SPEC §4's session: a person (``X``) against the reference search."""
-    return Session(PlayerOptions(size, length, levels, think), Competitor("You"), Competitor("Computer", "reference"))
-
-
-def squares(*texts: str) -> list[Move]:
-    return [Move.parse(text, 26) for text in texts]
 
 
 # Without a display -------------------------------------------------------------------------------
@@ -130,126 +117,6 @@ def test_bad_arguments_are_a_usage_error_before_any_window() -> None:
 
 
 # A display, and windows on it --------------------------------------------------------------------
-
-
-@pytest.fixture(scope="module")
-def display() -> Iterator[str]:
-    """An X display for the module's windows: a fresh ``Xvfb`` when installed, else ``DISPLAY``, else skip."""
-    if not HAS_TK:
-        pytest.skip("this Python has no tkinter")
-    xvfb = shutil.which("Xvfb")
-    if xvfb is None:
-        if not os.environ.get("DISPLAY"):
-            pytest.skip("no X display, and no Xvfb to start one (Debian: apt-get install xvfb)")
-        problem = window.window_available()
-        if problem is not None:
-            pytest.skip(f"no Xvfb, and the display {os.environ['DISPLAY']} cannot be used: {problem}")
-        yield os.environ["DISPLAY"]
-        return
-    ready, told = os.pipe()
-    # -displayfd: the server picks a free display itself and writes its number once it accepts clients.
-    server = subprocess.Popen(
-        [xvfb, "-displayfd", str(told), "-screen", "0", "1024x768x24", "-nolisten", "tcp"],
-        pass_fds=(told,),
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    os.close(told)
-    try:
-        number = _read_display_number(ready)
-        with pytest.MonkeyPatch.context() as patch:
-            patch.setenv("DISPLAY", f":{number}")
-            yield f":{number}"
-    finally:
-        os.close(ready)
-        server.terminate()
-        server.wait(TIMEOUT)
-
-
-def _read_display_number(ready: int) -> str:
-    text = b""
-    deadline = time.monotonic() + TIMEOUT
-    while not text.endswith(b"\n"):
-        readable, _, _ = select.select([ready], [], [], max(0.0, deadline - time.monotonic()))
-        chunk = os.read(ready, 16) if readable else b""
-        if not chunk:
-            pytest.fail("Xvfb did not start")
-        text += chunk
-    return text.decode().strip()
-
-
-@pytest.fixture
-def open_window(display: str) -> Iterator[Callable[..., GameWindow]]:
-    """Opens a game window for a session, by default waiting for any computer to move; all are closed after the test."""
-    import tkinter
-
-    from tictactoe.ui.window_app import GameWindow
-
-    roots: list[tkinter.Tk] = []
-
-    def opened(session: Session, move_delay_ms: int = 0, *, settled: bool = True) -> GameWindow:
-        root = tkinter.Tk()
-        roots.append(root)
-        root.geometry("+0+0")
-        game_window = GameWindow(root, session, move_delay_ms=move_delay_ms)
-        root.update()
-        if settled:
-            settle(game_window)
-        return game_window
-
-    yield opened
-    for root in roots:
-        if root.winfo_exists():
-            root.destroy()
-    # Free the windows here, in Tk's thread: a search's thread that collected them would abort the run.
-    roots.clear()
-    gc.collect()
-
-
-def settle(game_window: GameWindow, done: Callable[[], bool] | None = None) -> None:
-    """Let the window run until ``done()`` (default: no search running and no computer to move)."""
-
-    def waiting_for_computer() -> bool:
-        competitor = game_window.session.to_move
-        return game_window.thinking or (competitor is not None and not competitor.is_person)
-
-    finished = done or (lambda: not waiting_for_computer())
-    deadline = time.monotonic() + TIMEOUT
-    while not finished():
-        assert time.monotonic() < deadline, f"still waiting; the status says {game_window.status_text!r}"
-        game_window.root.update()
-        time.sleep(0.005)
-    game_window.root.update()
-
-
-def focused(game_window: GameWindow) -> tkinter.Misc:
-    game_window.root.focus_force()
-    game_window.root.update()
-    return game_window.canvas
-
-
-def click(game_window: GameWindow, *texts: str) -> None:
-    """Click each square in turn, as a person does, waiting for the computer's reply after each."""
-    for move in squares(*texts):
-        canvas = focused(game_window)  # first, so that the board is drawn to the window's present size
-        x, y = game_window.board.geometry.centre(move)
-        canvas.event_generate("<Button-1>", x=x, y=y)
-        settle(game_window)
-
-
-def press(game_window: GameWindow, *keys: str) -> None:
-    """Press each key (a Tk event pattern such as ``<Left>`` or ``<Control-z>``), waiting after each."""
-    for key in keys:
-        focused(game_window).event_generate(key)
-        settle(game_window)
-
-
-def enabled(game_window: GameWindow) -> set[str]:
-    """The actions a person can use now, checking that each button agrees with its menu item."""
-    actions = {name for name in ("new", "previous", "quit", "undo", "redo", "hint") if game_window.is_enabled(name)}
-    for name, button in game_window.buttons.items():
-        assert button.instate(["!disabled"]) == (name in actions), name
-    return actions
 
 
 def test_a_window_can_open_on_the_display(display: str) -> None:
