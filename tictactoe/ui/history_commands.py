@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     Reader = Callable[[str], str]
 
 __all__ = [
+    "HEADINGS",
     "REPLAY_PROMPT",
     "browse",
     "history_table",
@@ -41,12 +42,14 @@ __all__ = [
     "open_history",
     "replay_interactively",
     "save_game",
+    "summary_cells",
 ]
 
 REPLAY_PROMPT = "Enter or n: next, b: back, s: start, e: end, q: quit > "
 EXIT_FAILED = 1
 _RESULTS: dict[str, Result] = {"x": "X", "o": "O", "draw": "draw"}
-_HEADINGS = ("ID", "Date", "X", "O", "Result", "Board", "Length", "Moves")
+#: The columns of the list of games, at the terminal and in the window.
+HEADINGS = ("ID", "Date", "X", "O", "Result", "Board", "Length", "Moves")
 _NUMERIC = frozenset({0, 6, 7})  # the columns aligned to the right
 
 
@@ -71,22 +74,24 @@ def save_game(history: History, session: Session, err: TextIO, program: str) -> 
         print(f"{program}: cannot save the game: {error}", file=err)
 
 
+def summary_cells(game: GameSummary) -> tuple[str, ...]:
+    """One game's line of the list, a text for each of :data:`HEADINGS` (the date is when it started, in UTC)."""
+    return (
+        str(game.id),
+        game.started.strftime("%Y-%m-%d %H:%M"),
+        game.x.name,
+        game.o.name,
+        game.result,
+        f"{game.size}x{game.size}",
+        str(game.length),
+        str(game.move_count),
+    )
+
+
 def history_table(summaries: Sequence[GameSummary]) -> str:
     """The games as a fixed-width table under a heading line, columns two spaces apart, in the order given."""
-    rows = [_HEADINGS] + [
-        (
-            str(game.id),
-            game.started.strftime("%Y-%m-%d %H:%M"),
-            game.x.name,
-            game.o.name,
-            game.result,
-            f"{game.size}x{game.size}",
-            str(game.length),
-            str(game.move_count),
-        )
-        for game in summaries
-    ]
-    widths = [max(len(row[column]) for row in rows) for column in range(len(_HEADINGS))]
+    rows = [HEADINGS] + [summary_cells(game) for game in summaries]
+    widths = [max(len(row[column]) for row in rows) for column in range(len(HEADINGS))]
     lines = []
     for row in rows:
         cells = [
