@@ -11,6 +11,7 @@ until what a test waits for has happened, within :data:`TIMEOUT`.
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import importlib.util
 import os
@@ -115,7 +116,7 @@ def window_opener() -> Iterator[Callable[..., GameWindow]]:
 
     yield opened
     for root in roots:
-        if root.winfo_exists():
+        with contextlib.suppress(tkinter.TclError):  # already closed by the test, as its person closes it
             root.destroy()
     # Free the windows here, in Tk's thread: a search's thread that collected them would abort the run.
     roots.clear()

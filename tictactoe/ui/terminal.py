@@ -300,7 +300,7 @@ def main(
     if settings.window:
         from tictactoe.ui.window import run_window  # noqa: PLC0415 -- only a window pays for Tk
 
-        return run_window(settings.session, stderr=stderr)
+        return run_window(settings.session, stderr=stderr, db=settings.db)
     if stdin is None:  # started with its standard input closed (<&-)
         print(f"{program}: no standard input to read moves from", file=stderr)
         return EXIT_INPUT_ENDED

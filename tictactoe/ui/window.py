@@ -28,6 +28,7 @@ from tictactoe.ui.exits import EXIT_OK
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing; type checkers take it as True
 if TYPE_CHECKING:
+    from pathlib import Path
     from typing import TextIO
 
     from tictactoe.game.session import Session
@@ -90,13 +91,15 @@ def terminal_command(session: Session) -> str:
     return " ".join(words)
 
 
-def run_window(session: Session, *, stderr: TextIO | None = None) -> int:
+def run_window(session: Session, *, stderr: TextIO | None = None, db: Path | None = None) -> int:
     """Play ``session`` in a window until the person closes it; the exit status.
 
     0 once the window is closed -- at once, even while a computer player is
-    still searching.  When no window can open, :func:`cannot_open_message`
-    goes to ``stderr`` (default ``sys.stderr``) and the status is
-    :data:`EXIT_NO_WINDOW`.
+    still searching.  Finished games are saved in the history file ``db``
+    (None: the default history); one that cannot be used is said in the
+    window, which plays on.  When no window can open,
+    :func:`cannot_open_message` goes to ``stderr`` (default ``sys.stderr``)
+    and the status is :data:`EXIT_NO_WINDOW`.
     """
     reason = _missing_requirement()
     if reason is None:
@@ -111,7 +114,7 @@ def run_window(session: Session, *, stderr: TextIO | None = None) -> int:
         return EXIT_NO_WINDOW
     from tictactoe.ui.window_app import GameWindow  # noqa: PLC0415 -- needs tkinter, checked above
 
-    GameWindow(root, session)
+    GameWindow(root, session, db=db)
     try:
         root.mainloop()
     finally:  # closed, or Ctrl-C at the terminal

@@ -4,7 +4,9 @@
 for the person at the window: a click (or the arrow keys and Enter) plays
 the person's move, a computer player's move is searched in a worker thread
 (:mod:`tictactoe.ui.window_thinking`) while the window stays awake, and
-undo, redo, hint and new game are menu items, buttons and keys.  Tk is
+undo, redo, hint and new game are menu items, buttons and keys.  Each
+finished game is saved in the game history (:mod:`tictactoe.ui.window_saving`,
+whose one-line problem, if any, the status bar shows in red).  Tk is
 touched only from its own thread: a running search is polled with
 ``after``.  Drawing the board is :mod:`tictactoe.ui.window_board`'s;
 the words are :mod:`tictactoe.ui.window_status`'s.
@@ -20,7 +22,8 @@ from configurations.moves import Move, MoveError
 from tictactoe.game.game import DRAW_RESULT
 from tictactoe.ui.new_game_form import FormError, GameForm, start_game
 from tictactoe.ui.window_board import BoardPicture, BoardView
-from tictactoe.ui.window_dialogs import NewGameDialog
+from tictactoe.ui.window_dialogs import ERROR_COLOUR, NewGameDialog
+from tictactoe.ui.window_saving import WindowHistory
 from tictactoe.ui.window_status import HOW_TO_PLAY, PLAY_AGAIN, progress_text, state_text, tally_text, title_text
 from tictactoe.ui.window_thinking import Search
 from tictactoe.ui.winning_line import winning_line
@@ -28,6 +31,7 @@ from tictactoe.ui.winning_line import winning_line
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing; type checkers take it as True
 if TYPE_CHECKING:
     from collections.abc import Callable
+    from pathlib import Path
 
     from configurations import SearchStats
     from tictactoe.game.session import Session
@@ -58,17 +62,26 @@ _ARROWS = {"Left": (0, -1), "Right": (0, 1), "Up": (-1, 0), "Down": (1, 0)}
 class GameWindow:
     """The game window in ``root`` for ``session``; computer moves come ``move_delay_ms`` apart when no person plays.
 
-    Built, it starts the session's game at once: a computer to move begins
-    thinking.  Run ``root.mainloop()`` to play.
+    Finished games are saved in the history file ``db`` (None: the
+    default history).  Built, it starts the session's game at once: a
+    computer to move begins thinking.  Run ``root.mainloop()`` to play.
     """
 
-    def __init__(self, root: tkinter.Tk, session: Session, *, move_delay_ms: int = AUTO_MOVE_DELAY_MS) -> None:
+    def __init__(
+        self,
+        root: tkinter.Tk,
+        session: Session,
+        *,
+        move_delay_ms: int = AUTO_MOVE_DELAY_MS,
+        db: Path | None = None,
+    ) -> None:
         self.root = root
         self.session = session
         self.move_delay_ms = move_delay_ms
         self.buttons: dict[str, ttk.Button] = {}
         self.menu_entries: dict[str, tuple[tkinter.Menu, int]] = {}
         self.dialog: NewGameDialog | None = None
+        self.saving = WindowHistory(db)
         self._search: Search | None = None
         self._searching_hint = False
         self._scheduled: str | None = None  # the pending `after` of the next computer move or poll
@@ -99,6 +112,11 @@ class GameWindow:
     def tally_text(self) -> str:
         """The tally shown at the right of the status bar."""
         return str(self._tally.cget("text"))
+
+    @property
+    def history_text(self) -> str:
+        """The status bar's red line: why games are not being saved; empty while they are (and it is hidden)."""
+        return str(self._history_problem.cget("text")) if self._history_problem.grid_info() else ""
 
     def is_enabled(self, action: str) -> bool:
         """Whether ``action``'s menu item (and button, if it has one) can be used now."""
@@ -164,6 +182,7 @@ class GameWindow:
         self._stop_waiting()
         self._hint = None
         self._message = message
+        self.saving.save_finished(self.session)
         self._refresh()
         competitor = self.session.to_move
         if competitor is not None and not competitor.is_person:
@@ -254,6 +273,12 @@ class GameWindow:
         self._enable("hint", not self.thinking and person_to_move)
         if self._search is not None:
             self._show_progress(self._search)
+        problem = self.saving.problem
+        self._history_problem.configure(text=problem or "")
+        if problem is None:
+            self._history_problem.grid_remove()  # no empty line's height at the bottom
+        else:
+            self._history_problem.grid()
 
     def _draw_board(self) -> None:
         session = self.session
@@ -296,6 +321,7 @@ class GameWindow:
         root.columnconfigure(0, weight=1)
         root.rowconfigure(1, weight=1)
         root.minsize(320, 320)
+        root.bind("<Destroy>", self._destroyed)
         commands: dict[str, Callable[[], object] | None] = {
             "new": self.new_game,
             "previous": None,  # the history of games is not part of this window yet
@@ -363,6 +389,11 @@ class GameWindow:
         self._tally.grid(row=0, column=1, sticky="e")
         self._note = ttk.Label(status, foreground="#555555")
         self._note.grid(row=1, column=0, columnspan=2, sticky="w")
+        # A long path in the history's problem wraps at the window's width rather than widening it.
+        self._history_problem = ttk.Label(status, foreground=ERROR_COLOUR, wraplength=self.canvas.winfo_reqwidth())
+        self._history_problem.grid(row=2, column=0, columnspan=2, sticky="w")
+        self._history_problem.grid_remove()
+        status.bind("<Configure>", lambda event: self._history_problem.configure(wraplength=max(event.width - 16, 100)))
 
     def _bind_keys(self) -> None:
         bind = self.root.bind
@@ -376,6 +407,11 @@ class GameWindow:
         for keysym in ("Return", "KP_Enter", "space"):
             bind(f"<{keysym}>", lambda _event: self.play(self.cursor))
         self.canvas.focus_set()
+
+    def _destroyed(self, event: tkinter.Event[tkinter.Misc]) -> None:
+        """The window is closing (every widget in it reports it too): close the history file."""
+        if event.widget is self.root:
+            self.saving.close()
 
     def _control_z(self, event: tkinter.Event[tkinter.Misc]) -> None:
         """Ctrl+Shift+Z redoes; Ctrl+Z with Caps Lock on (the same keysym, no Shift) undoes."""
