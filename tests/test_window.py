@@ -135,7 +135,7 @@ def test_a_new_window_shows_the_empty_board_its_labels_and_whose_turn(open_windo
     assert game_window.message_text == "Click a square, or move with the arrow keys and play with Enter or Space"
     assert game_window.tally_text == "You (X) 0  ·  Computer (O) 0  ·  draws 0"
     assert game_window.root.title() == "k-in-a-row: 3x3, 3 in a row, You (X) against Computer (O)"
-    assert enabled(game_window) == {"new", "quit", "hint"}
+    assert enabled(game_window) == {"new", "previous", "quit", "hint"}
 
 
 class Ending(NamedTuple):
@@ -183,7 +183,7 @@ def test_a_game_clicked_through_to_its_end(
     assert game_window.status_text == ending.status
     assert game_window.tally_text == ending.tally
     assert list(game_window.board.line_drawn()) == squares(*ending.line)
-    assert enabled(game_window) == {"new", "quit", "undo"}
+    assert enabled(game_window) == {"new", "previous", "quit", "undo"}
     assert game_window.message_text == "Ctrl+N starts a new game"
     click(game_window, "b3")
     assert game_window.message_text == "The game is over: Ctrl+N starts a new game"
@@ -210,7 +210,7 @@ def test_undo_and_redo_across_the_end_of_a_game(open_window: Callable[..., GameW
     assert game_window.message_text == "Took back c2"
     assert game_window.status_text == "X to move (You)"
     assert (game_window.tally_text, game_window.board.line_drawn()) == ("You (X) 0  ·  Computer (O) 0  ·  draws 0", ())
-    assert enabled(game_window) == {"new", "quit", "undo", "redo", "hint"}
+    assert enabled(game_window) == {"new", "previous", "quit", "undo", "redo", "hint"}
     press(game_window, "<Control-y>")
     assert game_window.status_text == "X wins (You)"
     assert game_window.tally_text == "You (X) 1  ·  Computer (O) 0  ·  draws 0"
@@ -219,10 +219,10 @@ def test_undo_and_redo_across_the_end_of_a_game(open_window: Callable[..., GameW
     assert game_window.board.rows() == ["X  ", " O ", "O X"]
     press(game_window, "<Control-Shift-Z>")
     assert game_window.message_text == "Played again c1, b1"
-    assert enabled(game_window) == {"new", "quit", "undo", "redo", "hint"}
+    assert enabled(game_window) == {"new", "previous", "quit", "undo", "redo", "hint"}
     press(game_window, "<Control-Shift-Z>")
     assert game_window.status_text == "X wins (You)"
-    assert enabled(game_window) == {"new", "quit", "undo"}
+    assert enabled(game_window) == {"new", "previous", "quit", "undo"}
 
 
 def test_a_loss_is_taken_back_with_the_move_before_it(open_window: Callable[..., GameWindow]) -> None:
@@ -258,7 +258,7 @@ def test_while_the_computer_thinks_the_window_counts_and_ignores_the_board(
     progress = r"[1-9][\d,]* positions tried, \d+\.\d s"
     settle(game_window, lambda: game_window.thinking and re.fullmatch(progress, game_window.message_text) is not None)
     assert game_window.status_text == "X (Computer) is thinking..."
-    assert enabled(game_window) == {"new", "quit"}
+    assert enabled(game_window) == {"new", "previous", "quit"}
     assert not game_window.canvas.find_withtag("cursor")
     x, y = game_window.board.geometry.centre(Move(4, 4))
     for event in ("<Button-1>", "<Control-z>", "<Return>", "<Control-h>"):  # all ignored while it thinks
@@ -288,7 +288,7 @@ def test_a_hint_is_shown_or_its_absence_explained(open_window: Callable[..., Gam
     else:
         hint = game_window.message_text.removeprefix("Hint: ")
         assert game_window.board.fill_of(Move.parse(hint, 3)) == HINT_COLOUR
-    assert enabled(game_window) == {"new", "quit", "undo", "hint"}
+    assert enabled(game_window) == {"new", "previous", "quit", "undo", "hint"}
     assert game_window.session.game.moves == tuple(squares("a1", "b2"))
 
 

@@ -1,4 +1,4 @@
-"""Tests of the window's game history: finished games saved.
+"""Tests of the window's game history: finished games saved, the previous games listed and filtered, and replayed.
 
 Real windows on a virtual X server (:mod:`tests.windows`), and real SQLite
 files under ``tmp_path``, read back with :mod:`sqlite3` itself.  What is
@@ -14,14 +14,16 @@ import sqlite3
 import subprocess
 import sys
 import textwrap
+from datetime import timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
 
-from tests.records import sample_record
-from tests.windows import TIMEOUT, classic, click, press, settle
+from tests.records import START, sample_record
+from tests.windows import TIMEOUT, classic, click, press, settle, squares
 from tictactoe.game.history import APPLICATION_ID, History
+from tictactoe.game.record import PlayerInfo
 from tictactoe.game.session import Competitor, Session
 from tictactoe.players.registry import PlayerOptions
 from tictactoe.ui.window_saving import WindowHistory
@@ -30,6 +32,8 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from tictactoe.ui.window_app import GameWindow
+    from tictactoe.ui.window_previous import PreviousGames
+    from tictactoe.ui.window_replay import ReplayWindow
 
 ROOT = Path(__file__).resolve().parent.parent
 # The person (X) beats the reference search on 3x3 in four clicks: a1, c3, c1, c2.
@@ -207,6 +211,9 @@ def test_a_history_that_cannot_be_opened_is_said_and_the_game_goes_on(
     click(game_window, *WINNING_CLICKS)
     assert (game_window.status_text, game_window.history_text) == ("X wins (You)", line)
     assert game_window.tally_text == "You (X) 1  ·  Computer (O) 0  ·  draws 0"
+    previous = game_window.previous_games()
+    assert (previous.rows(), previous.note_text) == ([], line)
+    assert previous.selected is None
     assert db.read_bytes() == before
 
 
@@ -222,8 +229,167 @@ def test_a_read_only_history_is_read_and_its_refusal_to_save_said(
     click(game_window, *WINNING_CLICKS)
     assert game_window.status_text == "X wins (You)"
     assert game_window.history_text == f"Cannot save the game: {db}: the file is read-only: cannot save games"
+    assert len(game_window.previous_games().rows()) == 1  # still listed and replayed from
     game_window.new_game().buttons["start"].invoke()
     settle(game_window)
     click(game_window, "b2")
     assert game_window.board.rows() == ["   ", " X ", "O  "]  # the next game goes on
     assert len(stored_games(db)) == 1
+
+
+# The list of previous games -----------------------------------------------------------------------
+
+
+def history_of_three(db: Path) -> None:
+    """Three games saved out of time order: ids 1, 2, 3 ended second, first and last."""
+    bob, rules = PlayerInfo("human", "Bob"), PlayerInfo("rules", "rules")
+    with History(db) as history:
+        history.save(sample_record(started=START + timedelta(days=1)))  # ada against reference, a draw
+        history.save(sample_record("a1 b1 a2 b2 a3", x=bob, o=rules))  # X wins
+        history.save(sample_record("a1 b1 c3 b2 a3 b3", o=PlayerInfo("human", "Ada"), started=START + timedelta(2)))
+
+
+def open_previous(game_window: GameWindow) -> PreviousGames:
+    """Choose Game > Previous games... in the menu bar; the dialog it opens."""
+    menu, index = game_window.menu_entries["previous"]
+    menu.invoke(index)
+    game_window.root.update()
+    assert game_window.previous is not None
+    return game_window.previous
+
+
+def filter_by(previous: PreviousGames, *, player: str | None = None, result: str | None = None) -> None:
+    """Type a player's name and press Enter, or choose a result from the list, as a person does."""
+    if player is not None:
+        previous.fill("player", player)
+        entry = previous.filters["player"]
+        entry.focus_force()
+        entry.update()
+        entry.event_generate("<Return>")
+    if result is not None:
+        previous.fill("result", result)
+        previous.filters["result"].event_generate("<<ComboboxSelected>>")
+    previous.top.update()
+
+
+def test_the_previous_games_are_listed_newest_first_and_filtered(
+    open_window: Callable[..., GameWindow], tmp_path: Path
+) -> None:
+    db = tmp_path / "games.sqlite3"
+    history_of_three(db)
+    game_window = open_window(classic(), db=db)
+    previous = open_previous(game_window)
+    assert previous.rows() == [
+        ("3", "2024-05-03 12:30", "ada", "Ada", "O", "3x3", "3", "6"),
+        ("1", "2024-05-02 12:30", "ada", "reference", "draw", "3x3", "3", "9"),
+        ("2", "2024-05-01 12:30", "Bob", "rules", "X", "3x3", "3", "5"),
+    ]
+    assert (previous.note_text, previous.selected) == ("3 games, the newest first.", 3)
+    filter_by(previous, player="ADA")  # either side, in any case
+    assert [row[0] for row in previous.rows()] == ["3", "1"]
+    filter_by(previous, result="draw")
+    assert [row[0] for row in previous.rows()] == ["1"]
+    assert previous.note_text == "1 game, the newest first."
+    filter_by(previous, player="")
+    filter_by(previous, result="X")
+    assert [row[0] for row in previous.rows()] == ["2"]
+    filter_by(previous, player="Carol")
+    assert (previous.rows(), previous.note_text, previous.selected) == ([], "No games match.", None)
+    filter_by(previous, player="", result="all")
+    assert [row[0] for row in previous.rows()] == ["3", "1", "2"]
+
+
+def test_a_game_finished_while_the_list_is_open_heads_it(
+    open_window: Callable[..., GameWindow], tmp_path: Path
+) -> None:
+    db = tmp_path / "games.sqlite3"
+    game_window = open_window(classic(), db=db)
+    previous = open_previous(game_window)
+    assert (previous.rows(), previous.note_text) == ([], "No games saved yet.")
+    click(game_window, *WINNING_CLICKS)
+    [row] = previous.rows()
+    assert (row[0], row[2:]) == ("1", ("You", "Computer", "X", "3x3", "3", "7"))
+    assert previous.note_text == "1 game, the newest first."
+    assert open_previous(game_window) is previous  # the same dialog, brought forward
+
+
+# Replaying ---------------------------------------------------------------------------------------
+
+
+def step_keys(replay: ReplayWindow, *keys: str) -> None:
+    for key in keys:
+        replay.top.focus_force()
+        replay.top.update()
+        replay.top.event_generate(key)
+    replay.top.update()
+
+
+def buttons_enabled(replay: ReplayWindow) -> list[str]:
+    return [step for step in ("first", "back", "forward", "last") if replay.is_enabled(step)]
+
+
+def test_a_game_is_replayed_with_the_buttons_and_the_keys_to_both_ends(
+    open_window: Callable[..., GameWindow], tmp_path: Path
+) -> None:
+    db = tmp_path / "games.sqlite3"
+    history_of_three(db)
+    previous = open_previous(open_window(classic(), db=db))
+    previous.select(2)
+    previous.tree.focus_force()
+    previous.tree.update()
+    previous.tree.event_generate("<Return>")
+    replay = previous.replay
+    assert replay is not None
+    replay.top.update()
+    assert replay.top.title() == "Game 2: Bob (X) against rules (O)"
+    assert replay.heading_text == "3x3, 3 in a row, 5 moves, started 2024-05-01 12:30 UTC"
+    assert (replay.board.rows(), replay.caption_text) == (["   "] * 3, "Start: X to move")
+    assert (replay.position_text, buttons_enabled(replay)) == ("0 of 5 moves shown", ["forward", "last"])
+    replay.buttons["forward"].invoke()
+    assert (replay.board.rows(), replay.caption_text) == (["X  ", "   ", "   "], "Move 1: X plays a1")
+    assert buttons_enabled(replay) == ["first", "back", "forward", "last"]
+    step_keys(replay, "<Right>", "<Right>", "<Right>")
+    assert (replay.board.rows(), replay.caption_text) == (["XO ", "XO ", "   "], "Move 4: O plays b2")
+    assert replay.position_text == "4 of 5 moves shown"
+    step_keys(replay, "<Right>", "<Right>")  # the second is at the end already: nothing happens
+    assert (replay.board.rows(), replay.caption_text) == (["XO ", "XO ", "X  "], "Move 5: X plays a3")
+    assert (replay.position_text, buttons_enabled(replay)) == ("X wins (Bob)", ["first", "back"])
+    assert list(replay.board.line_drawn()) == squares("a1", "a2", "a3")
+    step_keys(replay, "<Left>")
+    assert (replay.caption_text, replay.board.line_drawn()) == ("Move 4: O plays b2", ())
+    step_keys(replay, "<Home>")
+    assert (replay.board.rows(), replay.caption_text, buttons_enabled(replay)) == (
+        ["   "] * 3,
+        "Start: X to move",
+        ["forward", "last"],
+    )
+    step_keys(replay, "<Left>")  # at the start already
+    assert replay.caption_text == "Start: X to move"
+    step_keys(replay, "<End>")
+    assert (replay.caption_text, buttons_enabled(replay)) == ("Move 5: X plays a3", ["first", "back"])
+    replay.buttons["back"].invoke()
+    replay.buttons["first"].invoke()
+    assert (replay.caption_text, buttons_enabled(replay)) == ("Start: X to move", ["forward", "last"])
+    replay.buttons["last"].invoke()
+    assert (replay.board.rows(), replay.position_text) == (["XO ", "XO ", "X  "], "X wins (Bob)")
+
+
+def test_another_game_replays_in_the_same_window_and_a_draw_shows_no_line(
+    open_window: Callable[..., GameWindow], tmp_path: Path
+) -> None:
+    db = tmp_path / "games.sqlite3"
+    history_of_three(db)
+    previous = open_previous(open_window(classic(), db=db))
+    first = previous.replay_selected()  # the newest, listed first and chosen
+    assert first is not None
+    assert first.top.title() == "Game 3: ada (X) against Ada (O)"
+    previous.select(1)
+    previous.buttons["replay"].invoke()
+    assert previous.replay is first
+    step_keys(first, "<End>")
+    assert first.top.title() == "Game 1: ada (X) against reference (O)"
+    assert (first.board.rows(), first.position_text) == (["OXX", "XXO", "OOX"], "Game is a draw")
+    assert first.board.line_drawn() == ()
+    step_keys(first, "<Escape>")
+    assert not first.is_open()
+    assert previous.is_open()

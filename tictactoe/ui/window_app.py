@@ -6,8 +6,9 @@ the person's move, a computer player's move is searched in a worker thread
 (:mod:`tictactoe.ui.window_thinking`) while the window stays awake, and
 undo, redo, hint and new game are menu items, buttons and keys.  Each
 finished game is saved in the game history (:mod:`tictactoe.ui.window_saving`,
-whose one-line problem, if any, the status bar shows in red).  Tk is
-touched only from its own thread: a running search is polled with
+whose one-line problem, if any, the status bar shows in red), and "Previous
+games" opens :mod:`tictactoe.ui.window_previous` on the same history.  Tk
+is touched only from its own thread: a running search is polled with
 ``after``.  Drawing the board is :mod:`tictactoe.ui.window_board`'s;
 the words are :mod:`tictactoe.ui.window_status`'s.
 """
@@ -21,8 +22,9 @@ from tkinter import ttk
 from configurations.moves import Move, MoveError
 from tictactoe.game.game import DRAW_RESULT
 from tictactoe.ui.new_game_form import FormError, GameForm, start_game
-from tictactoe.ui.window_board import BoardPicture, BoardView
+from tictactoe.ui.window_board import BoardPicture, BoardView, first_canvas_side
 from tictactoe.ui.window_dialogs import ERROR_COLOUR, NewGameDialog
+from tictactoe.ui.window_previous import PreviousGames
 from tictactoe.ui.window_saving import WindowHistory
 from tictactoe.ui.window_status import HOW_TO_PLAY, PLAY_AGAIN, progress_text, state_text, tally_text, title_text
 from tictactoe.ui.window_thinking import Search
@@ -42,9 +44,6 @@ __all__ = ["AUTO_MOVE_DELAY_MS", "POLL_MS", "GameWindow"]
 AUTO_MOVE_DELAY_MS = 600
 #: Milliseconds between looks at a running search: often enough that the count of positions runs smoothly.
 POLL_MS = 50
-# The canvas's first size: room for squares of about 56 pixels, within what fits on a small screen.
-_CANVAS_SIDE = (360, 640)
-_SQUARE_GUESS = 56
 # What a person can ask of the window: name, label, key shown, where it appears
 # ("menu" names the menu; a button too when "button" is set).
 _ACTIONS = (
@@ -81,6 +80,7 @@ class GameWindow:
         self.buttons: dict[str, ttk.Button] = {}
         self.menu_entries: dict[str, tuple[tkinter.Menu, int]] = {}
         self.dialog: NewGameDialog | None = None
+        self.previous: PreviousGames | None = None
         self.saving = WindowHistory(db)
         self._search: Search | None = None
         self._searching_hint = False
@@ -171,6 +171,13 @@ class GameWindow:
         self.dialog.top.lift()
         return self.dialog
 
+    def previous_games(self) -> PreviousGames:
+        """Open the list of previous games (or bring forward the one open) and return it."""
+        if self.previous is None or not self.previous.is_open():
+            self.previous = PreviousGames(self.root, self.saving.history, self.saving.problem or "")
+        self.previous.top.lift()
+        return self.previous
+
     def quit(self) -> None:
         """Close the window; a search still running is left to end with the program."""
         self.root.destroy()
@@ -182,7 +189,8 @@ class GameWindow:
         self._stop_waiting()
         self._hint = None
         self._message = message
-        self.saving.save_finished(self.session)
+        if self.saving.save_finished(self.session) and self.previous is not None and self.previous.is_open():
+            self.previous.refresh()  # the game just saved heads the list
         self._refresh()
         competitor = self.session.to_move
         if competitor is not None and not competitor.is_person:
@@ -322,9 +330,9 @@ class GameWindow:
         root.rowconfigure(1, weight=1)
         root.minsize(320, 320)
         root.bind("<Destroy>", self._destroyed)
-        commands: dict[str, Callable[[], object] | None] = {
+        commands: dict[str, Callable[[], object]] = {
             "new": self.new_game,
-            "previous": None,  # the history of games is not part of this window yet
+            "previous": self.previous_games,
             "quit": self.quit,
             "undo": self.undo,
             "redo": self.redo,
@@ -336,7 +344,7 @@ class GameWindow:
         self._build_status()
         self._bind_keys()
 
-    def _build_menus(self, commands: dict[str, Callable[[], object] | None]) -> None:
+    def _build_menus(self, commands: dict[str, Callable[[], object]]) -> None:
         bar = tkinter.Menu(self.root)
         menus: dict[str, tkinter.Menu] = {}
         for name, label, keys, menu_name, _ in _ACTIONS:
@@ -346,33 +354,26 @@ class GameWindow:
             menu = menus[menu_name]
             if name == "quit":
                 menu.add_separator()
-            command = commands[name]
-            if command is None:
-                menu.add_command(label=label, accelerator=keys, state="disabled")
-            else:
-                menu.add_command(label=label, accelerator=keys, command=command)
+            menu.add_command(label=label, accelerator=keys, command=commands[name])
             index = menu.index("end")
             assert index is not None  # an item was just added
             self.menu_entries[name] = (menu, index)
         self.root.configure(menu=bar)
 
-    def _build_toolbar(self, commands: dict[str, Callable[[], object] | None]) -> None:
+    def _build_toolbar(self, commands: dict[str, Callable[[], object]]) -> None:
         toolbar = ttk.Frame(self.root, padding=(6, 6, 6, 0))
         toolbar.grid(row=0, column=0, sticky="ew")
         labels = {name: label.rstrip("…") for name, label, _, _, button in _ACTIONS if button}
         # Quit stands apart at the right, past an empty column that takes the spare width.
         for column, name in ((0, "new"), (1, "undo"), (2, "redo"), (3, "hint"), (5, "quit")):
-            command = commands[name]
-            assert command is not None  # every button has a command
             # The buttons never take the keyboard, so that Space always plays the cursor's square.
-            button = ttk.Button(toolbar, text=labels[name], command=command, takefocus=False)
+            button = ttk.Button(toolbar, text=labels[name], command=commands[name], takefocus=False)
             button.grid(row=0, column=column, padx=(0, 4))
             self.buttons[name] = button
         toolbar.columnconfigure(4, weight=1)
 
     def _build_board(self) -> None:
-        low, high = _CANVAS_SIDE
-        side = min(high, max(low, _SQUARE_GUESS * (self.session.options.size + 1)))
+        side = first_canvas_side(self.session.options.size)
         self.canvas = tkinter.Canvas(self.root, width=side, height=side, highlightthickness=0, takefocus=True)
         self.canvas.grid(row=1, column=0, sticky="nsew", padx=6, pady=6)
         self.board = BoardView(self.canvas)

@@ -38,6 +38,7 @@ __all__ = [
     "BoardGeometry",
     "BoardPicture",
     "BoardView",
+    "first_canvas_side",
 ]
 
 BOARD_COLOUR = "#f3ecd9"
@@ -56,6 +57,19 @@ _PADDING = 8
 _LABEL_SHARE = 0.7
 _LABEL_BAND = (14, 36)
 _SMALLEST_SQUARE = 4
+# A canvas's first size: room for squares of about 56 pixels, within what fits on a small screen.
+_CANVAS_SIDE = (360, 640)
+_SQUARE_GUESS = 56
+
+
+def first_canvas_side(size: int) -> int:
+    """The side, in pixels, of a new canvas for a ``size``-by-``size`` board (the person may resize it after).
+
+    >>> first_canvas_side(3), first_canvas_side(7), first_canvas_side(26)
+    (360, 448, 640)
+    """
+    low, high = _CANVAS_SIDE
+    return min(high, max(low, _SQUARE_GUESS * (size + 1)))
 
 
 class BoardGeometry(FrozenValue):
