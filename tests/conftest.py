@@ -24,9 +24,14 @@ def _private_history(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]
         yield
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def display() -> Iterator[str]:
-    """An X display for the module's windows: a fresh ``Xvfb`` when installed, else ``DISPLAY``, else skip."""
+    """An X display for every window of the run: a fresh ``Xvfb`` when installed, else ``DISPLAY``, else skip.
+
+    One server for the whole run, not one a module: Tk keeps its connection
+    to a display until the process ends, and Xlib ends the process (status
+    1, without a word) when it next finds that server gone.
+    """
     yield from start_display()
 
 

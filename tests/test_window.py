@@ -1,8 +1,8 @@
 """Tests of the game window (tictactoe.ui.window and its window_* modules), played as a person plays it.
 
 Real Tk windows on a virtual X server, driven by :mod:`tests.windows`: the
-module starts ``Xvfb`` on a free display when it is installed (and
-otherwise uses ``DISPLAY``, or skips).
+run starts ``Xvfb`` on a free display when it is installed (and otherwise
+uses ``DISPLAY``, or skips).
 Clicks and keys are synthetic events sent to the window; what is checked
 is what a person would see -- the tiles drawn on the canvas (each tagged
 with its square), the status bar, which menu items and buttons can be

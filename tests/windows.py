@@ -1,9 +1,9 @@
 """Driving real game windows in the tests, as a person does: an X display, windows opened on it, clicks and keys.
 
 The fixtures ``display`` and ``open_window`` (in ``conftest.py``) come
-from :func:`start_display` and :func:`window_opener`: a fresh ``Xvfb`` on a
-free display when it is installed (and otherwise ``DISPLAY``, or a skip),
-and windows that are all closed after the test.  Clicks and keys are
+from :func:`start_display` and :func:`window_opener`: one fresh ``Xvfb`` for
+the run on a free display when it is installed (and otherwise ``DISPLAY``,
+or a skip), and windows that are all closed after the test.  Clicks and keys are
 synthetic events sent to the window after it has taken the keyboard
 (``focus_force`` and ``update`` first); :func:`settle` runs the window
 until what a test waits for has happened, within :data:`TIMEOUT`.
@@ -48,7 +48,7 @@ def squares(*texts: str) -> list[Move]:
 
 
 def start_display() -> Iterator[str]:
-    """An X display for a module's windows: a fresh ``Xvfb`` when installed, else ``DISPLAY``, else skip."""
+    """An X display for the windows: a fresh ``Xvfb`` when installed, else ``DISPLAY``, else skip."""
     if not HAS_TK:
         pytest.skip("this Python has no tkinter")
     xvfb = shutil.which("Xvfb")
