@@ -31,6 +31,7 @@ from tictactoe.ui import window
 if TYPE_CHECKING:
     import tkinter
     from collections.abc import Callable, Iterator
+    from pathlib import Path
 
     from tictactoe.ui.window_app import GameWindow
 
@@ -95,8 +96,8 @@ def _read_display_number(ready: int) -> str:
 def window_opener() -> Iterator[Callable[..., GameWindow]]:
     """Opens a game window for a session, by default waiting for any computer to move; all are closed after.
 
-    ``opened(session, move_delay_ms=0, *, settled=True, **options)`` passes
-    ``options`` (such as ``db``) on to the window.
+    ``opened(session, move_delay_ms=0, *, settled=True, db=None)``: ``db``
+    is the window's history file (None: the default, a temporary one in the tests).
     """
     import tkinter
 
@@ -104,11 +105,11 @@ def window_opener() -> Iterator[Callable[..., GameWindow]]:
 
     roots: list[tkinter.Tk] = []
 
-    def opened(session: Session, move_delay_ms: int = 0, *, settled: bool = True, **options: object) -> GameWindow:
+    def opened(session: Session, move_delay_ms: int = 0, *, settled: bool = True, db: Path | None = None) -> GameWindow:
         root = tkinter.Tk()
         roots.append(root)
         root.geometry("+0+0")
-        game_window = GameWindow(root, session, move_delay_ms=move_delay_ms, **options)  # type: ignore[arg-type]
+        game_window = GameWindow(root, session, move_delay_ms=move_delay_ms, db=db)
         root.update()
         if settled:
             settle(game_window)
