@@ -1,0 +1,428 @@
+"""``python -m bench.match``: a match between two players on any board -- who wins, and how fast each moves.
+
+Player A and player B play ``--games`` games, half with A as ``X`` and half
+with A as ``O``.  Each game starts from a random opening of
+``--opening-moves`` moves (``X`` first) on the squares near the centre of
+the board, and each opening is played twice, once with A as ``X`` and once
+with B as ``X``, so that neither side is dealt the better openings.  The
+openings are drawn from ``--seed`` and differ from one another while there
+are enough to go round.  Both players are made afresh for every game, by
+their names in :mod:`tictactoe.players.registry`, so that no game depends
+on the ones before it.
+
+The table gives each side's wins, draws and losses, its share of the
+points (a win 1, a draw a half), and the processor seconds
+(``time.process_time``) its ``choose`` took a move, mean and most.
+``--write`` also writes the output to ``bench/match_results.txt`` (or the
+path given).  Like the other programs, the match ends quietly: status 141
+when its reader goes (``| head``), 130 and one line on Ctrl-C.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import math
+import random
+import shlex
+import statistics
+import sys
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import NoReturn, TextIO
+
+from bench.__main__ import ROOT, current_commit
+from configurations import HUMAN, Symbol
+from configurations.moves import MAX_BOARD_SIZE, Move
+from tictactoe.game.game import DRAW_RESULT, Game
+from tictactoe.players.protocol import Player
+from tictactoe.players.registry import DEFAULT_THINK, PlayerOptions, make_player
+from tictactoe.ui.arguments import whole_number
+from tictactoe.ui.exits import run
+
+__all__ = [
+    "Contestant",
+    "GameRecord",
+    "MatchResult",
+    "centre_squares",
+    "games_problem",
+    "main",
+    "opening_problem",
+    "openings",
+    "play_game",
+    "play_match",
+    "table",
+]
+
+PROGRAM = "python -m bench.match"
+RESULTS = ROOT / "bench" / "match_results.txt"
+EXIT_USAGE = 2  # argparse's status for a command line that cannot run
+# Opening squares lie at most this many rows and columns from the centre: the central 5x5 of an odd
+# board, the central 4x4 of an even one.  Near the centre, so that the game that follows has room.
+CENTRE_REACH = 2
+#: A side of the match: 0 for player A, 1 for player B.
+SIDES = (0, 1)
+#: Progress: told the number of the game about to start (from 1) and how many there are.
+Progress = Callable[[int, int], None]
+
+
+@dataclass(frozen=True)
+class Contestant:
+    """A player by its name in the registry, and how many levels below its move it may search."""
+
+    name: str
+    max_levels: int
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """One game of a match: how it opened, who played ``X``, every move, the result and each side's times."""
+
+    opening: tuple[Move, ...]
+    #: Whether player A played ``X`` (and so moved first, opening included).
+    a_plays_x: bool
+    #: Every move of the game, the opening's first.
+    moves: tuple[Move, ...]
+    #: ``"X"`` or ``"O"``, whoever won, or ``"draw"``.
+    result: str
+    #: The processor seconds of each of A's ``choose`` calls, then each of B's, in the order played.
+    seconds: tuple[tuple[float, ...], tuple[float, ...]]
+
+    @property
+    def winner(self) -> int | None:
+        """The side that won (0 for A, 1 for B), or ``None`` for a draw."""
+        if self.result == DRAW_RESULT:
+            return None
+        return 0 if (self.result == HUMAN) == self.a_plays_x else 1
+
+
+@dataclass(frozen=True)
+class MatchResult:
+    """The games of a match between ``contestants`` (A, then B) and the tallies drawn from them."""
+
+    contestants: tuple[Contestant, Contestant]
+    size: int
+    length: int
+    seed: int
+    opening_moves: int
+    games: tuple[GameRecord, ...]
+
+    def wins(self, side: int) -> int:
+        """How many games ``side`` (0 for A, 1 for B) won."""
+        return sum(game.winner == side for game in self.games)
+
+    def losses(self, side: int) -> int:
+        """How many games ``side`` lost: the other side's wins."""
+        return self.wins(1 - side)
+
+    @property
+    def draws(self) -> int:
+        """How many games were drawn."""
+        return sum(game.winner is None for game in self.games)
+
+    def points(self, side: int) -> float:
+        """``side``'s points: 1 a win, a half a draw."""
+        return self.wins(side) + self.draws / 2
+
+    def share(self, side: int) -> float:
+        """``side``'s share of all the points, from 0 to 1."""
+        return self.points(side) / len(self.games)
+
+    def move_seconds(self, side: int) -> tuple[float, ...]:
+        """The processor seconds of every move ``side`` chose, game after game (the opening's are not chosen)."""
+        return tuple(seconds for game in self.games for seconds in game.seconds[side])
+
+    def won_by(self, symbol: Symbol) -> int:
+        """How many games the player of ``symbol`` won, whichever side that was."""
+        return sum(game.result == symbol for game in self.games)
+
+    @property
+    def mean_length(self) -> float:
+        """The mean number of moves a game lasted, the opening's included."""
+        return statistics.mean(len(game.moves) for game in self.games)
+
+
+def centre_squares(size: int) -> tuple[Move, ...]:
+    """The squares at most ``CENTRE_REACH`` rows and columns from the centre of a ``size`` board, row by row.
+
+    >>> len(centre_squares(9)), len(centre_squares(10)), len(centre_squares(3))
+    (25, 16, 9)
+    >>> centre_squares(10)[0]
+    Move(row=3, col=3)
+    """
+    # Twice a square's distance from the centre, which lies between two squares on an even board.
+    near = [line for line in range(size) if abs(2 * line - (size - 1)) <= 2 * CENTRE_REACH]
+    return tuple(Move(row, col) for row in near for col in near)
+
+
+def games_problem(games: int) -> str | None:
+    """Why a match cannot have ``games`` games, or ``None`` when it can: each side plays ``X`` in half of them.
+
+    >>> games_problem(3)
+    'must be even, so that A plays X in half the games and O in the other half, got 3'
+    """
+    if games >= 2 and games % 2 == 0:
+        return None
+    return f"must be even, so that A plays X in half the games and O in the other half, got {games}"
+
+
+def opening_problem(size: int, length: int, moves: int) -> str | None:
+    """Why no opening of ``moves`` moves can be drawn on this board, or ``None`` when one can.
+
+    An opening must not win (``X`` holds the larger half of its tiles) and
+    must fit in :func:`centre_squares`.
+
+    >>> opening_problem(10, 5, 2) is None
+    True
+    >>> opening_problem(10, 2, 3)
+    'at most 2 with 2 in a row, so that the opening cannot win, got 3'
+    """
+    if (moves + 1) // 2 >= length:
+        return f"at most {2 * length - 2} with {length} in a row, so that the opening cannot win, got {moves}"
+    squares = len(centre_squares(size))
+    if moves > squares:
+        side = math.isqrt(squares)
+        return f"at most {squares}, the {side}x{side} squares at the centre, where an opening is played, got {moves}"
+    return None
+
+
+def openings(size: int, length: int, moves: int, count: int, seed: int) -> list[tuple[Move, ...]]:
+    """``count`` openings of ``moves`` moves each (``X`` first) on :func:`centre_squares`, drawn from ``seed``.
+
+    No opening repeats until every one possible has been drawn.
+    ``ValueError`` with :func:`opening_problem`'s reason when none can be.
+
+    >>> [" ".join(map(str, opening)) for opening in openings(3, 3, 2, 2, seed=1)]
+    ['c1 b1', 'b2 b1']
+    """
+    problem = opening_problem(size, length, moves)
+    if problem is not None:
+        raise ValueError(problem)
+    squares = centre_squares(size)
+    possible = math.perm(len(squares), moves)
+    rng = random.Random(seed)
+    drawn: list[tuple[Move, ...]] = []
+    seen: set[tuple[Move, ...]] = set()
+    while len(drawn) < count:
+        opening = tuple(rng.sample(squares, moves))
+        if opening in seen and len(seen) < possible:
+            continue
+        seen.add(opening)
+        drawn.append(opening)
+    return drawn
+
+
+def make_contestant(contestant: Contestant, size: int, length: int, think: float, seed: int) -> Player:
+    """The player ``contestant`` names, made for this board; ``ValueError`` (one line) when there is none."""
+    options = PlayerOptions(size, length, contestant.max_levels, think, seed)
+    player = make_player(contestant.name, options)
+    if player is None:
+        raise ValueError("human needs a person at the board: a match is between computer players")
+    return player
+
+
+def play_game(a: Player, b: Player, *, a_plays_x: bool, size: int, length: int, opening: Sequence[Move]) -> GameRecord:
+    """One game of ``a`` against ``b`` from ``opening``, to its end, each ``choose`` timed in processor seconds.
+
+    ``MoveError`` when a player chooses a taken square.
+    """
+    game = Game(size, length)
+    for move in opening:
+        game.play(move)
+    seconds: tuple[list[float], list[float]] = ([], [])
+    while game.result is None:
+        mover = game.to_move
+        side = 0 if (mover == HUMAN) == a_plays_x else 1
+        player = b if side else a
+        started = time.process_time()
+        move = player.choose(game.board, mover)
+        seconds[side].append(time.process_time() - started)
+        game.play(move)
+    return GameRecord(tuple(opening), a_plays_x, game.moves, game.result, (tuple(seconds[0]), tuple(seconds[1])))
+
+
+def play_match(
+    a: Contestant,
+    b: Contestant,
+    *,
+    size: int,
+    length: int,
+    games: int,
+    think: float = DEFAULT_THINK,
+    seed: int = 1,
+    opening_moves: int = 2,
+    progress: Progress | None = None,
+) -> MatchResult:
+    """``games`` games of ``a`` against ``b``: each of ``games // 2`` :func:`openings` once with each as ``X``.
+
+    Game ``number`` (from 0; A plays ``X`` in the even ones) makes both
+    players afresh with ``PlayerOptions(size, length, max_levels, think,
+    seed + number)``.  ``progress`` is told each game's number (from 1) as
+    it starts.  ``ValueError`` for an odd number of games, an opening that
+    cannot be drawn, or a player that cannot play this board.
+    """
+    problem = games_problem(games)
+    if problem is not None:
+        raise ValueError(problem)
+    records: list[GameRecord] = []
+    for opening in openings(size, length, opening_moves, games // 2, seed):
+        for a_plays_x in (True, False):
+            if progress is not None:
+                progress(len(records) + 1, games)
+            player_seed = seed + len(records)
+            players = [make_contestant(side, size, length, think, player_seed) for side in (a, b)]
+            records.append(play_game(*players, a_plays_x=a_plays_x, size=size, length=length, opening=opening))
+    return MatchResult((a, b), size, length, seed, opening_moves, tuple(records))
+
+
+def table(result: MatchResult) -> str:
+    """The match as a fixed-width table: what was played, each side's tally and times, and the games."""
+    a, b = result.contestants
+    count = len(result.games)
+    lines = [
+        f"{a.name} (A) against {b.name} (B): {result.size}x{result.size}, {result.length} in a row, {count} games",
+        f"openings: {count // 2} of {result.opening_moves} moves near the centre (seed {result.seed}), "
+        "each played once with A as X and once with B as X"
+        if result.opening_moves
+        else f"no opening: every game from the empty board, half with A as X (seed {result.seed})",
+        "",
+        f"{'side':<4} {'player':<10} {'levels':>6} {'wins':>5} {'draws':>5} {'losses':>6} {'points':>7} "
+        f"{'share':>6} {'moves':>6} {'mean s/move':>11} {'max s/move':>10}",
+    ]
+    for side, contestant in zip(SIDES, result.contestants, strict=True):
+        seconds = result.move_seconds(side)
+        mean = f"{statistics.mean(seconds):.4f}" if seconds else "-"
+        most = f"{max(seconds):.4f}" if seconds else "-"
+        lines.append(
+            f"{'AB'[side]:<4} {contestant.name:<10} {contestant.max_levels:>6} {result.wins(side):>5} "
+            f"{result.draws:>5} {result.losses(side):>6} {result.points(side):>7.1f} {result.share(side):>6.1%} "
+            f"{len(seconds):>6} {mean:>11} {most:>10}"
+        )
+    lines += [
+        "",
+        f"games: {result.won_by('X')} won by X, {result.won_by('O')} won by O, {result.draws} drawn; "
+        f"{result.mean_length:.1f} moves on average, the opening's included",
+        "s/move: processor seconds of one choose call",
+    ]
+    return "\n".join(lines)
+
+
+@contextlib.contextmanager
+def progress_on(stream: TextIO) -> Iterator[Progress]:
+    """A game counter on ``stream``: one line rewritten in place on a terminal, else a line a game."""
+    live = stream.isatty()
+
+    def show(number: int, games: int) -> None:
+        stream.write(f"\rgame {number}/{games}" if live else f"game {number}/{games}\n")
+        stream.flush()
+
+    try:
+        yield show
+    finally:
+        if live:  # leave the terminal's line clean for what follows (the table, or the word on Ctrl-C)
+            stream.write("\r\033[K")
+            stream.flush()
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose usage error is one line: the program, ``error:`` and the problem."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(EXIT_USAGE, f"{self.prog}: error: {message}\n")
+
+
+def _seconds(text: str) -> float:
+    """``--think``: a number of seconds greater than 0."""
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = math.nan
+    if not seconds > 0 or math.isinf(seconds):
+        raise argparse.ArgumentTypeError(f"must be a number of seconds greater than 0, got {text!r}")
+    return seconds
+
+
+def _parser() -> _Parser:
+    parser = _Parser(
+        prog=PROGRAM, description="A match between two players on any board: who wins, how fast each moves."
+    )
+    parser.add_argument("a", metavar="A", help="player A: reference, sound, strong, perfect, rules or weights")
+    parser.add_argument("b", metavar="B", help="player B")
+    parser.add_argument("--size", type=whole_number(1, MAX_BOARD_SIZE), required=True, help="the board's side")
+    parser.add_argument("--length", type=whole_number(1), required=True, help="how many in a row win")
+    parser.add_argument("--levels", type=whole_number(0), default=2, help="both sides' max_levels (default 2)")
+    parser.add_argument("--levels-a", type=whole_number(0), metavar="N", help="A's max_levels, instead of --levels")
+    parser.add_argument("--levels-b", type=whole_number(0), metavar="N", help="B's max_levels, instead of --levels")
+    parser.add_argument("--games", type=whole_number(2), default=24, help="how many games, an even number (24)")
+    parser.add_argument(
+        "--think", type=_seconds, default=DEFAULT_THINK, metavar="SECONDS", help="the strong player's time a move"
+    )
+    parser.add_argument("--seed", type=int, default=1, help="draws the openings and seeds the players (default 1)")
+    parser.add_argument(
+        "--opening-moves", type=whole_number(0), default=2, metavar="N", help="random moves near the centre (2)"
+    )
+    parser.add_argument(
+        "--write", nargs="?", const=RESULTS, type=Path, metavar="FILE", help="also write the output to FILE"
+    )
+    return parser
+
+
+def _problem(args: argparse.Namespace) -> str | None:
+    """What makes the command line unplayable, in argparse's words, or ``None``."""
+    if args.length > args.size:
+        return f"argument --length: must be from 1 to the size ({args.size}), got {args.length}"
+    games = games_problem(args.games)
+    if games is not None:
+        return f"argument --games: {games}"
+    opening = opening_problem(args.size, args.length, args.opening_moves)
+    if opening is not None:
+        return f"argument --opening-moves: {opening}"
+    for metavar, contestant in zip("AB", _contestants(args), strict=True):
+        try:
+            make_contestant(contestant, args.size, args.length, args.think, args.seed)
+        except ValueError as unplayable:  # no such player, or one that cannot play this board
+            return f"argument {metavar}: {unplayable}"
+    return None
+
+
+def _contestants(args: argparse.Namespace) -> tuple[Contestant, Contestant]:
+    def levels(given: int | None) -> int:
+        return args.levels if given is None else given
+
+    return Contestant(args.a, levels(args.levels_a)), Contestant(args.b, levels(args.levels_b))
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Play the match the command line asks for; print (and maybe write) the table; 0, or 2 for a usage error."""
+    arguments = sys.argv[1:] if argv is None else argv
+    parser = _parser()
+    args = parser.parse_args(arguments)
+    problem = _problem(args)
+    if problem is not None:
+        parser.error(problem)
+    header = f"Python {sys.version.split()[0]}, commit {current_commit()}, {PROGRAM} {shlex.join(arguments)}"
+    print(header, flush=True)
+    a, b = _contestants(args)
+    with progress_on(sys.stderr) as progress:
+        result = play_match(
+            a,
+            b,
+            size=args.size,
+            length=args.length,
+            games=args.games,
+            think=args.think,
+            seed=args.seed,
+            opening_moves=args.opening_moves,
+            progress=progress,
+        )
+    body = f"\n{table(result)}\n"
+    print(body, end="")
+    if args.write is not None:
+        args.write.write_text(header + "\n" + body, encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    run(main, PROGRAM)
