@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from configurations import Configurations
 from configurations.moves import Move
 from tictactoe.solver.blocking import breaker_wins_by_pairing, breaker_wins_by_potential
-from tictactoe.solver.board import CROSS, NOUGHT, SearchBoard
+from tictactoe.solver.board import CROSS, NOUGHT, VALUE_BASE, SearchBoard
 from tictactoe.solver.geometry import geometry
 from tictactoe.solver.position import Position, PositionError
 from tictactoe.solver.records import DRAW, EXACT, LOSS, LOWER, UPPER, WIN, interval, pack, unpack
@@ -213,7 +213,20 @@ def test_the_geometry_has_every_window_and_eight_symmetries() -> None:
 
 
 def board_state(board: SearchBoard) -> tuple[object, ...]:
-    return board.tiles, board.threats, board.potential, board.mover, board.empties, board.key()
+    return board.tiles, board.threats, board.potential, board.values, board.mover, board.empties, board.key()
+
+
+def window_values(position: Position, player: int) -> int:
+    """The model of ``SearchBoard.values``: VALUE_BASE ** (tiles - 1) over the player's live windows with tiles."""
+    tiles = (position.x_tiles, position.o_tiles)
+    total = 0
+    for line in lines_of(position.size, position.length):
+        mine = sum(tiles[player] >> square & 1 for square in line)
+        theirs = sum(tiles[1 - player] >> square & 1 for square in line)
+        if mine and not theirs:
+            total += VALUE_BASE ** (mine - 1)
+    # A one-square window lies on all four lines of its square, and is one window.
+    return total // 4 if position.length == 1 else total
 
 
 @SETTINGS
@@ -226,8 +239,10 @@ def test_play_and_undo_keep_the_board_as_a_fresh_count_finds_it(position: Positi
         square = data.draw(st.sampled_from(board.empty_squares()))
         board.play(square)
         played += 1
-        fresh = SearchBoard(Position(position.size, position.length, *board.tiles))
+        now = Position(position.size, position.length, *board.tiles)
+        fresh = SearchBoard(now)
         assert board_state(board) == board_state(fresh)
+        assert board.values == (window_values(now, CROSS), window_values(now, NOUGHT))
         assert board.ordered_moves() == fresh.ordered_moves()
     for _ in range(played):
         board.undo()
@@ -238,6 +253,7 @@ def test_the_board_knows_threats_windows_and_weights() -> None:
     board = SearchBoard(Position.from_rows(["X..", ".O.", "..X"], length=3))
     assert board.mover == NOUGHT
     assert board.potential == (2 + 2 + 2 + 2, 2 + 2 + 2)
+    assert board.values == (4, 3)  # windows of one tile each: X's four live ones, O's three
     assert board.ordered_moves() == [2, 6, 1, 3, 5, 7]  # the corners each lie on two live windows
     board.play(2)
     assert board.threats == (0, 1 << 6)

@@ -9,6 +9,14 @@ board keeps, for each player:
   opponent's tiles: the only ones it can still complete),
   ``sum(2 ** tiles_in_window)``, which the Erdős-Selfridge test reads (0
   when it has no live window left);
+* its *near* windows: those holding ``length - 2`` of its tiles and none
+  of the opponent's, one tile short of a threat (as a set of window
+  indices), from which :meth:`SearchBoard.fours` and
+  :meth:`SearchBoard.double_threats` read the squares of its forcing
+  moves;
+* the *value* of its live windows, ``sum(VALUE_BASE ** (tiles - 1))``
+  over those holding at least one of its tiles: what the strong player's
+  evaluation reads (:mod:`tictactoe.solver.evaluation`);
 
 and for both players together:
 
@@ -37,22 +45,26 @@ if TYPE_CHECKING:
 
     from tictactoe.solver.position import Position
 
-__all__ = ["CROSS", "NOUGHT", "SearchBoard"]
+__all__ = ["CROSS", "NOUGHT", "VALUE_BASE", "SearchBoard"]
 
 CROSS = 0
 NOUGHT = 1
 # A window's line weight grows threefold with each tile, so that one window
 # a tile from completion outweighs the windows of fewer tiles around it.
 _WEIGHT_BASE = 3
+#: A live window's value grows by this factor with each tile: one window a
+#: tile nearer completion is worth more than several of fewer tiles, as a
+#: player would judge them.
+VALUE_BASE = 8
 
 
 class SearchBoard:
     """A position being searched: the tiles, the player to move, and what the search asks of them.
 
     Attributes (read them, never assign them): ``mover`` (``CROSS`` or ``NOUGHT``),
-    ``tiles``, ``threats`` and ``potential`` (each a pair indexed
+    ``tiles``, ``threats``, ``near``, ``potential`` and ``values`` (each a pair indexed
     by player, as the module's docstring describes them), ``empties`` (the
-    number of empty squares), ``length`` (to win) and ``squares``.
+    number of empty squares), ``size``, ``length`` (to win) and ``squares``.
 
     >>> from tictactoe.solver.position import Position
     >>> board = SearchBoard(Position.from_rows(["X..", ".O.", "..X"], length=3))
@@ -78,18 +90,23 @@ class SearchBoard:
         "_score_format",
         "_scores",
         "_spreads",
+        "_values",
         "_windows_through",
         "empties",
         "length",
         "mover",
+        "near",
         "potential",
+        "size",
         "squares",
         "threats",
         "tiles",
+        "values",
     )
 
     def __init__(self, position: Position) -> None:
         shape = geometry(position.size, position.length)
+        self.size = shape.size
         self.length = shape.length
         self.squares = shape.squares
         self._masks = shape.windows
@@ -97,6 +114,7 @@ class SearchBoard:
         self._centre_order = shape.centre_order
         self._full = (1 << shape.squares) - 1
         self._powers = tuple(_WEIGHT_BASE**count for count in range(shape.length + 1))
+        self._values = (0, *(VALUE_BASE ** (count - 1) for count in range(1, shape.length + 1)))
         field_bits = _field_bits(max(map(len, shape.windows_through)) * self._powers[-1])
         self._score_format = _FIELD_FORMATS[field_bits]
         self._score_bytes = field_bits // 8 * shape.squares
@@ -130,20 +148,25 @@ class SearchBoard:
 
     def _count_windows(self) -> None:
         """Work out threats, potentials and line weights from the tiles alone."""
-        threats, potential = [0, 0], [0, 0]
+        threats, near, potential, values = [0, 0], [0, 0], [0, 0], [0, 0]
         scores = 0
-        for mask, spread in zip(self._masks, self._spreads, strict=True):
+        for index, (mask, spread) in enumerate(zip(self._masks, self._spreads, strict=True)):
             held = [(mask & tiles).bit_count() for tiles in self.tiles]
             for player in (CROSS, NOUGHT):
                 if held[1 - player]:
                     continue
                 potential[player] += 1 << held[player]
+                values[player] += self._values[held[player]]
                 if held[player] == self.length - 1:
                     threats[player] |= mask & ~self.tiles[player]
+                elif held[player] == self.length - 2:
+                    near[player] |= 1 << index
                 if held[player] or player == CROSS:  # an empty window weighs 1, not once for each player
                     scores += self._powers[held[player]] * spread
         self.threats = (threats[CROSS], threats[NOUGHT])
+        self.near = (near[CROSS], near[NOUGHT])
         self.potential = (potential[CROSS], potential[NOUGHT])
+        self.values = (values[CROSS], values[NOUGHT])
         self._scores = scores
 
     def play(self, square: int) -> None:
@@ -159,13 +182,17 @@ class SearchBoard:
         # locals are several times quicker than attributes there.
         mover = self.mover
         other = 1 - mover
-        self._history.append((self.tiles, self.threats, self.potential, self._scores, self._keys))
+        self._history.append(
+            (self.tiles, self.threats, self.near, self.potential, self.values, self._scores, self._keys)
+        )
         bit = 1 << square
         mine, theirs = self.tiles[mover], self.tiles[other]
         my_threats, their_threats = self.threats[mover], self.threats[other] & ~bit
+        my_near, their_near = self.near[mover], self.near[other]
         my_potential, their_potential = self.potential[mover], self.potential[other]
-        scores, masks, spreads, powers = self._scores, self._masks, self._spreads, self._powers
-        one_short = self.length - 2  # a window holding this many of the mover's tiles becomes a threat
+        my_value, their_value = self.values[mover], self.values[other]
+        scores, masks, spreads, powers, values = self._scores, self._masks, self._spreads, self._powers, self._values
+        two_short = self.length - 2  # a window holding this many of the mover's tiles becomes a threat
         for window in self._windows_through[square]:
             mask = masks[window]
             if mask & theirs:
@@ -175,23 +202,27 @@ class SearchBoard:
                 count = (mask & theirs).bit_count()
                 scores -= powers[count] * spreads[window]
                 their_potential -= 1 << count
+                their_value -= values[count]
+                if count == two_short:
+                    their_near &= ~(1 << window)
                 continue
             count = (mask & mine).bit_count()
             scores += (powers[count + 1] - powers[count]) * spreads[window]
             my_potential += 1 << count
+            my_value += values[count + 1] - values[count]
             if not count:  # an empty window: the opponent loses it
                 their_potential -= 1
-            if count == one_short:
+                if not two_short:  # with two in a row to win, an empty window is one tile short of a threat
+                    their_near &= ~(1 << window)
+            if count == two_short:
                 my_threats |= mask & ~(mine | bit)
-        mine |= bit
-        if mover == CROSS:
-            self.tiles = (mine, theirs)
-            self.threats = (my_threats, their_threats)
-            self.potential = (my_potential, their_potential)
-        else:
-            self.tiles = (theirs, mine)
-            self.threats = (their_threats, my_threats)
-            self.potential = (their_potential, my_potential)
+                my_near &= ~(1 << window)
+            elif count + 1 == two_short:
+                my_near |= 1 << window
+        mover_side = (mine | bit, my_threats, my_near, my_potential, my_value)
+        other_side = (theirs, their_threats, their_near, their_potential, their_value)
+        cross, nought = (mover_side, other_side) if mover == CROSS else (other_side, mover_side)
+        self.tiles, self.threats, self.near, self.potential, self.values = zip(cross, nought, strict=True)
         self._scores = scores
         self._keys = tuple(map(add, self._keys, self._key_steps[mover][square]))
         self.mover = other
@@ -199,7 +230,9 @@ class SearchBoard:
 
     def undo(self) -> None:
         """Take back the last :meth:`play`."""
-        self.tiles, self.threats, self.potential, self._scores, self._keys = self._history.pop()  # type: ignore[assignment]
+        (self.tiles, self.threats, self.near, self.potential, self.values, self._scores, self._keys) = (
+            self._history.pop()  # type: ignore[assignment]
+        )
         self.mover = 1 - self.mover
         self.empties += 1
 
@@ -226,6 +259,43 @@ class SearchBoard:
         moves = [square for square in self._centre_order if weights[square] and empty >> square & 1]
         moves.sort(key=weights.__getitem__, reverse=True)
         return moves
+
+    def fours(self, player: int) -> int:
+        """The empty squares where ``player``'s tile would make a threat, as a set of squares."""
+        empty = self._full & ~(self.tiles[CROSS] | self.tiles[NOUGHT])
+        squares = 0
+        near, masks = self.near[player], self._masks
+        while near:
+            low = near & -near
+            near ^= low
+            squares |= masks[low.bit_length() - 1]
+        return squares & empty
+
+    def double_threats(self, player: int) -> int:
+        """The empty squares where ``player``'s tile would make two threats at once, as a set of squares.
+
+        A near window has two empty squares, and a tile on either makes the
+        other a threat; a square is double when its near windows leave at
+        least two different squares to threaten.  (An open three of five in
+        a row has two such squares: either end that makes it an open four.)
+        """
+        empty = self._full & ~(self.tiles[CROSS] | self.tiles[NOUGHT])
+        near, masks = self.near[player], self._masks
+        pairs: list[tuple[int, int]] = []  # (a square's bit, the bit of the square its tile would threaten)
+        while near:
+            low = near & -near
+            near ^= low
+            both = masks[low.bit_length() - 1] & empty
+            first = both & -both
+            pairs += ((first, both ^ first), (both ^ first, first))
+        pairs.sort()
+        doubles = previous = threatened = 0
+        for square, other in pairs:
+            if square != previous:
+                previous, threatened = square, other
+            elif other != threatened:
+                doubles |= square
+        return doubles
 
     def empty_squares(self) -> list[int]:
         """Every empty square, nearest the centre first."""

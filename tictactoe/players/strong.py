@@ -1,0 +1,105 @@
+"""The ``strong`` player (SPEC §7): the project's best engine, within ``--think`` seconds a move.
+
+It searches at most ``max_levels`` levels below its own move, as the
+reference search counts them (``max_levels + 1`` plies), and stops
+sooner when its time is up; see :mod:`tictactoe.solver.strong` for how
+it chooses.  One player keeps its search's table from move to move, within
+a bounded size.
+
+>>> from configurations import Configurations
+>>> player = StrongPlayer(max_levels=9, think=1.0)
+>>> str(player.choose(Configurations.from_rows(["XX ", "OO ", "   "], 3, 0), "X"))  # X wins at once
+'c1'
+>>> str(player.choose(Configurations.from_rows(["XX ", "O  ", "   "], 3, 0), "O"))  # O blocks
+'c1'
+>>> str(player.choose(Configurations(3, 3, 0), "X"))
+'b2'
+>>> player.last_choice.outcome, player.last_choice.depth  # proved a draw, 3 plies deep
+('draw', 3)
+"""
+
+from __future__ import annotations
+
+import math
+
+from configurations.symbols import require_player
+from hashdict.basics import require_int
+from tictactoe.solver.position import Position
+from tictactoe.solver.strong import StrongSearch
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing; type checkers take it as True
+if TYPE_CHECKING:
+    from configurations import Configurations, SearchStats, Symbol
+    from configurations.moves import Move
+    from tictactoe.players.registry import PlayerOptions
+    from tictactoe.solver.strong import Choice
+
+__all__ = ["StrongPlayer"]
+
+
+class StrongPlayer:
+    """Plays what :class:`~tictactoe.solver.strong.StrongSearch` chooses, for either side, on any board."""
+
+    __slots__ = ("_max_levels", "_search", "_think", "last_choice")
+
+    def __init__(self, max_levels: int, think: float) -> None:
+        """A strong player searching at most ``max_levels`` levels and ``think`` seconds a move.
+
+        ``ValueError`` when ``max_levels`` is negative or ``think`` is not a
+        number above 0.
+        """
+        if require_int("max_levels", max_levels) < 0:
+            raise ValueError(f"max_levels must be at least 0, got {max_levels!r}")
+        if isinstance(think, bool) or not isinstance(think, int | float):
+            raise TypeError(f"think must be a number of seconds, not {type(think).__name__}: {think!r}")
+        if not think > 0 or math.isinf(think):
+            raise ValueError(f"think must be a number of seconds above 0, got {think!r}")
+        self._max_levels = max_levels
+        self._think = float(think)
+        self._search: StrongSearch | None = None
+        #: What the last :meth:`choose` decided, with its score, depth and nodes; None before any.
+        self.last_choice: Choice | None = None
+
+    @classmethod
+    def from_options(cls, options: PlayerOptions) -> StrongPlayer:
+        """The player a game with ``options`` asks for: ``options.max_levels`` deep, ``options.think`` a move."""
+        return cls(options.max_levels, options.think)
+
+    @classmethod
+    def supports(cls, board_size: int, length_to_win: int) -> str | None:
+        """None: the strong player plays every board."""
+        return None
+
+    @property
+    def name(self) -> str:
+        """``strong``."""
+        return "strong"
+
+    @property
+    def max_levels(self) -> int:
+        """How many levels below its own move the search looks at most."""
+        return self._max_levels
+
+    @property
+    def think(self) -> float:
+        """Seconds of wall-clock time a move."""
+        return self._think
+
+    def choose(self, board: Configurations, mover: Symbol, stats: SearchStats | None = None) -> Move:
+        """The square the search picks for ``mover`` on ``board``; the board is only read.
+
+        ``ValueError`` when the game is over, when it is not ``mover``'s
+        turn, or when the board is no position a game can reach.
+        """
+        require_player(mover)
+        position = Position.from_configurations(board)
+        if position.mover != mover:
+            raise ValueError(f"it is {position.mover}'s turn, not {mover}'s")
+        search = self._search
+        if search is None or (search.size, search.length) != (position.size, position.length):
+            search = self._search = StrongSearch(position.size, position.length)
+        self.last_choice = search.choose(position, max_plies=self._max_levels + 1, think=self._think, stats=stats)
+        return self.last_choice.move
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self._max_levels!r}, {self._think!r})"
