@@ -889,6 +889,12 @@ def test_bad_pauses_and_seeds_exit_2(args: list[str], problem: str) -> None:
     assert (status, last_line(err)) == (2, f"play.py: error: {problem}")
 
 
+def test_hint_names_the_strong_player_s_move() -> None:
+    status, out, _ = run_main(["3", "3", "9"], "a1\nhint\nquit\n")
+    assert status == 0
+    assert "Your move: hint\nHint: c1\nYour move: quit\n" in out
+
+
 def test_a_player_this_version_lacks_is_a_usage_error_not_a_traceback(monkeypatch: pytest.MonkeyPatch) -> None:
     from tictactoe.players import registry
 

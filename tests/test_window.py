@@ -15,7 +15,6 @@ game in progress there as well (the picture in the README).
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import re
 import signal
@@ -277,18 +276,28 @@ def test_two_computers_play_on_by_themselves(open_window: Callable[..., GameWind
     assert game_window.tally_text == "One (X) 0  ·  Two (O) 0  ·  draws 1"
 
 
-def test_a_hint_is_shown_or_its_absence_explained(open_window: Callable[..., GameWindow]) -> None:
+def test_a_hint_is_shown_on_the_board(open_window: Callable[..., GameWindow]) -> None:
     from tictactoe.ui.window_board import HINT_COLOUR
 
     game_window = open_window(classic(think=0.2))
     click(game_window, "a1")
     press(game_window, "<Control-h>")
-    if importlib.util.find_spec("tictactoe.players.strong") is None:
-        assert game_window.message_text == "No hint: the strong player is not part of this version of the game"
-    else:
-        hint = game_window.message_text.removeprefix("Hint: ")
-        assert game_window.board.fill_of(Move.parse(hint, 3)) == HINT_COLOUR
+    assert game_window.message_text == "Hint: c1"  # the strong player's drawing move
+    assert game_window.board.fill_of(Move.parse("c1", 3)) == HINT_COLOUR
     assert enabled(game_window) == {"new", "previous", "quit", "undo", "hint"}
+    assert game_window.session.game.moves == tuple(squares("a1", "b2"))
+
+
+def test_a_hint_this_version_cannot_give_is_explained(
+    open_window: Callable[..., GameWindow], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tictactoe.players import registry
+
+    monkeypatch.setattr(registry, "_CLASSES", (*registry._CLASSES[:2], ("strong", "tictactoe.players.gone", "Gone")))
+    game_window = open_window(classic(think=0.2))
+    click(game_window, "a1")
+    press(game_window, "<Control-h>")
+    assert game_window.message_text == "No hint: the strong player is not part of this version of the game"
     assert game_window.session.game.moves == tuple(squares("a1", "b2"))
 
 
