@@ -133,3 +133,28 @@ def test_ctrl_c_ends_the_bench_with_one_line() -> None:
     process.send_signal(signal.SIGINT)
     _, errors = process.communicate(timeout=60)
     assert (process.returncode, errors) == (130, "python -m bench: interrupted\n")
+
+
+def test_the_strong_player_s_clock_game_times_every_move() -> None:
+    from bench.strong import clock_game
+
+    game = clock_game(6, think=0.05)
+    cpu, wall = game["cpu"], game["wall"]
+    assert isinstance(cpu, list)
+    assert isinstance(wall, list)
+    assert 1 <= len(cpu) == len(wall) <= 36
+    assert game["result"] in ("X", "O", "draw")
+    assert game["result"] != "draw" or len(cpu) == 36
+    assert isinstance(game["peak_mib"], float)
+    assert game["peak_mib"] > 1
+
+
+def test_the_strong_player_s_table_marks_each_target() -> None:
+    from bench.strong import Row, format_table
+
+    rows = [Row("strong vs reference", "100.0%", ">= 95%", True), Row("... mean s/move", "0.0120", "<= 0.010", False)]
+    assert format_table(rows) == (
+        "measure              figure    target  met\n"
+        "strong vs reference  100.0%    >= 95%  yes\n"
+        "... mean s/move      0.0120  <= 0.010  MISSED"
+    )

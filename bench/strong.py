@@ -1,0 +1,167 @@
+"""``python -m bench.strong``: the strong player's targets, each against its budget, as a fixed-width table.
+
+* **Against the reference search**: ``strong`` and ``reference`` at the
+  same ``max_levels`` (2, then 3) on 10x10 with five in a row, 24 games
+  from seeded openings, both colours (:func:`bench.match.play_match`):
+  the share of the points ``strong`` takes, and its mean processor
+  seconds a move at depth 2.
+* **Against itself one level shallower**: ``strong`` at ``d + 1`` against
+  ``strong`` at ``d`` on 15x15 with five in a row.
+* **The clock and memory**: a whole game of ``strong`` against itself at
+  ``--think 1``, with no depth limit, on 15x15 and on 26x26, each in a
+  fresh process: the longest and the mean move (processor seconds, and
+  wall-clock seconds, which the player's clock keeps) and the process's
+  peak resident memory.
+
+``--quick`` plays 8 games a match and leaves out 26x26; ``--write``
+writes the table to ``bench/strong_results.txt``, where the results of a
+full run are kept.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from bench.__main__ import ROOT, compile_game, current_commit
+from bench.match import Contestant, play_match, progress_on
+from bench.workloads import peak_memory_kib
+from configurations import COMPUTER, HUMAN, Configurations, opponent
+from tictactoe.players.strong import StrongPlayer
+from tictactoe.ui.exits import run
+
+PROGRAM = "python -m bench.strong"
+RESULTS = ROOT / "bench" / "strong_results.txt"
+#: The ``--think`` of the clock's games, and how long a move may take with it: a second, and 0.1 s
+#: over it plus 50 ms for the slowest one.
+THINK = 1.0
+MOST_MOVE_SECONDS = THINK * 1.1 + 0.05
+MOST_MEAN_SECONDS = THINK
+MOST_PEAK_MIB = 500.0
+#: The depth limit of the clock's games: more than a second ever reaches, so the clock decides.
+UNLIMITED_LEVELS = 40
+
+
+@dataclass(frozen=True)
+class Row:
+    """One line of the table: what was measured, the figure, the budget, and whether it was kept."""
+
+    measure: str
+    figure: str
+    target: str
+    met: bool
+
+
+def match_rows(games: int, progress: Callable[[int, int], None]) -> list[Row]:
+    """The matches: strong against the reference at levels 2 and 3, and strong against itself a level apart."""
+    rows = []
+    for levels in (2, 3):
+        result = play_match(
+            Contestant("strong", levels), Contestant("reference", levels), size=10, length=5, games=games,
+            progress=progress,
+        )  # fmt: skip
+        share = result.share(0)
+        rows.append(Row(f"strong vs reference, 10x10 k5, levels {levels}", f"{share:.1%}", ">= 95%", share >= 0.95))
+        if levels == 2:
+            mean = statistics.mean(result.move_seconds(0))
+            rows.append(Row("... strong's mean s/move at levels 2", f"{mean:.4f}", "<= 0.010", mean <= 0.010))
+    for deeper in (2, 3, 4):
+        result = play_match(
+            Contestant("strong", deeper), Contestant("strong", deeper - 1), size=15, length=5, games=games,
+            progress=progress,
+        )  # fmt: skip
+        share = result.share(0)
+        label = f"strong {deeper} vs strong {deeper - 1}, 15x15 k5"
+        rows.append(Row(label, f"{share:.1%}", ">= 65%", share >= 0.65))
+    return rows
+
+
+def clock_game(size: int, think: float = THINK) -> dict[str, object]:
+    """A whole game of strong against strong at ``think`` seconds a move on ``size`` x ``size``, five in a
+    row: each move's processor and wall-clock seconds, the result, and this process's peak memory."""
+    board = Configurations(size, 5, 0)
+    players = {side: StrongPlayer(UNLIMITED_LEVELS, think) for side in (HUMAN, COMPUTER)}
+    cpu: list[float] = []
+    wall: list[float] = []
+    mover, result = HUMAN, "draw"
+    for _ in range(size * size):
+        started, clock = time.process_time(), time.monotonic()
+        move = players[mover].choose(board, mover)
+        cpu.append(time.process_time() - started)
+        wall.append(time.monotonic() - clock)
+        board.save_play(move.row, move.col, mover)
+        if board.wins(mover):
+            result = mover
+            break
+        mover = opponent(mover)
+    return {"cpu": cpu, "wall": wall, "result": result, "peak_mib": peak_memory_kib() / 1024}
+
+
+def clock_rows(size: int) -> list[Row]:
+    """The clock's and the memory's lines for a game on ``size`` x ``size``, played in a fresh process."""
+    output = subprocess.run(
+        [sys.executable, "-m", "bench.strong", "--clock-game", str(size)],
+        cwd=ROOT, capture_output=True, text=True, check=True,
+    ).stdout  # fmt: skip
+    game = json.loads(output)
+    cpu, wall, peak = game["cpu"], game["wall"], game["peak_mib"]
+    board = f"{size}x{size} k5, --think {THINK:g}, {len(cpu)} moves"
+    return [
+        Row(f"{board}: longest move s", f"{max(cpu):.3f} ({max(wall):.3f} wall)", f"<= {MOST_MOVE_SECONDS:.2f}",
+            max(cpu) <= MOST_MOVE_SECONDS),
+        Row("... mean move s", f"{statistics.mean(cpu):.3f} ({statistics.mean(wall):.3f} wall)",
+            f"<= {MOST_MEAN_SECONDS:.2f}", statistics.mean(cpu) <= MOST_MEAN_SECONDS),
+        Row("... peak memory MiB", f"{peak:.0f}", f"<= {MOST_PEAK_MIB:.0f}", peak <= MOST_PEAK_MIB),
+    ]  # fmt: skip
+
+
+def format_table(rows: list[Row]) -> str:
+    """The rows as a fixed-width table.
+
+    >>> print(format_table([Row("a measure", "1.0", "<= 2", True), Row("another", "3", ">= 4", False)]))
+    measure    figure  target  met
+    a measure     1.0    <= 2  yes
+    another         3    >= 4  MISSED
+    """
+    width = max(len("measure"), *(len(row.measure) for row in rows))
+    figure = max(len("figure"), *(len(row.figure) for row in rows))
+    target = max(len("target"), *(len(row.target) for row in rows))
+    lines = [f"{'measure':<{width}}  {'figure':>{figure}}  {'target':>{target}}  met"]
+    lines += [
+        f"{row.measure:<{width}}  {row.figure:>{figure}}  {row.target:>{target}}  {'yes' if row.met else 'MISSED'}"
+        for row in rows
+    ]
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Measure, print the table (and write it with ``--write``); 0, or 1 when a target was missed."""
+    parser = argparse.ArgumentParser(prog=PROGRAM, description="The strong player's targets, measured.")
+    parser.add_argument("--quick", action="store_true", help="8 games a match, and no 26x26 game")
+    parser.add_argument("--write", action="store_true", help=f"also write the table to {RESULTS.relative_to(ROOT)}")
+    parser.add_argument("--clock-game", type=int, metavar="SIZE", help=argparse.SUPPRESS)  # the fresh process's part
+    args = parser.parse_args(argv)
+    if args.clock_game is not None:
+        print(json.dumps(clock_game(args.clock_game)))
+        return 0
+    compile_game()
+    with progress_on(sys.stderr) as progress:
+        rows = match_rows(8 if args.quick else 24, progress)
+    for size in (15,) if args.quick else (15, 26):
+        rows += clock_rows(size)
+    header = f"Python {sys.version.split()[0]}, commit {current_commit()}, {8 if args.quick else 24} games a match"
+    text = f"{header}\n\n{format_table(rows)}\n"
+    print(text, end="")
+    if args.write:
+        RESULTS.write_text(text, encoding="utf-8")
+    return 0 if all(row.met for row in rows) else 1
+
+
+if __name__ == "__main__":
+    run(main, PROGRAM)
