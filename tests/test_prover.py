@@ -239,6 +239,10 @@ def test_the_program_prints_every_players_proof() -> None:
         weights      O       9920    5272    3272    1376  a1 b1 c1 b3 b2 a3 c3
         sound 9      X        101      99       2       0  -
         sound 9      O        681     498     183       0  -
+        strong 0     X         76      72       4       0  -
+        strong 0     O        457     346     111       0  -
+        strong 9     X         76      72       4       0  -
+        strong 9     O        457     346     111       0  -
         reference 0  X        122      84       6      32  a1 b1 c1 b2 a2 b3
         reference 0  O        649     296      24     329  a1 b1 a2 c1 a3
         reference 1  X        126      94      23       9  a1 b1 c1 a3 a2 b3 b2 c3
@@ -269,21 +273,23 @@ def test_the_program_prints_a_round_robin() -> None:
     assert result.stdout == textwrap.dedent(
         """\
         2 games a pairing as each colour, seed 3; cells are X wins-draws-O wins
-        X \\ O            perfect        rules      weights  reference 1  reference 9      sound 9
-        perfect                -        0-2-0        2-0-0        2-0-0        0-2-0        0-2-0
-        rules              0-2-0            -        0-2-0        0-2-0        0-2-0        0-2-0
-        weights            0-0-2        0-2-0            -        1-1-0        0-1-1        0-2-0
-        reference 1        0-2-0        0-2-0        0-1-1            -        0-2-0        0-2-0
-        reference 9        0-2-0        0-2-0        2-0-0        2-0-0            -        0-2-0
-        sound 9            0-2-0        0-2-0        2-0-0        2-0-0        0-2-0            -
+        X \\ O            perfect        rules      weights  reference 1  reference 9      sound 9     strong 9
+        perfect                -        0-2-0        2-0-0        2-0-0        0-2-0        0-2-0        0-2-0
+        rules              0-2-0            -        0-2-0        0-2-0        0-2-0        0-2-0        0-2-0
+        weights            0-2-0        0-2-0            -        0-1-1        0-0-2        0-2-0        0-2-0
+        reference 1        0-2-0        0-2-0        1-1-0            -        0-2-0        0-2-0        0-2-0
+        reference 9        0-2-0        0-2-0        2-0-0        2-0-0            -        0-2-0        0-2-0
+        sound 9            0-2-0        0-2-0        2-0-0        2-0-0        0-2-0            -        0-2-0
+        strong 9           0-2-0        0-2-0        1-1-0        0-2-0        0-2-0        0-2-0            -
 
         player        games    wins   draws  losses
-        perfect          20       6      14       0
-        rules            20       0      20       0
-        weights          20       2       9       9
-        reference 1      20       0      12       8
-        reference 9      20       5      15       0
-        sound 9          20       4      16       0
+        perfect          24       4      20       0
+        rules            24       0      24       0
+        weights          24       0      13      11
+        reference 1      24       2      16       6
+        reference 9      24       6      18       0
+        sound 9          24       4      20       0
+        strong 9         24       1      23       0
         """
     )
 

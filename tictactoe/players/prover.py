@@ -33,6 +33,7 @@ from tictactoe.players.protocol import Player
 from tictactoe.players.reference import ReferencePlayer
 from tictactoe.players.rules import RulesPlayer
 from tictactoe.players.sound import SoundPlayer
+from tictactoe.players.strong import StrongPlayer
 from tictactoe.players.tournament import Entrant, Pairing, round_robin
 from tictactoe.players.weights import WeightsPlayer
 
@@ -180,15 +181,21 @@ class _Walk:
 
 #: The levels of the reference search the table proves: from none to the end of any 3x3 game.
 REFERENCE_LEVELS = range(10)
+#: The strong player's seconds a move here: far more than a 3x3 search takes, so that its clock
+#: never cuts a search short and every walk of the table is the same.
+STRONG_THINK = 60.0
 
 
 def provers() -> list[tuple[str, Callable[[], Player]]]:
-    """The players the table proves, labelled: perfect, rules, weights, sound, and reference at each level."""
+    """The players the table proves, labelled: perfect, rules, weights, sound, strong at its shallowest and
+    at full depth, and reference at each level."""
     players: list[tuple[str, Callable[[], Player]]] = [
         ("perfect", PerfectPlayer),
         ("rules", RulesPlayer),
         ("weights", WeightsPlayer),  # its seed does not matter: the walk takes every tie
         ("sound 9", lambda: SoundPlayer(9)),
+        ("strong 0", lambda: StrongPlayer(0, STRONG_THINK)),
+        ("strong 9", lambda: StrongPlayer(9, STRONG_THINK)),
     ]
     players += [(f"reference {level}", _reference(level)) for level in REFERENCE_LEVELS]
     return players
@@ -199,7 +206,8 @@ def _reference(max_levels: int) -> Callable[[], Player]:
 
 
 def entrants() -> list[Entrant]:
-    """The players of the round robin: perfect, rules, weights (seeded), and the reference at levels 1 and 9."""
+    """The players of the round robin: perfect, rules, weights (seeded), the reference at levels 1 and 9, sound
+    and strong at full depth."""
     return [
         ("perfect", lambda seed: PerfectPlayer()),
         ("rules", lambda seed: RulesPlayer()),
@@ -207,6 +215,7 @@ def entrants() -> list[Entrant]:
         ("reference 1", lambda seed: ReferencePlayer(1)),
         ("reference 9", lambda seed: ReferencePlayer(9)),
         ("sound 9", lambda seed: SoundPlayer(9)),
+        ("strong 9", lambda seed: StrongPlayer(9, STRONG_THINK)),
     ]
 
 
