@@ -20,10 +20,11 @@ only when the ones before it did not settle the move:
      not count as a ply: forced moves are followed past the horizon;
    * with no threat against it, a player who can make two threats at once
      (an open four from an open three, in five in a row) wins;
-   * against such a square of the opponent's, only the moves that can
-     stop it are tried -- a square of one of the opponent's windows a tile
-     short of a threat, or a threat of the player's own -- and they are
-     tried past the horizon too, for a few plies (``QUIESCENCE``);
+   * against such a square of the opponent's, the replies are searched past
+     the horizon too, for a few plies (``QUIESCENCE``); on boards searched
+     with beams, only those that can stop it -- a square of one of the
+     opponent's windows a tile short of a threat, or a threat of the
+     player's own;
    * the Erdős-Selfridge test (:mod:`tictactoe.solver.blocking`) bounds
      the value at a draw for a player who can no longer win;
    * at the horizon the position is scored by its line weights
@@ -244,7 +245,8 @@ class StrongSearch:
                 return square, score, _outcome(score), depth
             if abs(score) >= PROVED or time.monotonic() > last_start:
                 break
-        return square, score, ("win" if score >= PROVED else None), done
+        # A win found with every move tried is a proof; with beams, the defence may have been cut short.
+        return square, score, ("win" if score >= PROVED and self._width == _INFINITY else None), done
 
     def _root(self, depth: int, moves: list[int]) -> tuple[int, int]:
         """The best of ``moves`` searched ``depth`` plies deep, and its score."""
@@ -292,7 +294,8 @@ class StrongSearch:
             self._inexact += 1
             return min(max(evaluate(board), low), high)
         # Only these can stop an opponent's double threat: a square of its near windows, or a threat.
-        only = board.fours(1 - mover) | board.fours(mover) if danger else 0
+        # Any other move loses, though not always soonest, so boards searched for proofs try them all.
+        only = board.fours(1 - mover) | board.fours(mover) if danger and self._width < _INFINITY else 0
         return self._expand(depth, max(alpha, low), min(beta, high), ply, block=theirs, only=only)
 
     def _expand(self, depth: int, alpha: int, beta: int, ply: int, *, block: int, only: int) -> int:
