@@ -21,7 +21,6 @@ or more share the last row of a histogram or comparison.
 from __future__ import annotations
 
 import argparse
-import errno
 import functools
 import importlib
 import io
@@ -36,6 +35,7 @@ from typing import TypeAlias
 
 from hashdict import samples
 from hashdict.adt import DictionaryException
+from hashdict.exits import run
 from hashdict.hash_dictionary import HashDictionary
 from hashdict.hashing import expected_collisions, polynomial_hash
 from hashdict.record import Data
@@ -618,43 +618,10 @@ def _optional(value: float | None) -> str:
     return "n/a" if value is None else f"{value:.3f}"
 
 
-def run_quietly(program: str) -> int:
-    """:func:`main`'s status, ending without a traceback when the reader or the person goes.
-
-    The report's own copy of what :mod:`tictactoe.ui.exits` does for the
-    other programs (the dictionary package imports nothing of the game's):
-    status 141 when whoever reads the output has gone (``| head``), 130 and
-    one line on Ctrl-C, 1 and one line when the output cannot be written
-    at all (a closed standard output, a full disk).  Only a write after the
-    reader has gone fails: a report that fits in the pipe (64 KiB on Linux)
-    and is all written before the reader goes ends with its usual status,
-    as ``seq`` or ``grep`` would.
-    """
-    if sys.stdout is None:  # started with its standard output closed (>&-)
-        print(f"{program}: standard output is closed, so there is nowhere to write", file=sys.stderr)
-        return 1
-    try:
-        status = main()
-        sys.stdout.flush()
-    except BrokenPipeError:
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # Python's last flush cannot fail again
-        return 141
-    except KeyboardInterrupt:
-        print(f"{program}: interrupted", file=sys.stderr)
-        return 130
-    except OSError as error:
-        if error.errno not in (errno.ENOSPC, errno.EIO, errno.EFBIG, errno.EDQUOT):
-            raise
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        print(f"{program}: cannot write the output: {error.strerror}", file=sys.stderr)
-        return 1
-    return status
-
-
 def console_main() -> None:
     """The installed ``tictactoe-report`` command: this report under the command's own name."""
-    sys.exit(run_quietly("tictactoe-report"))
+    run(main, "tictactoe-report")
 
 
 if __name__ == "__main__":
-    sys.exit(run_quietly("python -m hashdict.report"))
+    run(main, "python -m hashdict.report")

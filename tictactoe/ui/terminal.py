@@ -15,10 +15,10 @@ import time
 
 from configurations import COMPUTER, HUMAN, draw_board
 from configurations.moves import Move, MoveError, board_extent
+from hashdict.exits import EXIT_INTERRUPTED, EXIT_OK, run
 from tictactoe.game.game import DRAW_RESULT
 from tictactoe.game.session import Competitor, Session
 from tictactoe.ui.command_line import Settings, parse_settings, quick_settings
-from tictactoe.ui.exits import EXIT_INTERRUPTED, EXIT_OK, run
 
 # Only what a game needs is imported at start-up, so that it starts at once: the spinner's
 # threading is imported where it is needed, and typing only by type checkers.
