@@ -24,14 +24,13 @@ from tictactoe.ui.arguments import whole_number
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing; type checkers take it as True
 if TYPE_CHECKING:
-    from collections.abc import Callable, Sequence
+    from collections.abc import Sequence
     from typing import TextIO
 
     from tictactoe.game.game import Result
     from tictactoe.game.history import GameSummary
     from tictactoe.game.session import Session
-
-    Reader = Callable[[str], str]
+    from tictactoe.ui.reader import Reader
 
 __all__ = [
     "REPLAY_PROMPT",
