@@ -727,10 +727,5 @@ def _optional(value: float | None) -> str:
     return "n/a" if value is None else f"{value:.3f}"
 
 
-def console_main() -> None:
-    """The installed ``tictactoe-report`` command: this report under the command's own name."""
-    run(main, "tictactoe-report")
-
-
 if __name__ == "__main__":
     run(main, PROGRAM)
