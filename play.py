@@ -10,7 +10,7 @@ from tictactoe.ui.arguments import require_python
 
 require_python("play.py")  # before importing the game, which needs a newer Python than this file
 
-from tictactoe.ui.exits import run  # noqa: E402 -- needs Python 3.11: only after the check
+from hashdict.exits import run  # noqa: E402 -- needs Python 3.11: only after the check
 from tictactoe.ui.terminal import main  # noqa: E402 -- as above
 
 if __name__ == "__main__":

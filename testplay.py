@@ -10,8 +10,8 @@ from tictactoe.ui.arguments import require_python
 
 require_python("testplay.py")
 
+from hashdict.exits import run  # noqa: E402 -- as above
 from tictactoe.harness.testplay import main  # noqa: E402 -- needs Python 3.11: only after the check
-from tictactoe.ui.exits import run  # noqa: E402 -- as above
 
 if __name__ == "__main__":
     run(main, "testplay.py")

@@ -24,7 +24,7 @@ from pathlib import Path
 from bench.workloads import WORKLOADS, Workload, search_once
 from configurations import Configurations
 from hashdict import Data, HashDictionary, polynomial_hash
-from tictactoe.ui.exits import run
+from hashdict.exits import run
 
 ROOT = Path(__file__).resolve().parents[1]
 RESULTS = ROOT / "bench" / "results.txt"

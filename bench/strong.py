@@ -33,8 +33,8 @@ from bench.__main__ import ROOT, compile_game, current_commit
 from bench.match import Contestant, play_match, progress_on
 from bench.workloads import peak_memory_kib
 from configurations import COMPUTER, HUMAN, Configurations, opponent
+from hashdict.exits import run
 from tictactoe.players.strong import StrongPlayer
-from tictactoe.ui.exits import run
 
 PROGRAM = "python -m bench.strong"
 RESULTS = ROOT / "bench" / "strong_results.txt"

@@ -13,6 +13,10 @@ each key's hash value up to date with an :class:`IncrementalHash` and
 probes and stores by that value, without hashing the key again.
 :func:`table_size_for` (or :meth:`HashDictionary.for_records`) picks a
 table size for an expected number of records.
+
+Two modules serve every layer rather than the dictionary, since every
+package imports this one: :mod:`hashdict.basics` (the value-class base and
+small checks) and :mod:`hashdict.exits` (how every program ends).
 """
 
 from hashdict.adt import DictionaryADT, DictionaryException

@@ -9,6 +9,13 @@ line.  The statistics are computed by pure functions
 :class:`TableStatistics`; the ``*_lines`` functions turn them into
 fixed-width text, and only :func:`main` prints.
 
+Keys that need more than this package -- the boards a game's search
+stores -- come from a program of a higher layer, which extends a copy of
+the sources (:meth:`SourceRegistry.extended`) and runs :func:`main` with
+it: the dictionary's package imports nothing of the game's.  Such a
+source may name a family and its arguments (``search:4,4,16``) and bring
+the size of the table its keys come from.
+
 Limits keep the output readable and the run short: a table has at most
 :data:`MAX_TABLE_SIZE` buckets, and chains of :data:`FOLDED_LENGTH` records
 or more share the last row of a histogram or comparison.
@@ -21,7 +28,6 @@ or more share the last row of a histogram or comparison.
 from __future__ import annotations
 
 import argparse
-import errno
 import functools
 import importlib
 import io
@@ -36,6 +42,7 @@ from typing import TypeAlias
 
 from hashdict import samples
 from hashdict.adt import DictionaryException
+from hashdict.exits import run
 from hashdict.hash_dictionary import HashDictionary
 from hashdict.hashing import expected_collisions, polynomial_hash
 from hashdict.record import Data
@@ -43,9 +50,13 @@ from hashdict.record import Data
 __all__ = [
     "FOLDED_LENGTH",
     "MAX_TABLE_SIZE",
+    "PROGRAM",
     "SOURCES",
     "KeyFunction",
     "KeySource",
+    "SourceError",
+    "SourceFamily",
+    "SourceMaker",
     "SourceRegistry",
     "TableStatistics",
     "comparison_lines",
@@ -319,16 +330,46 @@ class KeySource:
     """A named way to get keys: ``keys()`` returns them in the order they are stored.
 
     ``stored`` are distinct records the table already holds when the keys go in.
+    ``table_size`` is the number of buckets of the table the keys come from,
+    where they come from a real one: the report's table size for them
+    unless ``--size`` or ``--compare`` says otherwise.
     """
 
     name: str
     description: str
     keys: KeyFunction
     stored: tuple[str, ...] = ()
+    table_size: int | None = None
+
+
+class SourceError(ValueError):
+    """Why ``PREFIX:ARGUMENTS`` names no source: one line, given as a usage error (status 2)."""
+
+
+#: Makes the source ``PREFIX:ARGUMENTS`` from its ``ARGUMENTS``; :class:`SourceError` when they are wrong.
+SourceMaker: TypeAlias = Callable[[str], KeySource]
+
+
+@dataclass(frozen=True, slots=True)
+class SourceFamily:
+    """Sources named ``PREFIX:ARGUMENTS``, each made when it is asked for by ``make(ARGUMENTS)``.
+
+    ``usage`` shows how to write a name of the family, as ``--help`` lists it.
+    """
+
+    prefix: str
+    usage: str
+    description: str
+    make: SourceMaker
 
 
 class SourceRegistry:
-    """The named key sources, in registration order.
+    """The named key sources and the families of sources named with arguments, in registration order.
+
+    The report knows the sources of this package (:data:`SOURCES`).  A
+    program of a higher layer, whose keys this package may not compute
+    itself, extends a copy (:meth:`extended`) with its own and hands it to
+    :func:`main`.
 
     >>> registry = SourceRegistry()
     >>> @registry.register("abc", "three letters")
@@ -338,10 +379,30 @@ class SourceRegistry:
     (['abc'], ['a', 'b', 'c'])
     >>> registry.find("xyz") is None
     True
+    >>> def _letters(arguments: str) -> KeySource:
+    ...     if not arguments.isdigit():
+    ...         raise SourceError(f"N must be a whole number, got {arguments!r}")
+    ...     keys = [chr(ord("a") + index) for index in range(int(arguments))]
+    ...     return KeySource(f"letters:{arguments}", f"the first {arguments} letters", lambda: keys)
+    >>> registry.add_family(SourceFamily("letters", "letters:N", "the first N letters", _letters))
+    >>> list(registry.find("letters:2").keys()), registry.find("letters") is None
+    (['a', 'b'], True)
+    >>> registry.find("letters:x")
+    Traceback (most recent call last):
+    ...
+    hashdict.report.SourceError: N must be a whole number, got 'x'
     """
 
     def __init__(self) -> None:
         self._sources: list[KeySource] = []
+        self._families: list[SourceFamily] = []
+
+    def extended(self) -> SourceRegistry:
+        """A new registry holding this one's sources and families, to register more in without changing this one."""
+        copy = SourceRegistry()
+        copy._sources = list(self._sources)
+        copy._families = list(self._families)
+        return copy
 
     def register(
         self, name: str, description: str, stored: tuple[str, ...] = ()
@@ -353,23 +414,51 @@ class SourceRegistry:
         """
 
         def add(keys: KeyFunction) -> KeyFunction:
-            if self.find(name) is not None:
+            if any(source.name == name for source in self._sources):
                 raise ValueError(f"a key source named {name!r} is already registered")
             self._sources.append(KeySource(name, description, keys, stored))
             return keys
 
         return add
 
+    def add_family(self, family: SourceFamily) -> None:
+        """Register ``family``: its maker makes the sources ``PREFIX:ARGUMENTS``.
+
+        ``ValueError`` when a family already has the prefix.
+        """
+        if self._family(family.prefix) is not None:
+            raise ValueError(f"a family of key sources named {family.prefix!r} is already registered")
+        self._families.append(family)
+
     def find(self, name: str) -> KeySource | None:
-        """The source called ``name``, or ``None``."""
-        return next((source for source in self._sources if source.name == name), None)
+        """The source called ``name``, or ``None``.
+
+        A name ``PREFIX:ARGUMENTS`` whose prefix is a family's is made by
+        that family, which may take its time (and raises
+        :class:`SourceError` when the arguments are wrong).
+        """
+        source = next((source for source in self._sources if source.name == name), None)
+        prefix, colon, arguments = name.partition(":")
+        family = self._family(prefix) if colon else None
+        if source is None and family is not None:
+            return family.make(arguments)
+        return source
+
+    def families(self) -> Iterator[SourceFamily]:
+        """The families of sources named with arguments."""
+        return iter(self._families)
 
     def __iter__(self) -> Iterator[KeySource]:
         return iter(self._sources)
 
+    def _family(self, prefix: str) -> SourceFamily | None:
+        return next((family for family in self._families if family.prefix == prefix), None)
+
 
 #: The key sources ``python -m hashdict.report`` knows by name.
 SOURCES = SourceRegistry()
+#: The report's name in its messages, as ``python -m`` runs it.
+PROGRAM = "python -m hashdict.report"
 
 
 #: How many keys each sample family gives the report (as many as TestDict's test 7).
@@ -403,24 +492,31 @@ def keys_from_file(path: Path) -> list[str]:
         return [line.removesuffix("\n") for line in lines]
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def main(argv: Sequence[str] | None = None, *, program: str = PROGRAM, sources: SourceRegistry | None = None) -> int:
     """Print the report; 0 on success, 1 when the plot cannot be drawn or written, 2 (``SystemExit``) for bad arguments.
 
-    The plot's file name and matplotlib are checked before the report is
-    computed, so that a run that cannot end well ends at once.
+    ``program`` is the command's name in its messages; ``sources`` the key
+    sources it knows, :data:`SOURCES` by default (a program of a higher
+    layer hands over its extension of them).  The plot's file name and
+    matplotlib are checked before the report is computed, so that a run
+    that cannot end well ends at once.  Without ``--size`` or
+    ``--compare``, the table has the source's own size, or
+    :data:`TABLE_SIZE` buckets.
     """
-    parser = _parser()
+    registry = SOURCES if sources is None else sources
+    parser = _parser(program, registry)
     options = parser.parse_args(argv)
-    sizes = options.compare or [options.size]
-    for size in sizes:
+    chosen = options.compare or ([] if options.size is None else [options.size])
+    for size in chosen:
         option = "--compare" if options.compare else "--size"
         if size < 1:
             parser.error(f"argument {option}: a table needs at least one bucket, got {size}")
         if size > MAX_TABLE_SIZE:
             parser.error(f"argument {option}: the report takes at most {MAX_TABLE_SIZE} buckets, got {size}")
     try:
-        plot = None if options.plot is None else _plot_target(parser, options.plot, len(sizes))
-        source = _load(parser, options.source)
+        plot = None if options.plot is None else _plot_target(parser, options.plot, max(len(chosen), 1))
+        source = _load(parser, registry, options.source)
+        sizes = chosen or [source.table_size or TABLE_SIZE]
         columns = [table_statistics(source.keys(), size, source.stored) for size in sizes]
         _print_report(source, columns)
         if plot is not None:
@@ -507,25 +603,35 @@ def _write_plot(plot: _PlotTarget, image: bytes) -> None:
         raise _PlotError(f"cannot write the plot to {plot.name!r}: {error.strerror or error}") from None
 
 
-def _load(parser: argparse.ArgumentParser, source_name: str) -> KeySource:
-    """The source named ``source_name``, or the file of that name as a source; a parser error when neither."""
-    source = SOURCES.find(source_name)
+def _load(parser: argparse.ArgumentParser, registry: SourceRegistry, source_name: str) -> KeySource:
+    """The source named ``source_name``, or the file of that name as a source; a parser error when neither.
+
+    A source named with wrong arguments is a parser error saying what is wrong.
+    """
+    try:
+        source = registry.find(source_name)
+    except SourceError as error:
+        parser.error(f"{source_name!r}: {error}")
     if source is not None:
         return source
     try:
         keys = keys_from_file(Path(source_name))
     except OSError as error:
         reason = error.strerror or str(error)
-        parser.error(f"{source_name!r} is neither a key source ({_source_names()}) nor a readable key file: {reason}")
+        names = _source_names(registry)
+        parser.error(f"{source_name!r} is neither a key source ({names}) nor a readable key file: {reason}")
     except UnicodeDecodeError as error:
         parser.error(f"cannot read the key file {source_name!r}: it is not UTF-8 text ({error.reason})")
     return KeySource(source_name, "a file, one key per line", lambda: keys)
 
 
-def _parser() -> argparse.ArgumentParser:
-    sources = "\n".join(f"  {source.name:<10}  {source.description}" for source in SOURCES)
+def _parser(program: str, registry: SourceRegistry) -> argparse.ArgumentParser:
+    sources = "\n".join(
+        [f"  {source.name:<10}  {source.description}" for source in registry]
+        + [f"  {family.usage}\n  {'':<10}  {family.description}" for family in registry.families()]
+    )
     parser = argparse.ArgumentParser(
-        prog="python -m hashdict.report",
+        prog=program,
         description="How evenly HashDictionary spreads a set of keys over its buckets.",
         epilog=(
             f"key sources:\n{sources}\n"
@@ -540,7 +646,10 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("source", metavar="SOURCE", help="a key source name or a file of keys")
     sizes = parser.add_mutually_exclusive_group()
     sizes.add_argument(
-        "--size", type=int, default=TABLE_SIZE, metavar="N", help=f"the number of buckets (default: {TABLE_SIZE})"
+        "--size",
+        type=int,
+        metavar="N",
+        help=f"the number of buckets (default: the table the keys come from, if any; else {TABLE_SIZE})",
     )
     sizes.add_argument("--compare", type=int, nargs="+", metavar="N", help="several numbers of buckets, side by side")
     parser.add_argument(
@@ -554,8 +663,8 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _source_names() -> str:
-    return ", ".join(source.name for source in SOURCES)
+def _source_names(registry: SourceRegistry) -> str:
+    return ", ".join([source.name for source in registry] + [family.usage for family in registry.families()])
 
 
 def _chain_count(stats: TableStatistics, shortest: int, longest: int | None = None) -> int:
@@ -618,43 +727,5 @@ def _optional(value: float | None) -> str:
     return "n/a" if value is None else f"{value:.3f}"
 
 
-def run_quietly(program: str) -> int:
-    """:func:`main`'s status, ending without a traceback when the reader or the person goes.
-
-    The report's own copy of what :mod:`tictactoe.ui.exits` does for the
-    other programs (the dictionary package imports nothing of the game's):
-    status 141 when whoever reads the output has gone (``| head``), 130 and
-    one line on Ctrl-C, 1 and one line when the output cannot be written
-    at all (a closed standard output, a full disk).  Only a write after the
-    reader has gone fails: a report that fits in the pipe (64 KiB on Linux)
-    and is all written before the reader goes ends with its usual status,
-    as ``seq`` or ``grep`` would.
-    """
-    if sys.stdout is None:  # started with its standard output closed (>&-)
-        print(f"{program}: standard output is closed, so there is nowhere to write", file=sys.stderr)
-        return 1
-    try:
-        status = main()
-        sys.stdout.flush()
-    except BrokenPipeError:
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # Python's last flush cannot fail again
-        return 141
-    except KeyboardInterrupt:
-        print(f"{program}: interrupted", file=sys.stderr)
-        return 130
-    except OSError as error:
-        if error.errno not in (errno.ENOSPC, errno.EIO, errno.EFBIG, errno.EDQUOT):
-            raise
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        print(f"{program}: cannot write the output: {error.strerror}", file=sys.stderr)
-        return 1
-    return status
-
-
-def console_main() -> None:
-    """The installed ``tictactoe-report`` command: this report under the command's own name."""
-    sys.exit(run_quietly("tictactoe-report"))
-
-
 if __name__ == "__main__":
-    sys.exit(run_quietly("python -m hashdict.report"))
+    run(main, PROGRAM)

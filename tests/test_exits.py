@@ -1,4 +1,4 @@
-"""Tests of tictactoe.ui.exits: how every command-line program ends when its reader or its person goes."""
+"""Tests of hashdict.exits: how every command-line program ends when its reader or its person goes."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tictactoe.ui.exits import EXIT_INTERRUPTED, EXIT_OUTPUT_CLOSED, EXIT_OUTPUT_FAILED, run
+from hashdict.exits import EXIT_INTERRUPTED, EXIT_OUTPUT_CLOSED, EXIT_OUTPUT_FAILED, run
 
 ROOT = Path(__file__).resolve().parents[1]
 TIMEOUT = 60  # seconds; generous, a hung program fails instead of blocking the run
@@ -21,6 +21,8 @@ PROGRAMS = [
     pytest.param(["testdict.py"], b"", id="testdict"),
     pytest.param(["testplay.py"], b"", id="testplay"),
     pytest.param(["-m", "hashdict.report", "testdict"], b"", id="report"),
+    pytest.param(["-m", "tictactoe.solver", "3", "3"], b"", id="solver"),
+    pytest.param(["-m", "tictactoe.gamegraph", "stats"], b"", id="gamegraph"),
 ]
 
 
@@ -70,6 +72,8 @@ def test_run_reports_an_interruption_main_lets_through(capsys: pytest.CaptureFix
         pytest.param(["testdict.py"], "testdict.py", id="testdict"),
         pytest.param(["testplay.py"], "testplay.py", id="testplay"),
         pytest.param(["-m", "hashdict.report", "testdict"], "python -m hashdict.report", id="report"),
+        pytest.param(["-m", "tictactoe.solver", "3", "3"], "python -m tictactoe.solver", id="solver"),
+        pytest.param(["-m", "tictactoe.gamegraph", "stats"], "python -m tictactoe.gamegraph", id="gamegraph"),
     ],
 )
 def test_output_that_cannot_be_written_is_one_line_and_status_1(arguments: list[str], program: str) -> None:
@@ -96,6 +100,8 @@ def test_output_that_cannot_be_written_is_one_line_and_status_1(arguments: list[
         pytest.param("testdict.py", "testdict.py", id="testdict"),
         pytest.param("testplay.py", "testplay.py", id="testplay"),
         pytest.param("-m hashdict.report testdict", "python -m hashdict.report", id="report"),
+        pytest.param("-m tictactoe.solver 3 3", "python -m tictactoe.solver", id="solver"),
+        pytest.param("-m tictactoe.gamegraph stats", "python -m tictactoe.gamegraph", id="gamegraph"),
     ],
 )
 def test_a_closed_standard_output_is_one_line_and_status_1(arguments: str, program: str) -> None:

@@ -25,7 +25,6 @@ from tictactoe.gamegraph import (
     squares_of,
     unreachable_reason,
 )
-from tictactoe.gamegraph.console import parse_square
 from tictactoe.gamegraph.stats import canonical_hash, graph_stats
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -510,31 +509,22 @@ def test_ctrl_c_ends_the_game_with_one_line_and_status_130() -> None:
     assert program.returncode == 130
 
 
-def test_a_typed_square_is_its_number_or_its_name() -> None:
-    empty = " " * 9
-    assert [parse_square(str(square), empty) for square in range(9)] == list(range(9))
-    names = ["a1", "b1", "c1", "a2", "b2", "c2", "a3", "b3", "C3"]
-    assert [parse_square(name, empty) for name in names] == list(range(9))
-    with pytest.raises(ValueError, match=r"^'d1' is not on this board: columns a-c, rows 1-3$"):
-        parse_square("d1", empty)
-    with pytest.raises(ValueError, match=r"^'10' is not on this board: squares are numbered 0 to 8$"):
-        parse_square("10", empty)
-    with pytest.raises(ValueError, match=r"^cannot read '-1' as a move: type a square's number, 0-8, or its name"):
-        parse_square("-1", empty)
-    with pytest.raises(ValueError, match=r"^'a1' is already taken: choose an empty square$"):
-        parse_square("a1", "X" + " " * 8)
-
-
 # The package ---------------------------------------------------------------------------------------
 
 
-def test_importing_the_package_builds_nothing_and_imports_no_higher_layer() -> None:
+def test_importing_the_library_builds_nothing_and_imports_no_higher_layer() -> None:
+    # Every module of the package but the program (__main__, which hands over to tictactoe.ui).
     program = textwrap.dedent(
         """\
-        import sys
-        import tictactoe.gamegraph, tictactoe.gamegraph.commands
+        import importlib, pkgutil, sys
+        import tictactoe.gamegraph
+        library = [info.name for info in pkgutil.iter_modules(tictactoe.gamegraph.__path__, "tictactoe.gamegraph.")]
+        for name in library:
+            if not name.endswith(".__main__"):
+                importlib.import_module(name)
+        assert "tictactoe.gamegraph.stats" in sys.modules, library
         assert tictactoe.gamegraph.game_graph.cache_info().currsize == 0
-        higher = ("tictactoe.players", "tictactoe.game", "tictactoe.ui", "tictactoe.solver")
+        higher = ("tictactoe.players", "tictactoe.game", "tictactoe.ui", "tictactoe.solver", "tictactoe.harness")
         print(sorted(name for name in sys.modules if name in higher or name.startswith(tuple(h + "." for h in higher))))
         """
     )

@@ -1,4 +1,4 @@
-"""The code's shape: no long functions outside the tests, and imports that run one way (no cycles)."""
+"""The code's shape: no long functions outside the tests, and imports that run one way (no cycles, no upward import)."""
 
 from __future__ import annotations
 
@@ -91,6 +91,47 @@ def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
     return None
 
 
+# The layers, lowest first (the README's Development section): a module may import its own package and the layers
+# below it, never a layer above or another package of its own layer.  The graders and the benchmarks sit above
+# them all, so nothing may import them; the shells (play.py, testdict.py, testplay.py) are in no layer.
+LAYERS = (
+    ("hashdict",),
+    ("configurations",),
+    ("tictactoe.solver", "tictactoe.gamegraph"),
+    ("tictactoe.players",),
+    ("tictactoe.game",),
+    ("tictactoe.ui",),
+    ("tictactoe.harness", "bench"),
+)
+
+
+def package_of(module: str) -> tuple[int, str] | None:
+    """``(layer, package)``: where ``module`` sits in :data:`LAYERS` and the package it is part of; None outside."""
+    for layer, packages in enumerate(LAYERS):
+        for package in packages:
+            if module == package or module.startswith(f"{package}."):
+                return layer, package
+    return None
+
+
+def upward_imports(graph: dict[str, set[str]]) -> list[str]:
+    """Every import ``"a -> b"`` of a module of a layer from a higher layer or another package of its own layer.
+
+    A package's ``__main__`` is a program, not part of its library: nothing imports it, and like ``play.py``
+    it may hand over to the interfaces above.
+    """
+    found = []
+    for module, imported in sorted(graph.items()):
+        home = package_of(module)
+        if home is None or module.endswith(".__main__"):
+            continue
+        for name in sorted(imported):
+            target = package_of(name)
+            if target is not None and target != home and target[0] >= home[0]:
+                found.append(f"{module} -> {name}")
+    return found
+
+
 def test_no_function_outside_the_tests_is_longer_than_60_lines() -> None:
     too_long = {
         f"{path.relative_to(ROOT).as_posix()}::{name}": lines
@@ -106,6 +147,27 @@ def test_no_import_cycles() -> None:
     assert "configurations.engine" in graph["configurations.search"]  # the graph sees real imports
     assert "configurations.results" not in graph["configurations.engine"]  # ... but not TYPE_CHECKING ones
     assert find_cycle(graph) is None
+
+
+def test_imports_run_down_the_layers() -> None:
+    graph = import_graph()
+    assert "tictactoe.ui.graph_commands" in graph["tictactoe.gamegraph.__main__"]  # a program, allowed to
+    assert upward_imports(graph) == []
+
+
+def test_upward_imports_are_found() -> None:
+    graph = {
+        "hashdict.report": {"hashdict.exits", "configurations"},
+        "tictactoe.solver.search": {"tictactoe.gamegraph", "hashdict"},
+        "tictactoe.solver.__main__": {"tictactoe.ui.exits"},
+        "tictactoe.ui.menu": {"tictactoe.ui.reader", "tictactoe.game.session", "bench.workloads"},
+        "play": {"tictactoe.ui.terminal"},
+    }
+    assert upward_imports(graph) == [
+        "hashdict.report -> configurations",
+        "tictactoe.solver.search -> tictactoe.gamegraph",
+        "tictactoe.ui.menu -> bench.workloads",
+    ]
 
 
 @pytest.mark.parametrize(

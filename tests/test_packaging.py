@@ -49,7 +49,7 @@ def test_the_commands_are_installed(wheel: zipfile.ZipFile) -> None:
     scripts = wheel.read(entry_points).decode()
     assert scripts.split("[console_scripts]\n")[1].split("\n\n")[0].splitlines() == [
         "tictactoe = tictactoe.ui.terminal:console_main",
-        "tictactoe-report = hashdict.report:console_main",
+        "tictactoe-report = tictactoe.harness.report:console_main",
         "tictactoe-testdict = tictactoe.harness.testdict:console_main",
         "tictactoe-testplay = tictactoe.harness.testplay:console_main",
     ]

@@ -22,6 +22,9 @@ from hashdict import polynomial_hash, report, samples
 from hashdict.report import (
     FOLDED_LENGTH,
     SOURCES,
+    KeySource,
+    SourceError,
+    SourceFamily,
     SourceRegistry,
     TableStatistics,
     comparison_lines,
@@ -374,6 +377,91 @@ def test_main_reads_a_plugged_in_source(monkeypatch: pytest.MonkeyPatch, capsys:
     out = capsys.readouterr().out
     assert out.startswith("Keys: boards (two boards)\n")
     assert "\nrecords                     2\n" in out
+
+
+def test_a_family_makes_a_source_from_its_arguments_and_refuses_wrong_ones() -> None:
+    registry = SourceRegistry()
+    made: list[str] = []
+
+    def numbers(arguments: str) -> KeySource:
+        made.append(arguments)
+        if not arguments.isdigit():
+            raise SourceError(f"COUNT must be a whole number, got {arguments!r}")
+        return KeySource(f"n:{arguments}", "numbers", lambda: [str(i) for i in range(int(arguments))], table_size=7)
+
+    registry.add_family(SourceFamily("n", "n:COUNT", "the first COUNT numbers", numbers))
+
+    source = registry.find("n:3")
+    assert source is not None
+    assert (source.name, list(source.keys()), source.table_size) == ("n:3", ["0", "1", "2"], 7)
+    assert registry.find("n") is None  # a family's names have a colon
+    assert registry.find("m:3") is None
+    with pytest.raises(SourceError, match=r"^COUNT must be a whole number, got 'x'$"):
+        registry.find("n:x")
+    assert made == ["3", "x"]
+    assert [(family.prefix, family.usage) for family in registry.families()] == [("n", "n:COUNT")]
+    with pytest.raises(ValueError, match="'n' is already registered"):
+        registry.add_family(SourceFamily("n", "n:X", "again", numbers))
+    registry.register("n:3", "a source named like one of the family's")(list)  # names are names, families apart
+    assert made == ["3", "x"]
+
+
+def test_an_extended_registry_leaves_the_original_as_it_was() -> None:
+    original = SourceRegistry()
+    original.register("abc", "three letters")(lambda: ["a", "b", "c"])
+    extended = original.extended()
+    extended.register("de", "two letters")(lambda: ["d", "e"])
+    extended.add_family(SourceFamily("n", "n:COUNT", "numbers", lambda arguments: KeySource("n", "numbers", list)))
+    assert [source.name for source in extended] == ["abc", "de"]
+    assert [source.name for source in original] == ["abc"]
+    assert list(original.families()) == []
+    assert original.find("n:1") is None
+
+
+def test_main_takes_a_sources_own_table_size_unless_told_otherwise(capsys: pytest.CaptureFixture[str]) -> None:
+    registry = SourceRegistry()
+    source = KeySource("n:3", "three numbers", lambda: ["0", "1", "2"], table_size=7)
+    registry.add_family(SourceFamily("n", "n:COUNT", "numbers", lambda arguments: source))
+    assert main(["n:3"], sources=registry) == 0
+    assert "\nbuckets                     7\n" in capsys.readouterr().out
+    assert main(["n:3", "--size", "11"], sources=registry) == 0
+    assert "\nbuckets                    11\n" in capsys.readouterr().out
+    assert main(["testdict"], sources=SOURCES) == 0  # a source without a table of its own: TestDict's size
+    assert "\nbuckets                   13441\n" in capsys.readouterr().out
+
+
+def test_a_source_with_wrong_arguments_is_a_usage_error_under_the_programs_name(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    registry = SourceRegistry()
+
+    def refuse(arguments: str) -> KeySource:
+        raise SourceError(f"COUNT must be a whole number, got {arguments!r}")
+
+    registry.add_family(SourceFamily("n", "n:COUNT", "numbers", refuse))
+
+    with pytest.raises(SystemExit) as exit_info:
+        main(["n:x"], program="the-report", sources=registry)
+    assert exit_info.value.code == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.startswith("usage: the-report ")
+    assert captured.err.splitlines()[-1] == "the-report: error: 'n:x': COUNT must be a whole number, got 'x'"
+
+
+def test_help_lists_the_families_after_the_sources(capsys: pytest.CaptureFixture[str]) -> None:
+    registry = SOURCES.extended()
+    registry.add_family(
+        SourceFamily("n", "n:COUNT", "the first COUNT numbers", lambda arguments: KeySource("n", "n", list))
+    )
+    with pytest.raises(SystemExit):
+        main(["--help"], sources=registry)
+    listing = capsys.readouterr().out.split("key sources:\n")[1].splitlines()
+    assert listing[6:9] == [
+        "  boards      10000 keys: Board strings of X, O and space, of every length from 1 to 100.",
+        "  n:COUNT",
+        "              the first COUNT numbers",
+    ]
 
 
 def test_testdict_source_is_test_7s_keys() -> None:

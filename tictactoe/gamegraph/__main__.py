@@ -1,13 +1,14 @@
 """``python -m tictactoe.gamegraph``: the program, ending as every program of the project ends.
 
-A program, not part of the package's library: nothing imports it, so like
-``play.py`` it may use :mod:`tictactoe.ui.exits` (quiet when its reader
-goes, 130 on Ctrl-C), while the modules of the package import nothing above
+A program, not part of the package's library: nothing imports it.  Like
+``play.py`` it hands over to the interfaces, here the graph's command line
+in :mod:`tictactoe.ui.graph_commands` (count, show, stats and the game
+against the graph), while the modules of the package import nothing above
 :mod:`configurations`.
 """
 
-from tictactoe.gamegraph.commands import PROGRAM, main
-from tictactoe.ui.exits import run
+from hashdict.exits import run
+from tictactoe.ui.graph_commands import PROGRAM, main
 
 if __name__ == "__main__":
     run(main, PROGRAM)

@@ -14,9 +14,9 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
+from hashdict.exits import run
 from tictactoe.harness.dict_tests import TABLE_SIZE, TESTS, format_outcome, run_tests, summary_line
 from tictactoe.ui.arguments import whole_number
-from tictactoe.ui.exits import run
 
 _HELP_WORDS = ("help", "-h", "--help")
 

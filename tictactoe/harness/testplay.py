@@ -17,8 +17,8 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import NoReturn
 
+from hashdict.exits import run
 from tictactoe.harness.play_cases import Outcome, builtin_outcomes, run_case_files
-from tictactoe.ui.exits import run
 
 __all__ = ["main", "report"]
 

@@ -284,7 +284,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    # Imported here, by the program alone: the players' modules import nothing of the interface above them.
-    from tictactoe.ui.exits import run
+    # Imported here, by the program alone: importing the module as a library needs no exit handling.
+    from hashdict.exits import run
 
     run(main, "python -m tictactoe.players.prover")

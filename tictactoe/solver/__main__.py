@@ -4,18 +4,18 @@ Prints ``key: value`` lines -- ``value:`` (``X wins``, ``O wins``, ``draw``,
 or ``unknown`` when ``--think`` ran out first), ``best:`` (a move that
 achieves the value; absent on a finished board), ``nodes:`` and
 ``seconds:`` (processor time).  Exit status 0; 2 for a bad command line or
-a board the game cannot reach; 130 on Ctrl-C; 141 when the reader of the
-output has gone.
+a board the game cannot reach; otherwise as every program of the project
+ends (:mod:`hashdict.exits`): 130 on Ctrl-C, 141 when the reader of the
+output has gone, 1 when the output cannot be written.
 """
 
 from __future__ import annotations
 
 import argparse
 import math
-import os
-import sys
 
 from configurations.moves import MAX_BOARD_SIZE
+from hashdict.exits import run
 from tictactoe.solver.position import EMPTY_ROW_MARK, Position, PositionError
 from tictactoe.solver.search import Solution, solve
 
@@ -26,8 +26,6 @@ if TYPE_CHECKING:
 __all__ = ["main", "report"]
 
 PROGRAM = "python -m tictactoe.solver"
-EXIT_INTERRUPTED = 130  # 128 + SIGINT, what shells report for Ctrl-C
-EXIT_OUTPUT_CLOSED = 141  # 128 + SIGPIPE, what shells report when the reader of a pipe has gone
 
 _EPILOG = f"""\
 Each ROW is SIZE squares: X, O, or {EMPTY_ROW_MARK} for an empty one; X moves when both have as many tiles.
@@ -88,24 +86,5 @@ def _seconds(text: str) -> float:
     return seconds
 
 
-def _run() -> int:
-    """:func:`main`'s status, ending without a traceback when the person or the reader goes.
-
-    The solver's own copy of what :mod:`tictactoe.ui.exits` does for the
-    game's programs: the solver sits below the interfaces and imports none
-    of them.
-    """
-    try:
-        status = main()
-        sys.stdout.flush()
-    except BrokenPipeError:
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # Python's last flush cannot fail again
-        return EXIT_OUTPUT_CLOSED
-    except KeyboardInterrupt:
-        print(f"{PROGRAM}: interrupted", file=sys.stderr)
-        return EXIT_INTERRUPTED
-    return status
-
-
 if __name__ == "__main__":
-    sys.exit(_run())
+    run(main, PROGRAM)

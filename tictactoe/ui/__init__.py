@@ -1,7 +1,9 @@
-"""What a person meets: the terminal game, the window, program exit handling.
+"""What a person meets: the terminal game, the window, the game against the 3x3 graph.
 
 The only layer that reads from a person or prints for one; it drives
-:mod:`tictactoe.game` and never searches itself.  The window is
-:mod:`tictactoe.ui.window` (its entry points) and the ``window_*``
-modules beside it.
+:mod:`tictactoe.game` (and the graph of :mod:`tictactoe.gamegraph`) and
+never searches itself.  Lines are read through :mod:`tictactoe.ui.reader`;
+programs end through :mod:`hashdict.exits`, which the layers below share.
+The window is :mod:`tictactoe.ui.window` (its entry points) and the
+``window_*`` modules beside it.
 """

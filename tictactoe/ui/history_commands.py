@@ -15,23 +15,22 @@ import contextlib
 import sys
 from pathlib import Path
 
+from hashdict.exits import EXIT_INTERRUPTED, EXIT_OK
 from tictactoe.game.history import History, HistoryError, default_path
 from tictactoe.game.record import GameRecord, RecordError
 from tictactoe.game.replay import RESULT_LINES, Replay, replay_text
 from tictactoe.game.sgf import SgfError, parse_sgf, to_sgf
 from tictactoe.ui.arguments import whole_number
-from tictactoe.ui.exits import EXIT_INTERRUPTED, EXIT_OK
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing; type checkers take it as True
 if TYPE_CHECKING:
-    from collections.abc import Callable, Sequence
+    from collections.abc import Sequence
     from typing import TextIO
 
     from tictactoe.game.game import Result
     from tictactoe.game.history import GameSummary
     from tictactoe.game.session import Session
-
-    Reader = Callable[[str], str]
+    from tictactoe.ui.reader import Reader
 
 __all__ = [
     "HEADINGS",

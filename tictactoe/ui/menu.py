@@ -20,8 +20,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import TextIO, TypeVar
 
-    # Reads one line like the built-in input(), as tictactoe.ui.terminal's Reader (which imports this module).
-    Reader = Callable[[str], str]
+    from tictactoe.ui.reader import Reader
 
     T = TypeVar("T")
 

@@ -15,10 +15,11 @@ import time
 
 from configurations import COMPUTER, HUMAN, draw_board
 from configurations.moves import Move, MoveError, board_extent
+from hashdict.exits import EXIT_INTERRUPTED, EXIT_OK, run
 from tictactoe.game.game import DRAW_RESULT
 from tictactoe.game.session import Competitor, Session
 from tictactoe.ui.command_line import Settings, parse_settings, quick_settings
-from tictactoe.ui.exits import EXIT_INTERRUPTED, EXIT_OK, run
+from tictactoe.ui.reader import EXIT_INPUT_ENDED, converse
 
 # Only what a game needs is imported at start-up, so that it starts at once: the spinner's
 # threading is imported where it is needed, and typing only by type checkers.
@@ -27,12 +28,12 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
     from typing import NoReturn, TextIO, TypeAlias
 
-    Reader: TypeAlias = Callable[[str], str]
-    """Reads one line like the built-in ``input``: prompt in, line out, ``EOFError`` at the end."""
+    from tictactoe.ui.reader import Reader
+
     Saver: TypeAlias = Callable[[Session], None]
     """Saves the session's finished game."""
 
-__all__ = ["PROMPT", "RESULT_LINES", "console_main", "echoing_reader", "help_text", "main", "play_game"]
+__all__ = ["PROMPT", "RESULT_LINES", "console_main", "help_text", "main", "play_game"]
 
 PROMPT = "Your move: "
 PLAY_AGAIN = "Play again? (y: yes, s: yes with sides swapped, anything else: no) "
@@ -44,7 +45,6 @@ GENERAL_RESULT_LINES = {HUMAN: f"{HUMAN} wins", DRAW_RESULT: "Game is a draw", C
 
 #: The options that make ``play.py`` work on the game history instead of playing (see :mod:`.history_commands`).
 HISTORY_MODES = ("--history", "--replay", "--export", "--import")
-EXIT_INPUT_ENDED = 1
 EXIT_USAGE = 2  # argparse's convention
 
 
@@ -63,25 +63,6 @@ def help_text(session: Session) -> str:
         "Type undo to take back your last move, redo to play it again, hint for a suggestion.\n"
         "Type help to see this again, quit to stop."
     )
-
-
-def echoing_reader(stream: TextIO, out: TextIO) -> Reader:
-    """A ``Reader`` over a non-terminal ``stream`` that echoes each line after its prompt.
-
-    Piped moves are not echoed by a terminal, so this keeps the transcript
-    readable: ``Your move: b2`` appears just as if it had been typed.
-    """
-
-    def read_line(prompt: str) -> str:
-        out.write(prompt)
-        line = stream.readline()
-        out.write(line.rstrip("\r\n") + "\n")
-        out.flush()
-        if not line:
-            raise EOFError
-        return line
-
-    return read_line
 
 
 def play_game(session: Session, read_line: Reader, out: TextIO, *, show_thinking: bool = False) -> bool:
@@ -310,19 +291,11 @@ def main(
         return EXIT_INPUT_ENDED  # the history asked for cannot be used: said so, and no game started
     if at_terminal:
         _enable_line_editing()
-    read_line = input if at_terminal else echoing_reader(stdin, stdout)
-    try:
+
+    def conversation(read_line: Reader) -> None:
         play_session(settings, read_line, stdout, interactive=at_terminal, on_screen=stdout.isatty(), save=save)
-    except EOFError:
-        status, reason = EXIT_INPUT_ENDED, "input ended before the game was over"
-    except KeyboardInterrupt:
-        status, reason = EXIT_INTERRUPTED, "interrupted, game abandoned"
-    else:
-        return EXIT_OK
-    if at_terminal:
-        print(file=stdout)  # Ctrl-D or Ctrl-C left the cursor after the prompt
-    print(f"{program}: {reason}", file=stderr)
-    return status
+
+    return converse(conversation, stdin, stdout, stderr, program, at_terminal=at_terminal)
 
 
 def _run_menu(out: TextIO, err: TextIO, program: str) -> int:

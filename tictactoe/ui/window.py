@@ -23,8 +23,8 @@ import gc
 import os
 import sys
 
+from hashdict.exits import EXIT_OK
 from tictactoe.players.registry import DEFAULT_THINK
-from tictactoe.ui.exits import EXIT_OK
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing; type checkers take it as True
 if TYPE_CHECKING:

@@ -1,5 +1,14 @@
-"""How the project's command-line programs end: ``play.py``, ``testdict.py``,
-``testplay.py`` and the other commands all end through :func:`run`.
+"""How every command-line program of the project ends: through :func:`run`.
+
+``play.py``, ``testdict.py``, ``testplay.py``, the report, the solver, the
+game graph, the prover and the benchmarks all end the same way, so the
+handling is written once, here.  It sits in the bottom layer for the same
+reason as :mod:`hashdict.basics`: every package imports ``hashdict``, so
+every program may import this module without an import running upward
+(the report is a program of ``hashdict`` itself, and the solver's and the
+game graph's programs sit below the interfaces of :mod:`tictactoe.ui`).
+It knows nothing of dictionaries or games: only exit statuses, standard
+output and one line on standard error.
 
 >>> EXIT_INTERRUPTED, EXIT_OUTPUT_CLOSED
 (130, 141)
@@ -32,7 +41,10 @@ def run(main: Callable[[], int], program: str) -> NoReturn:
     When whoever reads the output has gone (``| head``), the program stops
     without a traceback, with status 141: standard output is pointed at
     ``os.devnull`` so that Python's last flush cannot fail again, as the
-    Python documentation advises.  Ctrl-C that ``main`` lets through prints
+    Python documentation advises.  Only a write after the reader has gone
+    fails: an output that fits in the pipe (64 KiB on Linux) and is all
+    written before the reader goes ends with its usual status, as ``seq``
+    or ``grep`` would.  Ctrl-C that ``main`` lets through prints
     ``"<program>: interrupted"`` and exits with 130.  Output that cannot be
     written (a full disk, ``>/dev/full``) or a standard output that was
     closed before the start (``>&-``) is one line on standard error and

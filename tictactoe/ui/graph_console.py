@@ -1,10 +1,16 @@
-"""A game against the graph at the terminal: the person takes a side, the graph plays the other perfectly.
+"""A game against the 3x3 game graph: the person takes a side, the graph plays the other perfectly.
+
+The conversation of ``python -m tictactoe.gamegraph play``
+(:mod:`tictactoe.ui.graph_commands`).  It lives with the other interfaces
+because it talks with a person; the graph itself
+(:mod:`tictactoe.gamegraph`) only knows positions, moves and scores.
 
 The board is the graph's own drawing, a free square showing its number, so
 a move is typed as that number (``4``) or by the square's name on the
-boards of ``play.py`` (``b2``: column letter, then row number).  Reading a
-line and writing to the person happen through the reader and the stream
-given, so that a game can be played from a pipe and tested.
+boards of ``play.py`` (``b2``: column letter, then row number).  Lines are
+read through a :data:`~tictactoe.ui.reader.Reader` and everything else is
+written to the stream given, so that a game can be played from a pipe and
+tested.
 
 >>> import io
 >>> from tictactoe.gamegraph import game_graph
@@ -29,13 +35,11 @@ from tictactoe.gamegraph import GAME_OVER, SQUARES, TIE, GameGraph
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing; type checkers take it as True
 if TYPE_CHECKING:
-    from collections.abc import Callable
-    from typing import TextIO, TypeAlias
+    from typing import TextIO
 
-    Reader: TypeAlias = Callable[[str], str]
-    """Reads one line like the built-in ``input``: prompt in, line out, ``EOFError`` at the end."""
+    from tictactoe.ui.reader import Reader
 
-__all__ = ["HELP", "MOVE_PROMPT", "SIDE_PROMPT", "echoing_reader", "parse_square", "play", "square_name"]
+__all__ = ["HELP", "MOVE_PROMPT", "SIDE_PROMPT", "parse_square", "play", "square_name"]
 
 SIDE_PROMPT = "Play X or O? X moves first: "
 MOVE_PROMPT = "Your move: "
@@ -157,22 +161,3 @@ def _person_square(squares: str, read_line: Reader, out: TextIO) -> int | None:
             return parse_square(text, squares)
         except ValueError as refusal:
             print(refusal, file=out)
-
-
-def echoing_reader(stream: TextIO, out: TextIO) -> Reader:
-    """A ``Reader`` over a non-terminal ``stream`` that writes each line after its prompt, as a terminal would.
-
-    ``EOFError`` when the stream ends.
-    """
-
-    def read_line(prompt: str) -> str:
-        out.write(prompt)
-        out.flush()  # whoever drives the game through a pipe sees the prompt before the game waits
-        line = stream.readline()
-        out.write(line.rstrip("\r\n") + "\n")
-        out.flush()
-        if not line:
-            raise EOFError
-        return line
-
-    return read_line

@@ -1,5 +1,9 @@
 """The command line of ``python -m tictactoe.gamegraph``: count, show, play, stats.
 
+An interface over the graph of :mod:`tictactoe.gamegraph`, so it lives here
+with the others: the graph's package imports nothing above
+:mod:`configurations`, and its ``__main__`` only hands over to :func:`main`.
+
 ``show HASH ...`` prints each node as ``name=value`` lines in the order of
 SPEC §9, a blank line between nodes::
 
@@ -27,20 +31,22 @@ import argparse
 import sys
 
 from configurations.symbols import COMPUTER, HUMAN
+from hashdict.exits import EXIT_OK
 from tictactoe.gamegraph import SLOTS, Node, UnreachablePositionError, game_graph
-from tictactoe.gamegraph.console import HELP, echoing_reader, play
 from tictactoe.gamegraph.stats import format_stats, graph_stats
+from tictactoe.ui.graph_console import HELP, play
+from tictactoe.ui.reader import converse
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing; type checkers take it as True
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
+    from tictactoe.ui.reader import Reader
+
 __all__ = ["PROGRAM", "format_node", "main", "parse_hash"]
 
 PROGRAM = "python -m tictactoe.gamegraph"
-EXIT_OK = 0
-EXIT_FAILED = 1  # a hash that is no node, or input that ended before the game did
-EXIT_INTERRUPTED = 130  # 128 + SIGINT, what shells report for Ctrl-C
+EXIT_FAILED = 1  # a hash that is no node (input that ends before the game did is 1 as well: see converse)
 # The longest text that can be a hash: 19682 has five digits.  Longer is refused before int() reads it.
 _HASH_DIGITS = len(str(SLOTS - 1))
 
@@ -133,20 +139,11 @@ def _show(texts: Sequence[str]) -> int:
 
 def _play(side: str | None) -> int:
     """Play one game at the terminal, or from standard input read line by line when it is not one."""
-    at_terminal = sys.stdin.isatty()
-    read_line = input if at_terminal else echoing_reader(sys.stdin, sys.stdout)
-    try:
+
+    def conversation(read_line: Reader) -> None:
         play(game_graph(), read_line, sys.stdout, person=side)
-    except EOFError:
-        status, reason = EXIT_FAILED, "input ended before the game was over"
-    except KeyboardInterrupt:
-        status, reason = EXIT_INTERRUPTED, "interrupted, game abandoned"
-    else:
-        return EXIT_OK
-    if at_terminal:
-        print()  # Ctrl-D or Ctrl-C left the cursor after the prompt
-    print(f"{PROGRAM} play: {reason}", file=sys.stderr)
-    return status
+
+    return converse(conversation, sys.stdin, sys.stdout, sys.stderr, f"{PROGRAM} play", at_terminal=sys.stdin.isatty())
 
 
 def _side(text: str) -> str:
