@@ -1,6 +1,8 @@
-"""``python -m tests.history_writer PATH SEED [BATCHES]``: save random games to a history until killed.
+"""``python -m tests.history_writer PATH SEED [BATCHES] [--paced]``: save random games to a history until killed.
 
-The batches are made first.  Each is saved in one transaction; its ids are printed on
+The batches are made first.  With ``--paced`` it waits for a line on its
+standard input before each batch, so that a test can look at the file
+between two transactions, and stops at the end of its input.  Each is saved in one transaction; its ids are printed on
 one line once the transaction is committed.  :func:`batches` gives the
 same batches to the test that reads the file, so that it knows what each
 printed id must hold.
@@ -32,11 +34,15 @@ def batches(seed: int) -> Iterator[list[GameRecord]]:
 
 
 def main(argv: list[str]) -> int:
-    path, seed = argv[0], int(argv[1])
-    count = int(argv[2]) if len(argv) > 2 else None
+    paced = "--paced" in argv
+    arguments = [argument for argument in argv if argument != "--paced"]
+    path, seed = arguments[0], int(arguments[1])
+    count = int(arguments[2]) if len(arguments) > 2 else None
     to_save = batches(seed)
     with History(path, timeout=30) as history:
         for batch in itertools.islice(to_save, count):
+            if paced and not sys.stdin.readline():
+                break
             print(*history.save_all(batch), flush=True)
     return 0
 

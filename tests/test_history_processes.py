@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 import signal
 import sqlite3
@@ -19,11 +20,15 @@ ROOT = Path(__file__).resolve().parents[1]
 BATCHES = 60
 
 
-def writer(path: Path, seed: int, batches: int | None = None) -> subprocess.Popen[str]:
-    """The writer saving the batches of ``seed`` to ``path``: ``batches`` of them, or until killed."""
+def writer(path: Path, seed: int, batches: int | None = None, *, paced: bool = False) -> subprocess.Popen[str]:
+    """The writer saving the batches of ``seed`` to ``path``: ``batches`` of them, or until killed; when
+    ``paced``, each only once a line is written to its standard input."""
     count = [] if batches is None else [str(batches)]
     command = [sys.executable, "-m", "tests.history_writer", str(path), str(seed), *count]
-    return subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, text=True)
+    stdin = subprocess.PIPE if paced else None
+    return subprocess.Popen(
+        [*command, *(["--paced"] if paced else [])], cwd=ROOT, stdin=stdin, stdout=subprocess.PIPE, text=True
+    )
 
 
 def torn_games(connection: sqlite3.Connection) -> list[int]:
@@ -39,19 +44,35 @@ def test_a_reader_sees_a_game_whole_or_not_at_all(tmp_path: Path) -> None:
     path = tmp_path / "history.sqlite3"
     History(path).close()
     reader = sqlite3.connect(path, timeout=30)
-    counts_seen = set()
     with History(path, timeout=30) as history, writer(path, seed=1, batches=BATCHES) as process:
         while process.poll() is None:
             assert torn_games(reader) == []
-            (count,) = reader.execute("SELECT count(*) FROM games").fetchone()
-            counts_seen.add(count)
             for summary in history.list_games(limit=3):
                 assert len(history.get(summary.id).moves) == summary.move_count
         assert process.returncode == 0
         expected = sum(len(batch) for _, batch in zip(range(BATCHES), batches(1), strict=False))
         assert history.count() == expected
     reader.close()
-    assert any(0 < count < expected for count in counts_seen)  # some reads did fall between the writes
+
+
+def test_between_two_saves_a_reader_sees_every_game_of_the_first_and_none_of_the_second(tmp_path: Path) -> None:
+    path = tmp_path / "history.sqlite3"
+    History(path).close()
+    reader = sqlite3.connect(path, timeout=30)
+    saved = 0
+    with writer(path, seed=3, batches=8, paced=True) as process:
+        assert process.stdin is not None
+        assert process.stdout is not None
+        for batch in itertools.islice(batches(3), 8):
+            process.stdin.write("\n")
+            process.stdin.flush()
+            assert len(process.stdout.readline().split()) == len(batch)  # the batch is committed
+            saved += len(batch)
+            assert reader.execute("SELECT count(*) FROM games").fetchone() == (saved,)
+            assert torn_games(reader) == []
+        process.stdin.close()
+    assert process.wait() == 0
+    reader.close()
 
 
 def test_a_writer_killed_while_saving_loses_no_saved_game(tmp_path: Path) -> None:
