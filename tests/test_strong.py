@@ -7,7 +7,8 @@ from __future__ import annotations
 import math
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 from configurations import Configurations, SearchStats
 from configurations.moves import Move
@@ -18,9 +19,9 @@ from tictactoe.players.strong import StrongPlayer
 from tictactoe.solver.board import CROSS, NOUGHT, SearchBoard
 from tictactoe.solver.position import Position
 from tictactoe.solver.search import solve
-from tictactoe.solver.strong import PROVED, WIN, StrongSearch
+from tictactoe.solver.strong import BELIEVED, PROVED, WIN, StrongSearch
 from tictactoe.solver.table import BoundedTable
-from tictactoe.solver.threats import FourSearch
+from tictactoe.solver.threats import ThreatSearch
 
 SETTINGS = settings(deadline=None, max_examples=200, derandomize=True, database=None)
 # Time enough for any search of these tests' small boards to finish: none is cut off by the clock.
@@ -140,7 +141,7 @@ def test_fours_win_a_known_position() -> None:
         ],
         length=5,
     )
-    line = FourSearch(SearchBoard(position)).find()
+    line = ThreatSearch(SearchBoard(position)).find()
     assert line is not None
     assert len(line) == 7  # three fours, the third leaving two threats, then the line completed
     assert replay_is_a_forced_win(position, line)
@@ -152,7 +153,7 @@ def test_fours_win_a_known_position() -> None:
 def test_a_line_of_fours_is_a_forced_win_and_the_solver_agrees(position: Position) -> None:
     if position.winner is not None or not position.empty_squares:
         return
-    line = FourSearch(SearchBoard(position)).find()
+    line = ThreatSearch(SearchBoard(position)).find()
     if line is None:
         return
     assert replay_is_a_forced_win(position, line)
@@ -160,7 +161,62 @@ def test_a_line_of_fours_is_a_forced_win_and_the_solver_agrees(position: Positio
 
 
 def test_no_fours_no_line() -> None:
-    assert FourSearch(SearchBoard(Position.from_rows(["X..", ".O.", "..."], length=3))).find() is None
+    assert ThreatSearch(SearchBoard(Position.from_rows(["X..", ".O.", "..."], length=3))).find() is None
+
+
+@st.composite
+def open_positions(draw: st.DrawFn) -> Position:
+    """A position on a board of 7 to 9 squares a side, 4 to 6 in a row, with 3 to 16 tiles and no line."""
+    size = draw(st.integers(7, 9))
+    length = draw(st.integers(4, 6))
+    order = draw(st.permutations(range(size * size)))
+    tiles = order[: draw(st.integers(3, 16))]
+    x_tiles = sum(1 << square for square in tiles[0::2])
+    o_tiles = sum(1 << square for square in tiles[1::2])
+    position = Position(size, length, x_tiles, o_tiles)
+    assume(position.winner is None)
+    return position
+
+
+@SETTINGS
+@given(open_positions())
+def test_a_three_is_read_off_the_windows_as_playing_it_would_show(position: Position) -> None:
+    board = SearchBoard(position)
+    mover = board.mover
+    assume(not board.threats[mover] and not board.threats[1 - mover] and not board.double_threats(mover))
+    search = ThreatSearch(board, threes=True)
+    partners = search._partners()
+    for square in board.empty_squares():
+        if board.fours(mover) >> square & 1:
+            continue
+        board.play(square)
+        three = bool(board.double_threats(mover))
+        board.undo()
+        assert search._is_three(square, partners) == three, square
+
+
+# X to move; b2 between two open twos makes two open threes at once: O can stop one.
+DOUBLE_THREE = [
+    ".........",
+    ".........",
+    "....X....",
+    "....X....",
+    "..XX.....",
+    ".........",
+    "..O......",
+    "..O..O...",
+    "......O..",
+]
+
+
+def test_threes_find_a_win_that_fours_alone_cannot() -> None:
+    position = Position.from_rows(DOUBLE_THREE, length=5)
+    assert ThreatSearch(SearchBoard(position)).find() is None
+    line = ThreatSearch(SearchBoard(position), threes=True).find()
+    assert line is not None
+    assert divmod(line[0], 9) == (4, 4)
+    choice = StrongSearch(9, 5).choose(position, max_plies=2, think=PLENTY)
+    assert (choice.move, choice.score, choice.outcome) == (Move(4, 4), BELIEVED, None)
 
 
 # The search against a brute-force minimax that counts plies.

@@ -10,6 +10,8 @@ only when the ones before it did not settle the move:
    played at once on a board searched with beams (below), where the
    iterative deepening's wins are not proofs.  On a small board, searched
    with every move, the deepening still looks for a shorter win first.
+   On a board searched with beams, then, a win by fours and threes, which
+   the player believes and plays (scored ``BELIEVED``).
 3. Iterative deepening: negamax with alpha-beta searched one ply deeper at
    a time, the best move of the last finished depth tried first in the
    next, until the time is half spent, the depth reaches ``max_plies``, or
@@ -58,19 +60,21 @@ from tictactoe.solver.board import SearchBoard
 from tictactoe.solver.evaluation import evaluate
 from tictactoe.solver.geometry import geometry
 from tictactoe.solver.table import BoundedTable
-from tictactoe.solver.threats import FourSearch
+from tictactoe.solver.threats import ThreatSearch
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing; type checkers take it as True
 if TYPE_CHECKING:
     from configurations import SearchStats
     from tictactoe.solver.position import Position
 
-__all__ = ["PROVED", "WIN", "Choice", "StrongSearch"]
+__all__ = ["BELIEVED", "PROVED", "WIN", "Choice", "StrongSearch"]
 
 #: The score of a win on the very next ply; each ply further away scores one less.
 WIN = 1 << 40
 #: Scores at least this far from 0 are proved wins or losses.
 PROVED = WIN - (1 << 16)
+#: The score of a win by fours and threes: believed, not proved.
+BELIEVED = PROVED - 1
 _INFINITY = WIN + 1
 #: How many plies past the horizon the replies to an opponent's double threat are still searched.
 QUIESCENCE = 4
@@ -83,11 +87,14 @@ ROOT_WIDTH = 24
 _FULL_WIDTH_SQUARES = 36
 # A new depth is started only in the first half of the time: it takes longer than all before it.
 _NEXT_DEPTH_SHARE = 0.5
-# Shares of the time for the search for our own fours, for the iterative deepening, and for the
-# check of the opponent's fours (which ends with the whole budget).
+# The time by which the searches for the player's own wins by fours, and by fours and threes, and
+# the iterative deepening must end, as shares of the budget; the check of the opponent's threats
+# ends with the whole budget.
 _FOURS_SHARE = 0.1
-_DEEPENING_SHARE = 0.85
+_THREES_SHARE = 0.2
+_DEEPENING_SHARE = 0.75
 _FOURS_NODE_LIMIT = 20_000
+_THREES_NODE_LIMIT = 500
 # Positions between looks at the clock (a node on 26x26 takes about a tenth of a millisecond).
 _CLOCK_MASK = 15
 # A record: the best move plus one (11 bits), the bound kind (2), the depth (7), the score (the rest).
@@ -195,12 +202,16 @@ class StrongSearch:
         small = self._width == _INFINITY
         if theirs and not small:
             return _lowest(theirs), 0, None, 0  # the block is forced: there is nothing to weigh
-        line = None if theirs else self._fours(clock + think * _FOURS_SHARE)
+        line = None if theirs else self._threats(clock + think * _FOURS_SHARE, threes=False)
         if line is not None:
             # Nothing wins sooner than 3 plies but a threat, which the rules above took.
             if not small or len(line) <= 3:
                 return line[0], WIN - len(line), "win", 0
             max_plies = min(max_plies, len(line) - 2)
+        elif not small and not theirs:
+            believed = self._threats(clock + think * _THREES_SHARE, threes=True)
+            if believed is not None:
+                return believed[0], BELIEVED, None, 0
         moves = [_lowest(theirs)] if theirs else board.ordered_moves()
         if not moves:  # no square lies on a live window: nobody can win
             return board.empty_squares()[0], 0, "draw", 0
@@ -217,12 +228,14 @@ class StrongSearch:
             square = self._safe(square, moves)
         return square, score, outcome, depth
 
-    def _fours(self, deadline: float) -> list[int] | None:
-        """A win by continuous fours for the player to move, found by ``deadline``; None if none is."""
+    def _threats(self, deadline: float, *, threes: bool) -> list[int] | None:
+        """A win by continuous fours (and threes, with ``threes``) for the player to move, found by
+        ``deadline``; None if none is."""
         assert self._board is not None
-        fours = FourSearch(self._board, node_limit=_FOURS_NODE_LIMIT, deadline=deadline)
-        line = fours.find()
-        self.nodes += fours.nodes
+        limit = _THREES_NODE_LIMIT if threes else _FOURS_NODE_LIMIT
+        search = ThreatSearch(self._board, threes=threes, node_limit=limit, deadline=deadline)
+        line = search.find()
+        self.nodes += search.nodes
         return line
 
     def _deepen(self, moves: list[int], max_plies: int, last_start: float) -> tuple[int, int, str | None, int]:
@@ -376,10 +389,10 @@ class StrongSearch:
             if time.monotonic() > self._deadline:
                 break
             board.play(move)
-            fours = FourSearch(board, node_limit=_FOURS_NODE_LIMIT, deadline=self._deadline)
-            threat = fours.find()
-            board.undo()
-            self.nodes += fours.nodes
+            try:
+                threat = self._threats(self._deadline, threes=False)
+            finally:
+                board.undo()
             if threat is None:
                 return move
         return square

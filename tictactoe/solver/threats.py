@@ -1,20 +1,32 @@
-"""Wins by continuous threats: a line of moves, each leaving one square that would complete a line, that
-the opponent can only answer by blocking, until a move leaves two such squares.
+"""Wins by continuous threats: moves that each leave the opponent only a few replies, until a move leaves
+two squares that would complete a line.
 
-In five in a row these are *fours* ("victory by continuous fours", VCF).
-A *four* here is any move after which its player holds a *threat*: a
-window of ``length`` squares with all but one its own and the last
-empty.  The opponent must block that square or lose -- unless it can
-complete a line of its own first, which the search checks -- so at each
-of the opponent's turns there is only one move to try, and a found line is
-a proof: it wins whatever the opponent does.
+A *threat* is a window of ``length`` squares with all but one the
+attacker's and the last empty; a *four* (as five in a row names it) is a
+move that makes one.  The defender must block a four's square, unless it
+can complete a line of its own first, which the search checks: one reply
+to try.  A move that makes two threats at once wins.
 
-The squares that make a four are those the board keeps as the attacker's
-:meth:`~tictactoe.solver.board.SearchBoard.fours`; one that makes two
-threats at once (:meth:`~tictactoe.solver.board.SearchBoard.double_threats`)
-wins on the spot, so those are tried first.  Positions found not to win
-are remembered (in a :class:`~hashdict.HashDictionary`, under the board's
-symmetry key), since fours played in another order often meet again.
+* **Fours only** ("victory by continuous fours", VCF): every reply the
+  defender has is tried, so a line found is a proof.
+* **Fours and threes** ("victory by continuous threats", VCT): a *three*
+  is a move after which the attacker has a square that would make two
+  threats at once -- in five in a row, an open three about to become an
+  open four.  The defender's replies tried are the squares of the
+  attacker's windows a tile short of a threat, and its own fours: a reply
+  elsewhere leaves the attacker its double threat.  That is the rule of
+  the game for an open three, but not a proof for every shape, and the
+  attacker's threes are looked for only among its most promising squares,
+  so a win found this way is one the strong player believes, not a proof.
+
+The squares that make a four are the attacker's
+:meth:`~tictactoe.solver.board.SearchBoard.fours`; those that make two
+threats (:meth:`~tictactoe.solver.board.SearchBoard.double_threats`) come
+first.  The search deepens one attacking move at a time, so the first win
+it finds is a shortest one; positions found not to win within so many
+attacking moves are remembered (in a :class:`~hashdict.HashDictionary`,
+under the board's symmetry key), since threats played in another order
+often meet again.
 
 >>> from tictactoe.solver.board import SearchBoard
 >>> from tictactoe.solver.position import Position
@@ -22,7 +34,7 @@ symmetry key), since fours played in another order often meet again.
 ...     [".......", ".XX.X..", "...X...", ".......", "...O...", "..OO...", ".O....."], length=5))
 >>> board.mover  # X: no four on the board, but fours to make
 0
->>> line = FourSearch(board).find()
+>>> line = ThreatSearch(board).find()
 >>> [divmod(square, 7) for square in line]  # X plays (1, 3): two threats at once, (1, 0) and (1, 5)
 [(1, 3), (1, 0), (1, 5)]
 """
@@ -32,107 +44,183 @@ from __future__ import annotations
 import time
 
 from hashdict import Data, HashDictionary
+from tictactoe.solver.geometry import geometry
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing; type checkers take it as True
 if TYPE_CHECKING:
     from tictactoe.solver.board import SearchBoard
 
-__all__ = ["FourSearch"]
+__all__ = ["THREE_CANDIDATES", "ThreatSearch"]
 
+#: How many of the heaviest squares (by line weight) are tried as the attacker's threes.
+THREE_CANDIDATES = 16
 # Buckets of the table of positions that do not win: a prime, vetted size of the hash.
 _FAILED_BUCKETS = 30593
 # Positions between looks at the clock.
 _CLOCK_INTERVAL = 32
 
 
-class FourSearch:
-    """A search of the mover's wins by continuous fours on ``board``, within ``node_limit`` positions and
-    before ``deadline`` (a :func:`time.monotonic` time).  :meth:`find` leaves the board as it found it."""
+class ThreatSearch:
+    """A search of the mover's wins by continuous threats on ``board`` -- fours only, or fours and
+    threes with ``threes`` -- within ``node_limit`` positions and before ``deadline`` (a
+    :func:`time.monotonic` time).  :meth:`find` leaves the board as it found it."""
 
-    __slots__ = ("_board", "_cut", "_deadline", "_failed", "_node_limit", "nodes")
+    __slots__ = ("_board", "_cut", "_deadline", "_failed", "_masks", "_node_limit", "_threes", "_through", "nodes")
 
-    def __init__(self, board: SearchBoard, *, node_limit: int = 20_000, deadline: float = float("inf")) -> None:
+    def __init__(
+        self, board: SearchBoard, *, threes: bool = False, node_limit: int = 20_000, deadline: float = float("inf")
+    ) -> None:
         self._board = board
+        self._threes = threes
+        shape = geometry(board.size, board.length)
+        self._masks, self._through = shape.windows, shape.windows_through
         self._node_limit = node_limit
         self._deadline = deadline
-        # Positions that do not win within so many more fours (their score): a deeper
+        # Positions that do not win within so many more attacking moves (their score): a deeper
         # search of the same position may still win, a shallower one never.
         self._failed = HashDictionary(_FAILED_BUCKETS)
-        self._cut = False  # whether the last deepening stopped a line for want of fours
+        self._cut = False  # whether the last deepening stopped a line for want of attacking moves
         self.nodes = 0
 
     def find(self) -> list[int] | None:
-        """The moves of a win by continuous fours for the mover, the opponent's forced blocks between them,
-        to the move that completes a line; None when there is none, or none was found within the limits.
-
-        The search deepens one four at a time, so that the first line it
-        finds is a shortest one.
-        """
+        """The moves of a win for the mover, each of the defender's replies the one that holds out longest,
+        to the move that completes a line; None when there is none, or none was found within the limits."""
         board = self._board
-        most = board.empties // 2 + 1
-        for fours in range(1, most + 1):
+        for attacks in range(1, board.empties // 2 + 2):
             self._cut = False
-            line = self._attack(fours)
+            line = self._attack(attacks)
             if line is not None:
                 return line
             if not self._cut or self.nodes >= self._node_limit or time.monotonic() > self._deadline:
-                break  # every line ended before the limit of fours, or out of budget
+                break  # every line ended before the limit, or out of budget
         return None
 
-    def _attack(self, fours: int) -> list[int] | None:
-        """A win with at most ``fours`` more fours for the mover (the attacker), as :meth:`find` gives it."""
+    def _attack(self, attacks: int) -> list[int] | None:
+        """A win with at most ``attacks`` more attacking moves for the mover (the attacker)."""
         board = self._board
         attacker, defender = board.mover, 1 - board.mover
         mine = board.threats[attacker]
         if mine:
             return [_lowest(mine)]
-        if not fours:
+        if not attacks:
             self._cut = True
             return None
         if self._out_of_budget():
             return None
         key = board.key()[0]
-        if self._failed.get(key) >= fours:
+        if self._failed.get(key) >= attacks:
             return None
         theirs = board.threats[defender]
-        # When the defender threatens, the attacker must block, which goes on only if the block is a four too.
-        candidates = ([] if theirs & (theirs - 1) else [_lowest(theirs)]) if theirs else self._four_squares()
+        # When the defender threatens, the attacker must block, which goes on only if the block attacks too.
+        candidates = ([] if theirs & (theirs - 1) else [_lowest(theirs)]) if theirs else self._attacking_squares()
         for square in candidates:
-            line = self._try_four(square, fours)
+            line = self._try(square, attacks)
             if line is not None:
                 return line
         if self._failed.get(key) >= 0:
             self._failed.remove(key)
-        self._failed.put(Data(key, fours))
+        self._failed.put(Data(key, attacks))
         return None
 
-    def _try_four(self, square: int, fours: int) -> list[int] | None:
-        """The rest of a win that starts with the attacker playing ``square``, if it is a four that wins."""
+    def _try(self, square: int, attacks: int) -> list[int] | None:
+        """The rest of a win that starts with the attacker playing ``square``, if it attacks and wins."""
         board = self._board
-        attacker = board.mover
+        attacker, defender = board.mover, 1 - board.mover
+        self.nodes += 1  # a position too, and the one that costs: the budget counts both
         board.play(square)
         try:
             threats = board.threats[attacker]
-            if not threats or board.threats[1 - attacker]:
-                return None  # not a four, or the defender completes a line first
+            if board.threats[defender]:
+                return None  # the defender completes a line first
             if threats & (threats - 1):
                 block = _lowest(threats)  # two threats: one block cannot stop both
                 return [square, block, _lowest(threats ^ (1 << block))]
-            block = _lowest(threats)
-            board.play(block)
-            try:
-                line = self._attack(fours - 1)
-            finally:
-                board.undo()
-            return None if line is None else [square, block, *line]
+            if threats:
+                replies = [_lowest(threats)]
+            elif self._threes and board.double_threats(attacker):
+                replies = _squares(board.fours(attacker) | board.fours(defender))
+            else:
+                return None  # neither a four nor a three: the defender would have a free move
+            return self._every_reply_loses(square, replies, attacks)
         finally:
             board.undo()
 
-    def _four_squares(self) -> list[int]:
-        """The empty squares where the mover makes a four, those that make two threats first."""
+    def _every_reply_loses(self, square: int, replies: list[int], attacks: int) -> list[int] | None:
+        """``[square, reply, ...]`` with the reply that holds out longest, if each of ``replies`` loses."""
         board = self._board
-        doubles = board.double_threats(board.mover)
-        return _squares(doubles) + _squares(board.fours(board.mover) & ~doubles)
+        longest: list[int] | None = None
+        for reply in replies:
+            board.play(reply)
+            try:
+                line = self._attack(attacks - 1)
+            finally:
+                board.undo()
+            if line is None:
+                return None
+            if longest is None or len(line) + 1 > len(longest):
+                longest = [reply, *line]
+        return None if longest is None else [square, *longest]
+
+    def _attacking_squares(self) -> list[int]:
+        """The squares where the mover attacks: those making two threats, then other fours, then threes."""
+        board = self._board
+        attacker = board.mover
+        doubles = board.double_threats(attacker)
+        fours = board.fours(attacker)
+        squares = _squares(doubles) + _squares(fours & ~doubles)
+        if self._threes:
+            partners = self._partners()
+            squares += [
+                square
+                for square in board.ordered_moves()[:THREE_CANDIDATES]
+                if not fours >> square & 1 and self._is_three(square, partners)
+            ]
+        return squares
+
+    def _partners(self) -> list[int]:
+        """For each square, the squares a tile of the mover's there would threaten (as a set of squares)."""
+        board = self._board
+        empty = ~(board.tiles[0] | board.tiles[1])
+        partners = [0] * board.squares
+        near = board.near[board.mover]
+        while near:
+            low = near & -near
+            near ^= low
+            both = self._masks[low.bit_length() - 1] & empty
+            first = both & -both
+            partners[first.bit_length() - 1] |= both ^ first
+            partners[(both ^ first).bit_length() - 1] |= first
+        return partners
+
+    def _is_three(self, square: int, partners: list[int]) -> bool:
+        """Whether the mover's tile on ``square``, which makes no four, leaves it a square that would make
+        two threats: a square of a window the tile brings a tile short of a threat, whose partners
+        (:meth:`_partners`, with those of the new windows) are two or more.
+
+        Read off the windows through ``square``, without playing it.
+        """
+        board = self._board
+        mine, theirs = board.tiles[board.mover], board.tiles[1 - board.mover]
+        wanted = board.length - 3
+        empty = ~(mine | theirs) & ~(1 << square)
+        added: list[int] = []  # (square's bit, partner's bit) pairs of the new windows, flattened
+        for window in self._through[square]:
+            mask = self._masks[window]
+            if mask & theirs or (mask & mine).bit_count() != wanted:
+                continue
+            both = mask & empty
+            first = both & -both
+            for bit, partner in ((first, both ^ first), (both ^ first, first)):
+                index = bit.bit_length() - 1
+                if partners[index] & ~partner:
+                    return True
+                added += (bit, partner)
+        # Two new windows through the same square with different partners.
+        for index in range(0, len(added), 2):
+            for other in range(index + 2, len(added), 2):
+                if added[index] == added[other] and added[index + 1] != added[other + 1]:
+                    return True
+        return False
 
     def _out_of_budget(self) -> bool:
         self.nodes += 1
