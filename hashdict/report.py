@@ -603,6 +603,10 @@ def _write_plot(plot: _PlotTarget, image: bytes) -> None:
         raise _PlotError(f"cannot write the plot to {plot.name!r}: {error.strerror or error}") from None
 
 
+# The boards a search stores need the game, which this package may not import: a program above it has them.
+_SEARCH_HINT = "; the boards a search stores (search:SIZE,LENGTH,MAX_LEVELS) are a source of tictactoe-report"
+
+
 def _load(parser: argparse.ArgumentParser, registry: SourceRegistry, source_name: str) -> KeySource:
     """The source named ``source_name``, or the file of that name as a source; a parser error when neither.
 
@@ -619,7 +623,9 @@ def _load(parser: argparse.ArgumentParser, registry: SourceRegistry, source_name
     except OSError as error:
         reason = error.strerror or str(error)
         names = _source_names(registry)
-        parser.error(f"{source_name!r} is neither a key source ({names}) nor a readable key file: {reason}")
+        # A registry with the search family has made the source by now: this one lacks it.
+        hint = _SEARCH_HINT if source_name.startswith("search:") else ""
+        parser.error(f"{source_name!r} is neither a key source ({names}) nor a readable key file: {reason}{hint}")
     except UnicodeDecodeError as error:
         parser.error(f"cannot read the key file {source_name!r}: it is not UTF-8 text ({error.reason})")
     return KeySource(source_name, "a file, one key per line", lambda: keys)

@@ -660,3 +660,13 @@ def test_every_sample_family_is_a_key_source(name: str, make: samples.Family) ->
     source = SOURCES.find(name)
     assert source is not None
     assert list(source.keys()) == make(10_000, 0)
+
+
+def test_the_dictionary_s_own_report_points_to_the_one_that_knows_search_keys() -> None:
+    result = run_report("search:4,4,16")
+    assert result.returncode == 2
+    assert result.stderr.splitlines()[-1] == (
+        "python -m hashdict.report: error: 'search:4,4,16' is neither a key source (testdict, decimal, repeated, "
+        "hex-ids, random-hex, words, boards) nor a readable key file: No such file or directory; the boards a "
+        "search stores (search:SIZE,LENGTH,MAX_LEVELS) are a source of tictactoe-report"
+    )

@@ -8,6 +8,10 @@
   (:mod:`.records`).
 * :func:`sound_play` (:mod:`.sound`): the reference search of SPEC §3 with
   its table made sound, for the ``sound`` player.
+* :class:`StrongSearch` (:mod:`.strong`): the best move within a time
+  budget on any board, for the ``strong`` player.  Its parts: wins by
+  continuous threats (:mod:`.threats`), the evaluation at its horizon
+  (:mod:`.evaluation`) and a table bounded in size (:mod:`.table`).
 
 >>> solve(Position.from_rows(["X..", "...", "..."], length=3)).value
 'draw'
@@ -16,5 +20,6 @@
 from tictactoe.solver.position import Position, PositionError
 from tictactoe.solver.search import Solution, solve
 from tictactoe.solver.sound import sound_play
+from tictactoe.solver.strong import Choice, StrongSearch
 
-__all__ = ["Position", "PositionError", "Solution", "solve", "sound_play"]
+__all__ = ["Choice", "Position", "PositionError", "Solution", "StrongSearch", "solve", "sound_play"]
