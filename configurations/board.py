@@ -26,7 +26,7 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing; type che
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-__all__ = ["Configurations", "dictionary_size", "winning_lines"]
+__all__ = ["Configurations", "dictionary_size", "require_levels", "winning_lines"]
 
 
 def dictionary_size(empty_squares: int, max_levels: int) -> int:
@@ -56,6 +56,23 @@ def dictionary_size(empty_squares: int, max_levels: int) -> int:
     return table_size_for(bound)
 
 
+def require_levels(max_levels: object) -> int:
+    """``max_levels`` itself if it is a search depth: an ``int`` (not a ``bool``) of at least 0.
+
+    ``TypeError`` or ``ValueError`` naming it otherwise; every player that
+    searches checks its depth so.
+
+    >>> require_levels(-1)
+    Traceback (most recent call last):
+    ...
+    ValueError: max_levels must be at least 0, got -1
+    """
+    levels = require_int("max_levels", max_levels)
+    if levels < 0:
+        raise ValueError(f"max_levels must be at least 0, got {levels!r}")
+    return levels
+
+
 class Configurations:
     """A square board of ``board_size`` rows on which ``length_to_win`` tiles in a line win.
 
@@ -73,14 +90,13 @@ class Configurations:
     __slots__ = ("_board_size", "_configuration", "_length_to_win", "_lines", "_max_levels", "_squares", "_tiles")
 
     def __init__(self, board_size: int, length_to_win: int, max_levels: int) -> None:
-        for name, value in (("board_size", board_size), ("length_to_win", length_to_win), ("max_levels", max_levels)):
+        for name, value in (("board_size", board_size), ("length_to_win", length_to_win)):
             require_int(name, value)
         if board_size < 1:
             raise ValueError(f"board_size must be at least 1, got {board_size!r}")
         if not 1 <= length_to_win <= board_size:
             raise ValueError(f"length_to_win must be between 1 and board_size ({board_size}), got {length_to_win!r}")
-        if max_levels < 0:
-            raise ValueError(f"max_levels must be at least 0, got {max_levels!r}")
+        require_levels(max_levels)
         self._board_size = board_size
         self._length_to_win = length_to_win
         self._max_levels = max_levels

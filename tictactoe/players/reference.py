@@ -16,8 +16,8 @@ very move the search would make for ``O`` in the mirrored position.
 from __future__ import annotations
 
 from configurations import EMPTY, Configurations, computer_play, opponent
+from configurations.board import require_levels
 from configurations.moves import Move
-from hashdict.basics import require_int
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing; type checkers take it as True
 if TYPE_CHECKING:
@@ -37,9 +37,7 @@ class ReferencePlayer:
 
     def __init__(self, max_levels: int) -> None:
         """A reference player searching ``max_levels`` levels; ``ValueError`` when that is negative."""
-        if require_int("max_levels", max_levels) < 0:
-            raise ValueError(f"max_levels must be at least 0, got {max_levels!r}")
-        self._max_levels = max_levels
+        self._max_levels = require_levels(max_levels)
 
     @classmethod
     def from_options(cls, options: PlayerOptions) -> ReferencePlayer:

@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 from configurations import COMPUTER, EMPTY, HUMAN, Configurations, Symbol
+from configurations.board import require_levels
 from configurations.moves import Move
 from configurations.symbols import require_player
 from tictactoe.solver.sound import sound_play
@@ -30,11 +31,7 @@ class SoundPlayer:
     """
 
     def __init__(self, max_levels: int) -> None:
-        if isinstance(max_levels, bool) or not isinstance(max_levels, int):
-            raise TypeError(f"max_levels must be an int, not {type(max_levels).__name__}: {max_levels!r}")
-        if max_levels < 0:
-            raise ValueError(f"max_levels must be at least 0, got {max_levels!r}")
-        self._max_levels = max_levels
+        self._max_levels = require_levels(max_levels)
 
     @property
     def name(self) -> str:

@@ -22,8 +22,8 @@ from __future__ import annotations
 
 import math
 
+from configurations.board import require_levels
 from configurations.symbols import require_player
-from hashdict.basics import require_int
 from tictactoe.solver.position import Position
 from tictactoe.solver.strong import StrongSearch
 
@@ -48,13 +48,11 @@ class StrongPlayer:
         ``ValueError`` when ``max_levels`` is negative or ``think`` is not a
         number above 0.
         """
-        if require_int("max_levels", max_levels) < 0:
-            raise ValueError(f"max_levels must be at least 0, got {max_levels!r}")
+        self._max_levels = require_levels(max_levels)
         if isinstance(think, bool) or not isinstance(think, int | float):
             raise TypeError(f"think must be a number of seconds, not {type(think).__name__}: {think!r}")
         if not think > 0 or math.isinf(think):
             raise ValueError(f"think must be a number of seconds above 0, got {think!r}")
-        self._max_levels = max_levels
         self._think = float(think)
         self._search: StrongSearch | None = None
         #: What the last :meth:`choose` decided, with its score, depth and nodes; None before any.
