@@ -81,7 +81,7 @@ QUIESCENCE = 4
 #: Records kept between moves: about 100 MB on a 26x26 board at most.
 DEFAULT_CAPACITY = 200_000
 #: Moves tried at each position below the root, and at the root, on boards over 6x6.
-WIDTH = 10
+WIDTH = 16
 ROOT_WIDTH = 24
 # Boards of at most this many squares are searched with every move: the beams would cost them proofs.
 _FULL_WIDTH_SQUARES = 36
