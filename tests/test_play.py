@@ -920,3 +920,12 @@ def test_a_plain_game_imports_nothing_it_does_not_use() -> None:
         line.rsplit("|", 1)[-1].strip() for line in result.stderr.splitlines() if line.startswith("import time:")
     }
     assert imported.isdisjoint({"argparse", "typing", "dataclasses", "inspect", "sqlite3", "threading"})
+
+
+def test_a_delay_is_asked_for_or_left_to_each_interface() -> None:
+    from tictactoe.ui.window import move_delay_ms
+
+    assert parse_settings(["3", "3", "1", "--x", "rules", "--o", "perfect"]).delay is None
+    settings = parse_settings(["3", "3", "1", "--x", "rules", "--o", "perfect", "--delay", "0.25", "--window"])
+    assert settings.delay == 0.25
+    assert [move_delay_ms(delay) for delay in (None, 0.0, 0.25)] == [600, 0, 250]

@@ -35,7 +35,8 @@ class Settings:
     """What the command line asks for: the session, and how to run it.
 
     ``delay`` is the pause, in seconds, before each move of a game between
-    two computer players, so that it can be watched; ``window`` asks for
+    two computer players, so that it can be watched (None when not asked
+    for: none at the terminal, the window's own); ``window`` asks for
     the game in a window (SPEC §11) instead of at the terminal; ``db`` is
     the game history asked for with ``--db`` (None: the default, and only
     at a terminal).
@@ -43,7 +44,9 @@ class Settings:
 
     __slots__ = ("db", "delay", "session", "window")
 
-    def __init__(self, session: Session, delay: float = 0.0, *, window: bool = False, db: Path | None = None) -> None:
+    def __init__(
+        self, session: Session, delay: float | None = None, *, window: bool = False, db: Path | None = None
+    ) -> None:
         self.session = session
         self.delay = delay
         self.window = window
@@ -137,7 +140,7 @@ def _parser(program: str) -> argparse.ArgumentParser:
     parser.add_argument("--name-o", metavar="NAME", help="O's name in the tally")
     parser.add_argument("--window", action="store_true", help="play in a window: click a square, or arrows and Enter")
     parser.add_argument(
-        "--delay", type=_pause, default=0.0, metavar="SECONDS", help="pause before each move of two computer players"
+        "--delay", type=_pause, metavar="SECONDS", help="pause before each move of two computer players"
     )
     parser.add_argument("--db", type=Path, metavar="PATH", help="the game history file (SQLite) to save games in")
     return parser

@@ -281,7 +281,7 @@ def main(
     if settings.window:
         from tictactoe.ui.window import run_window  # noqa: PLC0415 -- only a window pays for Tk
 
-        return run_window(settings.session, stderr=stderr, db=settings.db)
+        return run_window(settings.session, stderr=stderr, db=settings.db, delay=settings.delay)
     if stdin is None:  # started with its standard input closed (<&-)
         print(f"{program}: no standard input to read moves from", file=stderr)
         return EXIT_INPUT_ENDED
@@ -342,7 +342,7 @@ def play_session(
     after each finished game.
     """
     session = settings.session
-    while Conversation(session, read_line, out, at_terminal=on_screen, delay=settings.delay).play():
+    while Conversation(session, read_line, out, at_terminal=on_screen, delay=settings.delay or 0.0).play():
         if save is not None:
             save(session)
         if not interactive:

@@ -3,8 +3,7 @@
 ``play.py … --window`` asks :func:`window_available` first and, when no
 window can open, prints :func:`cannot_open_message` and exits 2;
 otherwise :func:`run_window` plays the session in a Tk window until the
-person closes it.  ``python -m tictactoe.ui.window SIZE LENGTH LEVELS
-[options]`` does both with ``play.py``'s options.
+person closes it.
 
 This module imports :mod:`tkinter` only when asked for a window, so that
 it loads, and says what is missing, on a Python built without Tk.
@@ -25,6 +24,7 @@ import sys
 
 from hashdict.exits import EXIT_OK
 from tictactoe.players.registry import DEFAULT_THINK
+from tictactoe.ui.window_status import AUTO_MOVE_DELAY_MS
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing; type checkers take it as True
 if TYPE_CHECKING:
@@ -91,8 +91,13 @@ def terminal_command(session: Session) -> str:
     return " ".join(words)
 
 
-def run_window(session: Session, *, stderr: TextIO | None = None, db: Path | None = None) -> int:
+def run_window(
+    session: Session, *, stderr: TextIO | None = None, db: Path | None = None, delay: float | None = None
+) -> int:
     """Play ``session`` in a window until the person closes it; the exit status.
+
+    Two computer players' moves come ``delay`` seconds apart (None: the
+    window's own pace, :data:`AUTO_MOVE_DELAY_MS`).
 
     0 once the window is closed -- at once, even while a computer player is
     still searching.  Finished games are saved in the history file ``db``
@@ -114,7 +119,7 @@ def run_window(session: Session, *, stderr: TextIO | None = None, db: Path | Non
         return EXIT_NO_WINDOW
     from tictactoe.ui.window_app import GameWindow  # noqa: PLC0415 -- needs tkinter, checked above
 
-    GameWindow(root, session, db=db)
+    GameWindow(root, session, db=db, move_delay_ms=move_delay_ms(delay))
     try:
         root.mainloop()
     finally:  # closed, or Ctrl-C at the terminal
@@ -123,6 +128,18 @@ def run_window(session: Session, *, stderr: TextIO | None = None, db: Path | Non
         del root
         _collect_closed_windows()
     return EXIT_OK
+
+
+def move_delay_ms(delay: float | None) -> int:
+    """The milliseconds between two computer players' moves in the window for ``--delay`` ``delay``.
+
+    Without one, the window's own pace: a game between two computer
+    players is there to be watched.
+
+    >>> move_delay_ms(0.25), move_delay_ms(0), move_delay_ms(None)
+    (250, 0, 600)
+    """
+    return AUTO_MOVE_DELAY_MS if delay is None else round(delay * 1000)
 
 
 def _collect_closed_windows() -> None:

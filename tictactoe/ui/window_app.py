@@ -26,7 +26,15 @@ from tictactoe.ui.window_board import BoardPicture, BoardView, first_canvas_side
 from tictactoe.ui.window_dialogs import ERROR_COLOUR, NewGameDialog
 from tictactoe.ui.window_previous import PreviousGames
 from tictactoe.ui.window_saving import WindowHistory
-from tictactoe.ui.window_status import HOW_TO_PLAY, PLAY_AGAIN, progress_text, state_text, tally_text, title_text
+from tictactoe.ui.window_status import (
+    AUTO_MOVE_DELAY_MS,
+    HOW_TO_PLAY,
+    PLAY_AGAIN,
+    progress_text,
+    state_text,
+    tally_text,
+    title_text,
+)
 from tictactoe.ui.window_thinking import Search
 from tictactoe.ui.winning_line import winning_line
 
@@ -41,7 +49,6 @@ if TYPE_CHECKING:
 __all__ = ["AUTO_MOVE_DELAY_MS", "POLL_MS", "GameWindow"]
 
 #: Milliseconds between the moves of two computer players, so that a person can follow the game.
-AUTO_MOVE_DELAY_MS = 600
 #: Milliseconds between looks at a running search: often enough that the count of positions runs smoothly.
 POLL_MS = 50
 # What a person can ask of the window: name, label, key shown, where it appears

@@ -21,11 +21,15 @@ from __future__ import annotations
 from configurations import COMPUTER, HUMAN
 from tictactoe.game.game import DRAW_RESULT
 
+#: The milliseconds between two computer players' moves in the window when ``--delay`` is not given:
+#: such a game is there to be watched.
+AUTO_MOVE_DELAY_MS = 600
+
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing; type checkers take it as True
 if TYPE_CHECKING:
     from tictactoe.game.session import Competitor, Session
 
-__all__ = ["DRAW_TEXT", "HOW_TO_PLAY", "PLAY_AGAIN", "progress_text", "state_text", "tally_text", "title_text"]
+__all__ = ["AUTO_MOVE_DELAY_MS", "DRAW_TEXT", "HOW_TO_PLAY", "PLAY_AGAIN", "progress_text", "state_text", "tally_text", "title_text"]
 
 #: What the status bar says once a game is a draw (as the terminal says it).
 DRAW_TEXT = "Game is a draw"
