@@ -10,8 +10,9 @@ only when the ones before it did not settle the move:
    played at once on a board searched with beams (below), where the
    iterative deepening's wins are not proofs.  On a small board, searched
    with every move, the deepening still looks for a shorter win first.
-   On a board searched with beams, then, a win by fours and threes, which
-   the player believes and plays (scored ``BELIEVED``).
+   On a board searched with beams, with five or more in a row, then, a win
+   by fours and open threes, which the player believes and plays (scored
+   ``BELIEVED``).
 3. Iterative deepening: negamax with alpha-beta searched one ply deeper at
    a time, the best move of the last finished depth tried first in the
    next, until the time is half spent, the depth reaches ``max_plies``, or
@@ -75,6 +76,8 @@ WIN = 1 << 40
 PROVED = WIN - (1 << 16)
 #: The score of a win by fours and threes: believed, not proved.
 BELIEVED = PROVED - 1
+#: Threes are looked for from this length to win: an open three is a threat of five in a row's.
+THREES_FROM_LENGTH = 5
 _INFINITY = WIN + 1
 #: How many plies past the horizon the replies to an opponent's double threat are still searched.
 QUIESCENCE = 4
@@ -208,7 +211,7 @@ class StrongSearch:
             if not small or len(line) <= 3:
                 return line[0], WIN - len(line), "win", 0
             max_plies = min(max_plies, len(line) - 2)
-        elif not small and not theirs:
+        elif not small and not theirs and board.length >= THREES_FROM_LENGTH:
             believed = self._threats(clock + think * _THREES_SHARE, threes=True)
             if believed is not None:
                 return believed[0], BELIEVED, None, 0
