@@ -29,9 +29,6 @@ from __future__ import annotations
 
 import argparse
 import functools
-import importlib
-import io
-import os
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -41,12 +38,12 @@ from typing import TypeAlias
 from hashdict import samples
 from hashdict.exits import run
 from hashdict.hashing import expected_collisions
+from hashdict.report_plot import PlotError, PlotNameError, PlotTarget, histogram_image, plot_target, write_plot
 from hashdict.report_stats import (
     FOLDED_LENGTH,
     TableStatistics,
     comparison_lines,
     histogram_lines,
-    histogram_rows,
     poisson_chain_counts,
     summarize,
     table_statistics,
@@ -78,42 +75,6 @@ __all__ = [
 #: The most buckets ``--size`` and ``--compare`` take.  The report holds the whole table and its
 #: list of chain lengths in memory: ten million buckets take about two seconds and 200 MB.
 MAX_TABLE_SIZE = 10_000_000
-
-_PLOT_HELP = (
-    "--plot needs matplotlib, which cannot be imported ({error}).\n"
-    "Install it with:  pip install matplotlib\n"
-    "or, in a checkout of this project:  pip install -e '.[plot]'"
-)
-
-
-def histogram_image(stats: TableStatistics, title: str, image_format: str = "png") -> bytes:
-    """The chain-length histogram against uniform hashing's, drawn as the bytes of an image file.
-
-    Needs matplotlib (``ImportError`` without it); ``image_format`` is one
-    that it writes (``png``, ``svg``, ``pdf``, ...).  The bars are the rows
-    of :func:`histogram_lines`.
-    """
-    figure = importlib.import_module("matplotlib.figure").Figure(figsize=(8, 4.5), layout="constrained")
-    axes = figure.subplots()
-    rows = histogram_rows(stats)
-    places = range(len(rows))
-    axes.bar(places, [count for _, count, _ in rows], label="this table")
-    axes.plot(
-        places,
-        [uniform for _, _, uniform in rows],
-        "o-",
-        color="black",
-        label=f"uniform hashing (Poisson, \N{GREEK SMALL LETTER LAMDA} = {stats.load_factor:.3f})",
-    )
-    axes.set_xticks(places, [label.replace(">=", "\N{GREATER-THAN OR EQUAL TO}") for label, _, _ in rows])
-    axes.set_xlabel("chain length")
-    axes.set_ylabel("buckets")
-    axes.set_title(title)
-    axes.legend()
-    image = io.BytesIO()
-    figure.savefig(image, format=image_format)
-    return image.getvalue()
-
 
 #: A function that returns a source's keys, in insertion order.
 KeyFunction: TypeAlias = Callable[[], Iterable[str]]
@@ -315,10 +276,10 @@ def main(argv: Sequence[str] | None = None, *, program: str = PROGRAM, sources: 
         _print_report(source, columns)
         if plot is not None:
             title = f"{options.source}: {columns[0].records} records in {columns[0].buckets} buckets"
-            _write_plot(plot, histogram_image(columns[0], title, plot.image_format))
+            write_plot(plot, histogram_image(columns[0], title, plot.image_format))
             print()
             print(f"Plot written to {plot.name}")
-    except _PlotError as error:
+    except PlotError as error:
         print(error, file=sys.stderr)
         return 1
     return 0
@@ -337,64 +298,17 @@ def _print_report(source: KeySource, columns: Sequence[TableStatistics]) -> None
         print(*histogram_lines(stats), sep="\n")
 
 
-class _PlotError(Exception):
-    """Why the plot cannot be drawn or written: the message for stderr, and exit status 1."""
+def _plot_target(parser: argparse.ArgumentParser, name: str, sizes: int) -> PlotTarget:
+    """The plot's file and format (:func:`plot_target`); a parser error for several sizes or a name that cannot be one.
 
-
-@dataclass(frozen=True, slots=True)
-class _PlotTarget:
-    """Where the plot goes: ``name`` as given, and the image format its suffix names."""
-
-    name: str
-    image_format: str
-
-
-def _plot_target(parser: argparse.ArgumentParser, name: str, sizes: int) -> _PlotTarget:
-    """The plot's file and format; a parser error for a name that cannot be one, :class:`_PlotError` for the rest.
-
-    The image is written to exactly the file named.  Its suffix names the
-    format (``.png``, ``.svg``, ``.pdf``, ... whatever matplotlib writes); a
-    name without one gets a PNG.  The checks that need no matplotlib come
-    first.
+    :class:`PlotError` when the plot cannot be drawn or written.
     """
     if sizes > 1:
         parser.error("--plot draws a single table size; it cannot be combined with --compare")
-    if not name:
-        parser.error("argument --plot: needs a file name, got ''")
-    problem = _unwritable(Path(name))
-    if problem:
-        raise _PlotError(f"cannot write the plot to {name!r}: {problem}")
     try:
-        formats = importlib.import_module("matplotlib.backend_bases").FigureCanvasBase.get_supported_filetypes()
-        importlib.import_module("matplotlib.figure")
-    except ImportError as error:
-        raise _PlotError(_PLOT_HELP.format(error=error)) from None
-    suffix = Path(name).suffix.lower().removeprefix(".")
-    if suffix and suffix not in formats:
-        known = ", ".join(f".{known}" for known in sorted(formats))
-        parser.error(
-            f"argument --plot: matplotlib writes no {suffix!r} files; name one of {known}, or no suffix for PNG"
-        )
-    return _PlotTarget(name, suffix or "png")
-
-
-def _unwritable(path: Path) -> str:
-    """Why the file ``path`` clearly cannot be written, or ``''``; the write itself may still fail."""
-    if path.is_dir():
-        return "it is a directory"
-    directory = path.parent
-    if not directory.is_dir():
-        return f"there is no directory {str(directory)!r}"
-    if not os.access(path if path.exists() else directory, os.W_OK):
-        return "permission denied"
-    return ""
-
-
-def _write_plot(plot: _PlotTarget, image: bytes) -> None:
-    try:
-        Path(plot.name).write_bytes(image)
-    except OSError as error:
-        raise _PlotError(f"cannot write the plot to {plot.name!r}: {error.strerror or error}") from None
+        return plot_target(name)
+    except PlotNameError as error:
+        parser.error(f"argument --plot: {error}")
 
 
 # The boards a search stores need the game, which this package may not import: a program above it has them.
