@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from hashdict import report
+from hashdict import report, report_plot, report_sources, report_stats
 from hashdict.report import (
     FOLDED_LENGTH,
     SOURCES,
@@ -41,31 +41,23 @@ def run_report(*arguments: str, prelude: str = "") -> subprocess.CompletedProces
     )
 
 
-def test_the_report_still_exports_the_names_of_all_its_parts() -> None:
-    """Code imports the figures, the sources and the plot from hashdict.report, as when the report was one module."""
-    assert report.__all__ == [
-        "FOLDED_LENGTH",
-        "MAX_TABLE_SIZE",
-        "PROGRAM",
-        "SOURCES",
-        "KeyFunction",
-        "KeySource",
-        "SourceError",
-        "SourceFamily",
-        "SourceMaker",
-        "SourceRegistry",
-        "TableStatistics",
-        "comparison_lines",
-        "expected_collisions",
-        "histogram_image",
-        "histogram_lines",
-        "keys_from_file",
-        "main",
-        "poisson_chain_counts",
-        "summarize",
-        "table_statistics",
+def test_the_report_still_exports_the_names_of_its_parts() -> None:
+    """Code imports the figures, the sources and the plot from hashdict.report, as when the report was one module.
+
+    The parts' names it leaves out were never its exports (BAR_WIDTH, FAMILY_KEYS) or are the command line's own.
+    """
+    parts = {name for part in (report_plot, report_sources, report_stats) for name in part.__all__}
+    assert set(report.__all__) - parts == {"MAX_TABLE_SIZE", "PROGRAM", "expected_collisions", "main"}
+    assert sorted(parts - set(report.__all__)) == [
+        "BAR_WIDTH",
+        "FAMILY_KEYS",
+        "PlotError",
+        "PlotNameError",
+        "PlotTarget",
+        "histogram_rows",
+        "plot_target",
+        "write_plot",
     ]
-    assert all(hasattr(report, name) for name in report.__all__)
 
 
 # ------------------------------------------------------------------ the files

@@ -18,6 +18,7 @@ from hashdict.report_stats import (
     TableStatistics,
     comparison_lines,
     histogram_lines,
+    histogram_rows,
     poisson_chain_counts,
     summarize,
     table_statistics,
@@ -197,6 +198,15 @@ def test_histogram_of_a_longest_chain_of_29_needs_no_folded_row() -> None:
     lines = histogram_lines(summarize([29] + [0] * 1000, collisions=28), bar_width=10)
     assert len(lines) == 1 + FOLDED_LENGTH
     assert lines[-1] == "    29        1      0.0  #"
+
+
+def test_histogram_rows_hold_every_bucket_and_expect_every_bucket() -> None:
+    stats = summarize([0, 31, 45, 29, 30, 2], collisions=0)
+    rows = histogram_rows(stats)
+    assert [length for length, _, _ in rows] == [str(length) for length in range(FOLDED_LENGTH)] + [">=30"]
+    assert sum(count for _, count, _ in rows) == stats.buckets
+    assert math.fsum(uniform for _, _, uniform in rows) == pytest.approx(stats.buckets)
+    assert rows[-1][:2] == (">=30", 3)
 
 
 def test_comparison_chain_rows_fold_at_30_too() -> None:
