@@ -109,10 +109,10 @@ def search_source(arguments: str) -> KeySource:
     ('search:3,3,1', 8, 1019)
     >>> print(source.description)
     the 8 boards computer_play stores replying to X at b2 on a 3x3 board, 3 in a row, 1 level; a table of 1019 buckets
-    >>> search_source("3,3")
+    >>> search_source("3,1,9")
     Traceback (most recent call last):
     ...
-    hashdict.report.SourceError: needs SIZE,LENGTH,MAX_LEVELS[,OPENING], 3 or 4 values separated by commas, got 2
+    hashdict.report_sources.SourceError: LENGTH 1: X's opening wins at once, so the computer never replies
     """
     size, length, max_levels, opening = _parse(arguments)
     positions = most_positions(size * size - 1, max_levels)

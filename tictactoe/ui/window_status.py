@@ -29,7 +29,16 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing; type che
 if TYPE_CHECKING:
     from tictactoe.game.session import Competitor, Session
 
-__all__ = ["AUTO_MOVE_DELAY_MS", "DRAW_TEXT", "HOW_TO_PLAY", "PLAY_AGAIN", "progress_text", "state_text", "tally_text", "title_text"]
+__all__ = [
+    "AUTO_MOVE_DELAY_MS",
+    "DRAW_TEXT",
+    "HOW_TO_PLAY",
+    "PLAY_AGAIN",
+    "progress_text",
+    "state_text",
+    "tally_text",
+    "title_text",
+]
 
 #: What the status bar says once a game is a draw (as the terminal says it).
 DRAW_TEXT = "Game is a draw"
