@@ -19,6 +19,8 @@ breaker's moves and nothing else.
 
 from __future__ import annotations
 
+from tictactoe.solver.geometry import squares_of
+
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing; type checkers take it as True
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -78,7 +80,7 @@ def breaker_wins_by_pairing(
         for index in live:
             live_mask |= 1 << index
             empty |= windows[index]
-        busiest = max(_squares(empty), key=lambda square: (holding[square] & live_mask).bit_count(), default=0)
+        busiest = max(squares_of(empty), key=lambda square: (holding[square] & live_mask).bit_count(), default=0)
         taken = 1 << busiest
     return _pairs_exist(windows, holding, [index for index in live if not windows[index] & taken])
 
@@ -105,7 +107,7 @@ def _pairs_exist(windows: Sequence[int], holding: Sequence[int], live: list[int]
         if steps[0] < 0:
             return False
         unused = ~used
-        free = _squares(min((windows[index] & unused for index in open_windows), key=int.bit_count))
+        free = squares_of(min((windows[index] & unused for index in open_windows), key=int.bit_count))
         pairs = [(a, b) for i, a in enumerate(free) for b in free[i + 1 :]]
         pairs.sort(key=lambda pair: (holding[pair[0]] & holding[pair[1]] & uncovered).bit_count(), reverse=True)
         for a, b in pairs:
@@ -122,16 +124,6 @@ def _holding(windows: Sequence[int]) -> list[int]:
     """For each square, the mask of the indices of the windows that hold it."""
     holding = [0] * max((window.bit_length() for window in windows), default=0)
     for index, window in enumerate(windows):
-        for square in _squares(window):
+        for square in squares_of(window):
             holding[square] |= 1 << index
     return holding
-
-
-def _squares(mask: int) -> list[int]:
-    """The squares (bit numbers) of ``mask``, lowest first."""
-    squares = []
-    while mask:
-        bit = mask & -mask
-        squares.append(bit.bit_length() - 1)
-        mask ^= bit
-    return squares

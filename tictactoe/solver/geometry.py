@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import functools
 
-__all__ = ["Geometry", "geometry"]
+__all__ = ["Geometry", "geometry", "lowest_square", "squares_of"]
 
 # The eight symmetries of the square, each as (mirror columns, mirror rows, swap rows and columns).
 _SYMMETRIES = tuple((bool(code & 1), bool(code & 2), bool(code & 4)) for code in range(8))
@@ -110,3 +110,26 @@ def _symmetry(size: int, mirror_cols: bool, mirror_rows: bool, swap: bool) -> tu
             row, col = col, row
         images.append(row * size + col)
     return tuple(images)
+
+
+def lowest_square(squares: int) -> int:
+    """The lowest-numbered square of a non-empty set of squares.
+
+    >>> lowest_square(0b10100)
+    2
+    """
+    return (squares & -squares).bit_length() - 1
+
+
+def squares_of(squares: int) -> list[int]:
+    """The squares of a set, lowest first.
+
+    >>> squares_of(0b10100)
+    [2, 4]
+    """
+    found = []
+    while squares:
+        low = squares & -squares
+        squares ^= low
+        found.append(low.bit_length() - 1)
+    return found

@@ -37,7 +37,7 @@ from hashdict import Data, HashDictionary
 from hashdict.hashing import VETTED_SIZES
 from tictactoe.solver.blocking import breaker_wins_by_pairing, breaker_wins_by_potential
 from tictactoe.solver.board import CROSS, SearchBoard
-from tictactoe.solver.geometry import geometry
+from tictactoe.solver.geometry import geometry, lowest_square
 from tictactoe.solver.records import DRAW, EXACT, LOSS, LOWER, UPPER, WIN, interval, pack, settled, unpack
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing; type checkers take it as True
@@ -135,10 +135,10 @@ class Solver:
         self.nodes += 1
         mine, theirs = board.threats[board.mover], board.threats[1 - board.mover]
         if mine:
-            return WIN, _lowest(mine)
+            return WIN, lowest_square(mine)
         if theirs & (theirs - 1):
-            return LOSS, _lowest(theirs)
-        moves = [_lowest(theirs)] if theirs else board.ordered_moves()
+            return LOSS, lowest_square(theirs)
+        moves = [lowest_square(theirs)] if theirs else board.ordered_moves()
         if not moves:  # no square lies on a live window: nobody can win
             return DRAW, board.empty_squares()[0]
         high = self._static_bounds()[1]
@@ -177,7 +177,7 @@ class Solver:
             answer = settled(low, high, alpha, beta)
         if answer is not None:
             return answer
-        moves = [_lowest(theirs)] if theirs else board.ordered_moves()
+        moves = [lowest_square(theirs)] if theirs else board.ordered_moves()
         if first in moves:  # the stored best move first
             moves.remove(first)
             moves.insert(0, first)
@@ -279,11 +279,6 @@ class Solver:
         if record >= 0:
             self._table.remove(key)
         self._table.put(Data(key, packed))
-
-
-def _lowest(squares: int) -> int:
-    """The lowest-numbered square of a non-empty set."""
-    return (squares & -squares).bit_length() - 1
 
 
 def _outcome(winner: str) -> str:

@@ -59,7 +59,7 @@ from hashdict.basics import FrozenValue
 from tictactoe.solver.blocking import breaker_wins_by_potential
 from tictactoe.solver.board import SearchBoard
 from tictactoe.solver.evaluation import evaluate
-from tictactoe.solver.geometry import geometry
+from tictactoe.solver.geometry import geometry, lowest_square
 from tictactoe.solver.table import BoundedTable
 from tictactoe.solver.threats import ThreatSearch
 
@@ -199,12 +199,12 @@ class StrongSearch:
         mover = board.mover
         mine, theirs = board.threats[mover], board.threats[1 - mover]
         if mine:
-            return _lowest(mine), WIN - 1, "win", 0
+            return lowest_square(mine), WIN - 1, "win", 0
         if theirs & (theirs - 1):
-            return _lowest(theirs), 2 - WIN, "loss", 0
+            return lowest_square(theirs), 2 - WIN, "loss", 0
         small = self._width == _INFINITY
         if theirs and not small:
-            return _lowest(theirs), 0, None, 0  # the block is forced: there is nothing to weigh
+            return lowest_square(theirs), 0, None, 0  # the block is forced: there is nothing to weigh
         line = None if theirs else self._threats(clock + think * _FOURS_SHARE, threes=False)
         if line is not None:
             # Nothing wins sooner than 3 plies but a threat, which the rules above took.
@@ -215,7 +215,7 @@ class StrongSearch:
             believed = self._threats(clock + think * _THREES_SHARE, threes=True)
             if believed is not None:
                 return believed[0], BELIEVED, None, 0
-        moves = [_lowest(theirs)] if theirs else board.ordered_moves()
+        moves = [lowest_square(theirs)] if theirs else board.ordered_moves()
         if not moves:  # no square lies on a live window: nobody can win
             return board.empty_squares()[0], 0, "draw", 0
         every_move = len(moves) <= ROOT_WIDTH or self._width == _INFINITY
@@ -336,7 +336,7 @@ class StrongSearch:
                 return score
             if move >= 0:
                 first = self._shape.inverse_symmetries[symmetry][move]
-        moves = [_lowest(block)] if block else self._moves(first, only)
+        moves = [lowest_square(block)] if block else self._moves(first, only)
         if not moves:
             return 0  # no square lies on a live window: nobody can win
         inexact, window_low = self._inexact, alpha
@@ -435,8 +435,3 @@ def _unpack(record: int, ply: int) -> tuple[int, int, int, int]:
 def _outcome(score: int) -> str:
     """The proved outcome a final score means."""
     return "win" if score >= PROVED else "loss" if score <= -PROVED else "draw"
-
-
-def _lowest(squares: int) -> int:
-    """The lowest-numbered square of a non-empty set."""
-    return (squares & -squares).bit_length() - 1

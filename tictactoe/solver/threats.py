@@ -44,7 +44,7 @@ from __future__ import annotations
 import time
 
 from hashdict import Data, HashDictionary
-from tictactoe.solver.geometry import geometry
+from tictactoe.solver.geometry import geometry, lowest_square, squares_of
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing; type checkers take it as True
 if TYPE_CHECKING:
@@ -101,7 +101,7 @@ class ThreatSearch:
         attacker, defender = board.mover, 1 - board.mover
         mine = board.threats[attacker]
         if mine:
-            return [_lowest(mine)]
+            return [lowest_square(mine)]
         if not attacks:
             self._cut = True
             return None
@@ -112,7 +112,7 @@ class ThreatSearch:
             return None
         theirs = board.threats[defender]
         # When the defender threatens, the attacker must block, which goes on only if the block attacks too.
-        candidates = ([] if theirs & (theirs - 1) else [_lowest(theirs)]) if theirs else self._attacking_squares()
+        candidates = ([] if theirs & (theirs - 1) else [lowest_square(theirs)]) if theirs else self._attacking_squares()
         for square in candidates:
             line = self._try(square, attacks)
             if line is not None:
@@ -133,12 +133,12 @@ class ThreatSearch:
             if board.threats[defender]:
                 return None  # the defender completes a line first
             if threats & (threats - 1):
-                block = _lowest(threats)  # two threats: one block cannot stop both
-                return [square, block, _lowest(threats ^ (1 << block))]
+                block = lowest_square(threats)  # two threats: one block cannot stop both
+                return [square, block, lowest_square(threats ^ (1 << block))]
             if threats:
-                replies = [_lowest(threats)]
+                replies = [lowest_square(threats)]
             elif self._threes and board.double_threats(attacker):
-                replies = _squares(board.fours(attacker) | board.fours(defender))
+                replies = squares_of(board.fours(attacker) | board.fours(defender))
             else:
                 return None  # neither a four nor a three: the defender would have a free move
             return self._every_reply_loses(square, replies, attacks)
@@ -167,7 +167,7 @@ class ThreatSearch:
         attacker = board.mover
         doubles = board.double_threats(attacker)
         fours = board.fours(attacker)
-        squares = _squares(doubles) + _squares(fours & ~doubles)
+        squares = squares_of(doubles) + squares_of(fours & ~doubles)
         if self._threes:
             partners = self._partners()
             squares += [
@@ -227,18 +227,3 @@ class ThreatSearch:
         if self.nodes >= self._node_limit:
             return True
         return not self.nodes % _CLOCK_INTERVAL and time.monotonic() > self._deadline
-
-
-def _lowest(squares: int) -> int:
-    """The lowest-numbered square of a non-empty set."""
-    return (squares & -squares).bit_length() - 1
-
-
-def _squares(squares: int) -> list[int]:
-    """The squares of a set, lowest first."""
-    found = []
-    while squares:
-        low = squares & -squares
-        squares ^= low
-        found.append(low.bit_length() - 1)
-    return found
