@@ -260,37 +260,42 @@ class SearchBoard:
         moves.sort(key=weights.__getitem__, reverse=True)
         return moves
 
-    def fours(self, player: int) -> int:
-        """The empty squares where ``player``'s tile would make a threat, as a set of squares."""
-        empty = self._full & ~(self.tiles[CROSS] | self.tiles[NOUGHT])
-        squares = 0
-        near, masks = self.near[player], self._masks
-        while near:
-            low = near & -near
-            near ^= low
-            squares |= masks[low.bit_length() - 1]
-        return squares & empty
+    def near_pairs(self, player: int) -> list[tuple[int, int]]:
+        """The two empty squares of each of ``player``'s near windows, each as a set of one square.
 
-    def double_threats(self, player: int) -> int:
-        """The empty squares where ``player``'s tile would make two threats at once, as a set of squares.
-
-        A near window has two empty squares, and a tile on either makes the
-        other a threat; a square is double when its near windows leave at
-        least two different squares to threaten.  (An open three of five in
-        a row has two such squares: either end that makes it an open four.)
+        A tile on either square of a pair makes the other a threat.
         """
         empty = self._full & ~(self.tiles[CROSS] | self.tiles[NOUGHT])
         near, masks = self.near[player], self._masks
-        pairs: list[tuple[int, int]] = []  # (a square's bit, the bit of the square its tile would threaten)
+        pairs = []
         while near:
             low = near & -near
             near ^= low
             both = masks[low.bit_length() - 1] & empty
             first = both & -both
-            pairs += ((first, both ^ first), (both ^ first, first))
-        pairs.sort()
+            pairs.append((first, both ^ first))
+        return pairs
+
+    def fours(self, player: int) -> int:
+        """The empty squares where ``player``'s tile would make a threat, as a set of squares."""
+        squares = 0
+        for first, second in self.near_pairs(player):
+            squares |= first | second
+        return squares
+
+    def double_threats(self, player: int) -> int:
+        """The empty squares where ``player``'s tile would make two threats at once, as a set of squares.
+
+        A square is double when its near windows leave at least two
+        different squares to threaten (see :meth:`near_pairs`).  (An open
+        three of five in a row has two such squares: either end that makes
+        it an open four.)
+        """
+        # (a square, the square its tile would threaten), both ways round, sorted by the first.
+        pairs = self.near_pairs(player)
+        threatening = sorted(pairs + [(second, first) for first, second in pairs])
         doubles = previous = threatened = 0
-        for square, other in pairs:
+        for square, other in threatening:
             if square != previous:
                 previous, threatened = square, other
             elif other != threatened:

@@ -180,16 +180,10 @@ class ThreatSearch:
     def _partners(self) -> list[int]:
         """For each square, the squares a tile of the mover's there would threaten (as a set of squares)."""
         board = self._board
-        empty = ~(board.tiles[0] | board.tiles[1])
         partners = [0] * board.squares
-        near = board.near[board.mover]
-        while near:
-            low = near & -near
-            near ^= low
-            both = self._masks[low.bit_length() - 1] & empty
-            first = both & -both
-            partners[first.bit_length() - 1] |= both ^ first
-            partners[(both ^ first).bit_length() - 1] |= first
+        for first, second in board.near_pairs(board.mover):
+            partners[first.bit_length() - 1] |= second
+            partners[second.bit_length() - 1] |= first
         return partners
 
     def _is_three(self, square: int, partners: list[int]) -> bool:
