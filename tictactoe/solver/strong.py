@@ -218,7 +218,7 @@ class StrongSearch:
         moves = [lowest_square(theirs)] if theirs else board.ordered_moves()
         if not moves:  # no square lies on a live window: nobody can win
             return board.empty_squares()[0], 0, "draw", 0
-        every_move = len(moves) <= ROOT_WIDTH or self._width == _INFINITY
+        every_move = small or len(moves) <= ROOT_WIDTH
         del moves[len(moves) if every_move else ROOT_WIDTH :]
         self._deadline = clock + think * _DEEPENING_SHARE
         square, score, outcome, depth = self._deepen(moves, max_plies, clock + think * _NEXT_DEPTH_SHARE)

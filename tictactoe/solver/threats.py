@@ -108,7 +108,8 @@ class ThreatSearch:
         if self._out_of_budget():
             return None
         key = board.key()[0]
-        if self._failed.get(key) >= attacks:
+        failed = self._failed.get(key)  # nothing below stores this key: every move adds a tile
+        if failed >= attacks:
             return None
         theirs = board.threats[defender]
         # When the defender threatens, the attacker must block, which goes on only if the block attacks too.
@@ -117,7 +118,7 @@ class ThreatSearch:
             line = self._try(square, attacks)
             if line is not None:
                 return line
-        if self._failed.get(key) >= 0:
+        if failed >= 0:
             self._failed.remove(key)
         self._failed.put(Data(key, attacks))
         return None
