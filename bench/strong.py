@@ -32,8 +32,9 @@ from dataclasses import dataclass
 from bench.__main__ import ROOT, compile_game, current_commit
 from bench.match import Contestant, play_match, progress_on
 from bench.workloads import peak_memory_kib
-from configurations import COMPUTER, HUMAN, Configurations, opponent
+from configurations import COMPUTER, HUMAN
 from hashdict.exits import run
+from tictactoe.game.game import Game
 from tictactoe.players.strong import StrongPlayer
 
 PROGRAM = "python -m bench.strong"
@@ -85,22 +86,18 @@ def match_rows(games: int, progress: Callable[[int, int], None]) -> list[Row]:
 def clock_game(size: int, think: float = THINK) -> dict[str, object]:
     """A whole game of strong against strong at ``think`` seconds a move on ``size`` x ``size``, five in a
     row: each move's processor and wall-clock seconds, the result, and this process's peak memory."""
-    board = Configurations(size, 5, 0)
+    game = Game(size, 5)
     players = {side: StrongPlayer(UNLIMITED_LEVELS, think) for side in (HUMAN, COMPUTER)}
     cpu: list[float] = []
     wall: list[float] = []
-    mover, result = HUMAN, "draw"
-    for _ in range(size * size):
+    while game.result is None:
+        mover = game.to_move
         started, clock = time.process_time(), time.monotonic()
-        move = players[mover].choose(board, mover)
+        move = players[mover].choose(game.board, mover)
         cpu.append(time.process_time() - started)
         wall.append(time.monotonic() - clock)
-        board.save_play(move.row, move.col, mover)
-        if board.wins(mover):
-            result = mover
-            break
-        mover = opponent(mover)
-    return {"cpu": cpu, "wall": wall, "result": result, "peak_mib": peak_memory_kib() / 1024}
+        game.play(move)
+    return {"cpu": cpu, "wall": wall, "result": game.result, "peak_mib": peak_memory_kib() / 1024}
 
 
 def clock_rows(size: int) -> list[Row]:
