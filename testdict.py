@@ -1,17 +1,17 @@
 """TestDict, the dictionary grader (SPEC §5): ``python testdict.py [help] [TEST ...]``.
 
-A shell around :mod:`tictactoe.harness.testdict`, so that the grader runs
+A shell around :mod:`tictactoe.cli.testdict`, so that the grader runs
 from a checkout with nothing installed.  It checks the Python version
 first: an older Python is refused in one line (status 2) before anything
 that needs Python 3.11 is imported.
 """
 
-from tictactoe.ui.arguments import require_python
+from tictactoe.cli.python_version import require_python
 
 require_python("testdict.py")
 
-from hashdict.exits import run  # noqa: E402 -- as above
-from tictactoe.harness.testdict import main  # noqa: E402 -- needs Python 3.11: only after the check
+from tictactoe.cli.exits import run  # noqa: E402 -- as above
+from tictactoe.cli.testdict import main  # noqa: E402 -- needs Python 3.11: only after the check
 
 if __name__ == "__main__":
     run(main, "testdict.py")

@@ -1,17 +1,17 @@
 """TestPlay, the game-logic grader (SPEC §6): ``python testplay.py [--cases FILE.jsonl ...]``.
 
-A shell around :mod:`tictactoe.harness.testplay`, so that the grader runs
+A shell around :mod:`tictactoe.cli.testplay`, so that the grader runs
 from a checkout with nothing installed.  It checks the Python version
 first: an older Python is refused in one line (status 2) before anything
 that needs Python 3.11 is imported.
 """
 
-from tictactoe.ui.arguments import require_python
+from tictactoe.cli.python_version import require_python
 
 require_python("testplay.py")
 
-from hashdict.exits import run  # noqa: E402 -- as above
-from tictactoe.harness.testplay import main  # noqa: E402 -- needs Python 3.11: only after the check
+from tictactoe.cli.exits import run  # noqa: E402 -- as above
+from tictactoe.cli.testplay import main  # noqa: E402 -- needs Python 3.11: only after the check
 
 if __name__ == "__main__":
     run(main, "testplay.py")

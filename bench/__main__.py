@@ -24,7 +24,7 @@ from pathlib import Path
 from bench.workloads import WORKLOADS, Workload, search_once
 from configurations import Configurations
 from hashdict import Data, HashDictionary, polynomial_hash
-from hashdict.exits import run
+from tictactoe.cli.exits import run
 
 ROOT = Path(__file__).resolve().parents[1]
 RESULTS = ROOT / "bench" / "results.txt"
@@ -86,7 +86,7 @@ def search_table(runs: int, plain_runs: int) -> str:
 
     A fresh process per run keeps one run's freed table, hundreds of
     thousands of small tuples, from slowing the allocator for the next.
-    ``plain s`` is the reference search's time (:mod:`configurations.reference`,
+    ``plain s`` is the reference search's time (:mod:`configurations.reference_search`,
     median of ``plain_runs``), ``x faster`` what the engine gains on it.
     """
     compile_game()

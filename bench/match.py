@@ -36,11 +36,11 @@ from typing import NoReturn, TextIO
 from bench.__main__ import ROOT, current_commit
 from configurations import HUMAN, Symbol
 from configurations.moves import MAX_BOARD_SIZE, Move
-from hashdict.exits import run
+from tictactoe.cli.arguments import whole_number
+from tictactoe.cli.exits import run
 from tictactoe.game.game import DRAW_RESULT, Game
-from tictactoe.players.protocol import Player
+from tictactoe.players.base import Player
 from tictactoe.players.registry import DEFAULT_THINK, PlayerOptions, make_player
-from tictactoe.ui.arguments import whole_number
 
 __all__ = [
     "Contestant",

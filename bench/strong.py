@@ -33,7 +33,7 @@ from bench.__main__ import ROOT, compile_game, current_commit
 from bench.match import Contestant, play_match, progress_on
 from bench.workloads import peak_memory_kib
 from configurations import COMPUTER, HUMAN
-from hashdict.exits import run
+from tictactoe.cli.exits import run
 from tictactoe.game.game import Game
 from tictactoe.players.strong import StrongPlayer
 

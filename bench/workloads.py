@@ -7,7 +7,7 @@ import sys
 import time
 from dataclasses import dataclass
 
-from configurations import Configurations, SearchStats, computer_play, reference
+from configurations import Configurations, SearchStats, computer_play, reference_search
 
 
 @dataclass(frozen=True)
@@ -50,7 +50,7 @@ def by_name(name: str) -> Workload:
 def search_once(configs: Configurations, *, plain: bool = False) -> tuple[int, float]:
     """Nodes and seconds of one search from ``configs``: the engine's, or with ``plain`` the reference's."""
     stats = SearchStats()
-    search = reference.computer_play if plain else computer_play
+    search = reference_search.computer_play if plain else computer_play
     started = time.perf_counter()
     search(configs, stats=stats)
     return stats.nodes, time.perf_counter() - started
@@ -78,7 +78,7 @@ def peak_memory_kib() -> int:
 
 def main(argv: list[str]) -> int:
     """``python -m bench.workloads NAME [--plain]``: one search in a fresh process; prints nodes, seconds and
-    peak memory as JSON.  ``--plain`` runs the reference search (:mod:`configurations.reference`) instead."""
+    peak memory as JSON.  ``--plain`` runs the reference search (:mod:`configurations.reference_search`) instead."""
     workload = by_name(argv[0])
     nodes, seconds = search_once(workload.board(), plain="--plain" in argv[1:])
     print(json.dumps({"nodes": nodes, "seconds": seconds, "peak_mib": peak_memory_kib() / 1024}))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import math
+from typing import TYPE_CHECKING
 
 from configurations.drawing import draw_board
 from configurations.symbols import (
@@ -19,10 +20,8 @@ from configurations.symbols import (
     Symbol,
     require_player,
 )
-from hashdict import Data, DictionaryADT, HashDictionary, table_size_for
-from hashdict.basics import require_int
+from hashdict import Data, DictionaryADT, HashDictionary, require_int, table_size_for
 
-TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing; type checkers take it as True
 if TYPE_CHECKING:
     from collections.abc import Sequence
 

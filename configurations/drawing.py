@@ -8,9 +8,10 @@ from 0).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from configurations.symbols import EMPTY
 
-TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing; type checkers take it as True
 if TYPE_CHECKING:
     from typing import Final, Protocol
 

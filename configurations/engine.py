@@ -1,7 +1,7 @@
 """The engine behind :func:`~configurations.computer_play`: the reference search, made fast.
 
 It returns exactly what the reference search of SPEC §3
-(:mod:`configurations.reference`) returns -- score, square and node count,
+(:mod:`configurations.reference_search`) returns -- score, square and node count,
 on every board -- and stores exactly the boards it stores, with their
 scores, in the same :class:`~hashdict.HashDictionary`.  It differs only in
 how it does the work:
@@ -44,11 +44,11 @@ import contextlib
 import functools
 import gc
 import sys
+from typing import TYPE_CHECKING
 
 from configurations.board import Configurations, winning_lines
 from configurations.symbols import COMPUTER, COMPUTER_WINS, DRAW, HUMAN, HUMAN_WINS, UNDECIDED
 
-TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing; type checkers take it as True
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Iterator, Sequence
     from typing import Protocol, TypeAlias

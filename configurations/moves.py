@@ -12,8 +12,9 @@ Move(row=2, col=1)
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from configurations.drawing import column_label
-from hashdict.basics import FrozenValue
 
 __all__ = [
     "MAX_BOARD_SIZE",
@@ -47,22 +48,17 @@ class OccupiedSquareError(MoveError):
     """The text names a square that already holds a tile."""
 
 
-class Move(FrozenValue):
+@dataclass(frozen=True, slots=True)
+class Move:
     """A square of the board, 0-based; typed and shown as column letter then row number.
 
     ``a1`` is the top-left square: letters go across, numbers go down.  Immutable.
     """
 
-    __slots__ = __match_args__ = ("row", "col")
-
     #: The square's row, from 0 at the top.
     row: int
     #: The square's column, from 0 at the left.
     col: int
-
-    def __init__(self, row: int, col: int) -> None:
-        object.__setattr__(self, "row", row)
-        object.__setattr__(self, "col", col)
 
     @classmethod
     def parse(cls, text: str, board_size: int) -> Move:

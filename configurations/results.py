@@ -6,13 +6,15 @@ them without importing :mod:`configurations.search`, which imports the engine.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from configurations.symbols import Score
-from hashdict.basics import FrozenValue, Value
 
 __all__ = ["PosPlay", "SearchStats"]
 
 
-class PosPlay(FrozenValue):
+@dataclass(frozen=True, slots=True)
+class PosPlay:
     """A play and its score: the square ``(row, col)`` and what it is worth.
 
     Immutable; equal to another ``PosPlay`` with the same score, row and column.
@@ -21,8 +23,6 @@ class PosPlay(FrozenValue):
     PosPlay(score=3, row=1, col=2)
     """
 
-    __slots__ = __match_args__ = ("score", "row", "col")
-
     #: What the play is worth to the computer.
     score: Score
     #: The square's row, from 0.
@@ -30,13 +30,9 @@ class PosPlay(FrozenValue):
     #: The square's column, from 0.
     col: int
 
-    def __init__(self, score: Score, row: int, col: int) -> None:
-        object.__setattr__(self, "score", score)
-        object.__setattr__(self, "row", row)
-        object.__setattr__(self, "col", col)
 
-
-class SearchStats(Value):
+@dataclass(slots=True)
+class SearchStats:
     """Counters a search adds to; every one starts at 0.
 
     ``nodes``: trial moves made (one per tile the search placed).
@@ -49,13 +45,6 @@ class SearchStats(Value):
     SearchStats(nodes=0, lookups=0, hits=0)
     """
 
-    __slots__ = __match_args__ = ("nodes", "lookups", "hits")
-
-    nodes: int
-    lookups: int
-    hits: int
-
-    def __init__(self, nodes: int = 0, lookups: int = 0, hits: int = 0) -> None:
-        self.nodes = nodes
-        self.lookups = lookups
-        self.hits = hits
+    nodes: int = 0
+    lookups: int = 0
+    hits: int = 0

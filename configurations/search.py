@@ -4,7 +4,7 @@
 §3 to the letter -- the same score, row, column and node count on every
 board -- and runs it with the engine of :mod:`configurations.engine`.  The
 tests compare it with the reference written out line for line,
-:mod:`configurations.reference`.
+:mod:`configurations.reference_search`.
 """
 
 from __future__ import annotations

@@ -9,7 +9,8 @@ True
 
 from __future__ import annotations
 
-TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing; type checkers take it as True
+from typing import TYPE_CHECKING
+
 if TYPE_CHECKING:
     from typing import Final, TypeAlias
 

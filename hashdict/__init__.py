@@ -14,15 +14,16 @@ probes and stores by that value, without hashing the key again.
 :func:`table_size_for` (or :meth:`HashDictionary.for_records`) picks a
 table size for an expected number of records.
 
-Two modules serve every layer rather than the dictionary, since every
-package imports this one: :mod:`hashdict.basics` (the value-class base and
-small checks) and :mod:`hashdict.exits` (how every program ends).
+The package holds the dictionary and nothing else: its interface and
+exception (:mod:`hashdict.adt`), its record and the check of a whole
+number (:mod:`hashdict.record`), the table (:mod:`hashdict.hash_dictionary`)
+and its hash (:mod:`hashdict.hashing`).  It knows nothing of games.
 """
 
 from hashdict.adt import DictionaryADT, DictionaryException
 from hashdict.hash_dictionary import FastPath, HashDictionary
-from hashdict.hashing import IncrementalHash, polynomial_hash, table_size_for
-from hashdict.record import Data
+from hashdict.hashing import IncrementalHash, is_prime, polynomial_hash, table_size_for
+from hashdict.record import Data, require_int
 
 __all__ = [
     "Data",
@@ -31,6 +32,8 @@ __all__ = [
     "FastPath",
     "HashDictionary",
     "IncrementalHash",
+    "is_prime",
     "polynomial_hash",
+    "require_int",
     "table_size_for",
 ]

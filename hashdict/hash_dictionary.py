@@ -2,19 +2,18 @@
 
 from __future__ import annotations
 
-from hashdict.adt import DictionaryADT, DictionaryException
-from hashdict.basics import FrozenValue, require_int
-from hashdict.hashing import HashScheme, IncrementalHash, scheme_for, table_size_for
-from hashdict.record import Data
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 
-TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing; type checkers take it as True
-if TYPE_CHECKING:
-    from collections.abc import Callable, Iterator
+from hashdict.adt import DictionaryADT, DictionaryException
+from hashdict.hashing import HashScheme, IncrementalHash, scheme_for, table_size_for
+from hashdict.record import Data, require_int
 
 __all__ = ["FastPath", "HashDictionary"]
 
 
-class FastPath(FrozenValue):
+@dataclass(frozen=True, slots=True)
+class FastPath:
     """A table's fast path, for a search that already knows each key's hash value.
 
     ``hasher`` keeps a key's value up to date as its characters change (see
@@ -32,18 +31,9 @@ class FastPath(FrozenValue):
     expected, O(chain) worst.
     """
 
-    __slots__ = __match_args__ = ("hasher", "probe", "store")
-
     hasher: IncrementalHash
     probe: Callable[[int, str], int]
     store: Callable[[int, str, int], None]
-
-    def __init__(
-        self, hasher: IncrementalHash, probe: Callable[[int, str], int], store: Callable[[int, str, int], None]
-    ) -> None:
-        object.__setattr__(self, "hasher", hasher)
-        object.__setattr__(self, "probe", probe)
-        object.__setattr__(self, "store", store)
 
 
 class HashDictionary(DictionaryADT):

@@ -29,12 +29,10 @@ from __future__ import annotations
 import codecs
 import functools
 import math
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
 
-from hashdict.basics import FrozenValue, is_prime, require_int
-
-TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing; type checkers take it as True
-if TYPE_CHECKING:
-    from collections.abc import Callable, Iterator
+from hashdict.record import require_int
 
 __all__ = [
     "MIX_MODULUS",
@@ -42,6 +40,7 @@ __all__ = [
     "HashScheme",
     "IncrementalHash",
     "expected_collisions",
+    "is_prime",
     "polynomial_hash",
     "scheme_for",
     "table_size_for",
@@ -80,7 +79,8 @@ _PREFIXES = ("id", "0x", "user_", "key-", "item ")
 _BOARD_LENGTHS = range(1, 9)
 
 
-class HashScheme(FrozenValue):
+@dataclass(frozen=True, slots=True)
+class HashScheme:
     """How keys are hashed for one table size.
 
     ``modulus`` is the size itself (direct form) or ``MIX_MODULUS`` (mixed
@@ -93,22 +93,16 @@ class HashScheme(FrozenValue):
     True
     """
 
-    __slots__ = ("_hash", "modulus", "size", "width")
-    __match_args__ = ("size", "width", "modulus")
-
     #: The number of buckets.
     size: int
     #: How many bytes each code point is written with: the base is ``256**width``.
     width: int
     #: What the polynomial is reduced by: ``size`` or ``MIX_MODULUS``.
     modulus: int
-    _hash: Callable[[str], int]
+    _hash: Callable[[str], int] = field(init=False, repr=False, compare=False)
 
-    def __init__(self, size: int, width: int, modulus: int) -> None:
-        object.__setattr__(self, "size", size)
-        object.__setattr__(self, "width", width)
-        object.__setattr__(self, "modulus", modulus)
-        object.__setattr__(self, "_hash", _hasher(self))
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_hash", _hasher(self))  # a frozen dataclass's way to set a derived field
 
     @property
     def hash(self) -> Callable[[str], int]:
@@ -244,6 +238,20 @@ VETTED_SIZES = (
 )
 # fmt: on
 _VETTED_WIDTHS = (2, 2, 2, 2, 2, 2, 1, 1, 2, 1, 2, 1, 1, 1, 1, 2, 1, 1)
+
+
+def is_prime(number: int) -> bool:
+    """Whether ``number`` is a prime, by trial division.  Runtime complexity: O(sqrt(number)).
+
+    >>> [n for n in range(30) if is_prime(n)]
+    [2, 3, 5, 7, 11, 13, 17, 19, 23, 29]
+    """
+    if number < 2:
+        return False
+    for small in (2, 3, 5, 7, 11, 13):
+        if number % small == 0:
+            return number == small
+    return all(number % divisor for divisor in range(17, math.isqrt(number) + 1, 2))
 
 
 def table_size_for(records: int) -> int:

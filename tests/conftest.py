@@ -13,7 +13,7 @@ import pytest
 from tests.windows import start_display, window_opener
 
 if TYPE_CHECKING:
-    from tictactoe.ui.window_app import GameWindow
+    from tictactoe.ui.window.app import GameWindow
 
 
 @pytest.fixture(autouse=True, scope="session")

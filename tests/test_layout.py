@@ -1,14 +1,24 @@
-"""The code's shape: no long functions outside the tests, and imports that run one way (no cycles, no upward import)."""
+"""The code's shape: no long functions outside the tests, and imports that run one way (no cycles, none upward)."""
 
 from __future__ import annotations
 
 import ast
+import os
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
+# import-linter's command, lint-imports, run by the Python that runs the tests.
+LINT_IMPORTS = [
+    sys.executable,
+    "-c",
+    "from importlinter.cli import lint_imports_command; lint_imports_command()",
+    "--no-cache",
+]
 # A function longer than this, from its def line to its last, is to be split into named parts.
 MOST_LINES = 60
 # Long functions that are not this module's to split, named "path::function"; each is on its way out.
@@ -91,47 +101,6 @@ def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
     return None
 
 
-# The layers, lowest first (the README's Development section): a module may import its own package and the layers
-# below it, never a layer above or another package of its own layer.  The graders and the benchmarks sit above
-# them all, so nothing may import them; the shells (play.py, testdict.py, testplay.py) are in no layer.
-LAYERS = (
-    ("hashdict",),
-    ("configurations",),
-    ("tictactoe.solver", "tictactoe.gamegraph"),
-    ("tictactoe.players",),
-    ("tictactoe.game",),
-    ("tictactoe.ui",),
-    ("tictactoe.harness", "bench"),
-)
-
-
-def package_of(module: str) -> tuple[int, str] | None:
-    """``(layer, package)``: where ``module`` sits in :data:`LAYERS` and the package it is part of; None outside."""
-    for layer, packages in enumerate(LAYERS):
-        for package in packages:
-            if module == package or module.startswith(f"{package}."):
-                return layer, package
-    return None
-
-
-def upward_imports(graph: dict[str, set[str]]) -> list[str]:
-    """Every import ``"a -> b"`` of a module of a layer from a higher layer or another package of its own layer.
-
-    A package's ``__main__`` is a program, not part of its library: nothing imports it, and like ``play.py``
-    it may hand over to the interfaces above.
-    """
-    found = []
-    for module, imported in sorted(graph.items()):
-        home = package_of(module)
-        if home is None or module.endswith(".__main__"):
-            continue
-        for name in sorted(imported):
-            target = package_of(name)
-            if target is not None and target != home and target[0] >= home[0]:
-                found.append(f"{module} -> {name}")
-    return found
-
-
 def test_no_function_outside_the_tests_is_longer_than_60_lines() -> None:
     too_long = {
         f"{path.relative_to(ROOT).as_posix()}::{name}": lines
@@ -145,29 +114,36 @@ def test_no_function_outside_the_tests_is_longer_than_60_lines() -> None:
 def test_no_import_cycles() -> None:
     graph = import_graph()
     assert "configurations.engine" in graph["configurations.search"]  # the graph sees real imports
-    assert "configurations.results" not in graph["configurations.engine"]  # ... but not TYPE_CHECKING ones
     assert find_cycle(graph) is None
 
 
-def test_imports_run_down_the_layers() -> None:
-    graph = import_graph()
-    assert "tictactoe.ui.graph_commands" in graph["tictactoe.gamegraph.__main__"]  # a program, allowed to
-    assert upward_imports(graph) == []
+def test_imports_run_down_the_floors_as_pyproject_toml_orders_them() -> None:
+    """The contracts of ``[tool.importlinter]`` hold: ``lint-imports`` checks them as CI runs it."""
+    result = subprocess.run(LINT_IMPORTS, cwd=ROOT, capture_output=True, text=True, check=False)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "Contracts: 2 kept, 0 broken." in result.stdout
 
 
-def test_upward_imports_are_found() -> None:
-    graph = {
-        "hashdict.report": {"hashdict.exits", "configurations"},
-        "tictactoe.solver.search": {"tictactoe.gamegraph", "hashdict"},
-        "tictactoe.solver.__main__": {"tictactoe.ui.exits"},
-        "tictactoe.ui.menu": {"tictactoe.ui.reader", "tictactoe.game.session", "bench.workloads"},
-        "play": {"tictactoe.ui.terminal"},
-    }
-    assert upward_imports(graph) == [
-        "hashdict.report -> configurations",
-        "tictactoe.solver.search -> tictactoe.gamegraph",
-        "tictactoe.ui.menu -> bench.workloads",
-    ]
+def test_an_import_up_a_floor_is_caught(tmp_path: Path) -> None:
+    """The same checker, on two packages of a floor each, the lower importing the upper: the contract breaks."""
+    for package, source in (("upper", ""), ("lower", "import upper\n")):
+        (tmp_path / package).mkdir()
+        (tmp_path / package / "__init__.py").write_text(source, encoding="utf-8")
+    (tmp_path / ".importlinter").write_text(
+        "[importlinter]\nroot_packages =\n    upper\n    lower\n\n"
+        "[importlinter:contract:floors]\nname = Floors\ntype = layers\nlayers =\n    upper\n    lower\n",
+        encoding="utf-8",
+    )
+    result = subprocess.run(
+        LINT_IMPORTS,
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        check=False,
+        env={**os.environ, "PYTHONPATH": str(tmp_path)},
+    )
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert "lower -> upper" in result.stdout
 
 
 @pytest.mark.parametrize(

@@ -48,8 +48,8 @@ def test_the_commands_are_installed(wheel: zipfile.ZipFile) -> None:
     (entry_points,) = [name for name in wheel.namelist() if name.endswith(".dist-info/entry_points.txt")]
     scripts = wheel.read(entry_points).decode()
     assert scripts.split("[console_scripts]\n")[1].split("\n\n")[0].splitlines() == [
-        "tictactoe = tictactoe.ui.terminal:console_main",
-        "tictactoe-report = tictactoe.harness.report:console_main",
-        "tictactoe-testdict = tictactoe.harness.testdict:console_main",
-        "tictactoe-testplay = tictactoe.harness.testplay:console_main",
+        "tictactoe = tictactoe.cli.play:console_main",
+        "tictactoe-report = tictactoe.cli.report:console_main",
+        "tictactoe-testdict = tictactoe.cli.testdict:console_main",
+        "tictactoe-testplay = tictactoe.cli.testplay:console_main",
     ]

@@ -26,14 +26,14 @@ import pytest
 from configurations.moves import Move
 from tictactoe.game.session import Competitor, Session
 from tictactoe.players.registry import DEFAULT_THINK, PlayerOptions
-from tictactoe.ui import window
+from tictactoe.ui.window import launch as window
 
 if TYPE_CHECKING:
     import tkinter
     from collections.abc import Callable, Iterator
     from pathlib import Path
 
-    from tictactoe.ui.window_app import GameWindow
+    from tictactoe.ui.window.app import GameWindow
 
 TIMEOUT = 30  # seconds; generous, so that a hung window fails a test instead of blocking the run
 HAS_TK = importlib.util.find_spec("_tkinter") is not None
@@ -101,7 +101,7 @@ def window_opener() -> Iterator[Callable[..., GameWindow]]:
     """
     import tkinter
 
-    from tictactoe.ui.window_app import GameWindow
+    from tictactoe.ui.window.app import GameWindow
 
     roots: list[tkinter.Tk] = []
 

@@ -7,6 +7,6 @@ lives here, one subpackage per concern, imports running one way::
     hashdict  <-  configurations  <-  solver, gamegraph  <-  players  <-  game  <-  ui
                                                        harness (the graders) may import anything
 
-Nothing is imported here, so that ``import tictactoe.ui.terminal`` costs
+Nothing is imported here, so that ``import tictactoe.ui.terminal.conversation`` costs
 the game no more than it needs.
 """

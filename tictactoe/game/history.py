@@ -54,7 +54,7 @@ from pathlib import Path
 from typing import Any
 
 from configurations.moves import Move
-from hashdict.basics import require_int
+from hashdict import require_int
 from tictactoe.game.game import DRAW_RESULT, Result
 from tictactoe.game.record import GameRecord, PlayerInfo, RecordError, TimedMove, time_text
 

@@ -21,20 +21,20 @@ windows: they ask it what to show and tell it what the person did.
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 from datetime import UTC, datetime
+from typing import TYPE_CHECKING
 
 from configurations import HUMAN, SearchStats
 from configurations.moves import Move
-from hashdict.basics import FrozenValue
 from tictactoe.game.game import DRAW_RESULT, Game
 from tictactoe.players.registry import PlayerOptions, make_player
 
-TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing; type checkers take it as True
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from tictactoe.game.record import GameRecord
-    from tictactoe.players.protocol import Player
+    from tictactoe.players.base import Player
 
 __all__ = ["Competitor", "Session", "Tally"]
 
@@ -62,19 +62,13 @@ class Competitor:
         return f"Competitor({self.name!r}, {self.kind!r})"
 
 
-class Tally(FrozenValue):
+@dataclass(frozen=True, slots=True)
+class Tally:
     """Games won by each competitor (in the order the session was given them) and games drawn."""
 
-    __slots__ = __match_args__ = ("first", "second", "draws")
-
-    first: int
-    second: int
-    draws: int
-
-    def __init__(self, first: int = 0, second: int = 0, draws: int = 0) -> None:
-        object.__setattr__(self, "first", first)
-        object.__setattr__(self, "second", second)
-        object.__setattr__(self, "draws", draws)
+    first: int = 0
+    second: int = 0
+    draws: int = 0
 
     def adding(self, winner: int | None) -> Tally:
         """This tally with one more game: won by competitor 0 or 1, or drawn (``None``)."""

@@ -1,14 +1,7 @@
-"""``python -m tictactoe.gamegraph``: the program, ending as every program of the project ends.
+"""``python -m tictactoe.gamegraph``, the name SPEC §9 gives the program: it is :mod:`tictactoe.cli.gamegraph`."""
 
-A program, not part of the package's library: nothing imports it.  Like
-``play.py`` it hands over to the interfaces, here the graph's command line
-in :mod:`tictactoe.ui.graph_commands` (count, show, stats and the game
-against the graph), while the modules of the package import nothing above
-:mod:`configurations`.
-"""
-
-from hashdict.exits import run
-from tictactoe.ui.graph_commands import PROGRAM, main
+from tictactoe.cli.exits import run
+from tictactoe.cli.gamegraph import PROGRAM, main
 
 if __name__ == "__main__":
     run(main, PROGRAM)

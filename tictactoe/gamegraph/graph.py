@@ -29,10 +29,11 @@ before its parent.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from configurations.board import winning_lines
 from configurations.symbols import COMPUTER, EMPTY, HUMAN
 
-TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing; type checkers take it as True
 if TYPE_CHECKING:
     from collections.abc import Iterator, Sequence
     from typing import Final

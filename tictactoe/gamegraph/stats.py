@@ -21,10 +21,11 @@ edges                      16167
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from configurations.symbols import COMPUTER, HUMAN
 from tictactoe.gamegraph.graph import GAME_OVER, SLOTS, SQUARES, TIE, GameGraph, board_hash
 
-TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing; type checkers take it as True
 if TYPE_CHECKING:
     from typing import Final
 

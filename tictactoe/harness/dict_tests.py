@@ -23,8 +23,8 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import ParamSpec, TypeAlias, TypeVar
 
+from hashdict import require_int
 from hashdict.adt import DictionaryADT, DictionaryException
-from hashdict.basics import require_int
 from hashdict.hash_dictionary import HashDictionary
 from hashdict.record import Data
 

@@ -29,8 +29,7 @@ from configurations.board import Configurations
 from configurations.results import PosPlay, SearchStats
 from configurations.search import computer_play
 from configurations.symbols import COMPUTER, COMPUTER_WINS, DRAW, EMPTY, HUMAN, HUMAN_WINS, SYMBOLS, UNDECIDED
-from hashdict import DictionaryException
-from hashdict.basics import is_prime, require_int
+from hashdict import DictionaryException, is_prime, require_int
 
 __all__ = [
     "Case",

@@ -11,17 +11,18 @@ second) and shared by every perfect player after.
 >>> PerfectPlayer(4, 3)
 Traceback (most recent call last):
 ...
-tictactoe.players.protocol.UnsupportedBoardError: perfect plays only 3x3 with 3 in a row, the game its graph \
+tictactoe.players.base.UnsupportedBoardError: perfect plays only 3x3 with 3 in a row, the game its graph \
 holds, not 4x4 with 3 in a row
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from configurations.moves import Move
 from tictactoe.gamegraph import GAME_OVER, board_hash, game_graph
-from tictactoe.players.protocol import UnsupportedBoardError
+from tictactoe.players.base import UnsupportedBoardError
 
-TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing; type checkers take it as True
 if TYPE_CHECKING:
     from configurations import Configurations, SearchStats, Symbol
     from tictactoe.players.registry import PlayerOptions

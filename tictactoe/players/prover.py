@@ -13,14 +13,12 @@ games below it: each position is walked once and its counts remembered in
 a list of ``3**9`` slots indexed by the game graph's perfect hash.  The
 counts are those of walking every line one by one.
 
-``python -m tictactoe.players.prover`` prints the proofs of the players
-there are, both sides each; ``--round-robin`` prints instead a round robin
-between them (:func:`~tictactoe.players.tournament.round_robin`).
+``python -m tictactoe.cli.prover`` prints the proofs of the players there
+are, both sides each (:func:`provers`, :func:`format_proofs`).
 """
 
 from __future__ import annotations
 
-import argparse
 from collections.abc import Callable, Sequence
 from typing import Protocol, runtime_checkable
 
@@ -28,16 +26,15 @@ from configurations import COMPUTER, EMPTY, HUMAN, Configurations, Symbol
 from configurations.moves import Move
 from configurations.symbols import require_player
 from tictactoe.gamegraph import SLOTS, board_hash
+from tictactoe.players.base import Player
 from tictactoe.players.perfect import PerfectPlayer
-from tictactoe.players.protocol import Player
 from tictactoe.players.reference import ReferencePlayer
 from tictactoe.players.rules import RulesPlayer
 from tictactoe.players.sound import SoundPlayer
 from tictactoe.players.strong import StrongPlayer
-from tictactoe.players.tournament import Entrant, Pairing, round_robin
 from tictactoe.players.weights import WeightsPlayer
 
-__all__ = ["ChoosesAtRandom", "Proof", "format_proofs", "format_round_robin", "main", "prove"]
+__all__ = ["STRONG_THINK", "ChoosesAtRandom", "Proof", "format_proofs", "prove", "provers"]
 
 _SIZE = 3
 _SQUARES = _SIZE * _SIZE
@@ -205,20 +202,6 @@ def _reference(max_levels: int) -> Callable[[], Player]:
     return lambda: ReferencePlayer(max_levels)
 
 
-def entrants() -> list[Entrant]:
-    """The players of the round robin: perfect, rules, weights (seeded), the reference at levels 1 and 9, sound
-    and strong at full depth."""
-    return [
-        ("perfect", lambda seed: PerfectPlayer()),
-        ("rules", lambda seed: RulesPlayer()),
-        ("weights", WeightsPlayer),
-        ("reference 1", lambda seed: ReferencePlayer(1)),
-        ("reference 9", lambda seed: ReferencePlayer(9)),
-        ("sound 9", lambda seed: SoundPlayer(9)),
-        ("strong 9", lambda seed: StrongPlayer(9, STRONG_THINK)),
-    ]
-
-
 def format_proofs(rows: Sequence[tuple[str, Proof]]) -> str:
     """One line per proof: player, side, games, wins, draws, losses and a shortest loss (``-`` if none)."""
     width = max([len("player"), *(len(label) for label, _ in rows)])
@@ -230,61 +213,3 @@ def format_proofs(rows: Sequence[tuple[str, Proof]]) -> str:
             f"{proof.losses:>6}  {loss}"
         )
     return "\n".join(lines)
-
-
-def format_round_robin(pairings: Sequence[Pairing]) -> str:
-    """A cross table (X's wins-draws-O's wins, X down the side) and each player's totals, both colours."""
-    labels: list[str] = []
-    for pairing in pairings:
-        if pairing.x_player not in labels:
-            labels.append(pairing.x_player)
-    corner = "X \\ O"
-    width = max(len(label) for label in [*labels, corner])
-    cell = max(len(label) for label in labels)
-    lines = [f"{corner:<{width}}  " + "  ".join(f"{label:>{cell}}" for label in labels)]
-    for x_label in labels:
-        cells = []
-        for o_label in labels:
-            found = [p for p in pairings if (p.x_player, p.o_player) == (x_label, o_label)]
-            cells.append(f"{found[0].x_wins}-{found[0].draws}-{found[0].o_wins}" if found else "-")
-        lines.append(f"{x_label:<{width}}  " + "  ".join(f"{text:>{cell}}" for text in cells))
-    lines += ["", f"{'player':<{width}}  {'games':>6}  {'wins':>6}  {'draws':>6}  {'losses':>6}"]
-    for label in labels:
-        as_x = [p for p in pairings if p.x_player == label]
-        as_o = [p for p in pairings if p.o_player == label]
-        wins = sum(p.x_wins for p in as_x) + sum(p.o_wins for p in as_o)
-        draws = sum(p.draws for p in as_x + as_o)
-        losses = sum(p.o_wins for p in as_x) + sum(p.x_wins for p in as_o)
-        lines.append(f"{label:<{width}}  {wins + draws + losses:>6}  {wins:>6}  {draws:>6}  {losses:>6}")
-    return "\n".join(lines)
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """Print the proofs of every player, or with ``--round-robin`` the round robin; return 0."""
-    parser = argparse.ArgumentParser(
-        prog="python -m tictactoe.players.prover",
-        description=(
-            "For each player on 3x3 and each side, walk every line the opponent can play (and every tie the "
-            "player might break at random) and count the games, wins, draws and losses; show a shortest loss."
-        ),
-    )
-    parser.add_argument("--round-robin", action="store_true", help="play every player against every other instead")
-    parser.add_argument("--games", type=int, default=10, help="games a pairing plays as each colour (default 10)")
-    parser.add_argument("--seed", type=int, default=1, help="seed of the round robin's random choices (default 1)")
-    args = parser.parse_args(argv)
-    if args.round_robin:
-        if args.games < 1:
-            parser.error(f"argument --games: must be at least 1, got {args.games}")
-        print(f"{args.games} games a pairing as each colour, seed {args.seed}; cells are X wins-draws-O wins")
-        print(format_round_robin(round_robin(entrants(), args.games, args.seed)))
-        return 0
-    rows = [(label, prove(make, side)) for label, make in provers() for side in (HUMAN, COMPUTER)]
-    print(format_proofs(rows))
-    return 0
-
-
-if __name__ == "__main__":
-    # Imported here, by the program alone: importing the module as a library needs no exit handling.
-    from hashdict.exits import run
-
-    run(main, "python -m tictactoe.players.prover")

@@ -15,11 +15,12 @@ very move the search would make for ``O`` in the mirrored position.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from configurations import EMPTY, Configurations, computer_play, opponent
 from configurations.board import require_levels
 from configurations.moves import Move
 
-TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing; type checkers take it as True
 if TYPE_CHECKING:
     from configurations import SearchStats, Symbol
     from tictactoe.players.registry import PlayerOptions

@@ -1,6 +1,6 @@
 """The players by the names the command line gives them (SPEC §7), and how each is made.
 
-Every player but ``human`` is a :class:`~tictactoe.players.protocol.Player`;
+Every player but ``human`` is a :class:`~tictactoe.players.base.Player`;
 ``human`` is ``None`` here, since a person's moves come from whatever
 interface they sit at.  Each player's module is imported only when that
 player is asked for, so that a plain game does not pay for the solver or
@@ -13,7 +13,7 @@ the game graph.
 >>> make_player("perfect", PlayerOptions(size=4, length=3, max_levels=9))  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-tictactoe.players.protocol.UnsupportedBoardError: perfect plays only 3x3 with 3 in a row, ...
+tictactoe.players.base.UnsupportedBoardError: perfect plays only 3x3 with 3 in a row, ...
 >>> make_player("best", PlayerOptions(size=3, length=3, max_levels=9))
 Traceback (most recent call last):
 ...
@@ -23,12 +23,11 @@ ValueError: there is no player 'best': choose from human, reference, sound, stro
 from __future__ import annotations
 
 import importlib
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from hashdict.basics import FrozenValue
-
-TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing; type checkers take it as True
 if TYPE_CHECKING:
-    from tictactoe.players.protocol import Player  # Protocol needs typing, about 6 ms at start-up
+    from tictactoe.players.base import Player  # Protocol needs typing, about 6 ms at start-up
 
 __all__ = ["DEFAULT_THINK", "PLAYER_NAMES", "PlayerOptions", "make_player"]
 
@@ -49,27 +48,17 @@ _CLASSES = (
 )
 
 
-class PlayerOptions(FrozenValue):
+@dataclass(frozen=True, slots=True)
+class PlayerOptions:
     """What a game tells the players it makes: the board, the search depth, the time a move, the seed."""
-
-    __slots__ = __match_args__ = ("size", "length", "max_levels", "think", "seed")
 
     size: int
     length: int
     max_levels: int
     #: Seconds a move for the players that work to a clock (``strong``).
-    think: float
+    think: float = DEFAULT_THINK
     #: Makes every random choice repeatable; ``None`` draws a fresh seed.
-    seed: int | None
-
-    def __init__(
-        self, size: int, length: int, max_levels: int, think: float = DEFAULT_THINK, seed: int | None = None
-    ) -> None:
-        object.__setattr__(self, "size", size)
-        object.__setattr__(self, "length", length)
-        object.__setattr__(self, "max_levels", max_levels)
-        object.__setattr__(self, "think", think)
-        object.__setattr__(self, "seed", seed)
+    seed: int | None = None
 
 
 def make_player(name: str, options: PlayerOptions) -> Player | None:

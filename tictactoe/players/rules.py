@@ -24,11 +24,12 @@ opponent's tiles on the board, not at the order they were played in.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from configurations.moves import Move
 from configurations.symbols import EMPTY, opponent
-from tictactoe.players.protocol import UnsupportedBoardError
+from tictactoe.players.base import UnsupportedBoardError
 
-TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing; type checkers take it as True
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable
     from typing import Final

@@ -8,13 +8,14 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from configurations import COMPUTER, EMPTY, HUMAN, Configurations, Symbol
 from configurations.board import require_levels
 from configurations.moves import Move
 from configurations.symbols import require_player
-from tictactoe.solver.sound import sound_play
+from tictactoe.solver.sound_search import sound_play
 
-TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing; type checkers take it as True
 if TYPE_CHECKING:
     from configurations import SearchStats
     from tictactoe.players.registry import PlayerOptions
@@ -23,7 +24,7 @@ __all__ = ["SoundPlayer"]
 
 
 class SoundPlayer:
-    """Chooses moves by :func:`~tictactoe.solver.sound.sound_play`, searching ``max_levels`` deep, for either side.
+    """Chooses moves by :func:`~tictactoe.solver.sound_search.sound_play`, ``max_levels`` deep, for either side.
 
     The search plays ``O``; to play ``X`` it searches a copy of the board
     with every tile's symbol swapped.  At full depth it never loses a game

@@ -2,7 +2,7 @@
 
 It searches at most ``max_levels`` levels below its own move, as the
 reference search counts them (``max_levels + 1`` plies), and stops
-sooner when its time is up; see :mod:`tictactoe.solver.strong` for how
+sooner when its time is up; see :mod:`tictactoe.solver.strong_search` for how
 it chooses.  One player keeps its search's table from move to move, within
 a bounded size.
 
@@ -21,24 +21,24 @@ a bounded size.
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 from configurations.board import require_levels
 from configurations.symbols import require_player
 from tictactoe.solver.position import Position
-from tictactoe.solver.strong import StrongSearch
+from tictactoe.solver.strong_search import StrongSearch
 
-TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing; type checkers take it as True
 if TYPE_CHECKING:
     from configurations import Configurations, SearchStats, Symbol
     from configurations.moves import Move
     from tictactoe.players.registry import PlayerOptions
-    from tictactoe.solver.strong import Choice
+    from tictactoe.solver.strong_search import Choice
 
 __all__ = ["StrongPlayer"]
 
 
 class StrongPlayer:
-    """Plays what :class:`~tictactoe.solver.strong.StrongSearch` chooses, for either side, on any board."""
+    """Plays what :class:`~tictactoe.solver.strong_search.StrongSearch` chooses, for either side, on any board."""
 
     __slots__ = ("_max_levels", "_search", "_think", "last_choice")
 

@@ -24,11 +24,11 @@ from __future__ import annotations
 
 import functools
 import random
+from typing import TYPE_CHECKING
 
 from configurations.moves import Move
 from configurations.symbols import EMPTY, opponent
 
-TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing; type checkers take it as True
 if TYPE_CHECKING:
     from configurations import Configurations, SearchStats, Symbol
     from tictactoe.players.registry import PlayerOptions

@@ -18,8 +18,8 @@
 """
 
 from tictactoe.solver.position import Position, PositionError
-from tictactoe.solver.search import Solution, solve
-from tictactoe.solver.sound import sound_play
-from tictactoe.solver.strong import Choice, StrongSearch
+from tictactoe.solver.solve import Solution, solve
+from tictactoe.solver.sound_search import sound_play
+from tictactoe.solver.strong_search import Choice, StrongSearch
 
 __all__ = ["Choice", "Position", "PositionError", "Solution", "StrongSearch", "solve", "sound_play"]

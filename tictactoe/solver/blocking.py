@@ -19,9 +19,10 @@ breaker's moves and nothing else.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from tictactoe.solver.geometry import squares_of
 
-TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing; type checkers take it as True
 if TYPE_CHECKING:
     from collections.abc import Sequence
 

@@ -4,7 +4,7 @@ The measure is the line-weight idea: every window a player can still
 complete (one holding none of the opponent's tiles) counts for that player,
 the more the more of its tiles it holds -- ``VALUE_BASE ** (tiles - 1)``,
 kept up to date move by move in :attr:`SearchBoard.values
-<tictactoe.solver.board.SearchBoard>`.  An open three of five in a row lies
+<tictactoe.solver.search_board.SearchBoard>`.  An open three of five in a row lies
 in three such windows, a three closed at one end in fewer, so open lines
 count for more than closed ones without naming the patterns.
 
@@ -12,7 +12,7 @@ The player to move is a tempo ahead: its windows count
 ``TEMPO_NUMERATOR / TEMPO_DENOMINATOR`` times those of the opponent, who
 must answer before building.
 
->>> from tictactoe.solver.board import SearchBoard
+>>> from tictactoe.solver.search_board import SearchBoard
 >>> from tictactoe.solver.position import Position
 >>> evaluate(SearchBoard(Position.from_rows(["X..", "...", "..."], length=3)))  # O to move; X: 3 windows of 1
 -6
@@ -20,9 +20,10 @@ must answer before building.
 
 from __future__ import annotations
 
-TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing; type checkers take it as True
+from typing import TYPE_CHECKING
+
 if TYPE_CHECKING:
-    from tictactoe.solver.board import SearchBoard
+    from tictactoe.solver.search_board import SearchBoard
 
 __all__ = ["TEMPO_DENOMINATOR", "TEMPO_NUMERATOR", "evaluate"]
 

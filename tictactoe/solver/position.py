@@ -7,10 +7,11 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from configurations import COMPUTER, HUMAN, Configurations, Symbol
 from tictactoe.solver.geometry import geometry
 
-TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing; type checkers take it as True
 if TYPE_CHECKING:
     from collections.abc import Sequence
 

@@ -20,8 +20,7 @@ refines what it knows of a position many times as it deepens.
 
 from __future__ import annotations
 
-from hashdict import Data, HashDictionary
-from hashdict.basics import require_int
+from hashdict import Data, HashDictionary, require_int
 from hashdict.hashing import VETTED_SIZES
 
 __all__ = ["BoundedTable"]

@@ -20,15 +20,15 @@ to try.  A move that makes two threats at once wins.
   so a win found this way is one the strong player believes, not a proof.
 
 The squares that make a four are the attacker's
-:meth:`~tictactoe.solver.board.SearchBoard.fours`; those that make two
-threats (:meth:`~tictactoe.solver.board.SearchBoard.double_threats`) come
+:meth:`~tictactoe.solver.search_board.SearchBoard.fours`; those that make two
+threats (:meth:`~tictactoe.solver.search_board.SearchBoard.double_threats`) come
 first.  The search deepens one attacking move at a time, so the first win
 it finds is a shortest one; positions found not to win within so many
 attacking moves are remembered (in a :class:`~hashdict.HashDictionary`,
 under the board's symmetry key), since threats played in another order
 often meet again.
 
->>> from tictactoe.solver.board import SearchBoard
+>>> from tictactoe.solver.search_board import SearchBoard
 >>> from tictactoe.solver.position import Position
 >>> board = SearchBoard(Position.from_rows(
 ...     [".......", ".XX.X..", "...X...", ".......", "...O...", "..OO...", ".O....."], length=5))
@@ -42,13 +42,13 @@ often meet again.
 from __future__ import annotations
 
 import time
+from typing import TYPE_CHECKING
 
 from hashdict import Data, HashDictionary
 from tictactoe.solver.geometry import geometry, lowest_square, squares_of
 
-TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing; type checkers take it as True
 if TYPE_CHECKING:
-    from tictactoe.solver.board import SearchBoard
+    from tictactoe.solver.search_board import SearchBoard
 
 __all__ = ["THREE_CANDIDATES", "ThreatSearch"]
 

@@ -1,0 +1,935 @@
+"""Tests of play.py and tictactoe.ui.terminal.conversation: move parsing, the conversation, exit statuses, the spinner.
+
+Games are driven in-process through ``main``/``play_game`` with injected
+streams, and end to end through real pipes, a real pseudo-terminal and a real
+SIGINT. The computer's replies are those of the reference search, so every
+transcript below is exact.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+import os
+import re
+import select
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from configurations import Configurations, PosPlay, SearchStats, computer_play
+from configurations.moves import InvalidMoveError, Move, MoveError, OccupiedSquareError, OffBoardMoveError
+from tests.paths import ROOT
+from tictactoe.cli import play as play_program
+from tictactoe.cli.play import parse_settings
+from tictactoe.game.game import Game
+from tictactoe.game.session import Competitor, Session
+from tictactoe.players import reference
+from tictactoe.players.registry import PlayerOptions
+from tictactoe.ui.terminal import conversation, spinner
+
+PLAY = ROOT / "play.py"
+TIMEOUT = 30  # seconds; generous, a hung game fails instead of blocking the run
+
+posix_only = pytest.mark.skipif(os.name != "posix", reason="needs POSIX signals and pseudo-terminals")
+
+OPENING = "You are X and move first; the computer is O. Type help for how to play.\n"
+EMPTY_3X3 = textwrap.dedent(
+    """\
+      a b c
+    1 . . .
+    2 . . .
+    3 . . .
+    """
+)
+
+
+class TtyBuffer(io.StringIO):
+    """An output that says it is a terminal, so that the spinner may be shown."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def run_main(args: list[str], moves: str, stdout: io.StringIO | None = None) -> tuple[int, str, str]:
+    """``play_program.main(args)`` with ``moves`` as piped input: (status, stdout, stderr)."""
+    out = io.StringIO() if stdout is None else stdout
+    err = io.StringIO()
+    status = play_program.main(args, stdin=io.StringIO(moves), stdout=out, stderr=err)
+    return status, out.getvalue(), err.getvalue()
+
+
+def run_script(*args: str, moves: str = "") -> subprocess.CompletedProcess[str]:
+    """``python play.py args`` with ``moves`` on a pipe as its standard input."""
+    return subprocess.run(
+        [sys.executable, str(PLAY), *args],
+        input=moves,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=TIMEOUT,
+        check=False,
+    )
+
+
+def classic_session(size: int, length: int, max_levels: int) -> Session:
+    """SPEC §4's session: a person (X) against the reference search (O)."""
+    return Session(PlayerOptions(size, length, max_levels), Competitor("You"), Competitor("Computer", "reference"))
+
+
+PROMPT, PLAY_AGAIN = conversation.PROMPT.encode(), conversation.PLAY_AGAIN.encode()
+
+
+def last_line(text: str) -> str:
+    return text.rstrip("\n").rsplit("\n", 1)[-1]
+
+
+# --- Move ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "size", "expected"),
+    [
+        ("a1", 3, Move(0, 0)),
+        ("b3", 3, Move(2, 1)),
+        ("  C2\t", 3, Move(1, 2)),
+        ("B03", 3, Move(2, 1)),
+        ("a1", 1, Move(0, 0)),
+        ("z26", 26, Move(25, 25)),
+        ("j10", 12, Move(9, 9)),
+    ],
+)
+def test_move_parse_names_the_square(text: str, size: int, expected: Move) -> None:
+    assert Move.parse(text, size) == expected
+
+
+@pytest.mark.parametrize(
+    "text", ["", "b", "3", "3b", "bb3", "b 3", "b3x", "b-1", "b+1", "é1", "b٣", "b²", "\u212a1", "quit now"]
+)
+def test_move_parse_refuses_what_is_not_a_move(text: str) -> None:
+    with pytest.raises(InvalidMoveError) as refusal:
+        Move.parse(text, 3)
+    typed = text.strip()
+    assert str(refusal.value) == f"cannot read {typed!r} as a move: type a column letter then a row number, e.g. b3"
+
+
+@pytest.mark.parametrize(("text", "size"), [("d1", 3), ("a4", 3), ("a0", 3), ("b2", 1), ("a" + "9" * 5000, 26)])
+def test_move_parse_refuses_squares_off_the_board(text: str, size: int) -> None:
+    with pytest.raises(OffBoardMoveError) as refusal:
+        Move.parse(text, size)
+    last_column = "abcdefghijklmnopqrstuvwxyz"[size - 1]
+    assert str(refusal.value) == f"{text!r} is not on this board: columns a-{last_column}, rows 1-{size}"
+
+
+@given(
+    st.one_of(st.text(), st.from_regex(r"[ \t]*[a-zA-Z]0*[0-9]{1,2}[ \t]*", fullmatch=True)),
+    st.integers(min_value=1, max_value=26),
+)
+def test_any_text_is_a_square_of_the_board_or_a_move_error(text: str, size: int) -> None:
+    outcome: Move | MoveError
+    try:
+        outcome = Move.parse(text, size)
+    except MoveError as refusal:
+        outcome = refusal
+    if isinstance(outcome, MoveError):
+        assert "\n" not in str(outcome)
+        assert repr(text.strip()) in str(outcome)
+    else:
+        assert 0 <= outcome.row < size
+        assert 0 <= outcome.col < size
+        assert re.sub(r"(?<=[a-z])0+", "", text.strip().lower()) == str(outcome)
+
+
+def test_move_errors_are_distinct_value_errors() -> None:
+    assert issubclass(InvalidMoveError, ValueError)
+    assert issubclass(OffBoardMoveError, ValueError)
+    assert issubclass(OccupiedSquareError, ValueError)
+    assert not issubclass(InvalidMoveError, OffBoardMoveError)
+    assert not issubclass(OffBoardMoveError, InvalidMoveError)
+
+
+def test_move_is_an_immutable_value_whose_text_and_repr_round_trip() -> None:
+    for row in range(26):
+        for col in range(26):
+            move = Move(row, col)
+            assert Move.parse(str(move), 26) == move
+            assert eval(repr(move), {"Move": Move}) == move
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        Move(0, 0).row = 1  # type: ignore[misc]
+
+
+def test_a_game_refuses_a_taken_square() -> None:
+    game = Game(3, 3)
+    game.play(Move(1, 1))
+    with pytest.raises(OccupiedSquareError, match=r"^'B2' is already taken: choose an empty square$"):
+        game.parse(" B2 ")
+    assert game.parse("a1") == Move(0, 0)
+
+
+# --- The conversation, in-process ---------------------------------------------------------------
+
+
+def test_tiny_board_first_move_wins_exact_transcript() -> None:
+    status, out, err = run_main(["1", "1", "0"], "a1\n")
+    assert (status, err) == (0, "")
+    assert out == OPENING + textwrap.dedent(
+        """\
+          a
+        1 .
+        Your move: a1
+          a
+        1 X
+        Human wins
+        """
+    )
+
+
+def test_human_beats_the_reference_search_exact_transcript() -> None:
+    # The reference search stores scores bounded by alpha-beta cuts in its table
+    # as if they were exact: even at depth 9 it rates a3 a win for O (plain
+    # minimax rates it a loss) and so lets X fork with c1.
+    status, out, err = run_main(["3", "3", "9"], "a1\nc3\nc1\nc2\n")
+    assert (status, err) == (0, "")
+    assert out == OPENING + EMPTY_3X3 + textwrap.dedent(
+        """\
+        Your move: a1
+        Computer plays b2
+          a b c
+        1 X . .
+        2 . O .
+        3 . . .
+        Your move: c3
+        Computer plays a3
+          a b c
+        1 X . .
+        2 . O .
+        3 O . X
+        Your move: c1
+        Computer plays b1
+          a b c
+        1 X O X
+        2 . O .
+        3 O . X
+        Your move: c2
+          a b c
+        1 X O X
+        2 . O X
+        3 O . X
+        Human wins
+        """
+    )
+
+
+def test_computer_wins_exact_ending() -> None:
+    status, out, err = run_main(["3", "3", "9"], "a1\nb1\na2\n")
+    assert (status, err) == (0, "")
+    assert out.endswith(
+        textwrap.dedent(
+            """\
+            Your move: a2
+            Computer plays a3
+              a b c
+            1 X X O
+            2 X O .
+            3 O . .
+            Computer wins
+            """
+        )
+    )
+
+
+def test_draw_when_the_person_fills_the_board() -> None:
+    status, out, err = run_main(["3", "3", "9"], "a1\nb1\na3\nc2\nc3\n")
+    assert (status, err) == (0, "")
+    assert out.endswith(
+        textwrap.dedent(
+            """\
+            Your move: c3
+              a b c
+            1 X X O
+            2 O O X
+            3 X O X
+            Game is a draw
+            """
+        )
+    )
+
+
+def test_draw_when_the_computer_fills_the_board() -> None:
+    status, out, err = run_main(["4", "4", "0"], "a1\nc1\na2\nc2\na3\nb4\nd3\nc4\n")
+    assert (status, err) == (0, "")
+    assert out.endswith(
+        textwrap.dedent(
+            """\
+            Your move: c4
+            Computer plays d4
+              a b c d
+            1 X O X O
+            2 X O X O
+            3 X O O X
+            4 O X X O
+            Game is a draw
+            """
+        )
+    )
+    assert out.count("Game is a draw") == 1
+
+
+def test_results_stand_alone_on_their_lines() -> None:
+    for args, moves, result in [
+        (["1", "1", "0"], "a1\n", "Human wins"),
+        (["3", "3", "9"], "a1\nb1\na2\n", "Computer wins"),
+        (["3", "3", "9"], "a1\nb1\na3\nc2\nc3\n", "Game is a draw"),
+    ]:
+        _, out, _ = run_main(args, moves)
+        lines = out.splitlines()
+        assert lines[-1] == result
+        assert sum(line in conversation.RESULT_LINES.values() for line in lines) == 1
+
+
+def test_refusals_echo_the_input_and_ask_again() -> None:
+    moves = "b2\nhello\n  B2 \nd1\na9\nb 1\n\na1\nquit\n"
+    status, out, err = run_main(["3", "3", "9"], moves)
+    assert (status, err) == (0, "")
+    # Prompts end with a space and the typed line is echoed as read, so some lines end with spaces.
+    assert out.splitlines() == [
+        *(OPENING + EMPTY_3X3).splitlines(),
+        "Your move: b2",
+        "Computer plays a3",
+        "  a b c",
+        "1 . . .",
+        "2 . X .",
+        "3 O . .",
+        "Your move: hello",
+        "cannot read 'hello' as a move: type a column letter then a row number, e.g. b3",
+        "Your move:   B2 ",
+        "'B2' is already taken: choose an empty square",
+        "Your move: d1",
+        "'d1' is not on this board: columns a-c, rows 1-3",
+        "Your move: a9",
+        "'a9' is not on this board: columns a-c, rows 1-3",
+        "Your move: b 1",
+        "cannot read 'b 1' as a move: type a column letter then a row number, e.g. b3",
+        "Your move: ",
+        "Your move: a1",
+        "Computer plays c3",
+        "  a b c",
+        "1 X . .",
+        "2 . X .",
+        "3 O . O",
+        "Your move: quit",
+        "Game abandoned",
+    ]
+
+
+def test_a_square_taken_by_the_computer_is_refused() -> None:
+    _, out, _ = run_main(["3", "3", "9"], "b2\na3\nquit\n")
+    assert "Your move: a3\n'a3' is already taken: choose an empty square\nYour move: quit\n" in out
+
+
+def test_help_explains_moves_commands_and_quit() -> None:
+    status, out, err = run_main(["4", "3", "2"], "HELP\nquit\n")
+    assert (status, err) == (0, "")
+    assert out.endswith(
+        textwrap.dedent(
+            """\
+            Your move: HELP
+            Type a move as a column letter then a row number, e.g. b3 (columns a-d, rows 1-4; a1 is top left).
+            You are X and the computer is O: the first to get 3 in a row across, down or diagonally wins.
+            Type undo to take back your last move, redo to play it again, hint for a suggestion.
+            Type help to see this again, quit to stop.
+            Your move: quit
+            Game abandoned
+            """
+        )
+    )
+
+
+def test_quit_ends_the_game_with_status_0() -> None:
+    status, out, err = run_main(["3", "3", "9"], " Quit \nb2\n")
+    assert (status, err) == (0, "")
+    assert out == OPENING + EMPTY_3X3 + "Your move:  Quit \nGame abandoned\n"
+
+
+def test_input_ending_first_gives_status_1_and_says_so() -> None:
+    status, out, err = run_main(["3", "3", "9"], "b2\n")
+    assert status == 1
+    assert err == "play.py: input ended before the game was over\n"
+    assert out.endswith("3 O . .\nYour move: \n")
+
+
+def test_a_last_line_without_newline_is_still_a_move() -> None:
+    status, out, _ = run_main(["1", "1", "0"], "a1")
+    assert status == 0
+    assert out.endswith("Your move: a1\n  a\n1 X\nHuman wins\n")
+
+
+def test_ctrl_c_while_waiting_for_a_move_ends_cleanly_with_130(monkeypatch: pytest.MonkeyPatch) -> None:
+    def press_ctrl_c(size: int = -1, /) -> str:
+        raise KeyboardInterrupt
+
+    stdin, out, err = io.StringIO("b2\n"), io.StringIO(), io.StringIO()
+    monkeypatch.setattr(stdin, "readline", press_ctrl_c)
+    status = play_program.main(["3", "3", "9"], stdin=stdin, stdout=out, stderr=err)
+    assert status == 130
+    assert err.getvalue() == "play.py: interrupted, game abandoned\n"
+    assert out.getvalue() == OPENING + EMPTY_3X3 + "Your move: "
+
+
+def test_ctrl_c_while_the_computer_thinks_ends_cleanly_with_130(monkeypatch: pytest.MonkeyPatch) -> None:
+    def interrupted_search(configs: Configurations, *, stats: SearchStats | None = None) -> PosPlay:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(reference, "computer_play", interrupted_search)
+    for stdout in (io.StringIO(), TtyBuffer()):
+        status, _, err = run_main(["3", "3", "9"], "b2\n", stdout=stdout)
+        assert (status, err) == (130, "play.py: interrupted, game abandoned\n")
+
+
+def test_an_engine_bug_is_not_hidden(monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken_search(configs: Configurations, *, stats: SearchStats | None = None) -> PosPlay:
+        raise RuntimeError("engine bug")
+
+    monkeypatch.setattr(reference, "computer_play", broken_search)
+    for stdout in (io.StringIO(), TtyBuffer()):
+        with pytest.raises(RuntimeError, match="engine bug"):
+            run_main(["3", "3", "9"], "b2\n", stdout=stdout)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.one_of(st.text(max_size=6), st.sampled_from(["a1", "b2", "C3", "help", "d4", " a2 "])), max_size=12))
+def test_whatever_is_typed_the_game_ends_or_asks_again(lines: list[str]) -> None:
+    typed = iter(lines)
+
+    def read_line(prompt: str) -> str:
+        return next(typed, "quit")
+
+    out = io.StringIO()
+    conversation.play_game(classic_session(3, 3, 2), read_line, out)
+    assert last_line(out.getvalue()) in [*conversation.RESULT_LINES.values(), "Game abandoned"]
+
+
+def test_play_game_reads_through_any_reader() -> None:
+    typed = iter(["zz", "a1"])
+    prompts: list[str] = []
+
+    def read_line(prompt: str) -> str:
+        prompts.append(prompt)
+        return next(typed)
+
+    out = io.StringIO()
+    conversation.play_game(classic_session(1, 1, 0), read_line, out)
+    assert prompts == ["Your move: ", "Your move: "]
+    assert out.getvalue() == OPENING + textwrap.dedent(
+        """\
+          a
+        1 .
+        cannot read 'zz' as a move: type a column letter then a row number, e.g. b3
+          a
+        1 X
+        Human wins
+        """
+    )
+
+
+# --- The spinner --------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def slow_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The real search, followed by a pause long enough for the spinner to turn."""
+
+    def search_then_pause(configs: Configurations, *, stats: SearchStats | None = None) -> PosPlay:
+        reply = computer_play(configs, stats=stats)
+        time.sleep(0.4)
+        return reply
+
+    monkeypatch.setattr(reference, "computer_play", search_then_pause)
+    monkeypatch.setattr(spinner, "THINKING_DELAY", 0.05)
+
+
+NODES_AFTER_A1 = 925  # the reference search's trial moves on a 3x3 board after X plays a1, depth 9
+
+
+def test_nodes_after_a1() -> None:
+    configs = Configurations(3, 3, 9)
+    configs.save_play(0, 0, "X")
+    stats = SearchStats()
+    computer_play(configs, stats=stats)
+    assert stats.nodes == NODES_AFTER_A1
+
+
+@pytest.mark.usefixtures("slow_search")
+def test_spinner_shows_the_node_count_and_is_erased_on_a_terminal() -> None:
+    _, plain, _ = run_main(["3", "3", "9"], "a1\nquit\n")
+    status, shown, err = run_main(["3", "3", "9"], "a1\nquit\n", stdout=TtyBuffer())
+    assert (status, err) == (0, "")
+    frames = re.findall(rf"\r([|/\\-]) thinking\.\.\. {NODES_AFTER_A1} positions tried", shown)
+    assert len(frames) >= 2
+    erase = "\r" + " " * len(f"| thinking... {NODES_AFTER_A1} positions tried") + "\r"
+    assert shown.count(erase) == 1
+    spinner = shown[shown.index("\r") : shown.index(erase) + len(erase)]
+    assert "2 . \x1b[7mO\x1b[0m ." in shown  # on a screen the last move is in reverse video
+    assert shown.replace(spinner, "").replace("\x1b[7m", "").replace("\x1b[0m", "") == plain
+    assert shown.index(erase) + len(erase) == shown.index("Computer plays b2")
+
+
+@pytest.mark.usefixtures("slow_search")
+def test_no_spinner_when_stdout_is_not_a_terminal() -> None:
+    status, out, _ = run_main(["3", "3", "9"], "a1\nquit\n")
+    assert status == 0
+    assert "\r" not in out
+    assert "thinking" not in out
+    assert "Your move: a1\nComputer plays b2\n" in out
+
+
+def test_no_spinner_for_a_quick_search() -> None:
+    _, out, _ = run_main(["3", "3", "9"], "a1\nquit\n", stdout=TtyBuffer())
+    assert "\r" not in out
+
+
+@pytest.fixture(scope="module")
+def slow_game() -> list[str]:
+    """Arguments of a game whose first reply, to a1, takes the computer well over ``THINKING_DELAY``.
+
+    Found by timing, deeper and deeper on 5x5 with 4 in a row, so that a
+    faster engine or machine makes the game deeper rather than the test wrong.
+    """
+    for max_levels in range(8, 13):
+        configs = Configurations(5, 4, max_levels)
+        configs.save_play(0, 0, "X")
+        started = time.monotonic()
+        computer_play(configs)
+        if time.monotonic() - started > 2 * spinner.THINKING_DELAY:
+            return ["5", "4", str(max_levels)]
+    raise AssertionError("no 5x5 search up to 12 levels is slow enough to show a spinner")
+
+
+def test_spinner_before_the_first_node_is_counted(monkeypatch: pytest.MonkeyPatch) -> None:
+    def count_at_the_end(configs: Configurations, *, stats: SearchStats | None = None) -> PosPlay:
+        time.sleep(0.3)
+        return computer_play(configs, stats=stats)
+
+    monkeypatch.setattr(reference, "computer_play", count_at_the_end)
+    monkeypatch.setattr(spinner, "THINKING_DELAY", 0.05)
+    _, shown, _ = run_main(["3", "3", "9"], "a1\nquit\n", stdout=TtyBuffer())
+    assert re.search(r"\r[|/\\-] thinking\.\.\.\r", shown)
+    assert "Computer plays b2" in shown
+
+
+# --- The command line, end to end ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("args", "problem"),
+    [
+        ([], "the following arguments are required: size, length, max_levels"),
+        (["3", "3"], "the following arguments are required: max_levels"),
+        (["3", "3", "3", "4"], "unrecognized arguments: 4"),
+        (["0", "1", "0"], "argument size: must be a whole number from 1 to 26, got '0'"),
+        (["27", "3", "3"], "argument size: must be a whole number from 1 to 26, got '27'"),
+        (["three", "3", "3"], "argument size: must be a whole number from 1 to 26, got 'three'"),
+        (["3.5", "3", "3"], "argument size: must be a whole number from 1 to 26, got '3.5'"),
+        (["3", "0", "3"], "argument length: must be a whole number, at least 1, got '0'"),
+        (["3", "4", "3"], "argument length: must be from 1 to size (3), got 4"),
+        (["3", "3", "-1"], "argument max_levels: must be a whole number, at least 0, got '-1'"),
+        (["3", "3", "x"], "argument max_levels: must be a whole number, at least 0, got 'x'"),
+    ],
+)
+def test_bad_arguments_exit_2_naming_the_problem(args: list[str], problem: str) -> None:
+    result = run_script(*args, moves="a1\n")
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert result.stderr.startswith("usage: play.py [-h] size length max_levels [options]\n")
+    assert last_line(result.stderr) == f"play.py: error: {problem}"
+
+
+def test_bad_arguments_in_process_return_2() -> None:
+    err = io.StringIO()
+    assert play_program.main(["3", "4", "3"], stdin=io.StringIO("a1\n"), stdout=io.StringIO(), stderr=err) == 2
+    assert last_line(err.getvalue()) == "play.py: error: argument length: must be from 1 to size (3), got 4"
+
+
+def test_help_option_describes_the_arguments() -> None:
+    result = run_script("--help")
+    assert result.returncode == 0
+    assert "  size             board size, 1 to 26\n" in result.stdout
+    assert "  --x PLAYER       X's player: human, reference, sound, strong, perfect,\n" in result.stdout
+    assert "  --opening MOVES  moves played first, alternately from X, e.g. e5,f6,d4\n" in result.stdout
+
+
+def test_full_game_through_a_pipe_exact_transcript() -> None:
+    result = run_script("3", "3", "9", moves="a1\nb1\na3\nc2\nc3\n")
+    assert (result.returncode, result.stderr) == (0, "")
+    assert result.stdout == OPENING + EMPTY_3X3 + textwrap.dedent(
+        """\
+        Your move: a1
+        Computer plays b2
+          a b c
+        1 X . .
+        2 . O .
+        3 . . .
+        Your move: b1
+        Computer plays c1
+          a b c
+        1 X X O
+        2 . O .
+        3 . . .
+        Your move: a3
+        Computer plays a2
+          a b c
+        1 X X O
+        2 O O .
+        3 X . .
+        Your move: c2
+        Computer plays b3
+          a b c
+        1 X X O
+        2 O O X
+        3 X O .
+        Your move: c3
+          a b c
+        1 X X O
+        2 O O X
+        3 X O X
+        Game is a draw
+        """
+    )
+
+
+@pytest.mark.parametrize(
+    ("moves", "result"),
+    [("a1\nc3\nc1\nc2\n", "Human wins"), ("b2\na1\nc1\n", "Computer wins"), ("a1\nb1\na3\nc2\nc3\n", "Game is a draw")],
+)
+def test_games_through_a_pipe_end_with_their_result_and_status_0(moves: str, result: str) -> None:
+    finished = run_script("3", "3", "9", moves=moves + "moves after the end are not read\n")
+    assert (finished.returncode, finished.stderr) == (0, "")
+    assert last_line(finished.stdout) == result
+
+
+def test_input_ending_first_through_a_pipe_exits_1() -> None:
+    result = run_script("3", "3", "9", moves="b2\nxyz\n")
+    assert result.returncode == 1
+    assert result.stderr == "play.py: input ended before the game was over\n"
+    assert result.stdout.endswith("Your move: \n")
+
+
+def test_undecodable_input_is_refused_not_a_crash() -> None:
+    result = subprocess.run(
+        [sys.executable, str(PLAY), "1", "1", "0"],
+        input=b"\xff\xfe1\na1\n",
+        capture_output=True,
+        cwd=ROOT,
+        timeout=TIMEOUT,
+        check=False,
+    )
+    assert (result.returncode, result.stderr) == (0, b"")
+    assert "cannot read '\ufffd\ufffd1' as a move" in result.stdout.decode()
+    assert result.stdout.decode().endswith("Human wins\n")
+
+
+def test_a_slow_search_through_a_pipe_shows_no_spinner(slow_game: list[str]) -> None:
+    result = run_script(*slow_game, moves="a1\nquit\n")
+    assert result.returncode == 0
+    assert "\r" not in result.stdout
+    assert "thinking" not in result.stdout
+    assert "Your move: a1\nComputer plays " in result.stdout
+
+
+@posix_only
+def test_sigint_ends_cleanly_with_130() -> None:
+    with subprocess.Popen(
+        [sys.executable, str(PLAY), "3", "3", "9"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=ROOT,
+    ) as game:
+        assert game.stdout is not None
+        seen = b""
+        deadline = time.monotonic() + TIMEOUT
+        while not seen.endswith(b"Your move: ") and time.monotonic() < deadline:
+            seen += os.read(game.stdout.fileno(), 4096)
+        game.send_signal(signal.SIGINT)
+        # Not communicate(): it would close standard input, and the game could see its end before the signal.
+        game.wait(timeout=TIMEOUT)
+        assert game.stderr is not None
+        err = game.stderr.read()
+    assert game.returncode == 130
+    assert err == b"play.py: interrupted, game abandoned\n"
+
+
+# --- A real terminal ----------------------------------------------------------------------------
+
+
+def run_in_terminal(
+    args: list[str], typed: list[bytes], prompts: tuple[bytes, ...] = (PROMPT, PLAY_AGAIN)
+) -> tuple[int, str]:
+    """Run play.py on a pseudo-terminal, typing each of ``typed`` when the screen ends with one of ``prompts``.
+
+    Returns the exit status and everything the terminal showed, typed echoes included.
+    """
+    controller, follower = os.openpty()
+    with subprocess.Popen(
+        [sys.executable, str(PLAY), *args], stdin=follower, stdout=follower, stderr=follower, cwd=ROOT
+    ) as game:
+        os.close(follower)
+        to_type = list(typed)
+        shown = b""
+        deadline = time.monotonic() + TIMEOUT
+        while time.monotonic() < deadline:
+            if to_type and shown.endswith(prompts):
+                os.write(controller, to_type.pop(0))
+            ready, _, _ = select.select([controller], [], [], 1)
+            if not ready:
+                continue
+            try:
+                chunk = os.read(controller, 4096)
+            except OSError:  # the terminal closed: the game is over
+                break
+            if not chunk:
+                break
+            shown += chunk
+        status = game.wait(timeout=TIMEOUT)
+    os.close(controller)
+    return status, shown.decode().replace("\r\n", "\n")
+
+
+@posix_only
+def test_a_game_typed_at_a_terminal() -> None:
+    status, shown = run_in_terminal(["1", "1", "0"], [b"a1\n", b"y\n", b"a1\n", b"n\n"])
+    assert status == 0
+    mark, plain = "\x1b[7m", "\x1b[0m"  # the last move in reverse video
+    assert shown.endswith(
+        f"Your move: a1\n  a\n1 {mark}X{plain}\nHuman wins\nTally: You 1, Computer 0, draws 0\n"
+        + f"{conversation.PLAY_AGAIN}y\n"
+        + f"{OPENING}  a\n1 .\nYour move: a1\n  a\n1 {mark}X{plain}\nHuman wins\nTally: You 2, Computer 0, draws 0\n"
+        + f"{conversation.PLAY_AGAIN}n\n"
+    )
+
+
+@posix_only
+def test_ctrl_d_at_a_terminal_exits_1_on_a_fresh_line() -> None:
+    status, shown = run_in_terminal(["3", "3", "9"], [b"\x04"])
+    assert status == 1
+    assert shown.endswith("Your move: \nplay.py: input ended before the game was over\n")
+
+
+@posix_only
+def test_spinner_on_a_real_terminal_for_a_slow_search(slow_game: list[str]) -> None:
+    status, shown = run_in_terminal(slow_game, [b"a1\n", b"quit\n"])
+    assert status == 0
+    assert re.search(r"\r[|/\\-] thinking\.\.\.", shown)
+    assert re.search(r"\r +\rComputer plays [a-e][1-5]\n", shown)
+
+
+@posix_only
+def test_a_closed_standard_input_is_one_line_and_status_1() -> None:
+    result = subprocess.run(
+        ["sh", "-c", '"$0" play.py 3 3 9 <&-', sys.executable],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=TIMEOUT,
+        check=False,
+    )
+    assert (result.returncode, result.stdout) == (1, "")
+    assert result.stderr == "play.py: no standard input to read moves from\n"
+
+
+@posix_only
+def test_arrow_keys_at_a_terminal_edit_the_line_instead_of_typing_escapes() -> None:
+    # Up-arrow recalls the move typed before, so the game refuses it as taken;
+    # without line editing it would arrive as the text '\x1b[A' and be no move at all.
+    status, shown = run_in_terminal(["3", "3", "9"], [b"b2\n", b"\x1b[A\n", b"quit\n"])
+    assert status == 0
+    assert "'b2' is already taken: choose an empty square" in shown
+    assert "cannot read" not in shown
+
+
+# --- Commands and the options of SPEC §7 ---------------------------------------------------------
+
+
+def test_undo_takes_back_the_reply_and_the_move_and_redo_plays_them_again() -> None:
+    status, out, err = run_main(["3", "3", "9"], "b2\nundo\nundo\nredo\nredo\nquit\n")
+    assert (status, err) == (0, "")
+    assert out == OPENING + EMPTY_3X3 + textwrap.dedent(
+        """\
+        Your move: b2
+        Computer plays a3
+          a b c
+        1 . . .
+        2 . X .
+        3 O . .
+        Your move: undo
+        Took back a3, b2
+          a b c
+        1 . . .
+        2 . . .
+        3 . . .
+        Your move: undo
+        Nothing to undo
+        Your move: redo
+        Played again b2, a3
+          a b c
+        1 . . .
+        2 . X .
+        3 O . .
+        Your move: redo
+        Nothing to redo
+        Your move: quit
+        Game abandoned
+        """
+    )
+
+
+def test_two_computer_players_play_to_the_end_without_input() -> None:
+    result = run_script("3", "3", "9", "--x", "reference", "--o", "reference")
+    assert (result.returncode, result.stderr) == (0, "")
+    lines = result.stdout.splitlines()
+    assert lines[0] == "X is the reference player and O is the reference player. Type help for how to play."
+    assert lines[-1] in ("X wins", "O wins", "Game is a draw")
+    assert [line for line in lines if " plays " in line][:2] == ["X plays a1", "O plays b2"]
+
+
+def test_a_person_may_play_o_against_the_reference_search() -> None:
+    status, out, err = run_main(["2", "2", "4", "--x", "reference", "--o", "human"], "a2\n")
+    assert (status, err) == (0, "")
+    assert out == textwrap.dedent(
+        """\
+        X is the reference player and O is you. Type help for how to play.
+          a b
+        1 . .
+        2 . .
+        X plays a1
+          a b
+        1 X .
+        2 . .
+        Your move: a2
+        X plays b1
+          a b
+        1 X X
+        2 O .
+        X wins
+        """
+    )
+
+
+def test_an_opening_is_played_first_and_announced() -> None:
+    status, out, _ = run_main(["3", "3", "1", "--opening", "a1,b2"], "quit\n")
+    assert status == 0
+    assert (
+        out == OPENING + "X plays a1\nO plays b2\n  a b c\n1 X . .\n2 . O .\n3 . . .\nYour move: quit\nGame abandoned\n"
+    )
+
+
+@pytest.mark.parametrize(
+    ("args", "problem"),
+    [
+        (["3", "3", "1", "--opening", "a1,a1"], "argument --opening: 'a1' is already taken: choose an empty square"),
+        (["3", "3", "1", "--opening", "a1,z9"], "argument --opening: 'z9' is not on this board: columns a-c, rows 1-3"),
+        (
+            ["3", "3", "1", "--opening", "a1,,b2"],
+            "argument --opening: cannot read '' as a move: type a column letter then a row number, e.g. b3",
+        ),
+        (["3", "3", "1", "--think", "0"], "argument --think: must be a number of seconds above 0, got '0'"),
+        (["3", "3", "1", "--think", "abc"], "argument --think: must be a number of seconds above 0, got 'abc'"),
+        (["3", "3", "1", "--think", "nan"], "argument --think: must be a number of seconds above 0, got 'nan'"),
+        (
+            ["3", "3", "1", "--x", "best"],
+            "argument --x: invalid choice: 'best' (choose from "
+            "'human', 'reference', 'sound', 'strong', 'perfect', 'rules', 'weights')",
+        ),
+    ],
+)
+def test_bad_options_exit_2_naming_the_problem(args: list[str], problem: str) -> None:
+    status, out, err = run_main(args, "")
+    assert (status, out) == (2, "")
+    assert last_line(err) == f"play.py: error: {problem}"
+
+
+def test_at_a_terminal_the_tally_follows_each_game_and_sides_may_be_swapped() -> None:
+    settings = parse_settings(["1", "1", "0", "--x", "human", "--o", "human", "--name-x", "Ada", "--name-o", "Bo"])
+    typed = iter(["a1", "s", "a1", "n"])
+    out = io.StringIO()
+    conversation.play_session(settings, lambda prompt: next(typed), out, interactive=True, on_screen=False)
+    assert out.getvalue() == textwrap.dedent(
+        """\
+        X is Ada and O is Bo. Type help for how to play.
+          a
+        1 .
+          a
+        1 X
+        X wins
+        Tally: Ada 1, Bo 0, draws 0
+        X is Bo and O is Ada. Type help for how to play.
+          a
+        1 .
+          a
+        1 X
+        X wins
+        Tally: Ada 1, Bo 1, draws 0
+        """
+    )
+
+
+@pytest.mark.parametrize(
+    ("args", "problem"),
+    [
+        (["3", "3", "1", "--delay", "-1"], "argument --delay: must be a number of seconds, 0 or more, got '-1'"),
+        (["3", "3", "1", "--seed", "x"], "argument --seed: invalid int value: 'x'"),
+    ],
+)
+def test_bad_pauses_and_seeds_exit_2(args: list[str], problem: str) -> None:
+    status, _, err = run_main(args, "")
+    assert (status, last_line(err)) == (2, f"play.py: error: {problem}")
+
+
+def test_hint_names_the_strong_player_s_move() -> None:
+    status, out, _ = run_main(["3", "3", "9"], "a1\nhint\nquit\n")
+    assert status == 0
+    assert "Your move: hint\nHint: c1\nYour move: quit\n" in out
+
+
+def test_a_player_this_version_lacks_is_a_usage_error_not_a_traceback(monkeypatch: pytest.MonkeyPatch) -> None:
+    from tictactoe.players import registry
+
+    monkeypatch.setattr(registry, "_CLASSES", (("strong", "tictactoe.players.no_such_module", "StrongPlayer"),))
+    status, out, err = run_main(["3", "3", "3", "--o", "strong"], "")
+    assert (status, out) == (2, "")
+    assert last_line(err) == "play.py: error: the strong player is not part of this version of the game"
+
+
+def test_a_plain_game_imports_nothing_it_does_not_use() -> None:
+    # Each of these costs a game's start-up many milliseconds (Tk about 24, SQLite about 7, matplotlib hundreds);
+    # a plain piped game needs none of them.
+    result = subprocess.run(
+        [sys.executable, "-S", "-X", "importtime", str(PLAY), "3", "3", "9"],
+        input="quit\n",
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=TIMEOUT,
+        check=False,
+    )
+    assert result.returncode == 0
+    imported = {
+        line.rsplit("|", 1)[-1].strip() for line in result.stderr.splitlines() if line.startswith("import time:")
+    }
+    assert "configurations" in imported  # the list is read
+    assert imported.isdisjoint({"sqlite3", "_sqlite3", "tkinter", "_tkinter", "matplotlib"})
+
+
+def test_a_delay_is_asked_for_or_left_to_each_interface() -> None:
+    from tictactoe.ui.window.launch import move_delay_ms
+
+    assert parse_settings(["3", "3", "1", "--x", "rules", "--o", "perfect"]).delay is None
+    settings = parse_settings(["3", "3", "1", "--x", "rules", "--o", "perfect", "--delay", "0.25", "--window"])
+    assert settings.delay == 0.25
+    assert [move_delay_ms(delay) for delay in (None, 0.0, 0.25)] == [600, 0, 250]

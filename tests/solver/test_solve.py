@@ -1,0 +1,455 @@
+"""Tests of tictactoe.solver: positions, the board the search plays on, the blocking proofs,
+the records, the search against a brute-force minimax, and the command line in a subprocess."""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from configurations import Configurations
+from configurations.moves import Move
+from tests.paths import ROOT
+from tictactoe.solver.blocking import breaker_wins_by_pairing, breaker_wins_by_potential
+from tictactoe.solver.geometry import geometry
+from tictactoe.solver.position import Position, PositionError
+from tictactoe.solver.records import DRAW, EXACT, LOSS, LOWER, UPPER, WIN, interval, pack, unpack
+from tictactoe.solver.search_board import CROSS, NOUGHT, VALUE_BASE, SearchBoard
+from tictactoe.solver.solve import Solver, solve
+
+SETTINGS = settings(deadline=None, max_examples=300, derandomize=True, database=None)
+# Random positions keep at most this many empty squares, so that the
+# brute-force minimax (every ordering of every empty square) stays quick.
+MOST_EMPTY = 7
+
+
+# The model: plain negamax on a list of squares, lines found by walking the board.
+
+
+def lines_of(size: int, length: int) -> list[list[int]]:
+    """Every run of ``length`` squares in a row, a column or a diagonal, as square numbers."""
+    lines = []
+    for row in range(size):
+        for col in range(size):
+            for row_step, col_step in ((0, 1), (1, 0), (1, 1), (1, -1)):
+                squares = [(row + i * row_step, col + i * col_step) for i in range(length)]
+                if all(0 <= r < size and 0 <= c < size for r, c in squares):
+                    lines.append([r * size + c for r, c in squares])
+    return lines
+
+
+def brute_force(board: list[str], lines: list[list[int]], mover: str) -> int:
+    """The value of ``board`` (no line on it) for ``mover``: 1 win, 0 draw, -1 loss.
+
+    Every move is tried, with no table and no cuts; a line can only appear
+    through the square just played, so only those lines are looked at.
+    """
+    other = "O" if mover == "X" else "X"
+    values = []
+    for square, held in enumerate(board):
+        if held != ".":
+            continue
+        board[square] = mover
+        if any(square in line and all(board[s] == mover for s in line) for line in lines):
+            values.append(1)
+        else:
+            values.append(-brute_force(board, lines, other))
+        board[square] = "."
+    return max(values, default=0)
+
+
+@st.composite
+def positions(draw: st.DrawFn, most_empty: int = MOST_EMPTY) -> Position:
+    """A position reached by alternate moves from X, stopping at the first line or at a random count."""
+    size = draw(st.integers(1, 4))
+    length = draw(st.integers(1, size))
+    order = draw(st.permutations(range(size * size)))
+    fewest = size * size - (most_empty + 1 if size <= 3 else most_empty)  # 3x3 is quick with one more
+    tiles = draw(st.integers(max(0, fewest), size * size))
+    lines = lines_of(size, length)
+    board = ["."] * (size * size)
+    for index, square in enumerate(order[:tiles]):
+        board[square] = "X" if index % 2 == 0 else "O"
+        if any(all(board[s] == board[square] for s in line) for line in lines if square in line):
+            break
+    return Position.from_rows(["".join(board[start : start + size]) for start in range(0, size * size, size)], length)
+
+
+def value_for(position: Position, value: int) -> str:
+    """The solver's wording of ``value`` for the player to move."""
+    if value == 0:
+        return "draw"
+    winner = position.mover if value > 0 else ("O" if position.mover == "X" else "X")
+    return f"{winner} wins"
+
+
+@SETTINGS
+@given(positions())
+def test_the_solver_agrees_with_brute_force_and_its_move_achieves_the_value(position: Position) -> None:
+    board = list("".join(position.rows()))
+    lines = lines_of(position.size, position.length)
+    solution = solve(position)
+    if position.winner is not None or "." not in board:
+        assert solution.best is None
+        assert solution.value == (f"{position.winner} wins" if position.winner else "draw")
+        return
+    value = brute_force(board, lines, position.mover)
+    assert solution.value == value_for(position, value)
+    assert solution.best is not None
+    square = solution.best.row * position.size + solution.best.col
+    assert board[square] == "."
+    board[square] = position.mover
+    other = "O" if position.mover == "X" else "X"
+    completes = any(square in line and all(board[s] == position.mover for s in line) for line in lines)
+    assert (1 if completes else -brute_force(board, lines, other)) == value
+
+
+@pytest.mark.parametrize(
+    ("size", "length", "value"),
+    [
+        (1, 1, "X wins"),
+        (2, 2, "X wins"),
+        (3, 2, "X wins"),
+        (3, 3, "draw"),
+        (4, 3, "X wins"),
+        (4, 4, "draw"),
+        (5, 5, "draw"),
+    ],
+)
+def test_known_values_of_the_empty_board(size: int, length: int, value: str) -> None:
+    solution = solve(Position(size, length, 0, 0))
+    assert solution.value == value
+    assert solution.best is not None
+    assert solution.nodes > 0
+
+
+def test_a_threat_wins_at_once_and_two_threats_lose() -> None:
+    # X to move completes the top row.
+    assert str(solve(Position.from_rows(["XX.", "OO.", "..."], length=3)).best) == "c1"
+    # O to move has no line to complete, and X threatens c1 and a3: O blocks one and loses.
+    solution = solve(Position.from_rows(["XX.", "XO.", "..O"], length=3))
+    assert solution.value == "X wins"
+    assert str(solution.best) in {"c1", "a3"}
+
+
+def test_a_finished_board_has_a_value_and_no_move() -> None:
+    won = solve(Position.from_rows(["XXX", "OO.", "..."], length=3))
+    assert (won.value, won.best, won.nodes) == ("X wins", None, 0)
+    full = solve(Position.from_rows(["XOX", "XOO", "OXX"], length=3))
+    assert (full.value, full.best) == ("draw", None)
+
+
+def test_time_running_out_leaves_the_value_unknown_with_a_move() -> None:
+    started = time.monotonic()
+    solution = solve(Position(9, 5, 0, 0), think=0.2)
+    assert time.monotonic() - started < 5
+    assert solution.value == "unknown"
+    assert solution.best == Move(4, 4)  # the centre, first in the move order
+    assert solution.nodes > 0
+
+
+def test_a_solver_counts_the_positions_it_visits() -> None:
+    solver = Solver(Position(3, 3, 0, 0))
+    solution = solver.solve()
+    assert solver.nodes == solution.nodes > 9
+
+
+# Positions.
+
+
+def test_a_position_reads_rows_and_knows_whose_turn_it_is() -> None:
+    position = Position.from_rows(["X.O", "...", "..X"], length=3)
+    assert (position.x_tiles, position.o_tiles) == (1 | 1 << 8, 1 << 2)
+    assert position.mover == "O"
+    assert position.winner is None
+    assert position.empty_squares == 6
+    assert position.rows() == ["X.O", "...", "..X"]
+    assert eval(repr(position), {"Position": Position}) == position
+    configs = Configurations.from_rows(["X O", "   ", "  X"], length_to_win=3, max_levels=0)
+    assert Position.from_configurations(configs) == position
+
+
+@pytest.mark.parametrize(
+    ("rows", "length", "message"),
+    [
+        ([], 1, "at least one row"),
+        (["X.", "."], 2, r"row 2 is '\.': a board of 2 rows needs 2 squares in each, got 1"),
+        (["X.", ".x"], 2, r"row 2 is '\.x': 'x' is not a square; use X, O, or \. for an empty one"),
+        (["XX", ".."], 2, "X has 2 tiles and O 0"),
+        (["OO", "X."], 2, "X has 1 tiles and O 2"),
+        (["XXX", "OOO", "X.."], 3, "both X and O have a line"),
+        (["X.", ".."], 3, "between 1 and the size"),
+    ],
+)
+def test_a_board_the_game_cannot_reach_is_refused(rows: list[str], length: int, message: str) -> None:
+    with pytest.raises(PositionError, match=message):
+        Position.from_rows(rows, length)
+
+
+# The board the search plays on.
+
+
+def test_the_geometry_has_every_window_and_eight_symmetries() -> None:
+    for size in range(1, 8):
+        for length in range(1, size + 1):
+            shape = geometry(size, length)
+            straight = 2 * size * (size - length + 1)
+            diagonal = 2 * (size - length + 1) ** 2
+            assert len(shape.windows) == (size * size if length == 1 else straight + diagonal)
+            assert sorted(shape.windows) == sorted({sum(1 << s for s in line) for line in lines_of(size, length)})
+            for images, inverse in zip(shape.symmetries, shape.inverse_symmetries, strict=True):
+                assert sorted(images) == list(range(size * size))
+                assert [inverse[image] for image in images] == list(range(size * size))
+                window_set = set(shape.windows)
+                assert {sum(1 << images[s] for s in range(size * size) if w >> s & 1) for w in window_set} == window_set
+
+
+def board_state(board: SearchBoard) -> tuple[object, ...]:
+    return board.tiles, board.threats, board.potential, board.values, board.mover, board.empties, board.key()
+
+
+def window_values(position: Position, player: int) -> int:
+    """The model of ``SearchBoard.values``: VALUE_BASE ** (tiles - 1) over the player's live windows with tiles."""
+    tiles = (position.x_tiles, position.o_tiles)
+    total = 0
+    for line in lines_of(position.size, position.length):
+        mine = sum(tiles[player] >> square & 1 for square in line)
+        theirs = sum(tiles[1 - player] >> square & 1 for square in line)
+        if mine and not theirs:
+            total += VALUE_BASE ** (mine - 1)
+    # A one-square window lies on all four lines of its square, and is one window.
+    return total // 4 if position.length == 1 else total
+
+
+@SETTINGS
+@given(positions(most_empty=16), st.data())
+def test_play_and_undo_keep_the_board_as_a_fresh_count_finds_it(position: Position, data: st.DataObject) -> None:
+    board = SearchBoard(position)
+    start = board_state(board)
+    played = 0
+    while not board.threats[board.mover] and board.empties and data.draw(st.booleans()):
+        square = data.draw(st.sampled_from(board.empty_squares()))
+        board.play(square)
+        played += 1
+        now = Position(position.size, position.length, *board.tiles)
+        fresh = SearchBoard(now)
+        assert board_state(board) == board_state(fresh)
+        assert board.values == (window_values(now, CROSS), window_values(now, NOUGHT))
+        assert board.ordered_moves() == fresh.ordered_moves()
+    for _ in range(played):
+        board.undo()
+    assert board_state(board) == start
+
+
+def test_the_board_knows_threats_windows_and_weights() -> None:
+    board = SearchBoard(Position.from_rows(["X..", ".O.", "..X"], length=3))
+    assert board.mover == NOUGHT
+    assert board.potential == (2 + 2 + 2 + 2, 2 + 2 + 2)
+    assert board.values == (4, 3)  # windows of one tile each: X's four live ones, O's three
+    assert board.ordered_moves() == [2, 6, 1, 3, 5, 7]  # the corners each lie on two live windows
+    board.play(2)
+    assert board.threats == (0, 1 << 6)
+    assert board.mover == CROSS
+
+
+def test_the_table_gives_each_orientation_its_own_best_move() -> None:
+    """A record is stored once for a position's eight images; read back, its move fits each image."""
+    position = Position.from_rows(["X...", ".O..", "....", "...."], length=3)
+    solver = Solver(position)
+    solver.solve()
+    shape = geometry(4, 3)
+    checked = 0
+    for images in shape.symmetries:
+        x_tiles = sum(1 << images[s] for s in range(16) if position.x_tiles >> s & 1)
+        o_tiles = sum(1 << images[s] for s in range(16) if position.o_tiles >> s & 1)
+        board = SearchBoard(Position(4, 3, x_tiles, o_tiles))
+        for square in board.ordered_moves():
+            board.play(square)
+            record, _, _, move = solver._recall(*board.key())
+            if record >= 0:
+                empty = ~(board.tiles[CROSS] | board.tiles[NOUGHT])
+                assert move >= 0
+                assert empty >> move & 1
+                checked += 1
+            board.undo()
+    assert checked >= 8
+
+
+def test_symmetric_positions_share_a_key() -> None:
+    keys = {
+        SearchBoard(Position.from_rows(rows, length=3)).key()[0]
+        for rows in (["X..", "...", "..."], ["..X", "...", "..."], ["...", "...", "X.."])
+    }
+    assert len(keys) == 1
+    assert SearchBoard(Position.from_rows([".X.", "...", "..."], length=3)).key()[0] not in keys
+
+
+# The blocking proofs, each checked against brute force: where a proof says
+# a player cannot win, the brute-force value gives that player no win.
+
+
+@SETTINGS
+@given(positions(most_empty=MOST_EMPTY))
+def test_the_blocking_proofs_never_deny_a_win_that_exists(position: Position) -> None:
+    if position.winner is not None:
+        return
+    board = SearchBoard(position)
+    mover = "X" if board.mover == CROSS else "O"
+    value = brute_force(list("".join(position.rows())), lines_of(position.size, position.length), mover)
+    length = position.length
+    if breaker_wins_by_potential(board.potential[board.mover], length, maker_to_move=True):
+        assert value <= 0
+    if breaker_wins_by_potential(board.potential[1 - board.mover], length, maker_to_move=False):
+        assert value >= 0
+    # The search hands the pairing the board's own masks of windows through each square.
+    for holding in (None, geometry(position.size, length).windows_holding):
+        if breaker_wins_by_pairing(board.live_windows(board.mover), breaker_to_move=False, holding=holding):
+            assert value <= 0
+        if breaker_wins_by_pairing(board.live_windows(1 - board.mover), breaker_to_move=True, holding=holding):
+            assert value >= 0
+
+
+def test_the_breaker_s_first_square_is_the_busiest_empty_one() -> None:
+    # Three windows in a chain, each with two empty squares, all through the maker's tile on square 0.
+    # Taking square 2 (or 3) kills two of them and pairs off the third; square 0 is no square to take.
+    windows = [0b00110, 0b01100, 0b11000]
+    holding = [0b111, 0b001, 0b011, 0b110, 0b100]  # square 0 is in every window
+    assert breaker_wins_by_pairing(windows, breaker_to_move=True, holding=holding)
+    assert breaker_wins_by_pairing(windows, breaker_to_move=True)
+    assert not breaker_wins_by_pairing(windows, breaker_to_move=False)
+
+
+def test_the_proofs_see_the_empty_boards_of_known_draws() -> None:
+    five = SearchBoard(Position(5, 5, 0, 0))
+    assert breaker_wins_by_potential(five.potential[CROSS], 5, maker_to_move=True)  # 12 windows of 5
+    three = SearchBoard(Position(3, 3, 0, 0))
+    assert not breaker_wins_by_potential(three.potential[CROSS], 3, maker_to_move=True)  # 8 windows of 3
+    assert not breaker_wins_by_pairing(three.live_windows(CROSS), breaker_to_move=False)
+
+
+# Records.
+
+
+def test_a_record_packs_value_bound_and_move() -> None:
+    for value in (LOSS, DRAW, WIN):
+        for bound in (EXACT, LOWER, UPPER):
+            for move in (-1, 0, 48, 675):
+                record = pack(value, bound, move)
+                assert record >= 0
+                assert unpack(record) == (value, bound, move)
+    assert interval(pack(WIN, EXACT, 3)) == (WIN, WIN)
+    assert interval(pack(DRAW, UPPER, 3)) == (LOSS, DRAW)
+
+
+# The command line.
+
+
+def run_solver(*arguments: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "tictactoe.solver", *arguments],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+
+
+def assert_report(result: subprocess.CompletedProcess[str], *lines: str) -> None:
+    """The output is ``lines`` then ``nodes: N`` and ``seconds: S``."""
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == ""
+    printed = result.stdout.splitlines()
+    assert printed[: len(lines)] == list(lines)
+    assert len(printed) == len(lines) + 2
+    assert re.fullmatch(r"nodes: [0-9]+", printed[-2])
+    assert re.fullmatch(r"seconds: [0-9]+\.[0-9]{3}", printed[-1])
+
+
+def test_the_command_line_solves_the_empty_board() -> None:
+    assert_report(run_solver("3", "3"), "value: draw", "best: b2")
+    assert_report(run_solver("4", "3"), "value: X wins", "best: b2")
+
+
+def test_the_command_line_reads_a_board() -> None:
+    assert_report(run_solver("3", "3", "--board", "XX.", "OO.", "..."), "value: X wins", "best: c1")
+    assert_report(run_solver("3", "3", "--board", "XX.", "OO.", "X.."), "value: O wins", "best: c2")
+
+
+def test_the_command_line_prints_no_move_on_a_finished_board() -> None:
+    assert_report(run_solver("3", "3", "--board", "XXX", "OO.", "..."), "value: X wins")
+    assert_report(run_solver("3", "3", "--board", "XOX", "XOO", "OXX"), "value: draw")
+
+
+def test_the_command_line_stops_when_told() -> None:
+    assert_report(run_solver("9", "5", "--think", "0.2"), "value: unknown", "best: e5")
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        (["3"], "the following arguments are required: LENGTH"),
+        (["x", "3"], "argument SIZE: invalid int value: 'x'"),
+        (["27", "3"], "SIZE must be between 1 and 26, got 27"),
+        (["0", "1"], "SIZE must be between 1 and 26, got 0"),
+        (["3", "4"], r"LENGTH must be between 1 and SIZE \(3\), got 4"),
+        (["3", "0"], r"LENGTH must be between 1 and SIZE \(3\), got 0"),
+        (["3", "3", "--board", "...", "..."], "--board needs 3 rows for a board of size 3, got 2"),
+        (["3", "3", "--board", "...", "..", "..."], "row 2 is '..': a board of 3 rows needs 3 squares"),
+        (["3", "3", "--board", "...", ".Z.", "..."], "row 2 is '.Z.': 'Z' is not a square"),
+        (["3", "3", "--board", "O..", "...", "..."], "X has 0 tiles and O 1"),
+        (["3", "3", "--board", "XX.", "...", "..."], "X has 2 tiles and O 0"),
+        (["3", "3", "--board", "XXX", "OOO", "X.."], "both X and O have a line"),
+        (["3", "3", "--think", "0"], "must be a number of seconds above 0, got '0'"),
+        (["3", "3", "--think", "-1"], "must be a number of seconds above 0, got '-1'"),
+        (["3", "3", "--think", "soon"], "must be a number of seconds above 0, got 'soon'"),
+        (["3", "3", "--think", "nan"], "must be a number of seconds above 0, got 'nan'"),
+    ],
+)
+def test_the_command_line_refuses_bad_input(arguments: list[str], message: str) -> None:
+    result = run_solver(*arguments)
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert result.stderr.startswith("usage: python -m tictactoe.solver")
+    last = result.stderr.splitlines()[-1]
+    assert last.startswith("python -m tictactoe.solver: error: ")
+    assert re.search(message, last), last
+    assert "Traceback" not in result.stderr
+
+
+@pytest.mark.skipif(os.name != "posix", reason="sends SIGINT")
+def test_ctrl_c_during_a_solve_ends_quietly() -> None:
+    with subprocess.Popen(
+        [sys.executable, "-m", "tictactoe.solver", "12", "5"],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    ) as program:
+        time.sleep(1.0)  # started and searching
+        program.send_signal(signal.SIGINT)
+        out, err = program.communicate(timeout=60)
+    assert program.returncode == 130
+    assert out == ""
+    assert err == "python -m tictactoe.solver: interrupted\n"
+
+
+def test_the_benchmark_solves_in_a_fresh_process() -> None:
+    from bench.solver import TARGETS, solve_in_process
+
+    assert [(t.size, t.length, t.value) for t in TARGETS if not t.moonshot] == [
+        (4, 4, "draw"),
+        (5, 5, "draw"),
+        (5, 4, "draw"),
+        (6, 4, "X wins"),
+    ]
+    report, seconds = solve_in_process(3, 3)
+    assert (report["value"], report["best"]) == ("draw", "b2")
+    assert seconds > 0

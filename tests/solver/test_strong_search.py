@@ -1,0 +1,365 @@
+"""Tests of the strong player and what it is built from: the board's forcing squares, the bounded table,
+the search for continuous fours, the search itself against a brute-force minimax that counts plies, and
+the player over every 3x3 game."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from configurations import Configurations, SearchStats
+from configurations.moves import Move
+from tests.solver.test_solve import lines_of, positions
+from tictactoe.players.prover import prove
+from tictactoe.players.registry import PlayerOptions, make_player
+from tictactoe.players.strong import StrongPlayer
+from tictactoe.solver.position import Position
+from tictactoe.solver.search_board import CROSS, NOUGHT, SearchBoard
+from tictactoe.solver.solve import solve
+from tictactoe.solver.strong_search import BELIEVED, PROVED, WIN, StrongSearch
+from tictactoe.solver.table import BoundedTable
+from tictactoe.solver.threats import ThreatSearch
+
+SETTINGS = settings(deadline=None, max_examples=200, derandomize=True, database=None)
+# Time enough for any search of these tests' small boards to finish: none is cut off by the clock.
+PLENTY = 60.0
+
+
+# The model: which squares a player's tile would make threats from, found by walking the lines.
+
+
+def new_threats(position: Position, player: int, square: int) -> set[int]:
+    """The empty squares that would complete a line of ``player``'s once its tile is on ``square``."""
+    tiles = [position.x_tiles, position.o_tiles]
+    tiles[player] |= 1 << square
+    found = set()
+    for line in lines_of(position.size, position.length):
+        if square not in line:
+            continue
+        empty = [s for s in line if not (tiles[0] | tiles[1]) >> s & 1]
+        if len(empty) == 1 and all(tiles[player] >> s & 1 for s in line if s != empty[0]):
+            found.add(empty[0])
+    return found
+
+
+def squares_of(mask: int) -> set[int]:
+    return {square for square in range(mask.bit_length()) if mask >> square & 1}
+
+
+@SETTINGS
+@given(positions(most_empty=12))
+def test_the_board_knows_where_a_tile_makes_one_threat_or_two(position: Position) -> None:
+    board = SearchBoard(position)
+    empty = [s for s in range(position.size**2) if not (position.x_tiles | position.o_tiles) >> s & 1]
+    for player in (CROSS, NOUGHT):
+        made = {square: new_threats(position, player, square) for square in empty}
+        assert squares_of(board.fours(player)) == {square for square, threats in made.items() if threats}
+        assert squares_of(board.double_threats(player)) == {s for s, threats in made.items() if len(threats) >= 2}
+
+
+OPEN_THREE = [".......", "..XXX..", ".......", "OO.....", "O......", ".......", "......."]
+
+
+def test_an_open_three_has_two_squares_that_make_an_open_four() -> None:
+    board = SearchBoard(Position.from_rows(OPEN_THREE, length=5))
+    assert squares_of(board.double_threats(CROSS)) == {1 * 7 + 1, 1 * 7 + 5}
+    assert squares_of(board.fours(CROSS)) == {7, 8, 12, 13}
+    assert board.double_threats(NOUGHT) == 0
+
+
+# The table.
+
+
+def test_a_full_table_lets_its_oldest_position_go() -> None:
+    table = BoundedTable(capacity=3)
+    for index, key in enumerate("abc"):
+        table.store(key, index, present=False)
+    table.store("a", 10, present=True)  # stored again: replaced in place, as old as before
+    table.store("d", 3, present=False)
+    assert [table.get(key) for key in "abcd"] == [-1, 1, 2, 3]
+    table.store("e", 4, present=False)
+    assert [table.get(key) for key in "bcde"] == [-1, 2, 3, 4]
+    assert len(table) == table.capacity == 3
+
+
+def test_a_table_never_holds_more_than_its_capacity() -> None:
+    table = BoundedTable(capacity=100)
+    for number in range(1000):
+        table.store(str(number), number, present=False)
+        assert len(table) == min(number + 1, 100)
+    assert [table.get(str(number)) for number in (899, 900, 999)] == [-1, 900, 999]
+
+
+@pytest.mark.parametrize(("capacity", "error"), [(0, ValueError), (-5, ValueError), (2.0, TypeError)])
+def test_a_table_needs_room_for_one_position(capacity: object, error: type[Exception]) -> None:
+    with pytest.raises(error, match="capacity"):
+        BoundedTable(capacity)  # type: ignore[arg-type]
+
+
+# Continuous fours.
+
+
+def replay_is_a_forced_win(position: Position, line: list[int]) -> bool:
+    """Whether ``line`` wins by fours: each of the attacker's moves leaves it a threat (or blocks the
+    defender's one threat and does), each of the defender's blocks a threat (it has none of its own to
+    complete instead), and the attacker's last move completes a line."""
+    board = SearchBoard(position)
+    attacker, defender = board.mover, 1 - board.mover
+    for index, square in enumerate(line):
+        if (board.tiles[0] | board.tiles[1]) >> square & 1:
+            return False
+        if index % 2 == 0:
+            if board.threats[attacker] >> square & 1:
+                return index == len(line) - 1
+            if board.threats[defender] & ~(1 << square):
+                return False  # the defender would complete a line
+            board.play(square)
+            if not board.threats[attacker]:
+                return False  # not a four
+        else:
+            if board.threats[defender] or not board.threats[attacker] >> square & 1:
+                return False  # the defender has a line to complete, or this is no block
+            board.play(square)
+    return False
+
+
+def test_fours_win_a_known_position() -> None:
+    position = Position.from_rows(
+        [
+            ".........",
+            ".........",
+            "..OXO....",
+            "..XXOOO..",
+            "..X.XO...",
+            "..X......",
+            "...XO....",
+            ".........",
+            ".........",
+        ],
+        length=5,
+    )
+    line = ThreatSearch(SearchBoard(position)).find()
+    assert line is not None
+    assert len(line) == 7  # three fours, the third leaving two threats, then the line completed
+    assert replay_is_a_forced_win(position, line)
+    assert not replay_is_a_forced_win(position, line[:-1])
+
+
+@SETTINGS
+@given(positions(most_empty=10))
+def test_a_line_of_fours_is_a_forced_win_and_the_solver_agrees(position: Position) -> None:
+    if position.winner is not None or not position.empty_squares:
+        return
+    line = ThreatSearch(SearchBoard(position)).find()
+    if line is None:
+        return
+    assert replay_is_a_forced_win(position, line)
+    assert solve(position).value == f"{position.mover} wins"
+
+
+def test_no_fours_no_line() -> None:
+    assert ThreatSearch(SearchBoard(Position.from_rows(["X..", ".O.", "..."], length=3))).find() is None
+
+
+@st.composite
+def open_positions(draw: st.DrawFn) -> Position:
+    """A position on a board of 7 to 9 squares a side, 4 to 6 in a row, with 3 to 16 tiles and no line."""
+    size = draw(st.integers(7, 9))
+    length = draw(st.integers(4, 6))
+    order = draw(st.permutations(range(size * size)))
+    tiles = order[: draw(st.integers(3, 16))]
+    x_tiles = sum(1 << square for square in tiles[0::2])
+    o_tiles = sum(1 << square for square in tiles[1::2])
+    position = Position(size, length, x_tiles, o_tiles)
+    assume(position.winner is None)
+    return position
+
+
+@SETTINGS
+@given(open_positions())
+def test_a_three_is_read_off_the_windows_as_playing_it_would_show(position: Position) -> None:
+    board = SearchBoard(position)
+    mover = board.mover
+    assume(not board.threats[mover] and not board.threats[1 - mover] and not board.double_threats(mover))
+    search = ThreatSearch(board, threes=True)
+    partners = search._partners()
+    for square in board.empty_squares():
+        if board.fours(mover) >> square & 1:
+            continue
+        board.play(square)
+        three = bool(board.double_threats(mover))
+        board.undo()
+        assert search._is_three(square, partners) == three, square
+
+
+# X to move; b2 between two open twos makes two open threes at once: O can stop one.
+DOUBLE_THREE = [
+    ".........",
+    ".........",
+    "....X....",
+    "....X....",
+    "..XX.....",
+    ".........",
+    "..O......",
+    "..O..O...",
+    "......O..",
+]
+
+
+def test_threes_find_a_win_that_fours_alone_cannot() -> None:
+    position = Position.from_rows(DOUBLE_THREE, length=5)
+    assert ThreatSearch(SearchBoard(position)).find() is None
+    line = ThreatSearch(SearchBoard(position), threes=True).find()
+    assert line is not None
+    assert divmod(line[0], 9) == (4, 4)
+    choice = StrongSearch(9, 5).choose(position, max_plies=2, think=PLENTY)
+    assert (choice.move, choice.score, choice.outcome) == (Move(4, 4), BELIEVED, None)
+
+
+# The search against a brute-force minimax that counts plies.
+
+
+def brute_force(board: list[str], lines: list[list[int]], mover: str) -> tuple[int, int]:
+    """``(value, plies)`` of ``board`` for ``mover``: 1 win, 0 draw, -1 loss, and the plies to the end
+    when the winner hurries and the loser holds out."""
+    other = "O" if mover == "X" else "X"
+    best: tuple[int, int] | None = None
+    for square, held in enumerate(board):
+        if held != ".":
+            continue
+        board[square] = mover
+        if any(square in line and all(board[s] == mover for s in line) for line in lines):
+            outcome = (1, 1)
+        elif "." not in board:
+            outcome = (0, 1)
+        else:
+            value, plies = brute_force(board, lines, other)
+            outcome = (-value, plies + 1)
+        board[square] = "."
+        if best is None or rank(outcome) > rank(best):
+            best = outcome
+    assert best is not None
+    return best
+
+
+def rank(outcome: tuple[int, int]) -> tuple[int, int]:
+    value, plies = outcome
+    return value, -plies if value > 0 else plies if value < 0 else 0
+
+
+@SETTINGS
+@given(positions(most_empty=8))
+def test_the_search_wins_soonest_loses_latest_and_proves_draws(position: Position) -> None:
+    if position.winner is not None or not position.empty_squares:
+        return
+    board = list("".join(position.rows()))
+    lines = lines_of(position.size, position.length)
+    value, plies = brute_force(board, lines, position.mover)
+    choice = StrongSearch(position.size, position.length).choose(
+        position, max_plies=position.empty_squares, think=PLENTY
+    )
+    if value > 0:
+        assert (choice.outcome, WIN - choice.score) == ("win", plies)
+    elif value < 0:
+        assert (choice.outcome, WIN + choice.score) == ("loss", plies)
+    else:
+        assert (choice.outcome, choice.score) == ("draw", 0)
+    square = choice.move.row * position.size + choice.move.col
+    assert board[square] == "."
+    board[square] = position.mover
+    other = "O" if position.mover == "X" else "X"
+    if any(square in line and all(board[s] == position.mover for s in line) for line in lines):
+        assert (value, plies) == (1, 1)
+    elif "." not in board:
+        assert value == 0
+    else:  # the move keeps the value, and a win's or a loss's length
+        after_value, after_plies = brute_force(board, lines, other)
+        assert after_value == -value
+        assert value == 0 or after_plies == plies - 1
+
+
+def test_a_double_threat_is_a_win_in_three() -> None:
+    position = Position.from_rows(OPEN_THREE, 5)
+    choice = StrongSearch(7, 5).choose(position, max_plies=4, think=PLENTY)
+    assert (choice.move, choice.score, choice.outcome) == (Move(1, 1), WIN - 3, "win")
+
+
+def test_an_open_three_must_be_answered() -> None:
+    # O to move; X threatens an open four at b2 or f2: O takes one of the squares that stop it.
+    position = Position.from_rows([".......", "..XXX..", ".......", "...O...", "...O...", ".......", "......."], 5)
+    choice = StrongSearch(7, 5).choose(position, max_plies=2, think=PLENTY)
+    assert choice.move in {Move(1, 0), Move(1, 1), Move(1, 5), Move(1, 6)}
+    assert choice.score > -PROVED
+
+
+def test_a_search_cut_off_by_the_clock_still_plays_a_legal_move() -> None:
+    position = Position.from_rows(["." * 26] * 12 + ["." * 12 + "X" + "." * 13] + ["." * 26] * 13, 5)
+    stats = SearchStats()
+    choice = StrongSearch(26, 5).choose(position, max_plies=40, think=0.05, stats=stats)
+    assert not (position.x_tiles | position.o_tiles) >> (choice.move.row * 26 + choice.move.col) & 1
+    assert choice.outcome is None
+    assert stats.nodes == choice.nodes > 0
+
+
+def test_a_search_refuses_a_finished_game_or_another_board() -> None:
+    with pytest.raises(ValueError, match="the game is over"):
+        StrongSearch(3, 3).choose(Position.from_rows(["XXX", "OO.", "..."], 3), max_plies=9, think=1.0)
+    with pytest.raises(ValueError, match="plays 3x3 with 3 in a row, not 4x4 with 3"):
+        StrongSearch(3, 3).choose(Position.from_rows(["...."] * 4, 3), max_plies=9, think=1.0)
+
+
+# The player.
+
+
+def test_the_player_never_loses_a_3x3_game() -> None:
+    for side in ("X", "O"):
+        proof = prove(lambda: StrongPlayer(9, PLENTY), side)
+        assert proof.losses == 0, proof
+        assert proof.games > 0
+
+
+def test_the_registry_makes_a_strong_player_from_a_game_s_options() -> None:
+    player = make_player("strong", PlayerOptions(size=15, length=5, max_levels=3, think=0.5))
+    assert isinstance(player, StrongPlayer)
+    assert (player.name, player.max_levels, player.think) == ("strong", 3, 0.5)
+
+
+@pytest.mark.parametrize(
+    ("max_levels", "think", "error", "message"),
+    [
+        (-1, 1.0, ValueError, "max_levels must be at least 0, got -1"),
+        (True, 1.0, TypeError, "max_levels must be an int, not bool"),
+        (2, 0.0, ValueError, "think must be a number of seconds above 0, got 0.0"),
+        (2, math.nan, ValueError, "think must be a number of seconds above 0, got nan"),
+        (2, math.inf, ValueError, "think must be a number of seconds above 0, got inf"),
+        (2, "1", TypeError, "think must be a number of seconds, not str"),
+        (2, False, TypeError, "think must be a number of seconds, not bool"),
+    ],
+)
+def test_the_player_refuses_bad_settings(
+    max_levels: object, think: object, error: type[Exception], message: str
+) -> None:
+    with pytest.raises(error, match=message):
+        StrongPlayer(max_levels, think)  # type: ignore[arg-type]
+
+
+def test_the_player_moves_only_for_the_side_to_move() -> None:
+    with pytest.raises(ValueError, match="it is X's turn, not O's"):
+        StrongPlayer(2, 1.0).choose(Configurations(3, 3, 0), "O")
+
+
+def test_the_player_blocks_and_wins_on_a_large_board() -> None:
+    rows = ["." * 15] * 15
+    rows[7] = "....XXXX......."
+    rows[8] = "....OOO........"
+    rows = [row.replace(".", " ") for row in rows]
+    board = Configurations.from_rows(rows, 5, 0)
+    player = StrongPlayer(2, 1.0)
+    assert player.choose(board, "O") in {Move(7, 3), Move(7, 8)}  # X threatens both ends: O blocks one
+    board.save_play(7, 3, "O")
+    assert player.choose(board, "X") == Move(7, 8)  # X completes the other
+    assert player.last_choice is not None
+    assert player.last_choice.outcome == "win"

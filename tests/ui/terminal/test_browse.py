@@ -1,0 +1,284 @@
+"""Tests of the game history at the terminal: games saved, and play.py's --history, --replay, --export, --import.
+
+Every test uses a real SQLite file under ``tmp_path``; games are played and
+commands run in-process through ``play_program.main`` with piped streams.
+"""
+
+from __future__ import annotations
+
+import io
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from tests.records import START, sample_record
+from tictactoe.cli import play as play_program
+from tictactoe.game.history import History, HistoryError, default_path
+from tictactoe.game.record import PlayerInfo
+from tictactoe.ui.terminal.browse import REPLAY_PROMPT, browse, replay_interactively
+
+# A 2x2 game, 2 in a row, that the person (X) wins against the reference search in three moves.
+SHORT_GAME = "a1\nb2\n"
+SHORT_SGF_MOVES = ["a1", "b1", "b2"]
+
+
+def run_main(args: list[str], moves: str = "") -> tuple[int, str, str]:
+    """``play_program.main(args)`` with ``moves`` as piped input: (status, stdout, stderr)."""
+    out, err = io.StringIO(), io.StringIO()
+    status = play_program.main(args, stdin=io.StringIO(moves), stdout=out, stderr=err)
+    return status, out.getvalue(), err.getvalue()
+
+
+def saved(db: Path) -> list[str]:
+    """Each saved game as one line: its players, result and moves, the first saved first."""
+    with History(db) as history:
+        records = [history.get(game.id) for game in reversed(history.list_games(limit=None))]
+    return [
+        f"{r.x.name}/{r.x.kind} {r.o.name}/{r.o.kind} {r.size}x{r.length} {r.result}: "
+        + " ".join(str(timed.move) for timed in r.moves)
+        for r in records
+    ]
+
+
+def test_a_piped_game_with_db_saves_exactly_that_game(tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite3"
+    status, out, err = run_main(["2", "2", "2", "--name-x", "Ada", "--db", str(db)], SHORT_GAME)
+    assert (status, err) == (0, "")
+    assert out.endswith("Human wins\n")
+    assert saved(db) == ["Ada/human reference/reference 2x2 X: a1 b1 b2"]
+    with History(db) as history:
+        record = history.get(1)
+    assert record.started <= record.ended
+    assert len(record.moves) == 3
+
+
+def test_a_game_between_computers_is_saved_with_its_times(tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite3"
+    status, out, _ = run_main(["2", "2", "4", "--x", "reference", "--o", "reference", "--db", str(db)])
+    assert (status, out.splitlines()[-1]) == (0, "X wins")
+    assert saved(db) == ["reference/reference reference/reference 2x2 X: a1 b1 a2"]
+
+
+def test_a_game_quit_or_unfinished_is_not_saved(tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite3"
+    assert run_main(["3", "3", "1", "--db", str(db)], "b2\nquit\n")[0] == 0
+    assert run_main(["3", "3", "1", "--db", str(db)], "b2\n")[0] == 1
+    assert saved(db) == []
+
+
+def test_a_piped_game_without_db_writes_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    assert default_path().is_relative_to(tmp_path)
+    status, out, err = run_main(["2", "2", "2"], SHORT_GAME)
+    assert (status, err, out.splitlines()[-1]) == (0, "", "Human wins")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_game_that_cannot_be_saved_still_counts(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def refuse(history: History, record: object) -> int:
+        raise HistoryError(f"{history.path}: the file is locked by another program (waited 5 s)")
+
+    monkeypatch.setattr(History, "save", refuse)
+    db = tmp_path / "games.sqlite3"
+    status, out, err = run_main(["2", "2", "2", "--db", str(db)], SHORT_GAME)
+    assert (status, out.splitlines()[-1]) == (0, "Human wins")
+    assert err == f"play.py: cannot save the game: {db}: the file is locked by another program (waited 5 s)\n"
+
+
+@pytest.mark.parametrize("args", [["3", "3", "1"], ["--history"], ["--replay", "1"], ["--export", "out.sgf"]])
+def test_a_db_that_is_not_a_history_is_refused_before_anything_starts(tmp_path: Path, args: list[str]) -> None:
+    db = tmp_path / "notes.txt"
+    db.write_bytes(b"shopping list\n")
+    status, out, err = run_main([*args, "--db", str(db)], "b2\n")
+    assert (status, out) == (1, "")
+    assert err == (
+        f"play.py: cannot use the game history: {db}: not an SQLite database, so not a game history (left as it is)\n"
+    )
+    assert db.read_bytes() == b"shopping list\n"
+
+
+def test_a_db_in_a_missing_directory_is_refused(tmp_path: Path) -> None:
+    db = tmp_path / "nowhere" / "games.sqlite3"
+    status, out, err = run_main(["3", "3", "1", "--db", str(db)], "b2\n")
+    assert (status, out) == (1, "")
+    assert err == f"play.py: cannot use the game history: {db}: the directory {db.parent} does not exist\n"
+    assert not db.parent.exists()
+
+
+def two_games(db: Path) -> None:
+    with History(db) as history:
+        history.save(sample_record())
+        history.save(
+            sample_record("a1 b1 b2", size=2, length=2, x=PlayerInfo("weights", "Bo"), started=START.replace(hour=14))
+        )
+
+
+def test_history_lists_the_games_newest_first(tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite3"
+    two_games(db)
+    status, out, err = run_main(["--history", "--db", str(db)])
+    assert (status, err) == (0, "")
+    assert out == textwrap.dedent(
+        """\
+        ID  Date              X    O          Result  Board  Length  Moves
+         2  2024-05-01 14:30  Bo   reference  X       2x2         2      3
+         1  2024-05-01 12:30  ada  reference  draw    3x3         3      9
+        """
+    )
+
+
+def test_history_filters_by_player_and_result(tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite3"
+    two_games(db)
+    assert run_main(["--history", "--db", str(db), "--player", "ADA"])[1].splitlines()[1:] == [
+        " 1  2024-05-01 12:30  ada  reference  draw    3x3         3      9"
+    ]
+    assert run_main(["--history", "--db", str(db), "--result", "x"])[1].splitlines()[1][:4] == " 2  "
+    assert run_main(["--history", "--db", str(db), "--result", "O"])[1] == "No games match.\n"
+    status, _, err = run_main(["--history", "--db", str(db), "--result", "win"])
+    assert status == 2
+    assert err.endswith("play.py: error: argument --result: must be X, O or draw, got 'win'\n")
+
+
+def test_history_of_an_empty_file(tmp_path: Path) -> None:
+    assert run_main(["--history", "--db", str(tmp_path / "new.sqlite3")]) == (0, "No games saved.\n", "")
+
+
+def test_history_modes_take_no_game_numbers(tmp_path: Path) -> None:
+    status, _, err = run_main(["--history", "3", "3", "1", "--db", str(tmp_path / "g.sqlite3")])
+    assert status == 2
+    assert err.endswith("play.py: error: unrecognized arguments: 3 3 1\n")
+
+
+SHORT_REPLAY = textwrap.dedent(
+    """\
+    Bo (weights) as X against reference (reference) as O
+    2x2, 2 in a row, started 2024-05-01 14:30 UTC
+
+    Start: X to move
+      a b
+    1 . .
+    2 . .
+
+    Move 1: X plays a1
+      a b
+    1[X].
+    2 . .
+
+    Move 2: O plays b1
+      a b
+    1 X[O]
+    2 . .
+
+    Move 3: X plays b2
+      a b
+    1 X O
+    2 .[X]
+
+    X wins
+    """
+)
+
+
+def test_replay_piped_prints_every_position(tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite3"
+    two_games(db)
+    assert run_main(["--replay", "2", "--db", str(db)]) == (0, SHORT_REPLAY, "")
+
+
+def test_replay_of_a_missing_game(tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite3"
+    two_games(db)
+    assert run_main(["--replay", "7", "--db", str(db)]) == (1, "", f"play.py: {db}: there is no game 7\n")
+
+
+def test_replay_stepped_by_the_person() -> None:
+    record = sample_record("a1 b1 b2", size=2, length=2, x=PlayerInfo("weights", "Bo"), started=START.replace(hour=14))
+    typed = iter(["", "e", "b", "s", "x", "q"])
+    prompts: list[str] = []
+    out = io.StringIO()
+
+    def read_line(prompt: str) -> str:
+        prompts.append(prompt)
+        return next(typed)
+
+    replay_interactively(record, read_line, out)
+    assert prompts == [REPLAY_PROMPT] * 6
+    captions = [line for line in out.getvalue().splitlines() if line.startswith(("Start", "Move", "Unknown", "X "))]
+    assert captions == [
+        "Start: X to move",
+        "Move 1: X plays a1",
+        "Move 3: X plays b2",
+        "X wins",
+        "Move 2: O plays b1",
+        "Start: X to move",
+        "Unknown command 'x'",
+        "Start: X to move",
+    ]
+
+
+def test_export_then_import_gives_the_same_records(tmp_path: Path) -> None:
+    db, copy, sgf = tmp_path / "games.sqlite3", tmp_path / "copy.sqlite3", tmp_path / "games.sgf"
+    two_games(db)
+    assert run_main(["--export", str(sgf), "--db", str(db)]) == (0, f"Exported 2 games to {sgf}\n", "")
+    assert run_main(["--import", str(sgf), "--db", str(copy)]) == (0, f"Imported 2 games into {copy}\n", "")
+    with History(db) as first, History(copy) as second:
+        assert [first.get(1), first.get(2)] == [second.get(1), second.get(2)]
+
+
+def test_export_of_one_game(tmp_path: Path) -> None:
+    db, sgf = tmp_path / "games.sqlite3", tmp_path / "one.sgf"
+    two_games(db)
+    assert run_main(["--export", str(sgf), "--game", "2", "--db", str(db)]) == (0, f"Exported 1 game to {sgf}\n", "")
+    assert sgf.read_text(encoding="utf-8").count("(;") == 1
+    assert "PB[Bo]" in sgf.read_text(encoding="utf-8")
+
+
+def test_a_corrupt_sgf_imports_nothing(tmp_path: Path) -> None:
+    db, good, bad = tmp_path / "games.sqlite3", tmp_path / "good.sgf", tmp_path / "bad.sgf"
+    two_games(db)
+    assert run_main(["--export", str(good), "--db", str(db)])[0] == 0
+    bad.write_bytes(good.read_bytes() + b"(;FF[4]GM[4]SZ[3")  # a good file, then a game cut short
+    status, out, err = run_main(["--import", str(bad), "--db", str(db)])
+    assert (status, out) == (1, "")
+    assert len(err.splitlines()) == 1
+    assert err.startswith("play.py: byte ")
+    with History(db) as history:
+        assert history.count() == 2
+
+
+def test_import_of_a_missing_file(tmp_path: Path) -> None:
+    missing = tmp_path / "none.sgf"
+    status, out, err = run_main(["--import", str(missing), "--db", str(tmp_path / "g.sqlite3")])
+    assert (status, out, err) == (1, "", f"play.py: cannot read {missing}: No such file or directory\n")
+
+
+def test_browsing_previous_games_from_the_menu(tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite3"
+    two_games(db)
+    typed = iter(["bo", "", "9", "2", "e", "q"])
+    out = io.StringIO()
+    browse(lambda prompt: next(typed), out, db)
+    lines = out.getvalue().splitlines()
+    assert lines[:3] == [
+        "ID  Date              X   O          Result  Board  Length  Moves",
+        " 2  2024-05-01 14:30  Bo  reference  X       2x2         2      3",
+        "choose one of the ids listed, got '9'",
+    ]
+    assert lines[-1] == "X wins"
+
+
+def test_browsing_with_nothing_to_show(tmp_path: Path) -> None:
+    out = io.StringIO()
+    typed = iter(["", "draw"])
+    browse(lambda prompt: next(typed), out, tmp_path / "new.sqlite3")
+    assert out.getvalue() == "No games match.\n"
+
+
+def test_export_to_a_missing_directory(tmp_path: Path) -> None:
+    db, sgf = tmp_path / "games.sqlite3", tmp_path / "nowhere" / "games.sgf"
+    two_games(db)
+    status, out, err = run_main(["--export", str(sgf), "--db", str(db)])
+    assert (status, out, err) == (1, "", f"play.py: cannot write {sgf}: No such file or directory\n")

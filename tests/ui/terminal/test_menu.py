@@ -1,0 +1,99 @@
+"""Tests of tictactoe.ui.terminal.menu: questions with defaults, refusals with reasons, the menu at a real terminal."""
+
+from __future__ import annotations
+
+import io
+import os
+import textwrap
+from collections.abc import Iterator
+
+import pytest
+
+from tests.cli.test_play import run_in_terminal
+from tictactoe.ui.settings import Settings
+from tictactoe.ui.terminal.menu import Menu
+
+
+def menu_of(answers: list[str]) -> tuple[Menu, io.StringIO, list[Settings], list[str]]:
+    typed: Iterator[str] = iter(answers)
+    questions: list[str] = []
+    played: list[Settings] = []
+    out = io.StringIO()
+
+    def read_line(question: str) -> str:
+        questions.append(question)
+        return next(typed)
+
+    return Menu(read_line, out, played.append), out, played, questions
+
+
+def test_a_new_game_with_every_default() -> None:
+    menu, out, played, questions = menu_of(["1", "", "", "", "", "", "", "", "3"])
+    menu.run()
+    assert questions == [
+        "Choose [1]: ",
+        "Board size [3]: ",
+        "Tiles in a row to win [3]: ",
+        "Levels the computer searches [9]: ",
+        "X is played by (human, reference, sound, strong, perfect, rules, weights) [human]: ",
+        "X's name [You]: ",
+        "O is played by (human, reference, sound, strong, perfect, rules, weights) [reference]: ",
+        "O's name [Computer]: ",
+        "Choose [1]: ",
+    ]
+    (settings,) = played
+    session = settings.session
+    assert (session.options.size, session.options.length, session.options.max_levels) == (3, 3, 9)
+    assert [(c.name, c.kind) for c in session.competitors] == [("You", "human"), ("Computer", "reference")]
+    assert out.getvalue() == "\n1) New game\n2) Previous games\n3) Exit\n" * 2
+
+
+def test_every_answer_is_checked_as_it_is_typed() -> None:
+    answers = ["4", "1", "27", "x", "5", "6", "4", "-1", "2", "robot", "reference", "", "human", "Bo", "3"]
+    menu, out, played, _ = menu_of(answers)
+    menu.run()
+    assert out.getvalue().splitlines()[4:] == [
+        "must be a whole number from 1 to 3, got '4'",
+        "must be a whole number from 1 to 26, got '27'",
+        "must be a whole number from 1 to 26, got 'x'",
+        "must be a whole number from 1 to 5, got '6'",
+        "must be a whole number, at least 0, got '-1'",
+        "there is no player 'robot': choose from human, reference, sound, strong, perfect, rules, weights",
+        "",
+        "1) New game",
+        "2) Previous games",
+        "3) Exit",
+    ]
+    session = played[0].session
+    assert (session.options.size, session.options.length, session.options.max_levels) == (5, 4, 2)
+    assert [(c.name, c.kind) for c in session.competitors] == [("reference", "reference"), ("Bo", "human")]
+
+
+def test_without_a_history_previous_games_says_so() -> None:
+    menu, out, _, _ = menu_of(["2", "3"])
+    menu.run()
+    assert "No previous games are kept yet.\n" in out.getvalue()
+
+
+@pytest.mark.skipif(os.name != "posix", reason="needs pseudo-terminals")
+def test_play_py_without_arguments_at_a_terminal_opens_the_menu() -> None:
+    typed = [b"\n", b"1\n", b"1\n", b"0\n", b"\n", b"\n", b"\n", b"\n", b"a1\n", b"n\n", b"3\n"]
+    status, shown = run_in_terminal([], typed, prompts=(b"]: ", b"Your move: ", b"no) "))
+    assert status == 0
+    assert shown.endswith(
+        textwrap.dedent(
+            """\
+            Your move: a1
+              a
+            1 \x1b[7mX\x1b[0m
+            Human wins
+            Tally: You 1, Computer 0, draws 0
+            Play again? (y: yes, s: yes with sides swapped, anything else: no) n
+
+            1) New game
+            2) Previous games
+            3) Exit
+            Choose [1]: 3
+            """
+        )
+    )

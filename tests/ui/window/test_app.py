@@ -1,0 +1,506 @@
+"""Tests of the game window (tictactoe.ui.window.launch and its window_* modules), played as a person plays it.
+
+Real Tk windows on a virtual X server, driven by :mod:`tests.windows`: the
+run starts ``Xvfb`` on a free display when it is installed (and otherwise
+uses ``DISPLAY``, or skips).
+Clicks and keys are synthetic events sent to the window; what is checked
+is what a person would see -- the tiles drawn on the canvas (each tagged
+with its square), the status bar, which menu items and buttons can be
+used -- and, once, the pixels of a screenshot.  Without any display, the
+exit-2 message is checked in a subprocess.
+
+Set ``WINDOW_SCREENSHOT=docs/window.png`` to save the screenshot of the
+game in progress there as well (the picture in the README).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import subprocess
+import sys
+import textwrap
+import threading
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING, NamedTuple
+
+import pytest
+
+from configurations.moves import Move
+from tests.paths import ROOT
+from tests.windows import HAS_TK, TIMEOUT, classic, click, enabled, focused, press, settle, squares
+from tictactoe.game.session import Competitor, Session
+from tictactoe.players.registry import PlayerOptions
+from tictactoe.ui.window import launch as window
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from tictactoe.ui.window.app import GameWindow
+    from tictactoe.ui.window.dialogs import NewGameDialog
+
+x11_only = pytest.mark.skipif(sys.platform in ("win32", "darwin"), reason="DISPLAY matters only on X11 systems")
+NO_DISPLAY_LINE = (
+    "play.py: cannot open a window: no display (DISPLAY is not set);"
+    " play in the terminal instead: python play.py 3 3 9\n"
+)
+
+
+# Without a display -------------------------------------------------------------------------------
+
+
+def environment_without_display() -> dict[str, str]:
+    return {name: value for name, value in os.environ.items() if name != "DISPLAY"}
+
+
+@x11_only
+def test_without_a_display_the_window_exits_2_with_one_line() -> None:
+    result = subprocess.run(
+        [sys.executable, "play.py", "3", "3", "9", "--window"],
+        env=environment_without_display(),
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=TIMEOUT,
+        check=False,
+    )
+    assert (result.returncode, result.stdout) == (2, "")
+    if HAS_TK:
+        assert result.stderr == NO_DISPLAY_LINE
+    else:
+        assert result.stderr.startswith("play.py: cannot open a window: this Python has no tkinter")
+
+
+@x11_only
+def test_window_available_names_the_missing_display(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("DISPLAY", raising=False)
+    expected = "no display (DISPLAY is not set)" if HAS_TK else "this Python has no tkinter (Tk support)"
+    assert window.window_available() == expected
+    assert window.cannot_open_message(expected, classic()) == (
+        f"play.py: cannot open a window: {expected}; play in the terminal instead: python play.py 3 3 9"
+    )
+
+
+@x11_only
+@pytest.mark.skipif(not HAS_TK, reason="this Python has no tkinter")
+def test_a_display_that_cannot_be_reached_is_named_in_the_line() -> None:
+    result = subprocess.run(
+        [sys.executable, "play.py", "4", "3", "2", "--o", "human", "--window"],
+        env=environment_without_display() | {"DISPLAY": ":31999"},
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=TIMEOUT,
+        check=False,
+    )
+    assert result.returncode == 2
+    assert result.stderr == (
+        'play.py: cannot open a window: couldn\'t connect to display ":31999";'
+        " play in the terminal instead: python play.py 4 3 2 --x human --o human\n"
+    )
+
+
+def test_bad_arguments_are_a_usage_error_before_any_window() -> None:
+    result = subprocess.run(
+        [sys.executable, "play.py", "3", "4", "9", "--window"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=TIMEOUT,
+        check=False,
+    )
+    assert result.returncode == 2
+    assert result.stderr.splitlines()[-1] == "play.py: error: argument length: must be from 1 to size (3), got 4"
+
+
+# A display, and windows on it --------------------------------------------------------------------
+
+
+def test_a_window_can_open_on_the_display(display: str) -> None:
+    assert os.environ["DISPLAY"] == display
+    assert window.window_available() is None
+
+
+# Playing ------------------------------------------------------------------------------------------
+
+
+def test_a_new_window_shows_the_empty_board_its_labels_and_whose_turn(open_window: Callable[..., GameWindow]) -> None:
+    game_window = open_window(classic())
+    assert game_window.board.rows() == ["   "] * 3
+    assert game_window.board.labels() == ["a", "b", "c", "1", "2", "3"]
+    assert game_window.status_text == "X to move (You)"
+    assert game_window.message_text == "Click a square, or move with the arrow keys and play with Enter or Space"
+    assert game_window.tally_text == "You (X) 0  ·  Computer (O) 0  ·  draws 0"
+    assert game_window.root.title() == "k-in-a-row: 3x3, 3 in a row, You (X) against Computer (O)"
+    assert enabled(game_window) == {"new", "previous", "quit", "hint"}
+
+
+class Ending(NamedTuple):
+    """How a game ends, as the window shows it."""
+
+    rows: list[str]
+    status: str
+    tally: str
+    line: list[str]
+
+
+@pytest.mark.parametrize(
+    ("clicks", "ending"),
+    [
+        pytest.param(
+            ["a1", "c3", "c1", "c2"],
+            Ending(
+                ["XOX", " OX", "O X"], "X wins (You)", "You (X) 1  ·  Computer (O) 0  ·  draws 0", ["c1", "c2", "c3"]
+            ),
+            id="win",
+        ),
+        pytest.param(
+            ["a1", "b1", "a2"],
+            Ending(
+                ["XXO", "XO ", "O  "],
+                "O wins (Computer)",
+                "You (X) 0  ·  Computer (O) 1  ·  draws 0",
+                ["c1", "b2", "a3"],
+            ),
+            id="loss",
+        ),
+        pytest.param(
+            ["a1", "b1", "a3", "c2", "c3"],
+            Ending(["XXO", "OOX", "XOX"], "Game is a draw", "You (X) 0  ·  Computer (O) 0  ·  draws 1", []),
+            id="draw",
+        ),
+    ],
+)
+def test_a_game_clicked_through_to_its_end(
+    open_window: Callable[..., GameWindow], clicks: list[str], ending: Ending
+) -> None:
+    game_window = open_window(classic())
+    click(game_window, *clicks)
+    assert game_window.board.rows() == ending.rows
+    assert game_window.status_text == ending.status
+    assert game_window.tally_text == ending.tally
+    assert list(game_window.board.line_drawn()) == squares(*ending.line)
+    assert enabled(game_window) == {"new", "previous", "quit", "undo"}
+    assert game_window.message_text == "Ctrl+N starts a new game"
+    click(game_window, "b3")
+    assert game_window.message_text == "The game is over: Ctrl+N starts a new game"
+
+
+def test_the_last_move_is_highlighted_and_a_taken_square_refused(open_window: Callable[..., GameWindow]) -> None:
+    from tictactoe.ui.window.board_view import BOARD_COLOUR, LAST_MOVE_COLOUR
+
+    game_window = open_window(classic())
+    click(game_window, "b2")
+    assert game_window.session.game.last_move == Move.parse("a3", 3)  # the reference search's reply
+    assert game_window.board.fill_of(Move.parse("a3", 3)) == LAST_MOVE_COLOUR
+    assert game_window.board.fill_of(Move.parse("b2", 3)) == BOARD_COLOUR
+    click(game_window, "a3")
+    assert game_window.message_text == "'a3' is already taken: choose an empty square"
+    assert game_window.board.rows() == ["   ", " X ", "O  "]
+
+
+def test_undo_and_redo_across_the_end_of_a_game(open_window: Callable[..., GameWindow]) -> None:
+    game_window = open_window(classic())
+    click(game_window, "a1", "c3", "c1", "c2")
+    assert game_window.status_text == "X wins (You)"
+    press(game_window, "<Control-z>")  # the winning move was the person's: it alone is taken back
+    assert game_window.message_text == "Took back c2"
+    assert game_window.status_text == "X to move (You)"
+    assert (game_window.tally_text, game_window.board.line_drawn()) == ("You (X) 0  ·  Computer (O) 0  ·  draws 0", ())
+    assert enabled(game_window) == {"new", "previous", "quit", "undo", "redo", "hint"}
+    press(game_window, "<Control-y>")
+    assert game_window.status_text == "X wins (You)"
+    assert game_window.tally_text == "You (X) 1  ·  Computer (O) 0  ·  draws 0"
+    press(game_window, "<Control-z>", "<Control-z>")  # then the computer's reply and the person's move
+    assert game_window.message_text == "Took back c1, b1"
+    assert game_window.board.rows() == ["X  ", " O ", "O X"]
+    press(game_window, "<Control-Shift-Z>")
+    assert game_window.message_text == "Played again c1, b1"
+    assert enabled(game_window) == {"new", "previous", "quit", "undo", "redo", "hint"}
+    press(game_window, "<Control-Shift-Z>")
+    assert game_window.status_text == "X wins (You)"
+    assert enabled(game_window) == {"new", "previous", "quit", "undo"}
+
+
+def test_a_loss_is_taken_back_with_the_move_before_it(open_window: Callable[..., GameWindow]) -> None:
+    game_window = open_window(classic())
+    click(game_window, "a1", "b1", "a2")
+    game_window.buttons["undo"].invoke()
+    settle(game_window)
+    assert game_window.message_text == "Took back a2, a3"
+    assert game_window.board.rows() == ["XXO", " O ", "   "]
+    assert game_window.tally_text == "You (X) 0  ·  Computer (O) 0  ·  draws 0"
+
+
+def test_the_keyboard_plays_with_the_arrows_and_enter_or_space(open_window: Callable[..., GameWindow]) -> None:
+    game_window = open_window(classic())
+    assert game_window.cursor == Move(1, 1)  # the cursor starts in the middle
+    press(game_window, "<Left>", "<Up>", "<Up>", "<Left>")  # it stops at the edges
+    assert game_window.cursor == Move(0, 0)
+    assert game_window.canvas.find_withtag("cursor")
+    press(game_window, "<Return>")
+    assert game_window.board.rows() == ["X  ", " O ", "   "]
+    press(game_window, "<Right>", "<Right>", "<space>")
+    assert game_window.board.rows() == ["XOX", " O ", "   "]  # c1, and the computer blocks b3... at b1
+    press(game_window, "<Down>", "<Down>", "<KP_Enter>")
+    assert game_window.board.tile_at(Move(2, 2)) == "X"
+
+
+def test_while_the_computer_thinks_the_window_counts_and_ignores_the_board(
+    open_window: Callable[..., GameWindow],
+) -> None:
+    # The first move on an empty 9x9 board, five in a row, six levels deep: over a second.
+    session = Session(PlayerOptions(9, 5, 6), Competitor("Computer", "reference"), Competitor("You"))
+    game_window = open_window(session, settled=False)
+    progress = r"[1-9][\d,]* positions tried, \d+\.\d s"
+    settle(game_window, lambda: game_window.thinking and re.fullmatch(progress, game_window.message_text) is not None)
+    assert game_window.status_text == "X (Computer) is thinking..."
+    assert enabled(game_window) == {"new", "previous", "quit"}
+    assert not game_window.canvas.find_withtag("cursor")
+    x, y = game_window.board.geometry.centre(Move(4, 4))
+    for event in ("<Button-1>", "<Control-z>", "<Return>", "<Control-h>"):  # all ignored while it thinks
+        focused(game_window).event_generate(event, x=x, y=y)
+    assert game_window.thinking
+    settle(game_window)  # the search runs on to its move
+    assert len(game_window.session.game.moves) == 1
+    assert game_window.status_text == "O to move (You)"
+
+
+def test_two_computers_play_on_by_themselves(open_window: Callable[..., GameWindow]) -> None:
+    session = Session(PlayerOptions(3, 3, 9), Competitor("One", "reference"), Competitor("Two", "reference"))
+    game_window = open_window(session, move_delay_ms=20)
+    assert game_window.status_text == "Game is a draw"  # perfect play from both sides
+    assert all(" " not in row for row in game_window.board.rows())
+    assert game_window.tally_text == "One (X) 0  ·  Two (O) 0  ·  draws 1"
+
+
+def test_a_hint_is_shown_on_the_board(open_window: Callable[..., GameWindow]) -> None:
+    from tictactoe.ui.window.board_view import HINT_COLOUR
+
+    game_window = open_window(classic(think=0.2))
+    click(game_window, "a1")
+    press(game_window, "<Control-h>")
+    assert game_window.message_text == "Hint: c1"  # the strong player's drawing move
+    assert game_window.board.fill_of(Move.parse("c1", 3)) == HINT_COLOUR
+    assert enabled(game_window) == {"new", "previous", "quit", "undo", "hint"}
+    assert game_window.session.game.moves == tuple(squares("a1", "b2"))
+
+
+def test_a_hint_this_version_cannot_give_is_explained(
+    open_window: Callable[..., GameWindow], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tictactoe.players import registry
+
+    monkeypatch.setattr(registry, "_CLASSES", (*registry._CLASSES[:2], ("strong", "tictactoe.players.gone", "Gone")))
+    game_window = open_window(classic(think=0.2))
+    click(game_window, "a1")
+    press(game_window, "<Control-h>")
+    assert game_window.message_text == "No hint: the strong player is not part of this version of the game"
+    assert game_window.session.game.moves == tuple(squares("a1", "b2"))
+
+
+def test_a_big_board_fills_the_window_and_follows_its_size(open_window: Callable[..., GameWindow]) -> None:
+    session = Session(PlayerOptions(26, 5, 1), Competitor("Ann"), Competitor("Bob"))
+    game_window = open_window(session)
+    before = game_window.board.geometry.square
+    click(game_window, "z26", "a1")
+    game_window.root.geometry("900x900")
+    settle(game_window, lambda: game_window.board.geometry.square > before)
+    assert game_window.board.tile_at(Move(25, 25)) == "X"
+    assert game_window.board.tile_at(Move(0, 0)) == "O"
+    labels = game_window.board.labels()
+    assert (labels[25], labels[26], labels[-1], len(labels)) == ("z", "1", "26", 52)
+    click(game_window, "m13")
+    assert game_window.board.tile_at(Move(12, 12)) == "X"
+
+
+# New games ----------------------------------------------------------------------------------------
+
+
+def start_from_dialog(game_window: GameWindow, **fields: str) -> NewGameDialog:
+    """Open the new-game dialog with Ctrl+N, type ``fields`` into it and press Enter; the dialog."""
+    press(game_window, "<Control-n>")
+    dialog = game_window.dialog
+    assert dialog is not None
+    for field, text in fields.items():
+        dialog.fill(field, text)
+    dialog.top.focus_force()
+    dialog.top.update()
+    dialog.top.event_generate("<Return>")
+    settle(game_window)
+    return dialog
+
+
+def test_a_new_game_of_the_same_two_keeps_the_tally_and_can_swap_sides(
+    open_window: Callable[..., GameWindow],
+) -> None:
+    from tictactoe.ui.window.form import GameForm
+
+    game_window = open_window(classic())
+    session = game_window.session
+    click(game_window, "a1", "c3", "c1", "c2")
+    press(game_window, "<Control-n>")
+    assert game_window.dialog is not None
+    assert game_window.dialog.form == GameForm.of(session)
+    game_window.dialog.buttons["start"].invoke()
+    settle(game_window)
+    assert not game_window.dialog.is_open()
+    assert (game_window.session, game_window.board.rows()) == (session, ["   "] * 3)
+    assert game_window.tally_text == "You (X) 1  ·  Computer (O) 0  ·  draws 0"
+    press(game_window, "<Control-n>")
+    game_window.dialog.buttons["swap"].invoke()
+    assert (game_window.dialog.form.x_kind, game_window.dialog.form.o_name) == ("reference", "You")
+    game_window.dialog.buttons["start"].invoke()
+    settle(game_window)  # the computer, now X, moves first by itself
+    assert [row.count("X") for row in game_window.board.rows()] == [1, 0, 0]
+    assert game_window.tally_text == "You (O) 1  ·  Computer (X) 0  ·  draws 0"
+    assert game_window.status_text == "O to move (You)"
+
+
+def test_the_new_game_dialog_refuses_with_one_line_reasons(open_window: Callable[..., GameWindow]) -> None:
+    game_window = open_window(classic())
+    session = game_window.session
+    click(game_window, "b2")
+    refusals = [
+        ({"size": "x"}, "board size must be a whole number from 1 to 26, got 'x'"),
+        ({"size": "27"}, "board size must be a whole number from 1 to 26, got '27'"),
+        ({"size": "4", "length": "5"}, "in a row must be from 1 to the board size (4), got '5'"),
+        ({"size": "4", "length": "3", "levels": "-1"}, "levels must be a whole number, at least 0, got '-1'"),
+        ({"levels": "2", "o_kind": "perfect"}, "perfect"),
+    ]
+    for fields, reason in refusals:
+        dialog = start_from_dialog(game_window, **fields)
+        assert dialog.is_open()
+        assert reason in dialog.error_text
+        assert "\n" not in dialog.error_text
+    assert (game_window.session, len(game_window.session.game.moves)) == (session, 2)
+    dialog.top.event_generate("<Escape>")
+    game_window.root.update()
+    assert not dialog.is_open()
+    assert len(game_window.session.game.moves) == 2
+
+
+def test_a_new_board_and_players_start_a_new_session(open_window: Callable[..., GameWindow]) -> None:
+    game_window = open_window(classic())
+    click(game_window, "a1", "c3", "c1", "c2")
+    dialog = start_from_dialog(game_window, size="4", length="3", levels="2", o_name="Ada", x_name="  ")
+    assert not dialog.is_open()
+    assert game_window.board.rows() == ["    "] * 4
+    assert game_window.tally_text == "You (X) 0  ·  Ada (O) 0  ·  draws 0"
+    assert game_window.root.title() == "k-in-a-row: 4x4, 3 in a row, You (X) against Ada (O)"
+    assert game_window.session.options == PlayerOptions(4, 3, 2)
+
+
+def test_a_new_game_leaves_the_last_search_unheeded(open_window: Callable[..., GameWindow]) -> None:
+    session = Session(PlayerOptions(9, 5, 7), Competitor("Computer", "reference"), Competitor("You"))
+    game_window = open_window(session, settled=False)
+    settle(game_window, lambda: game_window.thinking)
+    dialog = start_from_dialog(game_window, size="3", length="3", levels="1")
+    assert not dialog.is_open()
+    assert game_window.board.rows() == ["X  ", "   ", "   "]  # the new game's first move, at depth 1
+    settle(game_window, lambda: not any(thread.name == "search" for thread in threading.enumerate()))
+    time.sleep(0.1)
+    settle(game_window)
+    assert game_window.board.rows() == ["X  ", "   ", "   "]
+    assert game_window.status_text == "O to move (You)"
+
+
+# Closing during a search, and a screenshot -----------------------------------------------------------
+
+
+CLOSES_WHILE_THINKING = textwrap.dedent(
+    """
+    import sys
+    import threading
+    import tkinter
+
+    from tictactoe.cli import play as play_program
+
+
+    class ClosedSoon(tkinter.Tk):
+        # Closed by its person 1.5 s after it opens, through the window manager's request.
+        def __init__(self):
+            super().__init__()
+            self.after(1500, self.close)
+
+        def close(self):
+            searching = any(thread.name == "search" for thread in threading.enumerate())
+            print("searching" if searching else "idle", flush=True)
+            self.tk.call(self.protocol("WM_DELETE_WINDOW"))
+
+
+    tkinter.Tk = ClosedSoon
+    sys.exit(play_program.main(["10", "5", "7", "--x", "reference", "--o", "human", "--window"]))
+    """
+)
+
+
+def test_closing_the_window_during_a_search_ends_the_program_at_once(display: str) -> None:
+    # The computer's first move on 10x10, five in a row, seven levels deep, takes several seconds.
+    game = subprocess.Popen(
+        [sys.executable, "-c", CLOSES_WHILE_THINKING],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert game.stdout is not None
+    assert game.stdout.readline() == "searching\n"
+    closed = time.monotonic()
+    _, errors = game.communicate(timeout=TIMEOUT)
+    assert time.monotonic() - closed < 2.0
+    assert (game.returncode, errors) == (0, "")
+
+
+def test_ctrl_c_at_the_terminal_closes_the_window(display: str) -> None:
+    game = subprocess.Popen(
+        [sys.executable, "play.py", "3", "3", "9", "--window"],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    time.sleep(1.5)  # the window is open by now, waiting for the person
+    game.send_signal(signal.SIGINT)
+    out, errors = game.communicate(timeout=TIMEOUT)
+    assert (game.returncode, out, errors) == (130, "", "play.py: interrupted\n")
+
+
+def test_a_screenshot_shows_the_grid_and_the_tiles(open_window: Callable[..., GameWindow], tmp_path: Path) -> None:
+    from tests.screenshots import grab, hex_colour, xwd_available
+    from tictactoe.ui.window.board_view import BOARD_COLOUR, CURSOR_COLOUR, GRID_COLOUR, LAST_MOVE_COLOUR, TILE_COLOURS
+
+    if not xwd_available():
+        pytest.skip("xwd is not installed (Debian: x11-apps)")
+    game_window = open_window(classic(7, 4, 3))
+    game_window.root.geometry("560x620")
+    click(game_window, "d4", "e4", "c5")
+    press(game_window, "<Down>", "<Down>", "<Right>")  # the cursor, on d7
+    root, canvas, geometry = game_window.root, game_window.canvas, game_window.board.geometry
+    image = grab(root, above=root.winfo_rooty())  # with the menu bar (Xvfb has no window manager to frame it)
+    image.write_png(tmp_path / "window.png")
+    if os.environ.get("WINDOW_SCREENSHOT"):
+        image.write_png(ROOT / os.environ["WINDOW_SCREENSHOT"])
+    moves = game_window.session.game.moves
+    for number, move in enumerate(moves):
+        left, top, _, bottom = geometry.box(move)
+        x, y = geometry.centre(move)
+        if number % 2 == 0:  # X: two strokes crossing at the middle
+            assert image.at(canvas, x, y) == hex_colour(TILE_COLOURS["X"])
+        else:  # O: a ring, empty at the middle
+            assert image.at(canvas, x, y) != hex_colour(TILE_COLOURS["O"])
+            ring = [image.at(canvas, x, top + geometry.square // 5 + step) for step in range(-1, 3)]
+            assert hex_colour(TILE_COLOURS["O"]) in ring
+        expected_fill = LAST_MOVE_COLOUR if move == moves[-1] else BOARD_COLOUR
+        assert image.at(canvas, left + 3, bottom - 3) == hex_colour(expected_fill)
+    for line in range(geometry.size + 1):  # the grid: every line, across and down
+        along = geometry.left + line * geometry.square
+        middle = geometry.top + geometry.square // 2
+        assert hex_colour(GRID_COLOUR) in [image.at(canvas, along + step, middle) for step in (-1, 0, 1)]
+        across = geometry.top + line * geometry.square
+        assert hex_colour(GRID_COLOUR) in [image.at(canvas, geometry.left + 2, across + step) for step in (-1, 0, 1)]
+    cursor = geometry.box(Move.parse("d7", 7))
+    assert image.at(canvas, cursor[0] + 3, (cursor[1] + cursor[3]) // 2) == hex_colour(CURSOR_COLOUR)
+    assert image.at(canvas, *geometry.centre(Move.parse("d7", 7))) == hex_colour(BOARD_COLOUR)

@@ -1,0 +1,89 @@
+"""Tests of tictactoe.ui.window.form: what the new-game dialog accepts, refuses, and which session it starts."""
+
+from __future__ import annotations
+
+import pytest
+
+from configurations.moves import Move
+from tictactoe.game.session import Competitor, Session, Tally
+from tictactoe.players.registry import PlayerOptions
+from tictactoe.ui.window.form import FormError, GameForm, default_name, start_game
+
+
+def finished_session() -> Session:
+    """You (X) beat the reference search at 3 3 9, on a session with its own thinking time and seed."""
+    session = Session(PlayerOptions(3, 3, 9, 0.5, 7), Competitor("Ann"), Competitor("Computer", "reference"))
+    for text in ("a1", "c3", "c1", "c2"):
+        session.play(session.game.parse(text))
+        if session.game.result is None:
+            session.play(session.computer_move())
+    assert session.tally == Tally(1, 0, 0)
+    return session
+
+
+def test_the_form_is_filled_from_the_game_being_played() -> None:
+    assert GameForm.of(finished_session()) == GameForm(
+        size="3", length="3", levels="9", x_kind="human", x_name="Ann", o_kind="reference", o_name="Computer"
+    )
+
+
+@pytest.mark.parametrize(
+    ("fields", "reason"),
+    [
+        ({"size": ""}, "board size must be a whole number from 1 to 26, got ''"),
+        ({"size": "0"}, "board size must be a whole number from 1 to 26, got '0'"),
+        ({"size": "3.5"}, "board size must be a whole number from 1 to 26, got '3.5'"),
+        ({"length": "0"}, "in a row must be a whole number, at least 1, got '0'"),
+        ({"length": " 4 "}, "in a row must be from 1 to the board size (3), got '4'"),
+        ({"levels": "many"}, "levels must be a whole number, at least 0, got 'many'"),
+        ({"x_kind": "best"}, "there is no player 'best': choose from human, reference, sound, strong, perfect, rules"),
+    ],
+)
+def test_a_form_that_cannot_start_a_game_says_why_and_changes_nothing(fields: dict[str, str], reason: str) -> None:
+    session = finished_session()
+    moves = session.game.moves
+    with pytest.raises(FormError) as refusal:
+        start_game(GameForm.of(session).but(**fields), session)
+    assert str(refusal.value).startswith(reason)
+    assert "\n" not in str(refusal.value)
+    assert (session.game.moves, session.tally) == (moves, Tally(1, 0, 0))
+
+
+def test_a_player_that_cannot_be_made_is_refused_by_name() -> None:
+    session = finished_session()
+    with pytest.raises(FormError, match="perfect"):
+        start_game(GameForm.of(session).but(size="4", o_kind="perfect"), session)
+
+
+def test_the_same_two_on_the_same_board_play_on_in_the_same_session() -> None:
+    session = finished_session()
+    form = GameForm.of(session)
+    assert start_game(form.but(x_name=" Ann "), session) is session
+    assert (session.game.moves, session.tally) == ((), Tally(1, 0, 0))
+    swapped = form.but(x_kind="reference", x_name="Computer", o_kind="human", o_name="Ann")
+    assert start_game(swapped, session) is session
+    assert (session.x.name, session.o.name) == ("Computer", "Ann")
+
+
+def test_another_board_or_player_starts_a_new_session() -> None:
+    session = finished_session()
+    renamed = start_game(GameForm.of(session).but(o_name="Bob"), session)
+    assert renamed is not session
+    assert (renamed.x.name, renamed.o.name, renamed.tally) == ("Ann", "Bob", Tally())
+    assert renamed.options == session.options  # the thinking time and seed go on
+    bigger = start_game(GameForm.of(session).but(size="5", length="4", levels="2", x_name=""), session)
+    assert bigger.options == PlayerOptions(5, 4, 2, 0.5, 7)
+    assert bigger.x.name == default_name("human") == "You"
+
+
+def test_an_opening_is_kept_only_on_the_same_board() -> None:
+    session = Session(PlayerOptions(3, 3, 2), Competitor("Ann"), Competitor("Bob"), opening=[Move(1, 1)])
+    same_board = start_game(GameForm.of(session).but(levels="1", o_kind="reference"), session)
+    assert same_board.game.moves == (Move(1, 1),)
+    other_board = start_game(GameForm.of(session).but(size="4"), session)
+    assert other_board.game.moves == ()
+
+
+def test_a_form_has_exactly_its_fields() -> None:
+    with pytest.raises(TypeError, match="colour"):
+        GameForm.of(finished_session()).but(colour="red")

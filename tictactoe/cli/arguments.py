@@ -1,0 +1,64 @@
+"""The argparse ``type`` functions the programs share: whole numbers and seconds, each refused in one wording.
+
+>>> seconds("0.5"), pause("0")
+(0.5, 0.0)
+>>> seconds("inf")
+Traceback (most recent call last):
+...
+argparse.ArgumentTypeError: must be a number of seconds above 0, got 'inf'
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+from collections.abc import Callable
+
+from configurations.numbers import NumberError, read_whole_number
+
+__all__ = ["pause", "seconds", "whole_number"]
+
+
+def whole_number(low: int, high: int | None = None, *, what: str | None = None) -> Callable[[str], int]:
+    """An argparse ``type``: the whole number the text is, from ``low`` to ``high`` (no upper bound when ``None``).
+
+    :func:`~configurations.numbers.read_whole_number` reads it; its refusal
+    becomes ``argparse.ArgumentTypeError``, which argparse prints after the
+    argument's name before it exits with status 2.
+
+    >>> whole_number(1, 26)("27")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: must be a whole number from 1 to 26, got '27'
+    """
+
+    def convert(text: str) -> int:
+        try:
+            return read_whole_number(text, low, high, what=what)
+        except NumberError as refusal:
+            raise argparse.ArgumentTypeError(str(refusal)) from None
+
+    return convert
+
+
+def seconds(text: str) -> float:
+    """A number of seconds above 0 and finite (``--think``); ``argparse.ArgumentTypeError`` otherwise."""
+    value = _number(text)
+    if not (value > 0 and math.isfinite(value)):
+        raise argparse.ArgumentTypeError(f"must be a number of seconds above 0, got {text!r}")
+    return value
+
+
+def pause(text: str) -> float:
+    """A number of seconds, 0 or more and finite (``--delay``); ``argparse.ArgumentTypeError`` otherwise."""
+    value = _number(text)
+    if not (value >= 0 and math.isfinite(value)):
+        raise argparse.ArgumentTypeError(f"must be a number of seconds, 0 or more, got {text!r}")
+    return value
+
+
+def _number(text: str) -> float:
+    try:
+        return float(text)
+    except ValueError:
+        return math.nan

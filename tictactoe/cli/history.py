@@ -1,0 +1,120 @@
+"""``play.py --history | --replay ID | --export FILE | --import FILE [--db PATH]``: the game history's program.
+
+These modes take none of the three numbers of a game, so they have a
+parser of their own; :mod:`tictactoe.cli.play` hands a command line over
+when :func:`asks_for_history` says it names one.  Every problem with the
+history file or an SGF file is one line on standard error and status 1,
+never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TextIO
+
+from tictactoe.cli.arguments import whole_number
+from tictactoe.cli.exits import EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE
+from tictactoe.game.game import Result
+from tictactoe.game.history import History, HistoryError, default_path
+from tictactoe.game.record import GameRecord
+from tictactoe.game.replay import replay_text
+from tictactoe.game.sgf import SgfError, parse_sgf, to_sgf
+from tictactoe.ui.terminal.browse import RESULT_NAMES, history_table, open_history, replay_interactively
+
+__all__ = ["main"]
+
+
+class _FileError(Exception):
+    """An SGF file that cannot be read or written; the message says which and why."""
+
+
+def main(
+    arguments: Sequence[str], *, stdin: TextIO | None, stdout: TextIO, stderr: TextIO, program: str = "play.py"
+) -> int:
+    """Run one history mode of ``play.py``; 0 when done, 1 when the history or a file cannot be used, 2 for usage."""
+    try:
+        with contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(stderr):
+            args = _parser(program).parse_args(arguments)
+    except SystemExit as exit_request:
+        return exit_request.code if isinstance(exit_request.code, int) else EXIT_USAGE
+    history = open_history(args.db, stderr, program)
+    if history is None:
+        return EXIT_FAILED
+    try:
+        with history:
+            return _run(args, history, stdin, stdout)
+    except (HistoryError, SgfError, _FileError) as error:
+        print(f"{program}: {error}", file=stderr)
+        return EXIT_FAILED
+    except KeyboardInterrupt:
+        print(file=stdout)
+        print(f"{program}: interrupted", file=stderr)
+        return EXIT_INTERRUPTED
+
+
+def _run(args: argparse.Namespace, history: History, stdin: TextIO | None, out: TextIO) -> int:
+    if args.history:
+        games = history.list_games(player=args.player, result=args.result, limit=None)
+        filtered = args.player is not None or args.result is not None
+        print(history_table(games) if games else "No games match." if filtered else "No games saved.", file=out)
+    elif args.replay is not None:
+        record = history.get(args.replay)
+        if stdin is not None and stdin is sys.stdin and stdin.isatty():
+            replay_interactively(record, input, out)
+        else:
+            print(replay_text(record), file=out)
+    elif args.export is not None:
+        records = [history.get(args.game)] if args.game is not None else _all_records(history)
+        _write(args.export, to_sgf(records))
+        print(f"Exported {len(records)} game{'s' * (len(records) != 1)} to {args.export}", file=out)
+    else:
+        try:
+            data = args.import_.read_bytes()
+        except OSError as error:
+            raise _FileError(f"cannot read {args.import_}: {error.strerror}") from None
+        records = parse_sgf(data)
+        history.save_all(records)
+        print(f"Imported {len(records)} game{'s' * (len(records) != 1)} into {history.path}", file=out)
+    return EXIT_OK
+
+
+def _all_records(history: History) -> list[GameRecord]:
+    """Every game of ``history``, the first saved first."""
+    return [history.get(game.id) for game in sorted(history.list_games(limit=None), key=lambda game: game.id)]
+
+
+def _write(path: Path, text: str) -> None:
+    try:
+        path.write_text(text, encoding="utf-8")
+    except OSError as error:
+        raise _FileError(f"cannot write {path}: {error.strerror}") from None
+
+
+def _result(text: str) -> Result:
+    """argparse ``type`` for ``--result``: X, O or draw, in any case."""
+    try:
+        return RESULT_NAMES[text.lower()]
+    except KeyError:
+        raise argparse.ArgumentTypeError(f"must be X, O or draw, got {text!r}") from None
+
+
+def _parser(program: str) -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog=program,
+        description="List, replay, export and import the games kept in the game history.",
+        epilog=f"The history is {default_path()} unless --db names another file.",
+    )
+    modes = parser.add_mutually_exclusive_group(required=True)
+    modes.add_argument("--history", action="store_true", help="list the games, the newest first")
+    modes.add_argument("--replay", type=whole_number(1), metavar="ID", help="replay game ID move by move")
+    modes.add_argument("--export", type=Path, metavar="FILE", help="write the games (or --game ID) to an SGF file")
+    modes.add_argument("--import", dest="import_", type=Path, metavar="FILE", help="add the games of an SGF file")
+    parser.add_argument("--db", type=Path, metavar="PATH", help="the game history file (SQLite)")
+    parser.add_argument("--player", metavar="NAME", help="with --history: only the games NAME played")
+    parser.add_argument("--result", type=_result, metavar="X|O|draw", help="with --history: only games of this result")
+    parser.add_argument("--game", type=whole_number(1), metavar="ID", help="with --export: only game ID")
+    return parser

@@ -1,0 +1,216 @@
+"""``play.py`` (and the installed ``tictactoe`` command): the game, its menu, its window and its history.
+
+``play.py size length max_levels [options]`` plays SPEC §4's game, with
+the options of SPEC §7 choosing the players; ``--window`` plays it in a
+window (SPEC §11); ``--history``, ``--replay``, ``--export`` and
+``--import`` work on the game history instead (:mod:`tictactoe.cli.history`);
+with no arguments at a terminal, the menu opens.  This module parses the
+command line, hands the game to the terminal or the window, and turns how
+it ended into the exit status: 0 when the game ended or the person quit,
+1 when input ended first, 2 for a bad command line, 130 on Ctrl-C.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import NoReturn, TextIO
+
+from configurations.moves import MAX_BOARD_SIZE, Move, MoveError
+from tictactoe.cli.arguments import pause, seconds, whole_number
+from tictactoe.cli.exits import EXIT_INPUT_ENDED, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, exit_status, run
+from tictactoe.game.session import Competitor, Session
+from tictactoe.players.registry import DEFAULT_THINK, PLAYER_NAMES, PlayerOptions
+from tictactoe.ui.settings import Settings, default_competitors
+from tictactoe.ui.terminal.conversation import Saver, play_session
+from tictactoe.ui.terminal.menu import Menu
+from tictactoe.ui.terminal.reader import Reader, converse, enable_line_editing
+from tictactoe.ui.window.launch import NoWindowError, cannot_open_message, run_window
+
+__all__ = ["HISTORY_MODES", "NUMBERS", "asks_for_history", "console_main", "main", "parse_settings"]
+
+#: The options that make ``play.py`` work on the game history instead of playing.
+HISTORY_MODES = ("--history", "--replay", "--export", "--import")
+
+#: The three numbers of the command line: name, least value, greatest value (None: no bound), help.
+NUMBERS: tuple[tuple[str, int, int | None, str], ...] = (
+    ("size", 1, MAX_BOARD_SIZE, f"board size, 1 to {MAX_BOARD_SIZE}"),
+    ("length", 1, None, "tiles in a row needed to win, 1 to size"),
+    ("max_levels", 0, None, "how many moves ahead the computer looks; more is stronger and slower"),
+)
+
+
+def main(
+    argv: Sequence[str] | None = None,
+    *,
+    stdin: TextIO | None = None,
+    stdout: TextIO | None = None,
+    stderr: TextIO | None = None,
+    program: str = "play.py",
+) -> int:
+    """Run ``play.py`` (or the ``program`` command) with ``argv`` (default ``sys.argv[1:]``) and return the exit status.
+
+    0 when the game ended or the person quit, 1 when input ended first (or
+    there is no standard input at all), 2 for bad arguments, 130 on Ctrl-C.
+    With no arguments at a terminal, the menu opens instead (and ends with 0).
+    Moves are typed at a terminal when ``stdin`` is one, otherwise read one
+    per line and echoed.
+    """
+    stdin = sys.stdin if stdin is None else stdin
+    stdout = sys.stdout if stdout is None else stdout
+    stderr = sys.stderr if stderr is None else stderr
+    arguments = sys.argv[1:] if argv is None else list(argv)
+    if not arguments and stdin is sys.stdin and stdin.isatty() and stdout.isatty():
+        return _run_menu(stdout, stderr, program)
+    if asks_for_history(arguments):
+        # Imported here: the history needs SQLite, about 7 ms of start-up that a game without one need not pay.
+        from tictactoe.cli import history  # noqa: PLC0415
+
+        return history.main(arguments, stdin=stdin, stdout=stdout, stderr=stderr, program=program)
+    try:
+        with contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(stderr):
+            settings = parse_settings(arguments, program)
+    except SystemExit as exit_request:
+        return exit_request.code if isinstance(exit_request.code, int) else EXIT_USAGE
+    if settings.window:
+        return _run_window(settings, stderr)
+    return _run_terminal(settings, stdin, stdout, stderr, program)
+
+
+def asks_for_history(arguments: Sequence[str]) -> bool:
+    """Whether the command line names one of :data:`HISTORY_MODES`.
+
+    >>> asks_for_history(["--replay=3"]), asks_for_history(["3", "3", "9"])
+    (True, False)
+    """
+    return any(argument.split("=", 1)[0] in HISTORY_MODES for argument in arguments)
+
+
+def parse_settings(arguments: Sequence[str], program: str = "play.py") -> Settings:
+    """What the command line asks for; argparse's ``SystemExit`` (2, or 0 for ``--help``) otherwise.
+
+    The three numbers alone are SPEC §4's game: a person, "You", against the
+    reference search, "Computer".
+    """
+    parser = _parser(program)
+    args = parser.parse_args(arguments)
+    if args.length > args.size:
+        parser.error(f"argument length: must be from 1 to size ({args.size}), got {args.length}")
+    options = PlayerOptions(args.size, args.length, args.max_levels, args.think, args.seed)
+    try:
+        opening = [Move.parse(text, args.size) for text in args.opening.split(",")] if args.opening else []
+    except MoveError as refusal:
+        parser.error(f"argument --opening: {refusal}")
+    if len(arguments) == len(NUMBERS):
+        x, o = Competitor("You"), Competitor("Computer", "reference")
+    else:
+        x, o = default_competitors(args.x, args.o, args.name_x, args.name_o)
+    try:
+        return Settings(Session(options, x, o, opening), args.delay, window=args.window, db=args.db)
+    except MoveError as refusal:
+        parser.error(f"argument --opening: {refusal}")
+    except ValueError as unplayable:  # a player that cannot play this board
+        parser.error(str(unplayable))
+
+
+def _run_terminal(settings: Settings, stdin: TextIO | None, stdout: TextIO, stderr: TextIO, program: str) -> int:
+    """Play ``settings`` at the terminal, or from a pipe: the exit status."""
+    if stdin is None:  # started with its standard input closed (<&-)
+        print(f"{program}: no standard input to read moves from", file=stderr)
+        return EXIT_INPUT_ENDED
+    at_terminal = stdin is sys.stdin and stdin.isatty()
+    usable, save = _history_saver(settings.db, stderr, program, at_terminal=at_terminal)
+    if not usable:
+        return EXIT_INPUT_ENDED  # the history asked for cannot be used: said so, and no game started
+    if at_terminal:
+        enable_line_editing()
+
+    def conversation(read_line: Reader) -> None:
+        play_session(settings, read_line, stdout, interactive=at_terminal, on_screen=stdout.isatty(), save=save)
+
+    return exit_status(converse(conversation, stdin, stdout, stderr, program, at_terminal=at_terminal))
+
+
+def _run_window(settings: Settings, stderr: TextIO) -> int:
+    """Play ``settings`` in a window until it is closed: 0, or 2 when no window can open."""
+    try:
+        run_window(settings.session, db=settings.db, delay=settings.delay)
+    except NoWindowError as reason:
+        print(cannot_open_message(str(reason), settings.session), file=stderr)
+        return EXIT_USAGE
+    return EXIT_OK
+
+
+def _run_menu(out: TextIO, err: TextIO, program: str) -> int:
+    """The menu, at a terminal, until Exit, end of input or Ctrl-C."""
+    enable_line_editing()
+
+    def play(settings: Settings) -> None:
+        _, save = _history_saver(settings.db, err, program, at_terminal=True)
+        play_session(settings, input, out, interactive=True, on_screen=True, save=save)
+
+    def previous_games() -> None:
+        from tictactoe.ui.terminal.browse import browse  # noqa: PLC0415 -- SQLite: see _history_saver
+
+        browse(input, out)
+
+    try:
+        Menu(input, out, play, previous_games).run()
+    except EOFError:
+        print(file=out)  # Ctrl-D left the cursor after the question
+    except KeyboardInterrupt:
+        print(file=out)
+        print(f"{program}: interrupted", file=err)
+        return EXIT_INTERRUPTED
+    return EXIT_OK
+
+
+def _history_saver(db: Path | None, err: TextIO, program: str, *, at_terminal: bool) -> tuple[bool, Saver | None]:
+    """:func:`~tictactoe.ui.terminal.browse.history_saver`, for a game that may save: at a terminal, or with ``--db``.
+
+    A piped game without ``--db`` saves nothing (SPEC §10), and so does not
+    import the history, whose SQLite costs a game's start-up about 7 ms.
+    """
+    if db is None and not at_terminal:
+        return True, None
+    from tictactoe.ui.terminal.browse import history_saver  # noqa: PLC0415 -- see above
+
+    return history_saver(db, err, program, at_terminal=at_terminal)
+
+
+def _parser(program: str) -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog=program,
+        usage="%(prog)s [-h] size length max_levels [options]",
+        description="Play k-in-a-row against the computer. You are X and move first; the computer is O.",
+        epilog=f"Example: {program} 3 3 9 is tic-tac-toe with the computer searching to the end of the game. "
+        f"Saved games: {program} --history, --replay ID, --export FILE, --import FILE ({program} --history -h).",
+    )
+    for name, low, high, description in NUMBERS:
+        parser.add_argument(name, type=whole_number(low, high), help=description)
+    players = ", ".join(PLAYER_NAMES)
+    parser.add_argument("--x", default="human", choices=PLAYER_NAMES, metavar="PLAYER", help=f"X's player: {players}")
+    parser.add_argument("--o", default="reference", choices=PLAYER_NAMES, metavar="PLAYER", help="O's player")
+    parser.add_argument(
+        "--think", type=seconds, default=DEFAULT_THINK, metavar="SECONDS", help="the strong player's time a move"
+    )
+    parser.add_argument("--opening", metavar="MOVES", help="moves played first, alternately from X, e.g. e5,f6,d4")
+    parser.add_argument("--seed", type=int, metavar="N", help="makes every random choice repeatable")
+    parser.add_argument("--name-x", metavar="NAME", help="X's name in the tally (default: You, or the player)")
+    parser.add_argument("--name-o", metavar="NAME", help="O's name in the tally")
+    parser.add_argument("--window", action="store_true", help="play in a window: click a square, or arrows and Enter")
+    parser.add_argument("--delay", type=pause, metavar="SECONDS", help="pause before each move of two computer players")
+    parser.add_argument("--db", type=Path, metavar="PATH", help="the game history file (SQLite) to save games in")
+    return parser
+
+
+def console_main() -> NoReturn:
+    """The installed ``tictactoe`` command: ``play.py`` under the command's own name."""
+    run(lambda: main(program="tictactoe"), "tictactoe")
+
+
+if __name__ == "__main__":
+    run(main, "python -m tictactoe.cli.play")

@@ -1,0 +1,326 @@
+"""The board the solver plays on, with what its search asks kept up to date move by move.
+
+Players are numbered ``CROSS = 0`` (``X``) and ``NOUGHT = 1`` (``O``).  A player's tiles are a bit
+mask of squares (see :mod:`tictactoe.solver.geometry`), and from them the
+board keeps, for each player:
+
+* its *threats*: the empty squares that would complete one of its windows;
+* the *potential* of its *live windows* (those holding none of the
+  opponent's tiles: the only ones it can still complete),
+  ``sum(2 ** tiles_in_window)``, which the Erdős-Selfridge test reads (0
+  when it has no live window left);
+* its *near* windows: those holding ``length - 2`` of its tiles and none
+  of the opponent's, one tile short of a threat (as a set of window
+  indices), from which :meth:`SearchBoard.fours` and
+  :meth:`SearchBoard.double_threats` read the squares of its forcing
+  moves;
+* the *value* of its live windows, ``sum(VALUE_BASE ** (tiles - 1))``
+  over those holding at least one of its tiles: what the strong player's
+  evaluation reads (:mod:`tictactoe.solver.evaluation`);
+
+and for both players together:
+
+* each square's *line weight*, ``sum(3 ** tiles)`` over the live windows
+  through it (a window empty of tiles counts 1, a window holding both
+  players' tiles 0): the move order.  Every window through a move changes
+  its weight, so the weights are kept in one integer with a field per
+  square, and a window's change is added to all its squares at once;
+* the board under each of the eight symmetries of the square, as integers,
+  whose least is the key a position is stored under.
+
+:meth:`SearchBoard.play` updates all of it from the windows through the
+square played, and :meth:`SearchBoard.undo` restores the previous state.
+"""
+
+from __future__ import annotations
+
+import sys
+from operator import add
+from typing import TYPE_CHECKING
+
+from tictactoe.solver.geometry import geometry
+
+if TYPE_CHECKING:
+    from typing import Literal
+
+    from tictactoe.solver.position import Position
+
+__all__ = ["CROSS", "NOUGHT", "VALUE_BASE", "SearchBoard"]
+
+CROSS = 0
+NOUGHT = 1
+# A window's line weight grows threefold with each tile, so that one window
+# a tile from completion outweighs the windows of fewer tiles around it.
+_WEIGHT_BASE = 3
+#: A live window's value grows by this factor with each tile: one window a
+#: tile nearer completion is worth more than several of fewer tiles, as a
+#: player would judge them.
+VALUE_BASE = 8
+
+
+class SearchBoard:
+    """A position being searched: the tiles, the player to move, and what the search asks of them.
+
+    Attributes (read them, never assign them): ``mover`` (``CROSS`` or ``NOUGHT``),
+    ``tiles``, ``threats``, ``near``, ``potential`` and ``values`` (each a pair indexed
+    by player, as the module's docstring describes them), ``empties`` (the
+    number of empty squares), ``size``, ``length`` (to win) and ``squares``.
+
+    >>> from tictactoe.solver.position import Position
+    >>> board = SearchBoard(Position.from_rows(["X..", ".O.", "..X"], length=3))
+    >>> board.mover, board.threats, board.potential  # X: 4 live windows of one tile; O: 3 of one
+    (1, (0, 0), (8, 6))
+    >>> board.play(2)  # O at c1
+    >>> board.threats[NOUGHT] == 1 << 6  # a3 would complete c1-b2-a3
+    True
+    >>> board.undo(); board.threats
+    (0, 0)
+    """
+
+    __slots__ = (
+        "_centre_order",
+        "_full",
+        "_history",
+        "_key_bytes",
+        "_key_steps",
+        "_keys",
+        "_masks",
+        "_powers",
+        "_score_bytes",
+        "_score_format",
+        "_scores",
+        "_spreads",
+        "_values",
+        "_windows_through",
+        "empties",
+        "length",
+        "mover",
+        "near",
+        "potential",
+        "size",
+        "squares",
+        "threats",
+        "tiles",
+        "values",
+    )
+
+    def __init__(self, position: Position) -> None:
+        shape = geometry(position.size, position.length)
+        self.size = shape.size
+        self.length = shape.length
+        self.squares = shape.squares
+        self._masks = shape.windows
+        self._windows_through = shape.windows_through
+        self._centre_order = shape.centre_order
+        self._full = (1 << shape.squares) - 1
+        self._powers = tuple(_WEIGHT_BASE**count for count in range(shape.length + 1))
+        self._values = (0, *(VALUE_BASE ** (count - 1) for count in range(1, shape.length + 1)))
+        field_bits = _field_bits(max(map(len, shape.windows_through)) * self._powers[-1])
+        self._score_format = _FIELD_FORMATS[field_bits]
+        self._score_bytes = field_bits // 8 * shape.squares
+        self._spreads = tuple(
+            sum(1 << field_bits * square for square in range(shape.squares) if window >> square & 1)
+            for window in shape.windows
+        )
+        # Square s of player p sets bit 2 * image + p of the key under each symmetry.
+        self._key_steps = tuple(
+            tuple(
+                tuple(1 << 2 * images[square] + player for images in shape.symmetries)
+                for square in range(shape.squares)
+            )
+            for player in (CROSS, NOUGHT)
+        )
+        self._key_bytes = (2 * shape.squares + 7) // 8
+        self._history: list[tuple[object, ...]] = []
+        self.tiles = (position.x_tiles, position.o_tiles)
+        self.mover = CROSS if self.tiles[CROSS].bit_count() == self.tiles[NOUGHT].bit_count() else NOUGHT
+        self.empties = shape.squares - (position.x_tiles | position.o_tiles).bit_count()
+        self._keys = tuple(
+            sum(
+                step[index]
+                for player in (CROSS, NOUGHT)
+                for square, step in enumerate(self._key_steps[player])
+                if self.tiles[player] >> square & 1
+            )
+            for index in range(len(shape.symmetries))
+        )
+        self._count_windows()
+
+    def _count_windows(self) -> None:
+        """Work out threats, potentials and line weights from the tiles alone."""
+        threats, near, potential, values = [0, 0], [0, 0], [0, 0], [0, 0]
+        scores = 0
+        for index, (mask, spread) in enumerate(zip(self._masks, self._spreads, strict=True)):
+            held = [(mask & tiles).bit_count() for tiles in self.tiles]
+            for player in (CROSS, NOUGHT):
+                if held[1 - player]:
+                    continue
+                potential[player] += 1 << held[player]
+                values[player] += self._values[held[player]]
+                if held[player] == self.length - 1:
+                    threats[player] |= mask & ~self.tiles[player]
+                elif held[player] == self.length - 2:
+                    near[player] |= 1 << index
+                if held[player] or player == CROSS:  # an empty window weighs 1, not once for each player
+                    scores += self._powers[held[player]] * spread
+        self.threats = (threats[CROSS], threats[NOUGHT])
+        self.near = (near[CROSS], near[NOUGHT])
+        self.potential = (potential[CROSS], potential[NOUGHT])
+        self.values = (values[CROSS], values[NOUGHT])
+        self._scores = scores
+
+    def play(self, square: int) -> None:
+        """Put the mover's tile on the empty ``square`` and pass the turn.
+
+        ``square`` must not complete a line (the search stops at a threat
+        instead of playing it).  Runtime complexity: O(windows through the
+        square), each costing a few operations on integers of a few hundred
+        bits.
+        """
+        # The board's fields are read into locals once and written back at
+        # the end: the loop below runs for every node of the search, and
+        # locals are several times quicker than attributes there.
+        mover = self.mover
+        other = 1 - mover
+        self._history.append(
+            (self.tiles, self.threats, self.near, self.potential, self.values, self._scores, self._keys)
+        )
+        bit = 1 << square
+        mine, theirs = self.tiles[mover], self.tiles[other]
+        my_threats, their_threats = self.threats[mover], self.threats[other] & ~bit
+        my_near, their_near = self.near[mover], self.near[other]
+        my_potential, their_potential = self.potential[mover], self.potential[other]
+        my_value, their_value = self.values[mover], self.values[other]
+        scores, masks, spreads, powers, values = self._scores, self._masks, self._spreads, self._powers, self._values
+        two_short = self.length - 2  # a window holding this many of the mover's tiles becomes a threat
+        for window in self._windows_through[square]:
+            mask = masks[window]
+            if mask & theirs:
+                if mask & mine:
+                    continue  # dead already
+                # The opponent's window dies.
+                count = (mask & theirs).bit_count()
+                scores -= powers[count] * spreads[window]
+                their_potential -= 1 << count
+                their_value -= values[count]
+                if count == two_short:
+                    their_near &= ~(1 << window)
+                continue
+            count = (mask & mine).bit_count()
+            scores += (powers[count + 1] - powers[count]) * spreads[window]
+            my_potential += 1 << count
+            my_value += values[count + 1] - values[count]
+            if not count:  # an empty window: the opponent loses it
+                their_potential -= 1
+                if not two_short:  # with two in a row to win, an empty window is one tile short of a threat
+                    their_near &= ~(1 << window)
+            if count == two_short:
+                my_threats |= mask & ~(mine | bit)
+                my_near &= ~(1 << window)
+            elif count + 1 == two_short:
+                my_near |= 1 << window
+        mover_side = (mine | bit, my_threats, my_near, my_potential, my_value)
+        other_side = (theirs, their_threats, their_near, their_potential, their_value)
+        cross, nought = (mover_side, other_side) if mover == CROSS else (other_side, mover_side)
+        self.tiles, self.threats, self.near, self.potential, self.values = zip(cross, nought, strict=True)
+        self._scores = scores
+        self._keys = tuple(map(add, self._keys, self._key_steps[mover][square]))
+        self.mover = other
+        self.empties -= 1
+
+    def undo(self) -> None:
+        """Take back the last :meth:`play`."""
+        (self.tiles, self.threats, self.near, self.potential, self.values, self._scores, self._keys) = (
+            self._history.pop()  # type: ignore[assignment]
+        )
+        self.mover = 1 - self.mover
+        self.empties += 1
+
+    def key(self) -> tuple[str, int]:
+        """The position's table key and the symmetry that gives it.
+
+        The key is the least of the board's eight images (each as an
+        integer with two bits per square), written as a string of bytes:
+        the same for every position a symmetry maps onto this one.  The
+        symmetry is an index into ``geometry(...).symmetries``.
+        """
+        keys = self._keys
+        least = min(keys)
+        return least.to_bytes(self._key_bytes, "little").decode("latin-1"), keys.index(least)
+
+    def ordered_moves(self) -> list[int]:
+        """The empty squares on some live window, heaviest line weight first (ties: nearer the centre).
+
+        An empty square on no live window can help neither player; the
+        search leaves such squares out.
+        """
+        weights = memoryview(self._scores.to_bytes(self._score_bytes, sys.byteorder)).cast(self._score_format).tolist()
+        empty = self._full & ~(self.tiles[CROSS] | self.tiles[NOUGHT])
+        moves = [square for square in self._centre_order if weights[square] and empty >> square & 1]
+        moves.sort(key=weights.__getitem__, reverse=True)
+        return moves
+
+    def near_pairs(self, player: int) -> list[tuple[int, int]]:
+        """The two empty squares of each of ``player``'s near windows, each as a set of one square.
+
+        A tile on either square of a pair makes the other a threat.
+        """
+        empty = self._full & ~(self.tiles[CROSS] | self.tiles[NOUGHT])
+        near, masks = self.near[player], self._masks
+        pairs = []
+        while near:
+            low = near & -near
+            near ^= low
+            both = masks[low.bit_length() - 1] & empty
+            first = both & -both
+            pairs.append((first, both ^ first))
+        return pairs
+
+    def fours(self, player: int) -> int:
+        """The empty squares where ``player``'s tile would make a threat, as a set of squares."""
+        squares = 0
+        for first, second in self.near_pairs(player):
+            squares |= first | second
+        return squares
+
+    def double_threats(self, player: int) -> int:
+        """The empty squares where ``player``'s tile would make two threats at once, as a set of squares.
+
+        A square is double when its near windows leave at least two
+        different squares to threaten (see :meth:`near_pairs`).  (An open
+        three of five in a row has two such squares: either end that makes
+        it an open four.)
+        """
+        # (a square, the square its tile would threaten), both ways round, sorted by the first.
+        pairs = self.near_pairs(player)
+        threatening = sorted(pairs + [(second, first) for first, second in pairs])
+        doubles = previous = threatened = 0
+        for square, other in threatening:
+            if square != previous:
+                previous, threatened = square, other
+            elif other != threatened:
+                doubles |= square
+        return doubles
+
+    def empty_squares(self) -> list[int]:
+        """Every empty square, nearest the centre first."""
+        empty = self._full & ~(self.tiles[CROSS] | self.tiles[NOUGHT])
+        return [square for square in self._centre_order if empty >> square & 1]
+
+    def live_windows(self, player: int) -> list[int]:
+        """For every window of the board, in order: its empty squares if ``player`` can still complete it, else 0."""
+        theirs = self.tiles[1 - player]
+        empty = self._full & ~(self.tiles[CROSS] | self.tiles[NOUGHT])
+        return [0 if mask & theirs else mask & empty for mask in self._masks]
+
+
+# memoryview formats of unsigned integers of 16, 32 and 64 bits.
+_FIELD_FORMATS: dict[int, Literal["H", "I", "Q"]] = {16: "H", 32: "I", 64: "Q"}
+
+
+def _field_bits(largest: int) -> int:
+    """The narrowest of 16, 32 and 64 bits that holds ``largest``."""
+    for bits in (16, 32, 64):
+        if largest < 1 << bits:
+            return bits
+    raise ValueError(f"a line weight of {largest} needs more than 64 bits")

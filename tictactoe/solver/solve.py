@@ -1,0 +1,289 @@
+"""Solve a k-in-a-row position: who wins with both sides playing perfectly, and a move that gets it.
+
+The search is negamax with alpha-beta over three values -- ``WIN``,
+``DRAW``, ``LOSS`` for the player to move -- with a transposition table,
+and it prunes with what the rules of k-in-a-row allow it to know without
+searching:
+
+* the player to move who has a *threat* (a square completing a line) wins;
+* otherwise, an opponent with two threats wins, and an opponent with one
+  leaves a single move worth trying: the block;
+* a player whose live windows an Erdős-Selfridge or pairing argument shows
+  the opponent can block (:mod:`tictactoe.solver.blocking`) cannot win: the
+  value is bounded by a draw on that side, and with both, it is a draw
+  (the potential behind Erdős-Selfridge is kept move by move and read at
+  every node; a pairing is searched for only where it would end the
+  search, since it costs many nodes' time);
+* a square on no live window helps neither player: a tile there is as
+  good as a pass, and any other move is at least as good as a pass (an
+  extra tile never hurts its owner), so such a square is never tried;
+* the moves are tried heaviest line weight first
+  (:meth:`~tictactoe.solver.search_board.SearchBoard.ordered_moves`), the table's
+  best move before them.
+
+The table is a :class:`~hashdict.HashDictionary` keyed by the least of a
+position's eight symmetric images, so a position is searched once for all
+of them; each record holds a value or a bound and the best move
+(:mod:`tictactoe.solver.records`).
+"""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING
+
+from configurations import COMPUTER, HUMAN
+from configurations.moves import Move
+from hashdict import Data, HashDictionary
+from hashdict.hashing import VETTED_SIZES
+from tictactoe.solver.blocking import breaker_wins_by_pairing, breaker_wins_by_potential
+from tictactoe.solver.geometry import geometry, lowest_square
+from tictactoe.solver.records import DRAW, EXACT, LOSS, LOWER, UPPER, WIN, interval, pack, settled, unpack
+from tictactoe.solver.search_board import CROSS, SearchBoard
+
+if TYPE_CHECKING:
+    from tictactoe.solver.position import Position
+
+__all__ = ["UNKNOWN", "Solution", "Solver", "solve"]
+
+#: The value of a search that ran out of time.
+UNKNOWN = "unknown"
+# How many nodes pass between looks at the clock: a node on a 26x26 board
+# takes half a millisecond, so this stops within a few hundredths of a
+# second of the deadline, and the look costs nothing next to the nodes.
+_CLOCK_INTERVAL = 64
+# The table's buckets: the largest size whose hash is vetted for board keys.
+_TABLE_SIZE = VETTED_SIZES[-1]
+
+
+class OutOfTime(Exception):
+    """The search passed its deadline."""
+
+
+class Solution:
+    """What a solve found.
+
+    ``value``: ``"X wins"``, ``"O wins"``, ``"draw"`` (proved) or ``"unknown"``
+    (time ran out first).  ``best``: a move that achieves the value; when
+    time ran out, the best of the moves searched to the end, or before any
+    was, the first in the search's move order; ``None`` on a finished board.
+    ``nodes``: positions visited.  ``seconds``: processor time.
+    """
+
+    __slots__ = ("best", "nodes", "seconds", "value")
+
+    def __init__(self, value: str, best: Move | None, nodes: int, seconds: float) -> None:
+        self.value = value
+        self.best = best
+        self.nodes = nodes
+        self.seconds = seconds
+
+    def __repr__(self) -> str:
+        return (
+            f"{type(self).__name__}(value={self.value!r}, best={self.best!r}, "
+            f"nodes={self.nodes!r}, seconds={self.seconds!r})"
+        )
+
+
+def solve(position: Position, think: float | None = None) -> Solution:
+    """Solve ``position``, stopping after ``think`` seconds of wall-clock time if given.
+
+    >>> from tictactoe.solver.position import Position
+    >>> solution = solve(Position.from_rows(["X..", ".O.", "..."], length=3))
+    >>> solution.value, str(solution.best)
+    ('draw', 'c1')
+    """
+    return Solver(position, think=think).solve()
+
+
+class Solver:
+    """One solve of one position; ``nodes`` counts the positions it has visited."""
+
+    def __init__(self, position: Position, *, think: float | None = None) -> None:
+        self._position = position
+        self._board = SearchBoard(position)
+        self._shape = geometry(position.size, position.length)
+        self._table = HashDictionary(_TABLE_SIZE)
+        self._think = think
+        self._deadline = float("inf")
+        self._best_so_far = -1
+        self.nodes = 0
+
+    def solve(self) -> Solution:
+        """The position's value for ``X`` or ``O`` and a move that achieves it (see :class:`Solution`)."""
+        started = time.process_time()
+        if self._think is not None:
+            self._deadline = time.monotonic() + self._think
+        winner = self._position.winner
+        if winner is not None:
+            return Solution(_outcome(winner), None, 0, time.process_time() - started)
+        if self._board.empties == 0:
+            return Solution("draw", None, 0, time.process_time() - started)
+        mover = HUMAN if self._board.mover == CROSS else COMPUTER
+        try:
+            value, square = self._root()
+        except OutOfTime:
+            outcome, square = UNKNOWN, self._best_so_far
+        else:
+            outcome = "draw" if value == DRAW else _outcome(mover if value == WIN else _other(mover))
+        best = None if square < 0 else Move(*divmod(square, self._position.size))
+        return Solution(outcome, best, self.nodes, time.process_time() - started)
+
+    def _root(self) -> tuple[int, int]:
+        """The value of the position for the player to move, and a move that achieves it."""
+        board = self._board
+        self.nodes += 1
+        mine, theirs = board.threats[board.mover], board.threats[1 - board.mover]
+        if mine:
+            return WIN, lowest_square(mine)
+        if theirs & (theirs - 1):
+            return LOSS, lowest_square(theirs)
+        moves = [lowest_square(theirs)] if theirs else board.ordered_moves()
+        if not moves:  # no square lies on a live window: nobody can win
+            return DRAW, board.empty_squares()[0]
+        high = self._static_bounds()[1]
+        self._best_so_far = moves[0]  # until a move is searched to the end: the move order's first
+        return self._best_of(moves, LOSS, high, at_root=True)
+
+    def _search(self, alpha: int, beta: int) -> int:
+        """The value of the board for the player to move, searched within the window ``(alpha, beta)``.
+
+        Fail-soft: a result ``v <= alpha`` promises the value is at most
+        ``v``, a result ``v >= beta`` that it is at least ``v``, and a
+        result between them is the value.  The board is left as found.
+        Every position whose moves were tried is stored in the table with
+        the value or bound found and the move that found it, under the key
+        of its symmetry class.  Raises :class:`OutOfTime` past the deadline.
+        """
+        self.nodes += 1
+        if not self.nodes % _CLOCK_INTERVAL and time.monotonic() > self._deadline:
+            raise OutOfTime
+        board = self._board
+        mover = board.mover
+        if board.threats[mover]:
+            return WIN
+        theirs = board.threats[1 - mover]
+        if theirs & (theirs - 1):
+            return LOSS
+        low, high = self._static_bounds()
+        if low == high:
+            return low
+        key, symmetry = board.key()
+        record, stored_low, stored_high, first = self._recall(key, symmetry)
+        low, high = max(low, stored_low), min(high, stored_high)
+        answer = settled(low, high, alpha, beta)
+        if answer is None:
+            low, high = self._pairing_bounds(low, high, alpha, beta)
+            answer = settled(low, high, alpha, beta)
+        if answer is not None:
+            return answer
+        moves = [lowest_square(theirs)] if theirs else board.ordered_moves()
+        if first in moves:  # the stored best move first
+            moves.remove(first)
+            moves.insert(0, first)
+        window_low, window_high = max(alpha, low), min(beta, high)
+        best, best_move = self._best_of(moves, window_low, window_high)
+        if best >= window_high:
+            low = max(low, best)
+        elif best <= window_low:
+            high = min(high, best)
+        else:
+            low = high = best
+        self._store(key, symmetry, record, low=low, high=high, move=best_move)
+        return low if best >= window_high or low == high else high
+
+    def _best_of(self, moves: list[int], alpha: int, beta: int, *, at_root: bool = False) -> tuple[int, int]:
+        """The best value of ``moves`` for the player to move, searched within ``(alpha, beta)`` as
+        :meth:`_search` searches (fail-soft), and the first move that has it.
+
+        At the root, each move that improves on the ones before becomes the
+        best move so far, which a search cut short by the clock reports.
+        """
+        board = self._board
+        best, best_move = LOSS - 1, moves[0]
+        for move in moves:
+            board.play(move)
+            value = -self._search(-beta, -alpha)
+            board.undo()
+            if value > best:
+                best, best_move = value, move
+                if at_root:
+                    self._best_so_far = move
+                if value > alpha:
+                    alpha = value
+                    if alpha >= beta:
+                        break
+        return best, best_move
+
+    def _static_bounds(self) -> tuple[int, int]:
+        """The least and greatest value the Erdős-Selfridge test leaves the player to move."""
+        board = self._board
+        mover, length = board.mover, board.length
+        low = DRAW if breaker_wins_by_potential(board.potential[1 - mover], length, maker_to_move=False) else LOSS
+        high = DRAW if breaker_wins_by_potential(board.potential[mover], length, maker_to_move=True) else WIN
+        return low, high
+
+    def _pairing_bounds(self, low: int, high: int, alpha: int, beta: int) -> tuple[int, int]:
+        """``(low, high)`` tightened to a draw where a pairing shows a player cannot win.
+
+        A pairing is looked for only where it would end the search of this
+        position: it costs far more than a node.
+        """
+        board = self._board
+        mover = board.mover
+        if (
+            high == WIN
+            and alpha >= DRAW
+            and breaker_wins_by_pairing(
+                board.live_windows(mover), breaker_to_move=False, holding=self._shape.windows_holding
+            )
+        ):
+            high = DRAW
+        if (
+            low == LOSS
+            and beta <= DRAW
+            and breaker_wins_by_pairing(
+                board.live_windows(1 - mover), breaker_to_move=True, holding=self._shape.windows_holding
+            )
+        ):
+            low = DRAW
+        return low, high
+
+    def _recall(self, key: str, symmetry: int) -> tuple[int, int, int, int]:
+        """``(record, least, greatest, move)`` the table holds for the position under ``key``.
+
+        ``move`` is the stored best move in the position's own orientation
+        (``symmetry`` maps it to the key's), ``-1`` if none; without a
+        record, ``(-1, LOSS, WIN, -1)``.
+        """
+        record = self._table.get(key)
+        if record < 0:
+            return record, LOSS, WIN, -1
+        least, greatest = interval(record)
+        move = unpack(record)[2]
+        if move >= 0:
+            move = self._shape.inverse_symmetries[symmetry][move]
+        return record, least, greatest, move
+
+    def _store(self, key: str, symmetry: int, record: int, *, low: int, high: int, move: int) -> None:
+        """Store what is known of the position -- the value between ``low`` and ``high``, its best ``move`` --
+        under ``key``, replacing its old ``record`` (``-1`` if none); ``symmetry`` maps the move to the key's
+        orientation."""
+        move = self._shape.symmetries[symmetry][move]
+        if low == high:
+            packed = pack(low, EXACT, move)
+        elif high == WIN:
+            packed = pack(low, LOWER, move)
+        else:
+            packed = pack(high, UPPER, move)
+        if record >= 0:
+            self._table.remove(key)
+        self._table.put(Data(key, packed))
+
+
+def _outcome(winner: str) -> str:
+    return f"{winner} wins"
+
+
+def _other(symbol: str) -> str:
+    return COMPUTER if symbol == HUMAN else HUMAN

@@ -1,0 +1,432 @@
+"""The strong player's search: the best move it can find on any board within a time budget (SPEC §7).
+
+One call of :meth:`StrongSearch.choose` goes through these steps, each
+only when the ones before it did not settle the move:
+
+1. A square that completes a line wins at once; against two such squares
+   of the opponent's the game is lost (one is blocked, the longest loss);
+   against one, it is blocked.
+2. A win by continuous fours (:mod:`tictactoe.solver.threats`): a proof,
+   played at once on a board searched with beams (below), where the
+   iterative deepening's wins are not proofs.  On a small board, searched
+   with every move, the deepening still looks for a shorter win first.
+   On a board searched with beams, with five or more in a row, then, a win
+   by fours and open threes, which the player believes and plays (scored
+   ``BELIEVED``).
+3. Iterative deepening: negamax with alpha-beta searched one ply deeper at
+   a time, the best move of the last finished depth tried first in the
+   next, until the time is half spent, the depth reaches ``max_plies``, or
+   the value is proved.  Below the root:
+
+   * a player who can complete a line wins, two threats against the
+     player to move win, and one leaves only the block to try, which does
+     not count as a ply: forced moves are followed past the horizon;
+   * with no threat against it, a player who can make two threats at once
+     (an open four from an open three, in five in a row) wins;
+   * against such a square of the opponent's, the replies are searched past
+     the horizon too, for a few plies (``QUIESCENCE``); on boards searched
+     with beams, only those that can stop it -- a square of one of the
+     opponent's windows a tile short of a threat, or a threat of the
+     player's own;
+   * the Erdős-Selfridge test (:mod:`tictactoe.solver.blocking`) bounds
+     the value at a draw for a player who can no longer win;
+   * at the horizon the position is scored by its line weights
+     (:mod:`tictactoe.solver.evaluation`);
+   * moves are tried heaviest line weight first, the table's best move
+     before them; on boards over 6x6 only the heaviest ``WIDTH`` are
+     tried below the root (``ROOT_WIDTH`` at the root), which is what
+     makes a search of several plies fit in a second on 15x15 or 26x26;
+   * a win is worth ``WIN`` less the plies to it, so the shortest win
+     scores highest and the longest loss least badly.
+
+4. The chosen move is checked against the opponent's wins by continuous
+   fours; if it allows one, the next best move that allows none is played.
+
+The table (:class:`~tictactoe.solver.table.BoundedTable`, a
+:class:`~hashdict.HashDictionary` with oldest-first replacement) is kept
+from move to move, so memory stays bounded over a whole game.  A record
+packs the score, its bound kind, the depth it was searched to and the best
+move into one non-negative integer; a subtree that met no horizon and cut
+no move is stored as searched to the end, and is then a proof.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from configurations.moves import Move
+from tictactoe.solver.blocking import breaker_wins_by_potential
+from tictactoe.solver.evaluation import evaluate
+from tictactoe.solver.geometry import geometry, lowest_square
+from tictactoe.solver.search_board import SearchBoard
+from tictactoe.solver.table import BoundedTable
+from tictactoe.solver.threats import ThreatSearch
+
+if TYPE_CHECKING:
+    from configurations import SearchStats
+    from tictactoe.solver.position import Position
+
+__all__ = ["BELIEVED", "PROVED", "WIN", "Choice", "StrongSearch"]
+
+#: The score of a win on the very next ply; each ply further away scores one less.
+WIN = 1 << 40
+#: Scores at least this far from 0 are proved wins or losses.
+PROVED = WIN - (1 << 16)
+#: The score of a win by fours and threes: believed, not proved.
+BELIEVED = PROVED - 1
+#: Threes are looked for from this length to win: an open three is a threat of five in a row's.
+THREES_FROM_LENGTH = 5
+_INFINITY = WIN + 1
+#: How many plies past the horizon the replies to an opponent's double threat are still searched.
+QUIESCENCE = 4
+#: Records kept between moves: about 100 MB on a 26x26 board at most.
+DEFAULT_CAPACITY = 200_000
+#: Moves tried at each position below the root, and at the root, on boards over 6x6.
+WIDTH = 16
+ROOT_WIDTH = 24
+# Boards of at most this many squares are searched with every move: the beams would cost them proofs.
+_FULL_WIDTH_SQUARES = 36
+# A new depth is started only in the first half of the time: it takes longer than all before it.
+_NEXT_DEPTH_SHARE = 0.5
+# The time by which the searches for the player's own wins by fours, and by fours and threes, and
+# the iterative deepening must end, as shares of the budget; the check of the opponent's threats
+# ends with the whole budget.
+_FOURS_SHARE = 0.1
+_THREES_SHARE = 0.2
+_DEEPENING_SHARE = 0.75
+_FOURS_NODE_LIMIT = 20_000
+_THREES_NODE_LIMIT = 500
+# Positions between looks at the clock (a node on 26x26 takes about a tenth of a millisecond).
+_CLOCK_MASK = 15
+# A record: the best move plus one (11 bits), the bound kind (2), the depth (7), the score (the rest).
+_EXACT, _LOWER, _UPPER = 0, 1, 2
+_FINAL_DEPTH = 127
+_SCORE_OFFSET = 2 * WIN
+
+
+class OutOfTime(Exception):
+    """The search passed its deadline."""
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """What :meth:`StrongSearch.choose` decided.
+
+    ``move``: the square to play.  ``score``: its worth to the mover
+    (above ``PROVED``: a proved win, ``WIN - score`` plies away; below
+    ``-PROVED`` a proved loss; else the line-weight estimate).
+    ``outcome``: ``"win"``, ``"loss"`` or ``"draw"`` when proved, else
+    ``None``.  ``depth``: plies of the last finished iteration (0 when a
+    rule settled the move).  ``nodes``: positions visited.  ``seconds``:
+    processor time.
+    """
+
+    move: Move
+    score: int
+    outcome: str | None
+    depth: int = field(kw_only=True)
+    nodes: int = field(kw_only=True)
+    seconds: float = field(kw_only=True)
+
+
+class StrongSearch:
+    """Chooses moves on ``size`` x ``size`` boards with ``length`` in a row to win, keeping one table of at
+    most ``capacity`` positions from call to call."""
+
+    __slots__ = (
+        "_board",
+        "_deadline",
+        "_inexact",
+        "_iteration_best",
+        "_reported",
+        "_shape",
+        "_stats",
+        "_table",
+        "_width",
+        "length",
+        "nodes",
+        "size",
+    )
+
+    def __init__(self, size: int, length: int, *, capacity: int = DEFAULT_CAPACITY) -> None:
+        self.size = size
+        self.length = length
+        self._shape = geometry(size, length)
+        self._table = BoundedTable(capacity)
+        self._width = _INFINITY if size * size <= _FULL_WIDTH_SQUARES else WIDTH
+        self._board: SearchBoard | None = None
+        self._stats: SearchStats | None = None
+        self._deadline = float("inf")
+        self._inexact = 0
+        self._iteration_best: tuple[int, int] | None = None
+        self._reported = 0
+        self.nodes = 0
+
+    def choose(self, position: Position, *, max_plies: int, think: float, stats: SearchStats | None = None) -> Choice:
+        """The move to play for the player to move in ``position``, searching at most ``max_plies`` plies
+        and about ``think`` seconds of wall-clock time.
+
+        ``stats.nodes`` climbs as positions are visited.  ``ValueError``
+        for a finished position or one of another board's shape.
+        """
+        if (position.size, position.length) != (self.size, self.length):
+            raise ValueError(
+                f"this search plays {self.size}x{self.size} with {self.length} in a row, "
+                f"not {position.size}x{position.size} with {position.length}"
+            )
+        if position.winner is not None or not position.empty_squares:
+            raise ValueError("the game is over: there is no move to make")
+        started, clock = time.process_time(), time.monotonic()
+        self._board = board = SearchBoard(position)
+        self._stats = stats
+        self.nodes = self._reported = 0
+        square, score, outcome, depth = self._decide(board, clock, think, max(1, max_plies))
+        self._report()
+        seconds = time.process_time() - started
+        return Choice(Move(*divmod(square, self.size)), score, outcome, depth=depth, nodes=self.nodes, seconds=seconds)
+
+    def _decide(
+        self, board: SearchBoard, clock: float, think: float, max_plies: int
+    ) -> tuple[int, int, str | None, int]:
+        """``(square, score, outcome, depth)`` of :meth:`choose`: the rules first, then the searches."""
+        mover = board.mover
+        mine, theirs = board.threats[mover], board.threats[1 - mover]
+        if mine:
+            return lowest_square(mine), WIN - 1, "win", 0
+        if theirs & (theirs - 1):
+            return lowest_square(theirs), 2 - WIN, "loss", 0
+        small = self._width == _INFINITY
+        if theirs and not small:
+            return lowest_square(theirs), 0, None, 0  # the block is forced: there is nothing to weigh
+        line = None if theirs else self._threats(clock + think * _FOURS_SHARE, threes=False)
+        if line is not None:
+            # Nothing wins sooner than 3 plies but a threat, which the rules above took.
+            if not small or len(line) <= 3:
+                return line[0], WIN - len(line), "win", 0
+            max_plies = min(max_plies, len(line) - 2)
+        elif not small and not theirs and board.length >= THREES_FROM_LENGTH:
+            believed = self._threats(clock + think * _THREES_SHARE, threes=True)
+            if believed is not None:
+                return believed[0], BELIEVED, None, 0
+        moves = [lowest_square(theirs)] if theirs else board.ordered_moves()
+        if not moves:  # no square lies on a live window: nobody can win
+            return board.empty_squares()[0], 0, "draw", 0
+        every_move = small or len(moves) <= ROOT_WIDTH
+        del moves[len(moves) if every_move else ROOT_WIDTH :]
+        self._deadline = clock + think * _DEEPENING_SHARE
+        square, score, outcome, depth = self._deepen(moves, max_plies, clock + think * _NEXT_DEPTH_SHARE)
+        if line is not None and score < WIN - len(line):
+            return line[0], WIN - len(line), "win", 0
+        if outcome != "win" and not every_move:
+            outcome = None  # a loss or a draw among some of the moves proves nothing of the others
+        if outcome is None:
+            self._deadline = clock + think
+            square = self._safe(square, moves)
+        return square, score, outcome, depth
+
+    def _threats(self, deadline: float, *, threes: bool) -> list[int] | None:
+        """A win by continuous fours (and threes, with ``threes``) for the player to move, found by
+        ``deadline``; None if none is."""
+        assert self._board is not None
+        limit = _THREES_NODE_LIMIT if threes else _FOURS_NODE_LIMIT
+        search = ThreatSearch(self._board, threes=threes, node_limit=limit, deadline=deadline)
+        line = search.find()
+        self.nodes += search.nodes
+        return line
+
+    def _deepen(self, moves: list[int], max_plies: int, last_start: float) -> tuple[int, int, str | None, int]:
+        """Iterative deepening over the root ``moves``: ``(square, score, outcome, depth)`` of the deepest
+        finished iteration (or of the unfinished one, once its first move is searched)."""
+        square, score, done = moves[0], 0, 0
+        for depth in range(1, max_plies + 1):
+            self._inexact = 0
+            self._iteration_best = None
+            try:
+                score, square = self._root(depth, moves)
+            except OutOfTime:
+                if self._iteration_best is not None:
+                    square, score = self._iteration_best
+                break
+            done = depth
+            moves.remove(square)
+            moves.insert(0, square)
+            if not self._inexact:
+                return square, score, _outcome(score), depth
+            if abs(score) >= PROVED or time.monotonic() > last_start:
+                break
+        # A win found with every move tried is a proof; with beams, the defence may have been cut short.
+        return square, score, ("win" if score >= PROVED and self._width == _INFINITY else None), done
+
+    def _root(self, depth: int, moves: list[int]) -> tuple[int, int]:
+        """The best of ``moves`` searched ``depth`` plies deep, and its score."""
+        board = self._board
+        assert board is not None
+        alpha, best, best_move = -_INFINITY, -_INFINITY, moves[0]
+        for move in moves:
+            board.play(move)
+            value = -self._search(depth - 1, -_INFINITY, -alpha, 1)
+            board.undo()
+            if value > best:
+                best, best_move = value, move
+                self._iteration_best = (move, value)
+                alpha = max(alpha, value)
+        return best, best_move
+
+    def _search(self, depth: int, alpha: int, beta: int, ply: int) -> int:
+        """The score of the board for the player to move, ``depth`` plies deep, within ``(alpha, beta)``.
+
+        Negamax, fail-soft: a result ``v <= alpha`` promises the score is at
+        most ``v``, a result ``v >= beta`` at least ``v``, one between them
+        is the score.  ``ply``: moves made since the root, which a win's
+        score counts.  Raises :class:`OutOfTime` past the deadline.
+        """
+        self.nodes += 1
+        if not self.nodes & _CLOCK_MASK:
+            self._look_at_clock()
+        board = self._board
+        assert board is not None
+        mover = board.mover
+        if board.threats[mover]:
+            return WIN - ply - 1
+        theirs = board.threats[1 - mover]
+        if theirs & (theirs - 1):
+            return ply + 2 - WIN
+        if not board.empties:
+            return 0
+        if not theirs and board.double_threats(mover):
+            return WIN - ply - 3  # two threats now, one blocked, the other completed
+        low, high = self._bounds()
+        if low >= beta or high <= alpha or low == high:
+            return low if low >= beta or low == high else high
+        danger = 0 if theirs else board.double_threats(1 - mover)
+        if depth <= 0 and not theirs and (not danger or depth <= -QUIESCENCE):
+            self._inexact += 1
+            return min(max(evaluate(board), low), high)
+        # Only these can stop an opponent's double threat: a square of its near windows, or a threat.
+        # Any other move loses, though not always soonest, so boards searched for proofs try them all.
+        only = board.fours(1 - mover) | board.fours(mover) if danger and self._width < _INFINITY else 0
+        return self._expand(depth, max(alpha, low), min(beta, high), ply, block=theirs, only=only)
+
+    def _expand(self, depth: int, alpha: int, beta: int, ply: int, *, block: int, only: int) -> int:
+        """:meth:`_search` of a position whose moves are to be tried: the table, the moves, the record.
+
+        ``block``: the opponent's threat (a set of one square), the only
+        move, which does not count as a ply; else 0.  ``only``: the squares
+        the moves are chosen from, when they are restricted; else 0.
+        """
+        board = self._board
+        assert board is not None
+        key, symmetry = board.key()
+        record = self._table.get(key)
+        first = -1
+        if record >= 0:
+            score, bound, stored_depth, move = _unpack(record, ply)
+            if stored_depth >= depth and (
+                bound == _EXACT or (bound == _LOWER and score >= beta) or (bound == _UPPER and score <= alpha)
+            ):
+                if stored_depth < _FINAL_DEPTH:
+                    self._inexact += 1  # an estimate, not a proof
+                return score
+            if move >= 0:
+                first = self._shape.inverse_symmetries[symmetry][move]
+        moves = [lowest_square(block)] if block else self._moves(first, only)
+        if not moves:
+            return 0  # no square lies on a live window: nobody can win
+        inexact, window_low = self._inexact, alpha
+        best, best_move = -_INFINITY, moves[0]
+        for move in moves:
+            board.play(move)
+            value = -self._search(depth if block else depth - 1, -beta, -alpha, ply + 1)
+            board.undo()
+            if value > best:
+                best, best_move = value, move
+                if value > alpha:
+                    alpha = value
+                    if alpha >= beta:
+                        break
+        bound = _LOWER if best >= beta else _UPPER if best <= window_low else _EXACT
+        stored_depth = _FINAL_DEPTH if self._inexact == inexact else min(max(depth, 0), _FINAL_DEPTH - 1)
+        packed = _pack(best, ply, bound, stored_depth, self._shape.symmetries[symmetry][best_move])
+        self._table.store(key, packed, present=record >= 0)
+        return best
+
+    def _moves(self, first: int, only: int) -> list[int]:
+        """The moves to try below the root, ``first`` first: those of ``only`` if it is not 0, else the
+        heaviest ``WIDTH`` (all on small boards)."""
+        board = self._board
+        assert board is not None
+        moves = board.ordered_moves()
+        if only:
+            moves = [move for move in moves if only >> move & 1]
+        if first in moves:
+            moves.remove(first)
+            moves.insert(0, first)
+        if len(moves) > self._width and not only:
+            self._inexact += 1
+            del moves[self._width :]
+        return moves
+
+    def _bounds(self) -> tuple[int, int]:
+        """The least and greatest score Erdős-Selfridge leaves the player to move: a draw for a player who
+        can no longer win, else no bound."""
+        board = self._board
+        assert board is not None
+        mover, length = board.mover, board.length
+        low = 0 if breaker_wins_by_potential(board.potential[1 - mover], length, maker_to_move=False) else -_INFINITY
+        high = 0 if breaker_wins_by_potential(board.potential[mover], length, maker_to_move=True) else _INFINITY
+        return low, high
+
+    def _safe(self, square: int, moves: list[int]) -> int:
+        """``square`` if the opponent has no win by continuous fours after it, else the first of ``moves``
+        after which it has none (``square`` still, when every move allows one or time runs out)."""
+        board = self._board
+        assert board is not None
+        for move in [square, *(move for move in moves if move != square)]:
+            if time.monotonic() > self._deadline:
+                break
+            board.play(move)
+            try:
+                threat = self._threats(self._deadline, threes=False)
+            finally:
+                board.undo()
+            if threat is None:
+                return move
+        return square
+
+    def _look_at_clock(self) -> None:
+        self._report()
+        if time.monotonic() > self._deadline:
+            raise OutOfTime
+
+    def _report(self) -> None:
+        """Add the positions visited since the last report to the caller's ``stats``."""
+        if self._stats is not None:
+            self._stats.nodes += self.nodes - self._reported
+        self._reported = self.nodes
+
+
+def _pack(score: int, ply: int, bound: int, depth: int, move: int) -> int:
+    """A record of ``score`` found ``ply`` plies from the root: a win's plies are counted from the
+    position itself, so that the record holds wherever the position is met again."""
+    if score >= PROVED:
+        score += ply
+    elif score <= -PROVED:
+        score -= ply
+    return (score + _SCORE_OFFSET) << 20 | depth << 13 | bound << 11 | (move + 1)
+
+
+def _unpack(record: int, ply: int) -> tuple[int, int, int, int]:
+    """``(score, bound, depth, move)`` of a record met ``ply`` plies from the root (``move`` -1 for none)."""
+    score = (record >> 20) - _SCORE_OFFSET
+    if score >= PROVED:
+        score -= ply
+    elif score <= -PROVED:
+        score += ply
+    return score, record >> 11 & 3, record >> 13 & 127, (record & 2047) - 1
+
+
+def _outcome(score: int) -> str:
+    """The proved outcome a final score means."""
+    return "win" if score >= PROVED else "loss" if score <= -PROVED else "draw"

@@ -1,0 +1,269 @@
+"""The game at a terminal or through a pipe: ``play.py size length max_levels`` (SPEC §4).
+
+The person is ``X`` and moves first; the computer is ``O`` and answers with
+:func:`~configurations.computer_play`.  This module owns the conversation:
+the prompt, ``help`` and ``quit``, refusals, the board after each turn and
+the result lines.  The rules of play are the :class:`~tictactoe.game.game.Game`'s;
+nothing here searches or decides who has won.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import TextIO, TypeAlias
+
+from configurations import COMPUTER, HUMAN, draw_board
+from configurations.moves import Move, MoveError, board_extent
+from tictactoe.game.game import DRAW_RESULT
+from tictactoe.game.session import Competitor, Session
+from tictactoe.ui.settings import Settings
+from tictactoe.ui.terminal.reader import Reader
+from tictactoe.ui.terminal.spinner import think
+
+__all__ = ["PROMPT", "RESULT_LINES", "Saver", "help_text", "play_game", "play_session", "tally_line"]
+
+Saver: TypeAlias = Callable[[Session], None]
+"""Saves the session's finished game."""
+
+PROMPT = "Your move: "
+PLAY_AGAIN = "Play again? (y: yes, s: yes with sides swapped, anything else: no) "
+OPENING_LINE = f"You are {HUMAN} and move first; the computer is {COMPUTER}. Type help for how to play."
+#: The last line of a finished game against the reference search, by the game's result (SPEC §4: exact).
+RESULT_LINES = {HUMAN: "Human wins", DRAW_RESULT: "Game is a draw", COMPUTER: "Computer wins"}
+#: The last line of any other finished game (SPEC §7: exact).
+GENERAL_RESULT_LINES = {HUMAN: f"{HUMAN} wins", DRAW_RESULT: "Game is a draw", COMPUTER: f"{COMPUTER} wins"}
+
+
+def help_text(session: Session) -> str:
+    """What ``help`` prints: how to type a move, who plays what, how to win, the commands."""
+    board = session.game.board
+    if _is_classic(session):
+        sides = f"You are {HUMAN} and the computer is {COMPUTER}"
+    else:
+        people = sum(competitor.is_person for competitor in session.competitors)
+        sides = f"{HUMAN} is {_describe(session.x, people)} and {COMPUTER} is {_describe(session.o, people)}"
+    return (
+        f"Type a move as a column letter then a row number, e.g. b3 ({board_extent(board.board_size)};"
+        " a1 is top left).\n"
+        f"{sides}: the first to get {board.length_to_win} in a row across, down or diagonally wins.\n"
+        "Type undo to take back your last move, redo to play it again, hint for a suggestion.\n"
+        "Type help to see this again, quit to stop."
+    )
+
+
+def play_game(session: Session, read_line: Reader, out: TextIO, *, show_thinking: bool = False) -> bool:
+    """Play the session's current game until it is over (True) or a person quits (False).
+
+    A person's moves and commands come from ``read_line``; everything else
+    goes to ``out``.  ``EOFError`` and ``KeyboardInterrupt`` from
+    ``read_line`` propagate to the caller.  With ``show_thinking`` (a
+    terminal), a computer player that takes a while shows a spinner, and
+    the last move is shown in reverse video.
+    """
+    return Conversation(session, read_line, out, at_terminal=show_thinking).play()
+
+
+class Conversation:
+    """One game's conversation with the person at a terminal or a pipe.
+
+    ``at_terminal`` turns on what only a screen shows: the spinner while a
+    computer player thinks, the last move in reverse video, and the pause
+    of ``delay`` seconds between two computer players' moves.
+    """
+
+    def __init__(
+        self, session: Session, read_line: Reader, out: TextIO, *, at_terminal: bool = False, delay: float = 0.0
+    ) -> None:
+        self.session = session
+        self.read_line = read_line
+        self.out = out
+        self.at_terminal = at_terminal
+        self.delay = delay
+        self.classic = _is_classic(session)
+
+    def say(self, *lines: str) -> None:
+        """Print ``lines`` for the person."""
+        for line in lines:
+            print(line, file=self.out)
+
+    def board(self) -> str:
+        """The board as drawn for the person, the last move marked at a terminal."""
+        game = self.session.game
+        drawing = draw_board(game.board)
+        if self.at_terminal and game.last_move is not None:
+            drawing = _mark(drawing, game.last_move, game.board.board_size)
+        return drawing
+
+    def play(self) -> bool:
+        """Play the current game to its end (True) or until a person quits (False)."""
+        session = self.session
+        self.say(_opening_line(session))
+        for symbol, move in zip((HUMAN, COMPUTER) * len(session.opening), session.opening, strict=False):
+            self.say(f"{symbol} plays {move}")
+        if self._game_over():
+            return True
+        self.say(self.board())
+        while (competitor := session.to_move) is not None:
+            if competitor.is_person:
+                if not self._person_turn():
+                    return False
+            else:
+                self._computer_turn()
+            if self._game_over():
+                return True
+            after = session.to_move
+            if after is not None and (after.is_person or not competitor.is_person):
+                self.say(self.board())
+        return True
+
+    def _person_turn(self) -> bool:
+        """Read until the person has played a move (True) or quit (False); answer commands on the way."""
+        while True:
+            text = self.read_line(PROMPT)
+            command = text.strip().lower()
+            if not command:
+                continue
+            if command == "quit":
+                self.say("Game abandoned")
+                return False
+            if command in _COMMANDS:
+                self.say(_COMMANDS[command](self))
+                continue
+            try:
+                self.session.play(self.session.game.parse(text))
+            except MoveError as refusal:
+                self.say(str(refusal))
+                continue
+            return True
+
+    def _computer_turn(self) -> None:
+        """The computer player's move, played and announced; a spinner while it thinks at a terminal."""
+        session = self.session
+        if self.delay and session.game.moves and not self._has_person():
+            time.sleep(self.delay)  # so that a game between two computer players can be watched
+        move = think(session.computer_move, self.out) if self.at_terminal else session.computer_move()
+        mover = session.game.to_move
+        session.play(move)
+        self.say(f"{'Computer' if self.classic else mover} plays {move}")
+
+    def _has_person(self) -> bool:
+        return any(competitor.is_person for competitor in self.session.competitors)
+
+    def _game_over(self) -> bool:
+        """Draw the final board and print the result when the game is over."""
+        result = self.session.game.result
+        if result is None:
+            return False
+        self.say(self.board(), (RESULT_LINES if self.classic else GENERAL_RESULT_LINES)[result])
+        return True
+
+
+def _undo(conversation: Conversation) -> str:
+    taken = conversation.session.undo()
+    if not taken:
+        return "Nothing to undo"
+    return f"Took back {', '.join(map(str, taken))}\n{conversation.board()}"
+
+
+def _redo(conversation: Conversation) -> str:
+    replayed = conversation.session.redo()
+    if not replayed:
+        return "Nothing to redo"
+    return f"Played again {', '.join(map(str, replayed))}\n{conversation.board()}"
+
+
+def _hint(conversation: Conversation) -> str:
+    try:
+        return f"Hint: {conversation.session.hint()}"
+    except ValueError as unavailable:
+        return f"No hint: {unavailable}"
+
+
+def _help(conversation: Conversation) -> str:
+    return help_text(conversation.session)
+
+
+# The commands a person may type instead of a move, each answered with a message.
+_COMMANDS: dict[str, Callable[[Conversation], str]] = {"help": _help, "undo": _undo, "redo": _redo, "hint": _hint}
+
+# Reverse video on and off (ECMA-48), to mark the last move at a terminal.
+_REVERSE, _PLAIN = "\x1b[7m", "\x1b[0m"
+
+
+def _mark(drawing: str, move: Move, size: int) -> str:
+    r"""``drawing`` (of :func:`~configurations.draw_board`) with ``move``'s square in reverse video.
+
+    >>> _mark("  a b\n1 X .\n2 . O", Move(1, 1), 2).split("\n")[2]
+    '2 . \x1b[7mO\x1b[0m'
+    """
+    lines = drawing.split("\n")
+    row = move.row + 1  # below the column letters
+    at = len(str(size)) + 1 + 2 * move.col  # the row number, a space, then a square and a space each
+    line = lines[row]
+    lines[row] = line[:at] + _REVERSE + line[at] + _PLAIN + line[at + 1 :]
+    return "\n".join(lines)
+
+
+def _is_classic(session: Session) -> bool:
+    """Whether this is SPEC §4's game, person (``X``) against the reference search, worded as §4 words it."""
+    return (session.x.kind, session.o.kind) == ("human", "reference")
+
+
+def _opening_line(session: Session) -> str:
+    if _is_classic(session):
+        return OPENING_LINE
+    people = sum(competitor.is_person for competitor in session.competitors)
+    x, o = _describe(session.x, people), _describe(session.o, people)
+    return f"{HUMAN} is {x} and {COMPUTER} is {o}. Type help for how to play."
+
+
+def _describe(competitor: Competitor, people: int) -> str:
+    """How the opening line names one side: "you" for a lone person, else by name or by kind."""
+    if not competitor.is_person:
+        return f"the {competitor.kind} player"
+    if people > 1:
+        return competitor.name
+    return "you" if competitor.name == "You" else f"you ({competitor.name})"
+
+
+def play_session(
+    settings: Settings,
+    read_line: Reader,
+    out: TextIO,
+    *,
+    interactive: bool,
+    on_screen: bool,
+    save: Saver | None = None,
+) -> None:
+    """Play games until one is quit, or -- when ``interactive`` -- the person does not want another.
+
+    Piped, the session is one game (SPEC §4).  Typed at a terminal, after
+    each finished game the tally is shown and the person asked whether to
+    play again, with the same sides or swapped.  ``on_screen``: ``out`` is
+    a terminal (see :class:`Conversation`).  ``save`` is given the session
+    after each finished game.
+    """
+    session = settings.session
+    while Conversation(session, read_line, out, at_terminal=on_screen, delay=settings.delay or 0.0).play():
+        if save is not None:
+            save(session)
+        if not interactive:
+            return
+        print(tally_line(session), file=out)
+        answer = read_line(PLAY_AGAIN).strip().lower()
+        if answer not in ("y", "yes", "s", "swap"):
+            return
+        session.new_game(swap_sides=answer in ("s", "swap"))
+
+
+def tally_line(session: Session) -> str:
+    """The session's score so far.
+
+    >>> from tictactoe.players.registry import PlayerOptions
+    >>> tally_line(Session(PlayerOptions(3, 3, 1), Competitor("Ada"), Competitor("Computer", "reference")))
+    'Tally: Ada 0, Computer 0, draws 0'
+    """
+    first, second = session.competitors
+    tally = session.tally
+    return f"Tally: {first.name} {tally.first}, {second.name} {tally.second}, draws {tally.draws}"

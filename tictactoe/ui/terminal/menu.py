@@ -1,0 +1,108 @@
+"""The menu that ``python play.py`` opens at a terminal (SPEC §4, §10): new game, previous games, exit.
+
+Every answer is checked as it is typed, with a one-line reason and the
+question asked again; pressing Enter takes the default shown in brackets.
+End of input (Ctrl-D) or Ctrl-C at any question leaves the menu.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TextIO, TypeVar
+
+from configurations.moves import MAX_BOARD_SIZE
+from configurations.numbers import read_whole_number
+from tictactoe.game.session import Competitor, Session
+from tictactoe.players.registry import PLAYER_NAMES, PlayerOptions
+from tictactoe.ui.settings import Settings
+from tictactoe.ui.terminal.reader import Reader
+
+T = TypeVar("T")
+
+__all__ = ["CHOICES", "Menu"]
+
+#: The menu's entries, as the person sees them.
+CHOICES = ("New game", "Previous games", "Exit")
+
+
+class Menu:
+    """The menu's conversation: questions through ``read_line``, everything else to ``out``.
+
+    ``play`` plays the settings of a new game; ``browse`` shows the
+    previous games (None while there is no history to show).
+    """
+
+    def __init__(
+        self,
+        read_line: Reader,
+        out: TextIO,
+        play: Callable[[Settings], None],
+        browse: Callable[[], None] | None = None,
+    ) -> None:
+        self.read_line = read_line
+        self.out = out
+        self.play = play
+        self.browse = browse
+
+    def run(self) -> None:
+        """Show the menu until the person chooses Exit; ``EOFError``/``KeyboardInterrupt`` propagate."""
+        while True:
+            print(
+                "", *(f"{number}) {choice}" for number, choice in enumerate(CHOICES, start=1)), sep="\n", file=self.out
+            )
+            choice = self.ask("Choose", _whole_number(1, len(CHOICES)), "1")
+            if choice == 1:
+                self.play(self.new_game())
+            elif choice == 2 and self.browse is not None:
+                self.browse()
+            elif choice == 2:
+                print("No previous games are kept yet.", file=self.out)
+            else:
+                return
+
+    def new_game(self) -> Settings:
+        """Ask for a new game's board and players, defaults filled in; the settings once all are valid."""
+        size = self.ask("Board size", _whole_number(1, MAX_BOARD_SIZE), "3")
+        length = self.ask("Tiles in a row to win", _whole_number(1, size), str(min(3, size)))
+        levels = self.ask("Levels the computer searches", _whole_number(0), "9")
+        options = PlayerOptions(size, length, levels)
+        while True:
+            x = self.competitor("X", "human", "You")
+            o = self.competitor("O", "reference", "Computer")
+            try:
+                return Settings(Session(options, x, o))
+            except ValueError as unplayable:  # a player that cannot play this board
+                print(unplayable, file=self.out)
+
+    def competitor(self, symbol: str, kind: str, name: str) -> Competitor:
+        """Ask who plays ``symbol`` and by what name."""
+        chosen = self.ask(f"{symbol} is played by ({', '.join(PLAYER_NAMES)})", _player_name, kind)
+        return Competitor(self.ask(f"{symbol}'s name", _name, name if chosen == kind else chosen), chosen)
+
+    def ask(self, question: str, convert: Callable[[str], T], default: str) -> T:
+        """Ask until ``convert`` takes the answer (Enter: ``default``); its refusals are printed as they come."""
+        while True:
+            answer = self.read_line(f"{question} [{default}]: ").strip() or default
+            try:
+                return convert(answer)
+            except ValueError as refusal:
+                print(refusal, file=self.out)
+
+
+def _whole_number(low: int, high: int | None = None) -> Callable[[str], int]:
+    """The answer as a whole number from ``low`` to ``high``; ``ValueError`` saying what was wanted otherwise."""
+    return lambda text: read_whole_number(text, low, high)
+
+
+def _player_name(text: str) -> str:
+    """A player's name as the menu takes it; ``ValueError`` for any other."""
+    if text not in PLAYER_NAMES:
+        raise ValueError(f"there is no player {text!r}: choose from {', '.join(PLAYER_NAMES)}")
+    return text
+
+
+def _name(text: str) -> str:
+    """A name for the tally: printable, at most 30 characters."""
+    if not text.isprintable() or len(text) > 30:
+        raise ValueError("a name is at most 30 printable characters")
+    return text

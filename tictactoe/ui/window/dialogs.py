@@ -1,0 +1,123 @@
+"""The window's new-game dialog: the board's numbers and each side's player and name.
+
+The dialog shows a :class:`~tictactoe.ui.window.form.GameForm` and hands
+what the person typed to the window, which answers with the reason it
+cannot start that game (shown in the dialog, which stays open) or None
+(the dialog closes).  It knows nothing of sessions.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import tkinter
+from tkinter import ttk
+from typing import TYPE_CHECKING
+
+from tictactoe.players.registry import PLAYER_NAMES
+from tictactoe.ui.window.form import GameForm
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+__all__ = ["ERROR_COLOUR", "NewGameDialog"]
+
+ERROR_COLOUR = "#b00020"
+# The form's rows: field, label, and whether it is chosen from the players' names.
+_ROWS = (
+    ("size", "Board size", False),
+    ("length", "In a row to win", False),
+    ("levels", "Levels to look ahead", False),
+    ("x_kind", "X player", True),
+    ("x_name", "X name", False),
+    ("o_kind", "O player", True),
+    ("o_name", "O name", False),
+)
+
+
+class NewGameDialog:
+    """A dialog over ``parent`` filled in from ``form``; ``accept(form)`` says why it cannot start, or None."""
+
+    def __init__(self, parent: tkinter.Misc, form: GameForm, accept: Callable[[GameForm], str | None]) -> None:
+        self._accept = accept
+        self.top = top = tkinter.Toplevel(parent)
+        top.title("New game")
+        top.transient(parent.winfo_toplevel())
+        top.resizable(width=False, height=False)
+        frame = ttk.Frame(top, padding=12)
+        frame.grid(sticky="nsew")
+        # Entries hold their own text: a Tk variable freed by the garbage collector in a search's
+        # thread would call Tk from the wrong thread.
+        self.entries: dict[str, ttk.Entry] = {}
+        for row, (field, label, chosen) in enumerate(_ROWS):
+            ttk.Label(frame, text=label).grid(row=row, column=0, sticky="w", padx=(0, 8), pady=2)
+            entry: ttk.Entry = (
+                ttk.Combobox(frame, values=PLAYER_NAMES, width=14) if chosen else ttk.Entry(frame, width=16)
+            )
+            entry.grid(row=row, column=1, sticky="ew", pady=2)
+            self.entries[field] = entry
+            self.fill(field, getattr(form, field))
+        self.error = ttk.Label(frame, foreground=ERROR_COLOUR, wraplength=440)
+        self.error.grid(row=len(_ROWS), column=0, columnspan=2, sticky="w", pady=(6, 0))
+        buttons = ttk.Frame(frame)
+        buttons.grid(row=len(_ROWS) + 1, column=0, columnspan=2, sticky="e", pady=(8, 0))
+        self.buttons = {
+            "swap": ttk.Button(buttons, text="Swap sides", command=self.swap_sides),
+            "cancel": ttk.Button(buttons, text="Cancel", command=self.close),
+            "start": ttk.Button(buttons, text="Start", command=self.start, default="active"),
+        }
+        for column, button in enumerate(self.buttons.values()):
+            button.grid(row=0, column=column, padx=(0, 16 if column == 0 else 4))
+        top.bind("<Return>", lambda _event: self.start())
+        top.bind("<KP_Enter>", lambda _event: self.start())
+        top.bind("<Escape>", lambda _event: self.close())
+        top.protocol("WM_DELETE_WINDOW", self.close)
+        self._hold_focus()
+
+    @property
+    def form(self) -> GameForm:
+        """The form as it now reads."""
+        return GameForm(**{field: entry.get() for field, entry in self.entries.items()})
+
+    @property
+    def error_text(self) -> str:
+        """Why the last try could not start a game; empty before one failed."""
+        return str(self.error.cget("text"))
+
+    def is_open(self) -> bool:
+        """Whether the dialog is still on the screen."""
+        return bool(self.top.winfo_exists())
+
+    def fill(self, field: str, text: str) -> None:
+        """Put ``text`` in ``field``'s entry, as if typed there."""
+        entry = self.entries[field]
+        entry.configure(state="normal")
+        entry.delete(0, "end")
+        entry.insert(0, text)
+        if isinstance(entry, ttk.Combobox):
+            entry.configure(state="readonly")  # a player is chosen from the list, not typed
+
+    def swap_sides(self) -> None:
+        """Exchange the X and O fields, player and name."""
+        form = self.form
+        for x_field, o_field in (("x_kind", "o_kind"), ("x_name", "o_name")):
+            self.fill(x_field, getattr(form, o_field))
+            self.fill(o_field, getattr(form, x_field))
+
+    def start(self) -> None:
+        """Start the game the form asks for and close, or show why it cannot start."""
+        problem = self._accept(self.form)
+        if problem is None:
+            self.close()
+        else:
+            self.error.configure(text=problem)
+
+    def close(self) -> None:
+        """Close the dialog without starting a game."""
+        self.top.destroy()
+
+    def _hold_focus(self) -> None:
+        """Keep the keyboard in the dialog while it is open, when the window system allows."""
+        self.top.focus_force()
+        # Not yet on the screen, the dialog cannot take the grab: it still works, just not modally.
+        with contextlib.suppress(tkinter.TclError):
+            self.top.grab_set()

@@ -1,0 +1,122 @@
+"""The new-game form: its fields as a person typed them, and the session they ask for.
+
+The window's dialog shows a :class:`GameForm` filled from the session
+being played and hands back what the person typed; :func:`start_game`
+checks it, refusing with a one-line reason, and starts the next game.
+The same two competitors on the same board go on in the same session, so
+that its tally keeps counting; anything else starts a new session.
+
+>>> from tictactoe.game.session import Competitor, Session
+>>> from tictactoe.players.registry import PlayerOptions
+>>> session = Session(PlayerOptions(3, 3, 9), Competitor("You"), Competitor("Computer", "reference"))
+>>> form = GameForm.of(session)
+>>> form
+GameForm(size='3', length='3', levels='9', x_kind='human', x_name='You', o_kind='reference', o_name='Computer')
+>>> start_game(form.but(length="4"), session)
+Traceback (most recent call last):
+...
+tictactoe.ui.window.form.FormError: in a row must be from 1 to the board size (3), got '4'
+>>> start_game(form, session) is session
+True
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+
+from configurations.moves import MAX_BOARD_SIZE
+from configurations.numbers import NumberError, read_whole_number
+from tictactoe.game.session import Competitor, Session
+from tictactoe.players.registry import PLAYER_NAMES, PlayerOptions, make_player
+
+__all__ = ["FormError", "GameForm", "default_name", "start_game"]
+
+
+class FormError(ValueError):
+    """What the person typed cannot start a game; the message says why, in one line."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GameForm:
+    """The new-game form's fields, as typed: the board's three numbers, then each side's player and name."""
+
+    size: str
+    length: str
+    levels: str
+    x_kind: str
+    x_name: str
+    o_kind: str
+    o_name: str
+
+    @classmethod
+    def of(cls, session: Session) -> GameForm:
+        """The form filled in for another game like the session's current one."""
+        options = session.options
+        return cls(
+            size=str(options.size),
+            length=str(options.length),
+            levels=str(options.max_levels),
+            x_kind=session.x.kind,
+            x_name=session.x.name,
+            o_kind=session.o.kind,
+            o_name=session.o.name,
+        )
+
+    def but(self, **fields: str) -> GameForm:
+        """This form with the named ``fields`` changed."""
+        return dataclasses.replace(self, **fields)
+
+
+def default_name(kind: str) -> str:
+    """The name a side goes by when none is typed: ``You`` for a person, else the player's own name."""
+    return "You" if kind == "human" else kind
+
+
+def start_game(form: GameForm, current: Session) -> Session:
+    """Start the game ``form`` asks for and return the session that plays it.
+
+    When the board is ``current``'s and the two competitors are its own
+    (the same player and name on each side, or the sides swapped), the
+    next game starts in ``current`` itself and its tally goes on;
+    otherwise a new session starts, keeping ``current``'s thinking time
+    and seed, and its opening while the board is the same.
+    :class:`FormError` with a one-line reason when the form cannot start
+    a game; ``current`` is then unchanged.
+    """
+    size = _whole_number("board size", form.size, 1, MAX_BOARD_SIZE)
+    length = _whole_number("in a row", form.length, 1, None)
+    if length > size:
+        raise FormError(f"in a row must be from 1 to the board size ({size}), got {form.length.strip()!r}")
+    levels = _whole_number("levels", form.levels, 0, None)
+    options = PlayerOptions(size, length, levels, current.options.think, current.options.seed)
+    sides = []
+    for kind, typed_name in ((form.x_kind, form.x_name), (form.o_kind, form.o_name)):
+        _check_player(kind, options)
+        sides.append((kind, typed_name.strip() or default_name(kind)))
+    playing = [(competitor.kind, competitor.name) for competitor in (current.x, current.o)]
+    if options == current.options and sides in (playing, playing[::-1]):
+        current.new_game(swap_sides=sides != playing)
+        return current
+    same_board = (size, length) == (current.options.size, current.options.length)
+    (x_kind, x_name), (o_kind, o_name) = sides
+    opening = current.opening if same_board else ()
+    return Session(options, Competitor(x_name, x_kind), Competitor(o_name, o_kind), opening)
+
+
+def _whole_number(label: str, text: str, low: int, high: int | None) -> int:
+    """``text`` as a whole number from ``low`` to ``high`` (no upper bound when None); FormError otherwise."""
+    try:
+        return read_whole_number(text.strip(), low, high)
+    except NumberError as refusal:
+        raise FormError(f"{label} {refusal}") from None
+
+
+def _check_player(kind: str, options: PlayerOptions) -> None:
+    """FormError unless the player called ``kind`` can be made for a game with ``options``."""
+    if kind not in PLAYER_NAMES:
+        raise FormError(f"there is no player {kind!r}: choose from {', '.join(PLAYER_NAMES)}")
+    try:
+        make_player(kind, options)
+    except ValueError as unplayable:  # a player that cannot play this board, or one this version lacks
+        raise FormError(str(unplayable)) from None

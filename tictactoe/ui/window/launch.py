@@ -1,0 +1,154 @@
+"""The game in a window (SPEC §11): whether one can open, and opening it for a session.
+
+:func:`run_window` plays a session in a Tk window until the person closes
+it, or raises :class:`NoWindowError` saying why none can open; the program
+then prints :func:`cannot_open_message`.
+
+This module imports :mod:`tkinter` only when asked for a window: it costs
+about 24 ms, which a game at the terminal need not pay, and so this module
+loads, and says what is missing, on a Python built without Tk.
+
+>>> from tictactoe.game.session import Competitor, Session
+>>> from tictactoe.players.registry import PlayerOptions
+>>> session = Session(PlayerOptions(7, 4, 3), Competitor("You"), Competitor("Computer", "reference"))
+>>> print(cannot_open_message("no display (DISPLAY is not set)", session))
+play.py: cannot open a window: no display (DISPLAY is not set); play in the terminal instead: python play.py 7 4 3
+"""
+
+from __future__ import annotations
+
+import contextlib
+import gc
+import os
+import sys
+from pathlib import Path
+
+from tictactoe.game.session import Session
+from tictactoe.players.registry import DEFAULT_THINK
+from tictactoe.ui.window.status import AUTO_MOVE_DELAY_MS
+
+__all__ = ["NoWindowError", "cannot_open_message", "run_window", "terminal_command", "window_available"]
+
+
+class NoWindowError(Exception):
+    """No window can open here; the message says why in a few words."""
+
+
+def window_available() -> str | None:
+    """Why no window can open here, in a few words; None when one can.
+
+    Tk must be built into this Python, an X11 system must name a display
+    in ``DISPLAY``, and Tk must be able to connect to it (tried by opening
+    and closing a hidden window).
+    """
+    reason = _missing_requirement()
+    if reason is not None:
+        return reason
+    import tkinter  # noqa: PLC0415 -- _missing_requirement has just checked that it imports
+
+    try:
+        root = tkinter.Tk()
+    except tkinter.TclError as refusal:
+        return str(refusal)
+    root.destroy()
+    del root
+    _collect_closed_windows()
+    return None
+
+
+def cannot_open_message(reason: str, session: Session) -> str:
+    """The one line that says no window opens, and ``reason``, and how to play ``session``'s game in the terminal."""
+    return f"play.py: cannot open a window: {reason}; play in the terminal instead: {terminal_command(session)}"
+
+
+def terminal_command(session: Session) -> str:
+    """The ``play.py`` command that plays ``session``'s game in the terminal: its numbers and options.
+
+    >>> from tictactoe.game.session import Competitor, Session
+    >>> from tictactoe.players.registry import PlayerOptions
+    >>> from configurations.moves import Move
+    >>> options = PlayerOptions(9, 5, 2, think=0.5, seed=7)
+    >>> session = Session(options, Competitor("reference", "reference"), Competitor("You"), [Move(4, 4)])
+    >>> terminal_command(session)
+    'python play.py 9 5 2 --x reference --o human --think 0.5 --opening e5 --seed 7'
+    """
+    options = session.options
+    words = ["python", "play.py", str(options.size), str(options.length), str(options.max_levels)]
+    first, second = session.competitors
+    if (first.kind, second.kind) != ("human", "reference"):
+        words += ["--x", first.kind, "--o", second.kind]
+    if options.think != DEFAULT_THINK:
+        words += ["--think", f"{options.think:g}"]
+    if session.opening:
+        words += ["--opening", ",".join(map(str, session.opening))]
+    if options.seed is not None:
+        words += ["--seed", str(options.seed)]
+    return " ".join(words)
+
+
+def run_window(session: Session, *, db: Path | None = None, delay: float | None = None) -> None:
+    """Play ``session`` in a window until the person closes it.
+
+    Two computer players' moves come ``delay`` seconds apart (None: the
+    window's own pace, :data:`AUTO_MOVE_DELAY_MS`).
+
+    Returns once the window is closed -- at once, even while a computer
+    player is still searching.  Finished games are saved in the history
+    file ``db`` (None: the default history); one that cannot be used is said
+    in the window, which plays on.  :class:`NoWindowError` when no window
+    can open.
+    """
+    reason = _missing_requirement()
+    if reason is None:
+        import tkinter  # noqa: PLC0415 -- only a window pays for Tk
+
+        try:
+            root = tkinter.Tk()
+        except tkinter.TclError as refusal:
+            reason = str(refusal)
+    if reason is not None:
+        raise NoWindowError(reason)
+    from tictactoe.ui.window.app import GameWindow  # noqa: PLC0415 -- needs tkinter, checked above
+
+    GameWindow(root, session, db=db, move_delay_ms=move_delay_ms(delay))
+    try:
+        root.mainloop()
+    finally:  # closed, or Ctrl-C at the terminal
+        with contextlib.suppress(tkinter.TclError):  # already closed
+            root.destroy()
+        del root
+        _collect_closed_windows()
+
+
+def move_delay_ms(delay: float | None) -> int:
+    """The milliseconds between two computer players' moves in the window for ``--delay`` ``delay``.
+
+    Without one, the window's own pace: a game between two computer
+    players is there to be watched.
+
+    >>> move_delay_ms(0.25), move_delay_ms(0), move_delay_ms(None)
+    (250, 0, 600)
+    """
+    return AUTO_MOVE_DELAY_MS if delay is None else round(delay * 1000)
+
+
+def _collect_closed_windows() -> None:
+    """Free the windows closed and no longer referred to now, in Tk's own thread.
+
+    A Tk window's objects refer to one another, so only the garbage
+    collector frees them -- and it runs in whichever thread happens to be
+    allocating, such as a search still running after the window closed,
+    where freeing Tk aborts the program.
+    """
+    gc.collect()
+
+
+def _missing_requirement() -> str | None:
+    """What this Python or system lacks for a window, checked without connecting to a display."""
+    try:
+        import tkinter  # noqa: F401, PLC0415 -- imported to learn whether it can be
+    except ImportError:
+        return "this Python has no tkinter (Tk support)"
+    if sys.platform not in ("win32", "darwin") and not os.environ.get("DISPLAY"):
+        return "no display (DISPLAY is not set)"
+    return None

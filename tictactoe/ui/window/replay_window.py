@@ -1,0 +1,212 @@
+"""A saved game replayed in a window of its own: the board move by move, stepped with buttons or keys.
+
+:class:`ReplayWindow` shows a :class:`~tictactoe.game.replay.Replay` of a
+:class:`~tictactoe.game.record.GameRecord` from the history: the board at
+the position reached (the last move highlighted, the winning line drawn at
+the end), a caption as the terminal's replay writes it, and First, Back,
+Forward and Last -- as buttons, and as the keys Home, Left, Right and End.
+The buttons that would do nothing at either end are disabled.  It reads
+no file: the previous-games dialog hands it the record.
+
+>>> from datetime import UTC, datetime
+>>> from configurations.moves import Move
+>>> from tictactoe.game.record import PlayerInfo, TimedMove
+>>> start = datetime(2024, 5, 1, 12, 30, tzinfo=UTC)
+>>> moves = tuple(TimedMove(Move.parse(text, 3), 1.0) for text in ("a1", "a2", "b1", "b2", "c1"))
+>>> record = GameRecord(PlayerInfo("human", "Ada"), PlayerInfo("rules", "rules"), 3, 3, 9, None, start, start, moves)
+>>> replay_title(4, record)
+'Game 4: Ada (X) against rules (O)'
+>>> replay_heading(record)
+'3x3, 3 in a row, 5 moves, started 2024-05-01 12:30 UTC'
+>>> replay = Replay(record)
+>>> position_text(replay)
+'0 of 5 moves shown'
+>>> replay.to_end()
+>>> position_text(replay)
+'X wins (Ada)'
+"""
+
+from __future__ import annotations
+
+import tkinter
+from tkinter import ttk
+from typing import TYPE_CHECKING
+
+from configurations import HUMAN
+from configurations.lines import winning_line
+from tictactoe.game.game import DRAW_RESULT
+from tictactoe.game.record import GameRecord
+from tictactoe.game.replay import Replay
+from tictactoe.ui.window.board_view import BoardPicture, BoardView, first_canvas_side
+from tictactoe.ui.window.status import DRAW_TEXT
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+__all__ = ["KEYS_NOTE", "STEPS", "ReplayWindow", "position_text", "replay_heading", "replay_title"]
+
+#: The replay's steps: name, button label, and the key that does the same.
+STEPS = (("first", "First", "Home"), ("back", "Back", "Left"), ("forward", "Forward", "Right"), ("last", "Last", "End"))
+#: The note under the buttons, so that the keys can be found.
+KEYS_NOTE = "Keys: Home, Left, Right, End; Escape closes"
+
+
+def replay_title(game_id: int, record: GameRecord) -> str:
+    """The replay window's title: which game, and who played it with which symbol."""
+    return f"Game {game_id}: {record.x.name} ({HUMAN}) against {record.o.name} (O)"
+
+
+def replay_heading(record: GameRecord) -> str:
+    """The line over the board: the game's rule, its length and when it started (UTC, as the list shows it)."""
+    moves = len(record.moves)
+    started = record.started.strftime("%Y-%m-%d %H:%M")
+    board = f"{record.size}x{record.size}, {record.length} in a row"
+    return f"{board}, {moves} move{'s' * (moves != 1)}, started {started} UTC"
+
+
+def position_text(replay: Replay) -> str:
+    """How far the replay is: the moves shown of all of them, or at the end the result and its winner's name."""
+    record = replay.record
+    if not replay.at_end:
+        total = len(record.moves)
+        return f"{replay.position} of {total} move{'s' * (total != 1)} shown"
+    if record.result == DRAW_RESULT:
+        return DRAW_TEXT
+    winner = record.x if record.result == HUMAN else record.o
+    return f"{record.result} wins ({winner.name})"
+
+
+class ReplayWindow:
+    """A window over ``parent`` replaying game ``game_id``, whose record is ``record``, from the empty board."""
+
+    def __init__(self, parent: tkinter.Misc, game_id: int, record: GameRecord) -> None:
+        self.top = top = tkinter.Toplevel(parent)
+        top.columnconfigure(0, weight=1)
+        top.rowconfigure(1, weight=1)
+        self._heading = ttk.Label(top, foreground="#555555", padding=(8, 6, 8, 0))
+        self._heading.grid(row=0, column=0, sticky="w")
+        side = first_canvas_side(record.size)
+        self.canvas = tkinter.Canvas(top, width=side, height=side, highlightthickness=0)
+        self.canvas.grid(row=1, column=0, sticky="nsew", padx=6, pady=6)
+        self.board = BoardView(self.canvas)
+        self.canvas.bind("<Configure>", lambda _event: self.board.redraw())
+        self._build_status()
+        self.buttons = self._build_buttons()
+        self._bind_keys()
+        self.replay = Replay(record)
+        self.show(game_id, record)
+        top.focus_force()
+
+    # What a person sees -------------------------------------------------------------------------
+
+    @property
+    def caption_text(self) -> str:
+        """The caption under the board: ``Start: X to move`` or ``Move 3: X plays b2``."""
+        return str(self._caption.cget("text"))
+
+    @property
+    def position_text(self) -> str:
+        """How far the replay is, at the right of the caption; the result at the end."""
+        return str(self._position.cget("text"))
+
+    @property
+    def heading_text(self) -> str:
+        """The line over the board."""
+        return str(self._heading.cget("text"))
+
+    def is_enabled(self, step: str) -> bool:
+        """Whether the button of ``step`` (``first``, ``back``, ``forward``, ``last``) can be pressed."""
+        return bool(self.buttons[step].instate(["!disabled"]))
+
+    def is_open(self) -> bool:
+        """Whether the window is still on the screen."""
+        return bool(self.top.winfo_exists())
+
+    # What a person does -------------------------------------------------------------------------
+
+    def show(self, game_id: int, record: GameRecord) -> None:
+        """Replay game ``game_id`` (``record``) instead, from its empty board."""
+        self.replay = Replay(record)
+        self.top.title(replay_title(game_id, record))
+        self._heading.configure(text=replay_heading(record))
+        self._refresh()
+
+    def first(self) -> None:
+        """Go back to the empty board."""
+        self.replay.to_start()
+        self._refresh()
+
+    def back(self) -> None:
+        """Take the last move shown off the board (nothing at the start)."""
+        self.replay.back()
+        self._refresh()
+
+    def forward(self) -> None:
+        """Show the next move (nothing at the end)."""
+        self.replay.forward()
+        self._refresh()
+
+    def last(self) -> None:
+        """Show every move and the result."""
+        self.replay.to_end()
+        self._refresh()
+
+    def close(self) -> None:
+        """Close the replay."""
+        self.top.destroy()
+
+    # Showing and building -----------------------------------------------------------------------
+
+    def _refresh(self) -> None:
+        replay = self.replay
+        record = replay.record
+        moves = tuple(timed.move for timed in record.moves[: replay.position])
+        won = replay.at_end and record.result != DRAW_RESULT
+        line = winning_line(record.size, record.length, moves) if won else ()
+        self.board.draw(BoardPicture(record.size, moves, line=line))
+        self._caption.configure(text=replay.caption())
+        self._position.configure(text=position_text(replay))
+        for step in ("first", "back"):
+            self.buttons[step].configure(state="disabled" if replay.at_start else "normal")
+        for step in ("forward", "last"):
+            self.buttons[step].configure(state="disabled" if replay.at_end else "normal")
+
+    def _build_status(self) -> None:
+        status = ttk.Frame(self.top, padding=(8, 0, 8, 0))
+        status.grid(row=2, column=0, sticky="ew")
+        status.columnconfigure(0, weight=1)
+        self._caption = ttk.Label(status, font=("TkDefaultFont", 0, "bold"))
+        self._caption.grid(row=0, column=0, sticky="w")
+        self._position = ttk.Label(status)
+        self._position.grid(row=0, column=1, sticky="e")
+
+    def _build_buttons(self) -> dict[str, ttk.Button]:
+        bar = ttk.Frame(self.top, padding=(6, 6, 6, 0))
+        bar.grid(row=3, column=0, sticky="ew")
+        actions = self._actions()
+        buttons = {}
+        for column, (step, label, _) in enumerate(STEPS):
+            # The buttons never take the keyboard, so that the keys always reach the window's bindings.
+            buttons[step] = ttk.Button(bar, text=label, command=actions[step], takefocus=False)
+            buttons[step].grid(row=0, column=column, padx=(0, 4))
+        bar.columnconfigure(len(STEPS), weight=1)
+        ttk.Button(bar, text="Close", command=self.close, takefocus=False).grid(row=0, column=len(STEPS) + 1)
+        keys = ttk.Label(self.top, text=KEYS_NOTE, foreground="#555555", padding=(8, 2, 8, 6))
+        keys.grid(row=4, column=0, sticky="w")
+        return buttons
+
+    def _bind_keys(self) -> None:
+        for _, _, key in STEPS:
+            for keysym in (key, f"KP_{key}"):  # the keypad's keys too, with Num Lock off
+                self.top.bind(f"<{keysym}>", self._key)
+        self.top.bind("<Escape>", lambda _event: self.close())
+
+    def _key(self, event: tkinter.Event[tkinter.Misc]) -> None:
+        """Home, Left, Right or End: the step of that key."""
+        keysym = str(event.keysym).removeprefix("KP_")
+        for step, _, key in STEPS:
+            if key == keysym:
+                self._actions()[step]()
+
+    def _actions(self) -> dict[str, Callable[[], None]]:
+        return {"first": self.first, "back": self.back, "forward": self.forward, "last": self.last}

@@ -1,0 +1,72 @@
+"""A search that runs while the window stays awake: a worker thread and what it hands back.
+
+The window starts a :class:`Search` and polls it from Tk's own thread:
+the positions tried so far and the seconds gone, then the move found or
+the error raised.  The worker never touches Tk; it hands its outcome over
+through a queue.  It is a daemon thread, since a search cannot be
+interrupted: closing the window ends the program without waiting for it.
+
+>>> import time
+>>> from configurations.moves import Move
+>>> search = Search(lambda stats: Move(1, 1))
+>>> while (move := search.outcome()) is None:
+...     time.sleep(0.01)
+>>> move
+Move(row=1, col=1)
+"""
+
+from __future__ import annotations
+
+import queue
+import threading
+import time
+from typing import TYPE_CHECKING
+
+from configurations import SearchStats
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from configurations.moves import Move
+
+__all__ = ["Search"]
+
+
+class Search:
+    """``task(stats)`` running in a daemon thread from the moment this is made.
+
+    ``stats.nodes`` grows while it runs (read it from any thread; it is
+    only ever added to).  :meth:`outcome` is None until the task is done,
+    then the move it returned; an exception it raised is raised again by
+    :meth:`outcome`, in the caller's thread.
+    """
+
+    def __init__(self, task: Callable[[SearchStats], Move]) -> None:
+        self.stats = SearchStats()
+        self.started = time.monotonic()
+        self._handed: queue.SimpleQueue[Move | BaseException] = queue.SimpleQueue()
+        self._outcome: Move | BaseException | None = None
+
+        def work() -> None:
+            try:
+                self._handed.put(task(self.stats))
+            except BaseException as error:  # handed to the window's thread, raised again there
+                self._handed.put(error)
+
+        threading.Thread(target=work, name="search", daemon=True).start()
+
+    @property
+    def seconds(self) -> float:
+        """Seconds since the search started."""
+        return time.monotonic() - self.started
+
+    def outcome(self) -> Move | None:
+        """The move found, or None while the search runs; what the task raised, raised again."""
+        if self._outcome is None:
+            try:
+                self._outcome = self._handed.get_nowait()
+            except queue.Empty:
+                return None
+        if isinstance(self._outcome, BaseException):
+            raise self._outcome
+        return self._outcome
