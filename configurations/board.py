@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import functools
 import math
 from typing import TYPE_CHECKING
 
 from configurations.drawing import draw_board
+from configurations.lines import winning_lines
 from configurations.symbols import (
     COMPUTER,
     COMPUTER_WINS,
@@ -25,7 +25,7 @@ from hashdict import Data, DictionaryADT, HashDictionary, require_int, table_siz
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-__all__ = ["Configurations", "dictionary_size", "require_levels", "winning_lines"]
+__all__ = ["Configurations", "dictionary_size", "require_levels"]
 
 
 def dictionary_size(empty_squares: int, max_levels: int) -> int:
@@ -314,35 +314,3 @@ class Configurations:
                 f"rows and columns run from 0 to {size - 1}"
             )
         return row * size + col
-
-
-@functools.lru_cache(maxsize=64)
-def winning_lines(size: int, length_to_win: int) -> tuple[tuple[int, int, int], ...]:
-    """Every row, column, diagonal and anti-diagonal long enough to win, as slices.
-
-    Each line is ``(start, stop, step)`` such that
-    ``configuration[start:stop:step]`` is the line's squares in order.
-
-    >>> winning_lines(2, 2)
-    ((0, 2, 1), (2, 4, 1), (0, 3, 2), (1, 4, 2), (0, 4, 3), (1, 3, 1))
-    """
-    # Each line starts on the top row or on a side column, and walks one
-    # square at a time in its direction (row step, column step).
-    starts_and_steps = [((row, 0), (0, 1)) for row in range(size)]
-    starts_and_steps += [((0, col), (1, 0)) for col in range(size)]
-    starts_and_steps += [((0, col), (1, 1)) for col in range(size)]
-    starts_and_steps += [((row, 0), (1, 1)) for row in range(1, size)]
-    starts_and_steps += [((0, col), (1, -1)) for col in range(size)]
-    starts_and_steps += [((row, size - 1), (1, -1)) for row in range(1, size)]
-    lines = []
-    for (row, col), (row_step, col_step) in starts_and_steps:
-        length = 0
-        while 0 <= row + length * row_step < size and 0 <= col + length * col_step < size:
-            length += 1
-        if length < length_to_win:
-            continue
-        start = row * size + col
-        # A one-square line gets step 1: an anti-diagonal's step, size - 1, is 0 when size is 1.
-        step = row_step * size + col_step if length > 1 else 1
-        lines.append((start, start + (length - 1) * step + 1, step))
-    return tuple(lines)

@@ -1,33 +1,90 @@
-"""Which squares make the line that won a game: what the window draws across the board at the end.
+"""The lines of a board: where a player can win.  The one definition of them, asked by every layer.
 
-A game ends as soon as a move makes a line, so the winning line runs
-through the last move and belongs to the player who made it.  This
-module finds it from the moves alone, never reading a board that a
-search might be trying moves on.
+Squares are numbered row by row from 0 (square ``row * size + col``).  A
+*line* runs across, down, down the diagonal or down the anti-diagonal from
+one edge of the board to the other; a *window* is ``length`` squares in a
+row along a line, a place where a player can win.  The board's rules
+(:mod:`configurations.board`), its engine's bit geometry
+(:mod:`configurations.bitboard`), the solver, the ``weights`` player, the
+3x3 game graph and the window's winning line all take them from here.
 
->>> from configurations.moves import Move
->>> moves = [Move(0, 0), Move(1, 0), Move(0, 1), Move(1, 1), Move(0, 2)]
->>> [str(square) for square in winning_line(3, 3, moves)]
-['a1', 'b1', 'c1']
->>> winning_line(3, 3, moves[:4])
-()
+>>> [(window.squares, "across down diagonal anti-diagonal".split()[window.direction]) for window in windows(2, 2)]
+[((0, 1), 'across'), ((0, 2), 'down'), ((0, 3), 'diagonal'), ((1, 3), 'down'), ((1, 2), 'anti-diagonal'), \
+((2, 3), 'across')]
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import functools
+from collections.abc import Sequence
+from dataclasses import dataclass
 
 from configurations.moves import Move
 
-if TYPE_CHECKING:
-    from collections.abc import Sequence
+__all__ = ["DIRECTIONS", "Window", "windows", "windows_through", "winning_line", "winning_lines"]
 
-__all__ = ["winning_line"]
+#: The four ways a line runs, each as one step (rows, columns): across, down, down the diagonal, down the
+#: anti-diagonal.  Every one goes down or right, so a line's squares come in increasing order.
+DIRECTIONS = ((0, 1), (1, 0), (1, 1), (1, -1))
 
-# The four ways a line can run, each as one step (rows, columns): across,
-# down, down the diagonal, down the anti-diagonal.  Their order decides
-# which line is drawn when one move made two.
-_DIRECTIONS = ((0, 1), (1, 0), (1, 1), (1, -1))
+
+@dataclass(frozen=True, slots=True)
+class Window:
+    """``length`` squares in a row: their numbers in order along the line, which runs in ``DIRECTIONS[direction]``."""
+
+    direction: int
+    squares: tuple[int, ...]
+
+
+@functools.lru_cache(maxsize=64)
+def winning_lines(size: int, length: int) -> tuple[tuple[int, int, int], ...]:
+    """Every line long enough to win, as slices: ``configuration[start:stop:step]`` is its squares in order.
+
+    Rows, then columns, then diagonals, then anti-diagonals.
+
+    >>> winning_lines(2, 2)
+    ((0, 2, 1), (2, 4, 1), (0, 3, 2), (1, 4, 2), (0, 4, 3), (1, 3, 1))
+    """
+    slices = []
+    for _, squares in _lines(size, length):
+        # A one-square line gets step 1: an anti-diagonal's step, size - 1, is 0 when size is 1.
+        step = squares[1] - squares[0] if len(squares) > 1 else 1
+        slices.append((squares[0], squares[-1] + 1, step))
+    return tuple(slices)
+
+
+@functools.lru_cache(maxsize=64)
+def windows(size: int, length: int) -> tuple[Window, ...]:
+    """Every window of ``length`` squares, each once: by first square (row-major), then by direction.
+
+    With ``length`` 1 the four directions give the same one-square window, kept once (across).
+
+    >>> [window.squares for window in windows(3, 3)][:4]
+    [(0, 1, 2), (0, 3, 6), (0, 4, 8), (1, 4, 7)]
+    """
+    found = [
+        Window(direction, squares[first : first + length])
+        for direction, squares in _lines(size, length)
+        for first in range(len(squares) - length + 1)
+    ]
+    found.sort(key=lambda window: (window.squares[0], window.direction))
+    if length == 1:
+        found = [window for window in found if window.direction == 0]
+    return tuple(found)
+
+
+@functools.lru_cache(maxsize=64)
+def windows_through(size: int, length: int) -> tuple[tuple[int, ...], ...]:
+    """For each square, the indices (into :func:`windows`) of the windows that hold it, in order.
+
+    >>> windows_through(3, 3)[4]  # the centre: the middle column, a diagonal, the anti-diagonal, the middle row
+    (2, 3, 5, 6)
+    """
+    through: list[list[int]] = [[] for _ in range(size * size)]
+    for index, window in enumerate(windows(size, length)):
+        for square in window.squares:
+            through[square].append(index)
+    return tuple(map(tuple, through))
 
 
 def winning_line(size: int, length: int, moves: Sequence[Move]) -> tuple[Move, ...]:
@@ -35,34 +92,52 @@ def winning_line(size: int, length: int, moves: Sequence[Move]) -> tuple[Move, .
 
     ``moves`` are a game's moves on a ``size``-by-``size`` board, ``X``
     first, so that the last move's player made every other one back from
-    it.  The line is the whole run of that player's tiles through the last
-    move, at least ``length`` long (longer when the move joined two runs);
-    of several lines through the move, the first of across, down,
-    diagonal, anti-diagonal.  Runtime complexity: O(len(moves) + size).
+    it.  A game ends at its first line, so the line is every window through
+    the last move that the player fills, in the first of the directions
+    that has one: at least ``length`` long, longer when the move joined two
+    runs.  Runtime complexity: O(len(moves) + windows through a square).
 
-    >>> [str(square) for square in winning_line(4, 3, [Move(3, 0), Move(0, 0), Move(2, 1), Move(0, 1), Move(1, 2)])]
-    ['c2', 'b3', 'a4']
+    >>> moves = [Move(0, 0), Move(1, 0), Move(0, 1), Move(1, 1), Move(0, 2)]
+    >>> [str(square) for square in winning_line(3, 3, moves)]
+    ['a1', 'b1', 'c1']
+    >>> winning_line(3, 3, moves[:4])
+    ()
     """
     if not moves:
         return ()
     last = moves[-1]
-    mine = {(move.row, move.col) for move in moves[-1::-2]}
-    for row_step, col_step in _DIRECTIONS:
-        before = _run(mine, size, last, -row_step, -col_step)
-        after = _run(mine, size, last, row_step, col_step)
-        if before + 1 + after >= length:
-            first_row, first_col = last.row - before * row_step, last.col - before * col_step
-            return tuple(
-                Move(first_row + step * row_step, first_col + step * col_step) for step in range(before + 1 + after)
-            )
-    return ()
+    mine = {move.row * size + move.col for move in moves[-1::-2]}
+    every = windows(size, length)
+    filled = [every[index] for index in windows_through(size, length)[last.row * size + last.col]]
+    filled = [window for window in filled if mine.issuperset(window.squares)]
+    if not filled:
+        return ()
+    direction = min(window.direction for window in filled)
+    line = sorted({square for window in filled if window.direction == direction for square in window.squares})
+    return tuple(Move(*divmod(square, size)) for square in line)
 
 
-def _run(mine: set[tuple[int, int]], size: int, start: Move, row_step: int, col_step: int) -> int:
-    """How many of ``mine`` follow ``start`` without a gap, stepping by (``row_step``, ``col_step``)."""
-    count = 0
-    row, col = start.row + row_step, start.col + col_step
-    while 0 <= row < size and 0 <= col < size and (row, col) in mine:
-        count += 1
-        row, col = row + row_step, col + col_step
-    return count
+@functools.lru_cache(maxsize=64)
+def _lines(size: int, length: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """Every line of at least ``length`` squares, as ``(direction, squares)``: rows, columns, diagonals, anti-diagonals.
+
+    Each line starts on the top row or on a side column and walks one
+    square at a time in its direction.
+    """
+    across, down, diagonal, anti_diagonal = range(len(DIRECTIONS))
+    starts = [(across, row, 0) for row in range(size)]
+    starts += [(down, 0, col) for col in range(size)]
+    starts += [(diagonal, 0, col) for col in range(size)] + [(diagonal, row, 0) for row in range(1, size)]
+    starts += [(anti_diagonal, 0, col) for col in range(size)]
+    starts += [(anti_diagonal, row, size - 1) for row in range(1, size)]
+    lines = []
+    for direction, first_row, first_col in starts:
+        row_step, col_step = DIRECTIONS[direction]
+        squares = []
+        row, col = first_row, first_col
+        while 0 <= row < size and 0 <= col < size:
+            squares.append(row * size + col)
+            row, col = row + row_step, col + col_step
+        if len(squares) >= length:
+            lines.append((direction, tuple(squares)))
+    return tuple(lines)

@@ -19,21 +19,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from configurations import Configurations, PosPlay, SearchStats, computer_play, engine
+from configurations import Configurations, PosPlay, SearchStats, bitboard, computer_play
 from configurations import reference_search as reference
-from configurations.engine import (
-    _HUMAN_CODE,
-    _ending_scores,
-    _Game,
-    _last_level,
-    _LinePositions,
-    _LineThreats,
-    _placement_bits,
-    _Tally,
-    _threat_table,
-    _transpose_matrices,
-    fast_search,
-)
+from configurations.bitboard import LinePositions, LineThreats, placement_bits, threat_table, transpose_matrices
+from configurations.engine import _HUMAN_CODE, _ending_scores, _Game, _last_level, _Tally, fast_search
 from hashdict import HashDictionary
 from tests import models
 from tests.paths import ROOT
@@ -58,7 +47,7 @@ def boards(draw: st.DrawFn, sizes: tuple[int, int]) -> tuple[int, int, set[int]]
 @given(boards(sizes=(1, 4)))
 def test_threat_table_names_the_squares_that_complete_a_line(board: tuple[int, int, set[int]]) -> None:
     size, length, tiles = board
-    threats = _threat_table(size, length)[sum(1 << square for square in tiles)]
+    threats = threat_table(size, length)[sum(1 << square for square in tiles)]
     for square in range(size * size):
         assert bool(threats >> square & 1) == completes_a_line(size, length, tiles, square), square
     assert threats >> (size * size) == 0
@@ -68,8 +57,8 @@ def test_threat_table_names_the_squares_that_complete_a_line(board: tuple[int, i
 @given(boards(sizes=(1, 9)))
 def test_line_threats_name_the_squares_that_complete_a_line(board: tuple[int, int, set[int]]) -> None:
     size, length, tiles = board
-    place = _placement_bits(size, length)
-    threats = _LineThreats(length)[sum(place[square] for square in tiles)]
+    place = placement_bits(size, length)
+    threats = LineThreats(length)[sum(place[square] for square in tiles)]
     for square in range(size * size):
         assert bool(threats & place[square]) == completes_a_line(size, length, tiles, square), square
 
@@ -78,7 +67,7 @@ def test_line_threats_name_the_squares_that_complete_a_line(board: tuple[int, in
 @given(boards(sizes=(3, 9)))
 def test_line_positions_make_the_same_bits_as_the_kept_ones(board: tuple[int, int, set[int]]) -> None:
     size, length, tiles = board
-    kept, made = _placement_bits(size, length), _LinePositions(size, length)
+    kept, made = placement_bits(size, length), LinePositions(size, length)
     assert len(made) == len(kept) == size * size
     assert [made[square] for square in range(size * size)] == list(kept)
     assert made.combined(iter(tiles)) == sum(kept[square] for square in tiles)
@@ -86,14 +75,14 @@ def test_line_positions_make_the_same_bits_as_the_kept_ones(board: tuple[int, in
 
 def test_line_positions_need_three_directions_apart() -> None:
     with pytest.raises(ValueError, match="a board of 2x2 has lines whose steps coincide"):
-        _LinePositions(2, 2)
+        LinePositions(2, 2)
 
 
 @SETTINGS
 @given(st.lists(st.integers(0, 2**64 - 1), min_size=1, max_size=5))
 def test_transpose_matrices_swaps_every_rows_and_columns(matrices: list[int]) -> None:
     packed = sum(matrix << 64 * index for index, matrix in enumerate(matrices))
-    transposed = _transpose_matrices(packed, len(matrices))
+    transposed = transpose_matrices(packed, len(matrices))
     for index, matrix in enumerate(matrices):
         result = transposed >> 64 * index & (2**64 - 1)
         for row in range(8):
@@ -104,7 +93,7 @@ def test_transpose_matrices_swaps_every_rows_and_columns(matrices: list[int]) ->
 
 @pytest.mark.parametrize("size", [1, 2, 3, 4])
 def test_threat_table_covers_every_mask(size: int) -> None:
-    table = _threat_table(size, size)
+    table = threat_table(size, size)
     assert len(table) >= 1 << size * size
     # The whole board bar one square: only that square completes the rows, columns and diagonals it is on.
     everything = (1 << size * size) - 1
@@ -190,7 +179,7 @@ def test_bits_made_on_demand_search_as_the_kept_ones(
     """The huge boards' way of holding line bits, forced on small boards, finds what the reference finds."""
     stats = SearchStats()
     expected = reference.computer_play(Configurations.from_rows(rows, length, levels), stats=stats)
-    monkeypatch.setattr(engine, "_CACHED_SQUARES", 0)
+    monkeypatch.setattr(bitboard, "CACHED_SQUARES", 0)
     kept = SearchStats()
     assert computer_play(Configurations.from_rows(rows, length, levels), stats=kept) == expected
     assert kept == stats

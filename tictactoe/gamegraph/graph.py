@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from configurations.board import winning_lines
+from configurations.lines import windows
 from configurations.symbols import COMPUTER, EMPTY, HUMAN
 
 if TYPE_CHECKING:
@@ -68,7 +68,7 @@ _DIGIT: Final = {HUMAN: 2, COMPUTER: 1, EMPTY: 0}
 _SYMBOL_OF_DIGIT: Final = (EMPTY, COMPUTER, HUMAN)
 _POWERS: Final = tuple(3**square for square in range(SQUARES))
 # The eight lines of three -- rows, columns, diagonals -- as the numbers of their squares.
-_LINES: Final = tuple(tuple(range(start, stop, step)) for start, stop, step in winning_lines(3, 3))
+_LINES: Final = tuple(window.squares for window in windows(3, 3))
 # For each square, the lines through it: the only lines a tile there can complete.
 _LINES_THROUGH: Final = tuple(tuple(line for line in _LINES if square in line) for square in range(SQUARES))
 # The value of a finished game for each winner: X maximises, O minimises.

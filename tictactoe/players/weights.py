@@ -22,10 +22,10 @@ those equals, for whoever wants every choice rather than one.
 
 from __future__ import annotations
 
-import functools
 import random
 from typing import TYPE_CHECKING
 
+from configurations.lines import windows, windows_through
 from configurations.moves import Move
 from configurations.symbols import EMPTY, opponent
 
@@ -33,35 +33,7 @@ if TYPE_CHECKING:
     from configurations import Configurations, SearchStats, Symbol
     from tictactoe.players.registry import PlayerOptions
 
-__all__ = ["WeightsPlayer", "square_weights", "windows_through"]
-
-
-@functools.lru_cache(maxsize=16)
-def windows_through(board_size: int, length_to_win: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
-    """For each square (row by row), every window of ``length_to_win`` squares in a line through it.
-
-    A window is the positions of its squares in the board's configuration
-    string.  Runtime complexity: O(board_size² · length_to_win²) the first
-    time for a size and length, O(1) after.
-
-    >>> windows_through(2, 2)[0]
-    ((0, 1), (0, 2), (0, 3))
-    """
-    through: list[list[tuple[int, ...]]] = [[] for _ in range(board_size * board_size)]
-    # Right, down, down-right and down-left: every line once, in one direction.
-    for row_step, col_step in ((0, 1), (1, 0), (1, 1), (1, -1)):
-        for row in range(board_size):
-            for col in range(board_size):
-                last_row = row + (length_to_win - 1) * row_step
-                last_col = col + (length_to_win - 1) * col_step
-                if not (0 <= last_row < board_size and 0 <= last_col < board_size):
-                    continue
-                window = tuple(
-                    (row + step * row_step) * board_size + col + step * col_step for step in range(length_to_win)
-                )
-                for square in window:
-                    through[square].append(window)
-    return tuple(tuple(windows) for windows in through)
+__all__ = ["WeightsPlayer", "square_weights"]
 
 
 def square_weights(board: Configurations, mover: Symbol) -> list[int | None]:
@@ -76,14 +48,15 @@ def square_weights(board: Configurations, mover: Symbol) -> list[int | None]:
     squares = board.configuration()
     other = opponent(mover)
     weights: list[int | None] = []
-    for square, windows in enumerate(windows_through(board.board_size, board.length_to_win)):
+    every = windows(board.board_size, board.length_to_win)
+    for square, through in enumerate(windows_through(board.board_size, board.length_to_win)):
         if squares[square] != EMPTY:
             weights.append(None)
             continue
         best = 0
-        for window in windows:
+        for index in through:
             mine = theirs = 0
-            for position in window:
+            for position in every[index].squares:
                 symbol = squares[position]
                 if symbol == mover:
                     mine += 1

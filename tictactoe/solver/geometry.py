@@ -1,15 +1,15 @@
 """The shape of a k-in-a-row board, worked out once: its windows, its symmetries, its squares by centrality.
 
-A *window* is a run of ``length`` squares in a row, a column, a diagonal or
-an anti-diagonal: the places where a player can win.  Squares are numbered
-row by row from 0 (square ``row * size + col``) and a set of squares is an
-int with those bits set, so a window is a bit mask.  Nothing here knows of
-tiles or players.
+The windows are :func:`configurations.lines.windows`, in their order; here a
+set of squares is an int with those squares' bits set, so a window is a bit
+mask.  Nothing here knows of tiles or players.
 """
 
 from __future__ import annotations
 
 import functools
+
+from configurations.lines import windows, windows_through
 
 __all__ = ["Geometry", "geometry", "lowest_square", "squares_of"]
 
@@ -57,11 +57,8 @@ class Geometry:
         self.size = size
         self.length = length
         self.squares = size * size
-        self.windows = _windows(size, length)
-        self.windows_through = tuple(
-            tuple(index for index, window in enumerate(self.windows) if window >> square & 1)
-            for square in range(self.squares)
-        )
+        self.windows = tuple(sum(1 << square for square in window.squares) for window in windows(size, length))
+        self.windows_through = windows_through(size, length)
         self.windows_holding = tuple(sum(1 << index for index in through) for through in self.windows_through)
         self.symmetries = tuple(_symmetry(size, *flags) for flags in _SYMMETRIES)
         self.inverse_symmetries = tuple(
@@ -80,21 +77,6 @@ class Geometry:
 def geometry(size: int, length: int) -> Geometry:
     """The :class:`Geometry` of a ``size`` x ``size`` board with ``length`` to win, built once per shape."""
     return Geometry(size, length)
-
-
-def _windows(size: int, length: int) -> tuple[int, ...]:
-    """Every window as a bit mask, row-major by first square, then across, down, down-right, down-left."""
-    windows: list[int] = []
-    for row in range(size):
-        for col in range(size):
-            for row_step, col_step in ((0, 1), (1, 0), (1, 1), (1, -1)):
-                last_row, last_col = row + (length - 1) * row_step, col + (length - 1) * col_step
-                if not (0 <= last_row < size and 0 <= last_col < size):
-                    continue
-                mask = sum(1 << (row + i * row_step) * size + col + i * col_step for i in range(length))
-                if length > 1 or not windows or windows[-1] != mask:
-                    windows.append(mask)
-    return tuple(windows)
 
 
 def _symmetry(size: int, mirror_cols: bool, mirror_rows: bool, swap: bool) -> tuple[int, ...]:
