@@ -34,11 +34,11 @@ from pathlib import Path
 from typing import NoReturn, TextIO
 
 from bench.__main__ import ROOT, current_commit
-from configurations import HUMAN, Symbol
+from configurations import HUMAN, Symbol, Winner
 from configurations.moves import MAX_BOARD_SIZE, Move
 from tictactoe.cli.arguments import whole_number
 from tictactoe.cli.exits import run
-from tictactoe.game.game import DRAW_RESULT, Game
+from tictactoe.game.game import Game
 from tictactoe.players.base import Player
 from tictactoe.players.registry import DEFAULT_THINK, PlayerOptions, make_player
 
@@ -93,7 +93,7 @@ class GameRecord:
     @property
     def winner(self) -> int | None:
         """The side that won (0 for A, 1 for B), or ``None`` for a draw."""
-        if self.result == DRAW_RESULT:
+        if self.result == Winner.DRAW:
             return None
         return 0 if (self.result == HUMAN) == self.a_plays_x else 1
 

@@ -8,6 +8,7 @@ PosPlay(score=1, row=0, col=2)
 
 from configurations.board import Configurations, dictionary_size
 from configurations.drawing import column_label, draw_board
+from configurations.results import Outcome
 from configurations.search import PosPlay, SearchStats, computer_play
 from configurations.symbols import (
     COMPUTER,
@@ -19,6 +20,7 @@ from configurations.symbols import (
     UNDECIDED,
     Score,
     Symbol,
+    Winner,
     opponent,
 )
 
@@ -31,10 +33,12 @@ __all__ = [
     "HUMAN_WINS",
     "UNDECIDED",
     "Configurations",
+    "Outcome",
     "PosPlay",
     "Score",
     "SearchStats",
     "Symbol",
+    "Winner",
     "column_label",
     "computer_play",
     "dictionary_size",

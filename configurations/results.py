@@ -1,4 +1,5 @@
-"""What a search hands back: the play it chose (:class:`PosPlay`) and its counters (:class:`SearchStats`).
+"""What a search hands back: the play it chose (:class:`PosPlay`), its counters (:class:`SearchStats`),
+and what it proved of the position for the player to move (:class:`Outcome`).
 
 Their own module, so that the engine and every other search can name
 them without importing :mod:`configurations.search`, which imports the engine.
@@ -6,11 +7,12 @@ them without importing :mod:`configurations.search`, which imports the engine.
 
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass
 
 from configurations.symbols import Score
 
-__all__ = ["PosPlay", "SearchStats"]
+__all__ = ["Outcome", "PosPlay", "SearchStats"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,3 +50,14 @@ class SearchStats:
     nodes: int = 0
     lookups: int = 0
     hits: int = 0
+
+
+class Outcome(enum.StrEnum):
+    """What a search proved the position is worth to the player to move, both sides playing perfectly.
+
+    Each is equal to its text: ``"win"``, ``"draw"``, ``"loss"``.
+    """
+
+    WIN = "win"
+    DRAW = "draw"
+    LOSS = "loss"

@@ -9,6 +9,7 @@ True
 
 from __future__ import annotations
 
+import enum
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -25,6 +26,7 @@ __all__ = [
     "UNDECIDED",
     "Score",
     "Symbol",
+    "Winner",
     "opponent",
     "require_player",
 ]
@@ -46,6 +48,21 @@ HUMAN_WINS: Final[Score] = 0
 UNDECIDED: Final[Score] = 1
 DRAW: Final[Score] = 2
 COMPUTER_WINS: Final[Score] = 3
+
+
+class Winner(enum.StrEnum):
+    """Who won a finished game: ``X``, ``O``, or nobody, a draw.
+
+    Each is equal to its text (``"X"``, ``"O"``, ``"draw"``), the way games
+    are written in the history, in lists and in SGF's private properties.
+
+    >>> Winner(HUMAN) is Winner.X, Winner.DRAW == "draw"
+    (True, True)
+    """
+
+    X = HUMAN
+    O = COMPUTER  # noqa: E741 -- the player's own letter
+    DRAW = "draw"
 
 
 def require_player(symbol: object) -> Symbol:

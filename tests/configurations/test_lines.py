@@ -7,10 +7,10 @@ import random
 
 import pytest
 
-from configurations import Configurations
+from configurations import Configurations, Winner
 from configurations.lines import winning_line
 from configurations.moves import Move
-from tictactoe.game.game import DRAW_RESULT, Game
+from tictactoe.game.game import Game
 
 
 def squares(*texts: str) -> list[Move]:
@@ -48,7 +48,7 @@ def test_random_games_agree_with_the_board() -> None:
         while game.result is None:
             game.play(empty.pop())
         line = winning_line(size, length, game.moves)
-        if game.result == DRAW_RESULT:
+        if game.result == Winner.DRAW:
             assert line == ()
             continue
         assert game.moves[-1] in line

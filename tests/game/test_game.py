@@ -6,8 +6,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from configurations import Winner
 from configurations.moves import InvalidMoveError, Move, OccupiedSquareError, OffBoardMoveError
-from tictactoe.game.game import DRAW_RESULT, Game, GameOverError
+from tictactoe.game.game import Game, GameOverError
 
 
 def play_all(game: Game, *texts: str) -> None:
@@ -30,7 +31,7 @@ def test_x_moves_first_and_the_players_take_turns() -> None:
     [
         (("a1", "a2", "b1", "b2", "c1"), "X"),
         (("a1", "a2", "b1", "b2", "c3", "c2"), "O"),
-        (("b2", "a1", "c1", "a3", "a2", "c2", "b1", "b3", "c3"), DRAW_RESULT),
+        (("b2", "a1", "c1", "a3", "a2", "c2", "b1", "b3", "c3"), Winner.DRAW),
         (("a1",), "X"),  # a 1x1 board, below
     ],
 )

@@ -20,7 +20,7 @@ from tests.paths import ROOT
 from tictactoe.solver.blocking import breaker_wins_by_pairing, breaker_wins_by_potential
 from tictactoe.solver.geometry import geometry
 from tictactoe.solver.position import Position, PositionError
-from tictactoe.solver.records import DRAW, EXACT, LOSS, LOWER, UPPER, WIN, interval, pack, unpack
+from tictactoe.solver.records import DRAWN, LOST, WON, Bound, interval, pack, unpack
 from tictactoe.solver.search_board import CROSS, NOUGHT, VALUE_BASE, SearchBoard
 from tictactoe.solver.solve import Solver, solve
 
@@ -337,18 +337,17 @@ def test_the_proofs_see_the_empty_boards_of_known_draws() -> None:
 # Records.
 
 
-def test_a_record_packs_value_bound_and_move() -> None:
-    for value in (LOSS, DRAW, WIN):
-        for bound in (EXACT, LOWER, UPPER):
-            for move in (-1, 0, 48, 675):
-                record = pack(value, bound, move)
-                assert record >= 0
-                assert unpack(record) == (value, bound, move)
-    assert interval(pack(WIN, EXACT, 3)) == (WIN, WIN)
-    assert interval(pack(DRAW, UPPER, 3)) == (LOSS, DRAW)
-
-
-# The command line.
+def test_a_record_packs_value_bound_depth_and_move() -> None:
+    for value in (LOST, DRAWN, WON, 1 << 40, -(1 << 40)):
+        for bound in Bound:
+            for depth in (0, 5, 127):
+                for move in (-1, 0, 675, 2046):
+                    record = pack(value, bound, move=move, depth=depth)
+                    assert record >= 0
+                    assert unpack(record) == (value, bound, depth, move)
+    assert interval(pack(WON, Bound.EXACT, move=3), LOST, WON) == (WON, WON)
+    assert interval(pack(DRAWN, Bound.UPPER, move=3), LOST, WON) == (LOST, DRAWN)
+    assert interval(pack(DRAWN, Bound.LOWER), LOST, WON) == (DRAWN, WON)
 
 
 def run_solver(*arguments: str) -> subprocess.CompletedProcess[str]:

@@ -34,8 +34,8 @@ from hashdict import Data
 from tests.solver.test_solve import lines_of
 from tictactoe.players.base import Player
 from tictactoe.players.sound import SoundPlayer
-from tictactoe.solver.records import EXACT, LOWER, UPPER
-from tictactoe.solver.sound_search import _SoundSearch, pack_score, sound_play, unpack_score
+from tictactoe.solver.records import Bound, pack, unpack
+from tictactoe.solver.sound_search import _SoundSearch, sound_play
 
 SETTINGS = settings(deadline=None, max_examples=300, derandomize=True, database=None)
 # Random positions keep at most this many empty squares, so that the model
@@ -128,10 +128,10 @@ def test_sound_play_refuses_a_finished_game() -> None:
 
 def test_a_stored_score_packs_its_bound_kind() -> None:
     for score in (HUMAN_WINS, UNDECIDED, DRAW, COMPUTER_WINS):
-        for bound in (EXACT, LOWER, UPPER):
-            packed = pack_score(score, bound)
+        for bound in Bound:
+            packed = pack(score, bound)
             assert packed >= 0
-            assert unpack_score(packed) == (score, bound)
+            assert unpack(packed)[:2] == (score, bound)
 
 
 def search_with_record(record: int) -> tuple[int, int]:
@@ -146,15 +146,15 @@ def search_with_record(record: int) -> tuple[int, int]:
 
 
 def test_a_stored_bound_that_does_not_decide_is_searched_again() -> None:
-    assert search_with_record(pack_score(UNDECIDED, LOWER)) == (DRAW, 0)  # at least 1: true, but not enough
-    assert search_with_record(pack_score(COMPUTER_WINS, UPPER)) == (DRAW, 0)  # at most 3: says nothing
+    assert search_with_record(pack(UNDECIDED, Bound.LOWER)) == (DRAW, 0)  # at least 1: true, but not enough
+    assert search_with_record(pack(COMPUTER_WINS, Bound.UPPER)) == (DRAW, 0)  # at most 3: says nothing
 
 
 def test_a_stored_score_that_decides_is_taken_as_it_is() -> None:
     # Stored scores are trusted where they decide, even wrong ones planted here.
-    assert search_with_record(pack_score(COMPUTER_WINS, EXACT)) == (COMPUTER_WINS, 0)
-    assert search_with_record(pack_score(COMPUTER_WINS, LOWER)) == (COMPUTER_WINS, 0)
-    assert search_with_record(pack_score(HUMAN_WINS, UPPER)) == (DRAW, 2)  # a1 lost: c1 is the first draw
+    assert search_with_record(pack(COMPUTER_WINS, Bound.EXACT)) == (COMPUTER_WINS, 0)
+    assert search_with_record(pack(COMPUTER_WINS, Bound.LOWER)) == (COMPUTER_WINS, 0)
+    assert search_with_record(pack(HUMAN_WINS, Bound.UPPER)) == (DRAW, 2)  # a1 lost: c1 is the first draw
 
 
 def test_the_reference_loses_the_known_line_at_full_depth() -> None:

@@ -16,9 +16,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
 
+from configurations import Winner
 from tictactoe.cli.arguments import whole_number
 from tictactoe.cli.exits import EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE
-from tictactoe.game.game import Result
 from tictactoe.game.history import History, HistoryError, default_path
 from tictactoe.game.record import GameRecord
 from tictactoe.game.replay import replay_text
@@ -94,7 +94,7 @@ def _write(path: Path, text: str) -> None:
         raise _FileError(f"cannot write {path}: {error.strerror}") from None
 
 
-def _result(text: str) -> Result:
+def _result(text: str) -> Winner:
     """argparse ``type`` for ``--result``: X, O or draw, in any case."""
     try:
         return RESULT_NAMES[text.lower()]

@@ -10,21 +10,18 @@ terminal and the window drive it, and players choose its moves.
 >>> for text in ("b2", "a1", "c1", "a3", "a2", "c2", "b1", "b3", "c3"):
 ...     game.play(game.parse(text))
 >>> game.result, game.to_move
-('draw', '-')
+(<Winner.DRAW: 'draw'>, '-')
 >>> game.undo(), game.result, game.to_move
 (Move(row=2, col=2), None, 'X')
 """
 
 from __future__ import annotations
 
-from configurations import COMPUTER, HUMAN, Configurations, Symbol
+from configurations import COMPUTER, HUMAN, Configurations, Symbol, Winner
 from configurations.moves import Move, MoveError, OccupiedSquareError
 
-__all__ = ["DRAW_RESULT", "Game", "GameOverError", "Result"]
+__all__ = ["Game", "GameOverError"]
 
-#: What a finished game's ``result`` is: the winner's symbol, or ``DRAW_RESULT``.
-Result = str
-DRAW_RESULT: Result = "draw"
 # What ``to_move`` says once the game is over, as the game graph writes a finished turn.
 _NOBODY = "-"
 
@@ -47,7 +44,7 @@ class Game:
         self._board = Configurations(size, length, max_levels)
         self._played: list[Move] = []
         self._undone: list[Move] = []  # the moves taken back, the latest last
-        self._result: Result | None = None
+        self._result: Winner | None = None
 
     @property
     def board(self) -> Configurations:
@@ -72,7 +69,7 @@ class Game:
         return HUMAN if len(self._played) % 2 == 0 else COMPUTER
 
     @property
-    def result(self) -> Result | None:
+    def result(self) -> Winner | None:
         """``"X"`` or ``"O"`` when that player has won, ``"draw"`` for a full board, ``None`` while in play."""
         return self._result
 
@@ -153,6 +150,6 @@ class Game:
         self._played.append(move)
         # Only the player who just moved can have made a line.
         if board.wins(mover):
-            self._result = mover
+            self._result = Winner(mover)
         elif len(self._played) == board.board_size**2:
-            self._result = DRAW_RESULT
+            self._result = Winner.DRAW

@@ -53,9 +53,9 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from configurations import Winner
 from configurations.moves import Move
 from hashdict import require_int
-from tictactoe.game.game import DRAW_RESULT, Result
 from tictactoe.game.record import GameRecord, PlayerInfo, RecordError, TimedMove, time_text
 
 __all__ = [
@@ -72,7 +72,7 @@ __all__ = [
 #: ``PRAGMA application_id`` of a game history: "TTTH" in ASCII.  It tells our file from any other SQLite file.
 APPLICATION_ID = 0x54545448
 #: The results a game can be stored with, as ``GameRecord.result`` and the ``result`` filter write them.
-RESULTS: tuple[Result, ...] = ("X", "O", DRAW_RESULT)
+RESULTS: tuple[Winner, ...] = tuple(Winner)
 #: How long to wait for another program's lock before giving up, in seconds.
 DEFAULT_TIMEOUT = 5.0
 _SQLITE_MAGIC = b"SQLite format 3\x00"
@@ -130,7 +130,7 @@ class GameSummary:
     o: PlayerInfo
     size: int
     length: int
-    result: Result
+    result: Winner
     started: datetime
     ended: datetime
     move_count: int
@@ -224,7 +224,7 @@ class History:
             raise HistoryError(f"{self.path}: game {game_id} is damaged: {error}") from None
 
     def list_games(
-        self, *, player: str | None = None, result: Result | None = None, limit: int | None = 20, offset: int = 0
+        self, *, player: str | None = None, result: str | None = None, limit: int | None = 20, offset: int = 0
     ) -> list[GameSummary]:
         """The games, the last to end first: at most ``limit`` (``None``: all) after skipping ``offset``.
 
@@ -247,7 +247,7 @@ class History:
         except (ValueError, TypeError) as error:
             raise HistoryError(f"{self.path}: a game listed is damaged: {error}") from None
 
-    def count(self, *, player: str | None = None, result: Result | None = None) -> int:
+    def count(self, *, player: str | None = None, result: str | None = None) -> int:
         """How many games are stored, with the filters of :meth:`list_games`."""
         where, parameters = _filters(player, result)
         with self._transaction("count games", write=False) as connection:
@@ -339,7 +339,7 @@ def _schema_version(connection: sqlite3.Connection, path: Path, latest: int) -> 
     return int(version)
 
 
-def _filters(player: str | None, result: Result | None) -> tuple[str, list[object]]:
+def _filters(player: str | None, result: str | None) -> tuple[str, list[object]]:
     """The ``WHERE`` clause and its parameters for the filters of :meth:`History.list_games`."""
     clauses: list[str] = []
     parameters: list[object] = []

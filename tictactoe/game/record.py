@@ -18,7 +18,7 @@ module knows the kind of each player, never the player itself.
 ...     moves=(TimedMove(Move(0, 0), 1.5), TimedMove(Move(1, 1), 0.0), TimedMove(Move(0, 1), 2.0)),
 ... )
 >>> record.result
-'X'
+<Winner.X: 'X'>
 """
 
 from __future__ import annotations
@@ -29,8 +29,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 
+from configurations import Winner
 from configurations.moves import MAX_BOARD_SIZE, Move, OccupiedSquareError
-from tictactoe.game.game import Game, GameOverError, Result
+from tictactoe.game.game import Game, GameOverError
 
 __all__ = ["PLAYER_KINDS", "GameRecord", "PlayerInfo", "RecordError", "TimedMove", "time_text"]
 
@@ -113,7 +114,7 @@ class GameRecord:
     started: datetime
     ended: datetime
     moves: tuple[TimedMove, ...]
-    result: Result = field(init=False)
+    result: Winner = field(init=False)
 
     def __post_init__(self) -> None:
         if self.think is not None and not (self.think > 0 and math.isfinite(self.think)):
@@ -190,7 +191,7 @@ def _utc(name: str, moment: datetime) -> datetime:
     return moment.replace(tzinfo=UTC, fold=0)
 
 
-def _play_through(game: Game, moves: tuple[TimedMove, ...]) -> Result:
+def _play_through(game: Game, moves: tuple[TimedMove, ...]) -> Winner:
     """Play ``moves`` on the empty ``game``; the result, or ``RecordError`` naming the first wrong move."""
     size = game.board.board_size
     for number, timed in enumerate(moves, 1):

@@ -25,14 +25,14 @@ Move 3: X plays b1
 
 from __future__ import annotations
 
-from configurations import COMPUTER, HUMAN, Configurations, Symbol, draw_board
-from tictactoe.game.game import DRAW_RESULT, Game
+from configurations import COMPUTER, HUMAN, Configurations, Symbol, Winner, draw_board
+from tictactoe.game.game import Game
 from tictactoe.game.record import GameRecord, TimedMove
 
 __all__ = ["RESULT_LINES", "Replay", "replay_text"]
 
 #: The line that ends a replayed game, by its result (the words of a game between two named players).
-RESULT_LINES = {HUMAN: f"{HUMAN} wins", COMPUTER: f"{COMPUTER} wins", DRAW_RESULT: "Game is a draw"}
+RESULT_LINES = {HUMAN: f"{HUMAN} wins", COMPUTER: f"{COMPUTER} wins", Winner.DRAW: "Game is a draw"}
 
 
 class Replay:

@@ -25,9 +25,9 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
-from configurations import HUMAN, SearchStats
+from configurations import HUMAN, SearchStats, Winner
 from configurations.moves import Move
-from tictactoe.game.game import DRAW_RESULT, Game
+from tictactoe.game.game import Game
 from tictactoe.players.registry import PlayerOptions, make_player
 
 if TYPE_CHECKING:
@@ -226,7 +226,7 @@ class Session:
 
     def _winner_index(self) -> int | None:
         result = self.game.result
-        if result is None or result == DRAW_RESULT:
+        if result is None or result == Winner.DRAW:
             return None
         return self._x_index if result == HUMAN else 1 - self._x_index
 

@@ -58,17 +58,16 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import overload
 
-from configurations import COMPUTER, HUMAN
+from configurations import COMPUTER, HUMAN, Winner
 from configurations.drawing import column_label
 from configurations.moves import MAX_BOARD_SIZE, Move
-from tictactoe.game.game import DRAW_RESULT, Result
 from tictactoe.game.record import GameRecord, PlayerInfo, RecordError, TimedMove, time_text
 
 __all__ = ["SgfError", "parse_sgf", "to_sgf"]
 
 # SGF's colours for the two players: X moves first, as Black does.
 _COLOUR = {HUMAN: "B", COMPUTER: "W"}
-_RESULT_TEXT = {HUMAN: "B+", COMPUTER: "W+", DRAW_RESULT: "0"}
+_RESULT_TEXT = {HUMAN: "B+", COMPUTER: "W+", Winner.DRAW: "0"}
 _MOVES_A_LINE = 8
 # Gomoku's length to win, for a Gomoku game from another program that does not say.
 _GOMOKU_LENGTH = 5
@@ -359,17 +358,17 @@ class _GameReader:
         except ValueError:
             raise self._error(f"{name}[{text}] is not a time such as 2024-05-01T12:00:00+00:00") from None
 
-    def _check_result(self, result: Result) -> None:
+    def _check_result(self, result: Winner) -> None:
         text = self._text("RE")
         if text is None:
             return
         written = {"B": HUMAN, "W": COMPUTER}.get(text[:1]) if text[1:2] == "+" else None
         if text in ("0", "Draw"):
-            written = DRAW_RESULT
+            written = Winner.DRAW
         if written is None:
             raise self._error(f"RE[{text}] is not the result of a finished game: B+, W+ or 0")
         if written != result:
-            ending = "a draw" if result == DRAW_RESULT else f"a win for {_COLOUR[result]}"
+            ending = "a draw" if result == Winner.DRAW else f"a win for {_COLOUR[result]}"
             raise self._error(f"RE[{text}] disagrees with the moves, which end in {ending}")
 
     def _name(self, name: str, default: str) -> str:

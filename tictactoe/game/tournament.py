@@ -14,9 +14,9 @@ import random
 from collections.abc import Callable, Sequence
 from typing import TypeAlias
 
-from configurations import COMPUTER, HUMAN
+from configurations import COMPUTER, HUMAN, Winner
 from configurations.moves import Move, MoveError
-from tictactoe.game.game import DRAW_RESULT, Game
+from tictactoe.game.game import Game
 from tictactoe.players.base import Player
 from tictactoe.players.perfect import PerfectPlayer
 from tictactoe.players.prover import STRONG_THINK
@@ -67,7 +67,7 @@ def play_game(x_player: Player, o_player: Player) -> tuple[str, tuple[Move, ...]
             game.play(move)
         except MoveError:
             raise ValueError(f"{player.name} chose {move}, which is taken") from None
-    return (DRAW if game.result == DRAW_RESULT else game.result), game.moves
+    return (DRAW if game.result == Winner.DRAW else game.result), game.moves
 
 
 def round_robin(entrants: Sequence[Entrant], games: int, seed: int) -> list[Pairing]:

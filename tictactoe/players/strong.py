@@ -15,7 +15,7 @@ a bounded size.
 >>> str(player.choose(Configurations(3, 3, 0), "X"))
 'b2'
 >>> player.last_choice.outcome, player.last_choice.depth  # proved a draw, 3 plies deep
-('draw', 3)
+(<Outcome.DRAW: 'draw'>, 3)
 """
 
 from __future__ import annotations

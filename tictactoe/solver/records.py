@@ -1,58 +1,90 @@
-"""What the solver stores for a position: its value or a bound on it, and its best move, in one score.
+"""What every search of the solver stores for a position, in the one layout all their tables share.
 
 A :class:`~hashdict.HashDictionary` keeps a non-negative ``int`` per key,
-so a record packs, from the low bits up: the value plus one (2 bits:
-``LOSS``, ``DRAW``, ``WIN`` for the player to move), the bound kind
-(2 bits) and the best move plus one (the rest; 0 for none).  No depth is
-stored: every value the solver stores is proved for the rest of the game.
+so a record packs, from the low bits up: the best move plus one (11 bits;
+0 for none), the :class:`Bound` kind (2 bits), the depth the score was
+searched to (7 bits; :data:`FINAL_DEPTH` for a score that holds to the end
+of the game) and the score plus :data:`SCORE_OFFSET` (the rest).  The
+solver stores values for the player to move (:data:`WON`, :data:`DRAWN`,
+:data:`LOST`), the sound search the reference search's four scores, the
+strong player's search its line-weight scores: each reads back what it
+stored.
 
->>> record = pack(DRAW, LOWER, 12)
+>>> record = pack(DRAWN, Bound.LOWER, move=12)
 >>> unpack(record)
-(0, 1, 12)
->>> interval(record)  # a draw or better
+(0, 1, 0, 12)
+>>> interval(record, LOST, WON)  # a draw or better
 (0, 1)
 """
 
 from __future__ import annotations
 
-__all__ = ["DRAW", "EXACT", "LOSS", "LOWER", "UPPER", "WIN", "interval", "pack", "settled", "unpack"]
+import enum
 
-#: Values, for the player to move.
-WIN = 1
-DRAW = 0
-LOSS = -1
+__all__ = ["DRAWN", "FINAL_DEPTH", "LOST", "SCORE_OFFSET", "WON", "Bound", "interval", "pack", "settled", "unpack"]
 
-#: Bound kinds: the value is exactly, at least, or at most the one stored.
-EXACT = 0
-LOWER = 1
-UPPER = 2
+#: The solver's values, for the player to move.
+WON = 1
+DRAWN = 0
+LOST = -1
 
+#: The depth of a score searched to the end of the game: a proof, good at any depth.
+FINAL_DEPTH = 127
+#: Added to a score so that every record is non-negative: above every score a search stores
+#: (the strong player's wins are worth about 2**40).
+SCORE_OFFSET = 1 << 42
 
-def pack(value: int, bound: int, move: int) -> int:
-    """The score that stores ``value`` of kind ``bound`` with best ``move`` (``-1`` for none)."""
-    return (move + 1) << 4 | bound << 2 | (value - LOSS)
-
-
-def unpack(record: int) -> tuple[int, int, int]:
-    """``(value, bound, move)`` as :func:`pack` took them."""
-    return (record & 3) + LOSS, record >> 2 & 3, (record >> 4) - 1
+_MOVE_BITS = 11  # a move plus one: squares up to 2046, more than a 26x26 board's 676
+_BOUND_SHIFT = _MOVE_BITS
+_DEPTH_SHIFT = _BOUND_SHIFT + 2
+_SCORE_SHIFT = _DEPTH_SHIFT + 7
 
 
-def interval(record: int) -> tuple[int, int]:
-    """The least and greatest value the record allows."""
-    value, bound = (record & 3) + LOSS, record >> 2 & 3
-    if bound == LOWER:
-        return value, WIN
-    if bound == UPPER:
-        return LOSS, value
-    return value, value
+class Bound(enum.IntEnum):
+    """What a stored score says of the position: its value exactly, at least, or at most."""
+
+    EXACT = 0
+    LOWER = 1
+    UPPER = 2
+
+
+def pack(score: int, bound: int, *, move: int = -1, depth: int = 0) -> int:
+    """The record of ``score`` of kind ``bound``, searched ``depth`` plies, with best ``move`` (-1: none).
+
+    ``bound`` is a :class:`Bound`.
+    """
+    return (score + SCORE_OFFSET) << _SCORE_SHIFT | depth << _DEPTH_SHIFT | bound << _BOUND_SHIFT | (move + 1)
+
+
+def unpack(record: int) -> tuple[int, int, int, int]:
+    """``(score, bound, depth, move)`` as :func:`pack` took them (``move`` -1 for none)."""
+    return (
+        (record >> _SCORE_SHIFT) - SCORE_OFFSET,
+        record >> _BOUND_SHIFT & 3,
+        record >> _DEPTH_SHIFT & FINAL_DEPTH,
+        (record & (1 << _MOVE_BITS) - 1) - 1,
+    )
+
+
+def interval(record: int, least: int, greatest: int) -> tuple[int, int]:
+    """The least and greatest score the record allows, for scores between ``least`` and ``greatest``.
+
+    >>> interval(pack(3, Bound.UPPER), 0, 3), interval(pack(1, Bound.EXACT), 0, 3)
+    ((0, 3), (1, 1))
+    """
+    score, bound = (record >> _SCORE_SHIFT) - SCORE_OFFSET, record >> _BOUND_SHIFT & 3
+    if bound == Bound.LOWER:
+        return score, greatest
+    if bound == Bound.UPPER:
+        return least, score
+    return score, score
 
 
 def settled(low: int, high: int, alpha: int, beta: int) -> int | None:
     """What a fail-soft search within ``(alpha, beta)`` returns when the value is known to lie in
     ``[low, high]`` and that settles it, else ``None``.
 
-    >>> settled(DRAW, WIN, LOSS, DRAW), settled(LOSS, DRAW, DRAW, WIN), settled(LOSS, WIN, LOSS, WIN)
+    >>> settled(DRAWN, WON, LOST, DRAWN), settled(LOST, DRAWN, DRAWN, WON), settled(LOST, WON, LOST, WON)
     (0, 0, None)
     """
     if low >= beta or low == high:

@@ -1,7 +1,7 @@
 """Solve a k-in-a-row position: who wins with both sides playing perfectly, and a move that gets it.
 
-The search is negamax with alpha-beta over three values -- ``WIN``,
-``DRAW``, ``LOSS`` for the player to move -- with a transposition table,
+The search is negamax with alpha-beta over three values -- ``WON``,
+``DRAWN``, ``LOST`` for the player to move -- with a transposition table,
 and it prunes with what the rules of k-in-a-row allow it to know without
 searching:
 
@@ -38,7 +38,7 @@ from hashdict import Data, HashDictionary
 from hashdict.hashing import VETTED_SIZES
 from tictactoe.solver.blocking import breaker_wins_by_pairing, breaker_wins_by_potential
 from tictactoe.solver.geometry import geometry, lowest_square
-from tictactoe.solver.records import DRAW, EXACT, LOSS, LOWER, UPPER, WIN, interval, pack, settled, unpack
+from tictactoe.solver.records import DRAWN, LOST, WON, Bound, interval, pack, settled, unpack
 from tictactoe.solver.search_board import CROSS, SearchBoard
 
 if TYPE_CHECKING:
@@ -125,7 +125,7 @@ class Solver:
         except OutOfTime:
             outcome, square = UNKNOWN, self._best_so_far
         else:
-            outcome = "draw" if value == DRAW else _outcome(mover if value == WIN else _other(mover))
+            outcome = "draw" if value == DRAWN else _outcome(mover if value == WON else _other(mover))
         best = None if square < 0 else Move(*divmod(square, self._position.size))
         return Solution(outcome, best, self.nodes, time.process_time() - started)
 
@@ -135,15 +135,15 @@ class Solver:
         self.nodes += 1
         mine, theirs = board.threats[board.mover], board.threats[1 - board.mover]
         if mine:
-            return WIN, lowest_square(mine)
+            return WON, lowest_square(mine)
         if theirs & (theirs - 1):
-            return LOSS, lowest_square(theirs)
+            return LOST, lowest_square(theirs)
         moves = [lowest_square(theirs)] if theirs else board.ordered_moves()
         if not moves:  # no square lies on a live window: nobody can win
-            return DRAW, board.empty_squares()[0]
+            return DRAWN, board.empty_squares()[0]
         high = self._static_bounds()[1]
         self._best_so_far = moves[0]  # until a move is searched to the end: the move order's first
-        return self._best_of(moves, LOSS, high, at_root=True)
+        return self._best_of(moves, LOST, high, at_root=True)
 
     def _search(self, alpha: int, beta: int) -> int:
         """The value of the board for the player to move, searched within the window ``(alpha, beta)``.
@@ -161,10 +161,10 @@ class Solver:
         board = self._board
         mover = board.mover
         if board.threats[mover]:
-            return WIN
+            return WON
         theirs = board.threats[1 - mover]
         if theirs & (theirs - 1):
-            return LOSS
+            return LOST
         low, high = self._static_bounds()
         if low == high:
             return low
@@ -200,7 +200,7 @@ class Solver:
         best move so far, which a search cut short by the clock reports.
         """
         board = self._board
-        best, best_move = LOSS - 1, moves[0]
+        best, best_move = LOST - 1, moves[0]
         for move in moves:
             board.play(move)
             value = -self._search(-beta, -alpha)
@@ -219,8 +219,8 @@ class Solver:
         """The least and greatest value the Erdős-Selfridge test leaves the player to move."""
         board = self._board
         mover, length = board.mover, board.length
-        low = DRAW if breaker_wins_by_potential(board.potential[1 - mover], length, maker_to_move=False) else LOSS
-        high = DRAW if breaker_wins_by_potential(board.potential[mover], length, maker_to_move=True) else WIN
+        low = DRAWN if breaker_wins_by_potential(board.potential[1 - mover], length, maker_to_move=False) else LOST
+        high = DRAWN if breaker_wins_by_potential(board.potential[mover], length, maker_to_move=True) else WON
         return low, high
 
     def _pairing_bounds(self, low: int, high: int, alpha: int, beta: int) -> tuple[int, int]:
@@ -232,21 +232,21 @@ class Solver:
         board = self._board
         mover = board.mover
         if (
-            high == WIN
-            and alpha >= DRAW
+            high == WON
+            and alpha >= DRAWN
             and breaker_wins_by_pairing(
                 board.live_windows(mover), breaker_to_move=False, holding=self._shape.windows_holding
             )
         ):
-            high = DRAW
+            high = DRAWN
         if (
-            low == LOSS
-            and beta <= DRAW
+            low == LOST
+            and beta <= DRAWN
             and breaker_wins_by_pairing(
                 board.live_windows(1 - mover), breaker_to_move=True, holding=self._shape.windows_holding
             )
         ):
-            low = DRAW
+            low = DRAWN
         return low, high
 
     def _recall(self, key: str, symmetry: int) -> tuple[int, int, int, int]:
@@ -254,13 +254,13 @@ class Solver:
 
         ``move`` is the stored best move in the position's own orientation
         (``symmetry`` maps it to the key's), ``-1`` if none; without a
-        record, ``(-1, LOSS, WIN, -1)``.
+        record, ``(-1, LOST, WON, -1)``.
         """
         record = self._table.get(key)
         if record < 0:
-            return record, LOSS, WIN, -1
-        least, greatest = interval(record)
-        move = unpack(record)[2]
+            return record, LOST, WON, -1
+        least, greatest = interval(record, LOST, WON)
+        move = unpack(record)[3]
         if move >= 0:
             move = self._shape.inverse_symmetries[symmetry][move]
         return record, least, greatest, move
@@ -271,11 +271,11 @@ class Solver:
         orientation."""
         move = self._shape.symmetries[symmetry][move]
         if low == high:
-            packed = pack(low, EXACT, move)
-        elif high == WIN:
-            packed = pack(low, LOWER, move)
+            packed = pack(low, Bound.EXACT, move=move)
+        elif high == WON:
+            packed = pack(low, Bound.LOWER, move=move)
         else:
-            packed = pack(high, UPPER, move)
+            packed = pack(high, Bound.UPPER, move=move)
         if record >= 0:
             self._table.remove(key)
         self._table.put(Data(key, packed))

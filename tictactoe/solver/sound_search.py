@@ -37,27 +37,13 @@ from configurations import COMPUTER, COMPUTER_WINS, DRAW, EMPTY, HUMAN, HUMAN_WI
 from configurations.results import PosPlay, SearchStats
 from hashdict import Data, HashDictionary
 from tictactoe.solver.geometry import geometry
-from tictactoe.solver.records import EXACT, LOWER, UPPER, settled
+from tictactoe.solver.records import Bound, interval, pack, settled
 
-__all__ = ["pack_score", "sound_play", "unpack_score"]
+__all__ = ["sound_play"]
 
 
 _EMPTY_CODE = ord(EMPTY)
 _CODES = (ord(HUMAN), ord(COMPUTER))  # a player's tile, by player number: X is 0, O is 1
-
-
-def pack_score(score: int, bound: int) -> int:
-    """The table's int for ``score`` (0 to 3) of kind ``bound``.
-
-    >>> pack_score(DRAW, LOWER), unpack_score(pack_score(DRAW, LOWER))
-    (9, (2, 1))
-    """
-    return score << 2 | bound
-
-
-def unpack_score(record: int) -> tuple[int, int]:
-    """``(score, bound)`` as :func:`pack_score` took them."""
-    return record >> 2, record & 3
 
 
 def sound_play(configs: Configurations, *, stats: SearchStats | None = None) -> PosPlay:
@@ -88,7 +74,7 @@ class _SoundSearch:
     """One search: the board as bytes and as each player's tile bits, the table, the counters.
 
     ``table`` holds the boards searched so far, each with its score and
-    bound kind packed by :func:`pack_score`; :func:`sound_play` starts
+    bound kind (:func:`~tictactoe.solver.records.pack`); :func:`sound_play` starts
     every search with an empty one.
     """
 
@@ -182,16 +168,14 @@ class _SoundSearch:
         """The score of the board just made, from the table where its record decides, else searched.
 
         Same promise as :meth:`search`.  The table holds the board's score
-        packed with its bound kind (:func:`pack_score`); a record that does
+        packed with its bound kind (:mod:`tictactoe.solver.records`); a record that does
         not decide narrows the window of the search that replaces it.
         """
         key = self._cells.decode("ascii")
         record = self._table.get(key)
         low, high = HUMAN_WINS, COMPUTER_WINS
         if record >= 0:
-            score, bound = unpack_score(record)
-            low = HUMAN_WINS if bound == UPPER else score
-            high = COMPUTER_WINS if bound == LOWER else score
+            low, high = interval(record, HUMAN_WINS, COMPUTER_WINS)
             answer = settled(low, high, highest, lowest)
             if answer is not None:
                 return answer
@@ -212,9 +196,9 @@ class _SoundSearch:
         if record >= 0:
             self._table.remove(key)
         if low == high:
-            self._table.put(Data(key, pack_score(low, EXACT)))
+            self._table.put(Data(key, pack(low, Bound.EXACT)))
         else:
-            self._table.put(Data(key, pack_score(low, LOWER) if failed_high else pack_score(high, UPPER)))
+            self._table.put(Data(key, pack(low, Bound.LOWER) if failed_high else pack(high, Bound.UPPER)))
         return low if failed_high or low == high else high
 
     def _wins(self, player: int, square: int) -> bool:

@@ -57,9 +57,11 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from configurations.moves import Move
+from configurations.results import Outcome
 from tictactoe.solver.blocking import breaker_wins_by_potential
 from tictactoe.solver.evaluation import evaluate
 from tictactoe.solver.geometry import geometry, lowest_square
+from tictactoe.solver.records import FINAL_DEPTH, Bound, pack, unpack
 from tictactoe.solver.search_board import SearchBoard
 from tictactoe.solver.table import BoundedTable
 from tictactoe.solver.threats import ThreatSearch
@@ -100,10 +102,6 @@ _FOURS_NODE_LIMIT = 20_000
 _THREES_NODE_LIMIT = 500
 # Positions between looks at the clock (a node on 26x26 takes about a tenth of a millisecond).
 _CLOCK_MASK = 15
-# A record: the best move plus one (11 bits), the bound kind (2), the depth (7), the score (the rest).
-_EXACT, _LOWER, _UPPER = 0, 1, 2
-_FINAL_DEPTH = 127
-_SCORE_OFFSET = 2 * WIN
 
 
 class OutOfTime(Exception):
@@ -125,7 +123,7 @@ class Choice:
 
     move: Move
     score: int
-    outcome: str | None
+    outcome: Outcome | None
     depth: int = field(kw_only=True)
     nodes: int = field(kw_only=True)
     seconds: float = field(kw_only=True)
@@ -189,14 +187,14 @@ class StrongSearch:
 
     def _decide(
         self, board: SearchBoard, clock: float, think: float, max_plies: int
-    ) -> tuple[int, int, str | None, int]:
+    ) -> tuple[int, int, Outcome | None, int]:
         """``(square, score, outcome, depth)`` of :meth:`choose`: the rules first, then the searches."""
         mover = board.mover
         mine, theirs = board.threats[mover], board.threats[1 - mover]
         if mine:
-            return lowest_square(mine), WIN - 1, "win", 0
+            return lowest_square(mine), WIN - 1, Outcome.WIN, 0
         if theirs & (theirs - 1):
-            return lowest_square(theirs), 2 - WIN, "loss", 0
+            return lowest_square(theirs), 2 - WIN, Outcome.LOSS, 0
         small = self._width == _INFINITY
         if theirs and not small:
             return lowest_square(theirs), 0, None, 0  # the block is forced: there is nothing to weigh
@@ -204,7 +202,7 @@ class StrongSearch:
         if line is not None:
             # Nothing wins sooner than 3 plies but a threat, which the rules above took.
             if not small or len(line) <= 3:
-                return line[0], WIN - len(line), "win", 0
+                return line[0], WIN - len(line), Outcome.WIN, 0
             max_plies = min(max_plies, len(line) - 2)
         elif not small and not theirs and board.length >= THREES_FROM_LENGTH:
             believed = self._threats(clock + think * _THREES_SHARE, threes=True)
@@ -212,14 +210,14 @@ class StrongSearch:
                 return believed[0], BELIEVED, None, 0
         moves = [lowest_square(theirs)] if theirs else board.ordered_moves()
         if not moves:  # no square lies on a live window: nobody can win
-            return board.empty_squares()[0], 0, "draw", 0
+            return board.empty_squares()[0], 0, Outcome.DRAW, 0
         every_move = small or len(moves) <= ROOT_WIDTH
         del moves[len(moves) if every_move else ROOT_WIDTH :]
         self._deadline = clock + think * _DEEPENING_SHARE
         square, score, outcome, depth = self._deepen(moves, max_plies, clock + think * _NEXT_DEPTH_SHARE)
         if line is not None and score < WIN - len(line):
-            return line[0], WIN - len(line), "win", 0
-        if outcome != "win" and not every_move:
+            return line[0], WIN - len(line), Outcome.WIN, 0
+        if outcome != Outcome.WIN and not every_move:
             outcome = None  # a loss or a draw among some of the moves proves nothing of the others
         if outcome is None:
             self._deadline = clock + think
@@ -236,7 +234,7 @@ class StrongSearch:
         self.nodes += search.nodes
         return line
 
-    def _deepen(self, moves: list[int], max_plies: int, last_start: float) -> tuple[int, int, str | None, int]:
+    def _deepen(self, moves: list[int], max_plies: int, last_start: float) -> tuple[int, int, Outcome | None, int]:
         """Iterative deepening over the root ``moves``: ``(square, score, outcome, depth)`` of the deepest
         finished iteration (or of the unfinished one, once its first move is searched)."""
         square, score, done = moves[0], 0, 0
@@ -257,7 +255,7 @@ class StrongSearch:
             if abs(score) >= PROVED or time.monotonic() > last_start:
                 break
         # A win found with every move tried is a proof; with beams, the defence may have been cut short.
-        return square, score, ("win" if score >= PROVED and self._width == _INFINITY else None), done
+        return square, score, (Outcome.WIN if score >= PROVED and self._width == _INFINITY else None), done
 
     def _root(self, depth: int, moves: list[int]) -> tuple[int, int]:
         """The best of ``moves`` searched ``depth`` plies deep, and its score."""
@@ -324,9 +322,11 @@ class StrongSearch:
         if record >= 0:
             score, bound, stored_depth, move = _unpack(record, ply)
             if stored_depth >= depth and (
-                bound == _EXACT or (bound == _LOWER and score >= beta) or (bound == _UPPER and score <= alpha)
+                bound == Bound.EXACT
+                or (bound == Bound.LOWER and score >= beta)
+                or (bound == Bound.UPPER and score <= alpha)
             ):
-                if stored_depth < _FINAL_DEPTH:
+                if stored_depth < FINAL_DEPTH:
                     self._inexact += 1  # an estimate, not a proof
                 return score
             if move >= 0:
@@ -346,8 +346,8 @@ class StrongSearch:
                     alpha = value
                     if alpha >= beta:
                         break
-        bound = _LOWER if best >= beta else _UPPER if best <= window_low else _EXACT
-        stored_depth = _FINAL_DEPTH if self._inexact == inexact else min(max(depth, 0), _FINAL_DEPTH - 1)
+        bound = Bound.LOWER if best >= beta else Bound.UPPER if best <= window_low else Bound.EXACT
+        stored_depth = FINAL_DEPTH if self._inexact == inexact else min(max(depth, 0), FINAL_DEPTH - 1)
         packed = _pack(best, ply, bound, stored_depth, self._shape.symmetries[symmetry][best_move])
         self._table.store(key, packed, present=record >= 0)
         return best
@@ -414,19 +414,19 @@ def _pack(score: int, ply: int, bound: int, depth: int, move: int) -> int:
         score += ply
     elif score <= -PROVED:
         score -= ply
-    return (score + _SCORE_OFFSET) << 20 | depth << 13 | bound << 11 | (move + 1)
+    return pack(score, bound, move=move, depth=depth)
 
 
 def _unpack(record: int, ply: int) -> tuple[int, int, int, int]:
     """``(score, bound, depth, move)`` of a record met ``ply`` plies from the root (``move`` -1 for none)."""
-    score = (record >> 20) - _SCORE_OFFSET
+    score, bound, depth, move = unpack(record)
     if score >= PROVED:
         score -= ply
     elif score <= -PROVED:
         score += ply
-    return score, record >> 11 & 3, record >> 13 & 127, (record & 2047) - 1
+    return score, bound, depth, move
 
 
-def _outcome(score: int) -> str:
+def _outcome(score: int) -> Outcome:
     """The proved outcome a final score means."""
-    return "win" if score >= PROVED else "loss" if score <= -PROVED else "draw"
+    return Outcome.WIN if score >= PROVED else Outcome.LOSS if score <= -PROVED else Outcome.DRAW

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
 
-from tictactoe.game.game import Result
+from configurations import Winner
 from tictactoe.game.history import GameSummary, History, HistoryError
 from tictactoe.game.record import GameRecord, RecordError
 from tictactoe.game.replay import RESULT_LINES, Replay, replay_text
@@ -35,7 +35,7 @@ __all__ = [
 
 REPLAY_PROMPT = "Enter or n: next, b: back, s: start, e: end, q: quit > "
 #: The results as a person types them, in lower case.
-RESULT_NAMES: dict[str, Result] = {"x": "X", "o": "O", "draw": "draw"}
+RESULT_NAMES: dict[str, Winner] = {winner.lower(): winner for winner in Winner}
 _NUMERIC = frozenset({0, 6, 7})  # the columns aligned to the right
 
 
@@ -135,7 +135,7 @@ def browse(read_line: Reader, out: TextIO, path: Path | None = None) -> None:
         print(f"Cannot use the game history: {error}", file=out)
 
 
-def _ask_result(read_line: Reader, out: TextIO) -> Result | None:
+def _ask_result(read_line: Reader, out: TextIO) -> Winner | None:
     while True:
         answer = read_line("Result filter (X, O, draw) [all]: ").strip().lower()
         if not answer or answer == "all":

@@ -13,9 +13,8 @@ import time
 from collections.abc import Callable
 from typing import TextIO, TypeAlias
 
-from configurations import COMPUTER, HUMAN, draw_board
+from configurations import COMPUTER, HUMAN, Winner, draw_board
 from configurations.moves import Move, MoveError, board_extent
-from tictactoe.game.game import DRAW_RESULT
 from tictactoe.game.session import Competitor, Session
 from tictactoe.ui.settings import Settings
 from tictactoe.ui.terminal.reader import Reader
@@ -30,9 +29,9 @@ PROMPT = "Your move: "
 PLAY_AGAIN = "Play again? (y: yes, s: yes with sides swapped, anything else: no) "
 OPENING_LINE = f"You are {HUMAN} and move first; the computer is {COMPUTER}. Type help for how to play."
 #: The last line of a finished game against the reference search, by the game's result (SPEC §4: exact).
-RESULT_LINES = {HUMAN: "Human wins", DRAW_RESULT: "Game is a draw", COMPUTER: "Computer wins"}
+RESULT_LINES = {HUMAN: "Human wins", Winner.DRAW: "Game is a draw", COMPUTER: "Computer wins"}
 #: The last line of any other finished game (SPEC §7: exact).
-GENERAL_RESULT_LINES = {HUMAN: f"{HUMAN} wins", DRAW_RESULT: "Game is a draw", COMPUTER: f"{COMPUTER} wins"}
+GENERAL_RESULT_LINES = {HUMAN: f"{HUMAN} wins", Winner.DRAW: "Game is a draw", COMPUTER: f"{COMPUTER} wins"}
 
 
 def help_text(session: Session) -> str:

@@ -20,9 +20,9 @@ import tkinter
 from tkinter import ttk
 from typing import TYPE_CHECKING
 
+from configurations import Winner
 from configurations.lines import winning_line
 from configurations.moves import Move, MoveError
-from tictactoe.game.game import DRAW_RESULT
 from tictactoe.ui.window.board_view import BoardPicture, BoardView, first_canvas_side
 from tictactoe.ui.window.dialogs import ERROR_COLOUR, NewGameDialog
 from tictactoe.ui.window.form import FormError, GameForm, start_game
@@ -299,7 +299,7 @@ class GameWindow:
         session = self.session
         game = session.game
         person_to_move = session.to_move is not None and session.to_move.is_person
-        won = game.result is not None and game.result != DRAW_RESULT
+        won = game.result is not None and game.result != Winner.DRAW
         self.board.draw(
             BoardPicture(
                 session.options.size,

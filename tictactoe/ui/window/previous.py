@@ -18,6 +18,7 @@ import tkinter
 from tkinter import ttk
 from typing import TYPE_CHECKING
 
+from configurations import Winner
 from tictactoe.game.history import RESULTS, HistoryError
 from tictactoe.ui.game_list import HEADINGS, summary_cells
 from tictactoe.ui.window.dialogs import ERROR_COLOUR
@@ -26,7 +27,6 @@ from tictactoe.ui.window.replay_window import ReplayWindow
 if TYPE_CHECKING:
     from typing import Literal
 
-    from tictactoe.game.game import Result
     from tictactoe.game.history import GameSummary, History
 
 __all__ = ["ALL", "LIST_LIMIT", "PreviousGames", "list_note"]
@@ -163,7 +163,7 @@ class PreviousGames:
             return [], self._unavailable
         player = self.filters["player"].get().strip() or None
         choice = self.filters["result"].get()
-        result: Result | None = next((result for result in RESULTS if result == choice), None)
+        result: Winner | None = next((result for result in RESULTS if result == choice), None)
         shown = self._history.list_games(player=player, result=result, limit=LIST_LIMIT)
         total = self._history.count(player=player, result=result) if len(shown) == LIST_LIMIT else len(shown)
         return shown, list_note(len(shown), total, filtered=player is not None or result is not None)

@@ -32,9 +32,8 @@ import tkinter
 from tkinter import ttk
 from typing import TYPE_CHECKING
 
-from configurations import HUMAN
+from configurations import HUMAN, Winner
 from configurations.lines import winning_line
-from tictactoe.game.game import DRAW_RESULT
 from tictactoe.game.record import GameRecord
 from tictactoe.game.replay import Replay
 from tictactoe.ui.window.board_view import BoardPicture, BoardView, first_canvas_side
@@ -70,7 +69,7 @@ def position_text(replay: Replay) -> str:
     if not replay.at_end:
         total = len(record.moves)
         return f"{replay.position} of {total} move{'s' * (total != 1)} shown"
-    if record.result == DRAW_RESULT:
+    if record.result == Winner.DRAW:
         return DRAW_TEXT
     winner = record.x if record.result == HUMAN else record.o
     return f"{record.result} wins ({winner.name})"
@@ -161,7 +160,7 @@ class ReplayWindow:
         replay = self.replay
         record = replay.record
         moves = tuple(timed.move for timed in record.moves[: replay.position])
-        won = replay.at_end and record.result != DRAW_RESULT
+        won = replay.at_end and record.result != Winner.DRAW
         line = winning_line(record.size, record.length, moves) if won else ()
         self.board.draw(BoardPicture(record.size, moves, line=line))
         self._caption.configure(text=replay.caption())

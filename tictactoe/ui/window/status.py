@@ -20,8 +20,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from configurations import COMPUTER, HUMAN
-from tictactoe.game.game import DRAW_RESULT
+from configurations import COMPUTER, HUMAN, Winner
 
 #: The milliseconds between two computer players' moves in the window when ``--delay`` is not given:
 #: such a game is there to be watched.
@@ -52,7 +51,7 @@ PLAY_AGAIN = "Ctrl+N starts a new game"
 def state_text(session: Session, *, thinking: bool = False) -> str:
     """The game's state: the result once it is over, else who moves -- or, ``thinking``, who is thinking."""
     result = session.game.result
-    if result == DRAW_RESULT:
+    if result == Winner.DRAW:
         return DRAW_TEXT
     if result is not None:
         return f"{result} wins ({session.side(result).name})"
