@@ -27,7 +27,6 @@ import random
 import shlex
 import statistics
 import sys
-import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -39,6 +38,7 @@ from configurations.moves import MAX_BOARD_SIZE, Move
 from tictactoe.cli.arguments import whole_number
 from tictactoe.cli.exits import run
 from tictactoe.game.game import Game
+from tictactoe.game.tournament import play_out
 from tictactoe.players.base import Player
 from tictactoe.players.registry import DEFAULT_THINK, PlayerOptions, make_player
 
@@ -226,21 +226,19 @@ def make_contestant(contestant: Contestant, size: int, length: int, think: float
 def play_game(a: Player, b: Player, *, a_plays_x: bool, size: int, length: int, opening: Sequence[Move]) -> GameRecord:
     """One game of ``a`` against ``b`` from ``opening``, to its end, each ``choose`` timed in processor seconds.
 
-    ``MoveError`` when a player chooses a taken square.
+    ``ValueError`` when a player chooses a taken square.
     """
     game = Game(size, length)
     for move in opening:
         game.play(move)
-    seconds: tuple[list[float], list[float]] = ([], [])
-    while game.result is None:
-        mover = game.to_move
-        side = 0 if (mover == HUMAN) == a_plays_x else 1
-        player = b if side else a
-        started = time.process_time()
-        move = player.choose(game.board, mover)
-        seconds[side].append(time.process_time() - started)
-        game.play(move)
-    return GameRecord(tuple(opening), a_plays_x, game.moves, game.result, (tuple(seconds[0]), tuple(seconds[1])))
+    x_player, o_player = (a, b) if a_plays_x else (b, a)
+    seconds = play_out(game, x_player, o_player)
+    # X moves first after an opening of an even number of moves; the sides then take turns.
+    first, second = seconds[0::2], seconds[1::2]
+    x_seconds, o_seconds = (first, second) if len(opening) % 2 == 0 else (second, first)
+    a_seconds, b_seconds = (x_seconds, o_seconds) if a_plays_x else (o_seconds, x_seconds)
+    assert game.result is not None
+    return GameRecord(tuple(opening), a_plays_x, game.moves, game.result, (tuple(a_seconds), tuple(b_seconds)))
 
 
 def play_match(

@@ -5,12 +5,13 @@ robin of every player against every other, with its table.
 >>> from tictactoe.players.rules import RulesPlayer
 >>> winner, moves = play_game(PerfectPlayer(), RulesPlayer())
 >>> winner, " ".join(map(str, moves))
-('-', 'a1 b2 b1 c1 a3 a2 c2 c3 b3')
+(<Winner.DRAW: 'draw'>, 'a1 b2 b1 c1 a3 a2 c2 c3 b3')
 """
 
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable, Sequence
 from typing import TypeAlias
 
@@ -26,11 +27,9 @@ from tictactoe.players.sound import SoundPlayer
 from tictactoe.players.strong import StrongPlayer
 from tictactoe.players.weights import WeightsPlayer
 
-__all__ = ["DRAW", "Entrant", "Pairing", "entrants", "format_round_robin", "play_game", "round_robin"]
+__all__ = ["Entrant", "Pairing", "entrants", "format_round_robin", "play_game", "play_out", "round_robin"]
 
 _SIZE = 3
-#: The winner of a drawn game.
-DRAW = "-"
 
 #: A player in a round robin: its label, and how to make it from a seed for its random choices.
 Entrant: TypeAlias = tuple[str, Callable[[int], Player]]
@@ -53,21 +52,35 @@ class Pairing:
         )
 
 
-def play_game(x_player: Player, o_player: Player) -> tuple[str, tuple[Move, ...]]:
-    """Play one 3x3 game from the empty board: the winner (``X``, ``O`` or ``-`` for a draw) and the moves.
+def play_out(game: Game, x_player: Player, o_player: Player) -> list[float]:
+    """Play ``game`` from where it stands to its end, each side's moves chosen by its player.
 
-    ``ValueError`` when a player chooses a taken square.
+    Returns the processor seconds each ``choose`` took, in the order the
+    moves were played.  ``ValueError`` when a player chooses a taken square.
     """
-    game = Game(_SIZE, _SIZE)
+    seconds = []
     while game.result is None:
         mover = game.to_move
         player = x_player if mover == HUMAN else o_player
+        started = time.process_time()
         move = player.choose(game.board, mover)
+        seconds.append(time.process_time() - started)
         try:
             game.play(move)
         except MoveError:
             raise ValueError(f"{player.name} chose {move}, which is taken") from None
-    return (DRAW if game.result == Winner.DRAW else game.result), game.moves
+    return seconds
+
+
+def play_game(x_player: Player, o_player: Player) -> tuple[Winner, tuple[Move, ...]]:
+    """Play one 3x3 game from the empty board: the winner and the moves.
+
+    ``ValueError`` when a player chooses a taken square.
+    """
+    game = Game(_SIZE, _SIZE)
+    play_out(game, x_player, o_player)
+    assert game.result is not None  # play_out plays to the end
+    return game.result, game.moves
 
 
 def round_robin(entrants: Sequence[Entrant], games: int, seed: int) -> list[Pairing]:

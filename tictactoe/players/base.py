@@ -1,27 +1,48 @@
-"""What every player offers: choose the move of the side to move.
+"""What every player offers, and the one small base every computer player derives from.
 
-A player is anything with a ``name`` and a ``choose`` method.  The board it
-is shown is a :class:`~configurations.Configurations` holding the game so
-far; ``mover`` is the symbol it plays for (``"X"`` moves first, so ``X``
-is to move when both have as many tiles).  A player is made for one game's
-options by its class's ``from_options(options)`` (see
-:mod:`tictactoe.players.registry`).  It returns an empty square and
-leaves the board as it found it.  The session and the interfaces never
-know which kind of player they drive.
+A player chooses the move of the side to move.  The board it is shown is a
+:class:`~configurations.Configurations` holding the game so far;
+``mover`` is the symbol it plays for (``"X"`` moves first, so ``X`` is to
+move when both have as many tiles).  It returns an empty square and
+leaves the board as it found it: that is the :class:`Player` protocol,
+all that the session, the tournaments and the interfaces ask of a player,
+never knowing which kind they drive.  Every computer player of the project
+derives from :class:`ComputerPlayer`, which adds the boards it can play
+(:meth:`ComputerPlayer.supports`) and how a game makes it from its
+:class:`PlayerOptions` (:meth:`ComputerPlayer.from_options`; see
+:mod:`tictactoe.players.registry`).
 """
 
 from __future__ import annotations
 
-from typing import Protocol
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from typing import ClassVar, Protocol, Self
 
 from configurations import Configurations, SearchStats, Symbol
 from configurations.moves import Move
 
-__all__ = ["Player", "UnsupportedBoardError"]
+__all__ = ["DEFAULT_THINK", "ComputerPlayer", "Player", "PlayerOptions", "UnsupportedBoardError"]
+
+#: The ``strong`` player's seconds a move when none is given.
+DEFAULT_THINK = 1.0
 
 
 class UnsupportedBoardError(ValueError):
     """A player was asked to play a board it cannot play (``perfect`` on 4x4, say); the message says why."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerOptions:
+    """What a game tells the players it makes: the board, the search depth, the time a move, the seed."""
+
+    size: int
+    length: int
+    max_levels: int
+    #: Seconds a move for the players that work to a clock (``strong``).
+    think: float = DEFAULT_THINK
+    #: Makes every random choice repeatable; ``None`` draws a fresh seed.
+    seed: int | None = None
 
 
 class Player(Protocol):
@@ -39,3 +60,34 @@ class Player(Protocol):
         as it goes, so that an interface can show them climbing.
         """
         ...
+
+
+class ComputerPlayer(ABC):
+    """The base of every computer player: its name, the boards it plays, how a game makes it, its choice."""
+
+    #: The name the player goes by on the command line (``reference``, ``strong``, ...).
+    name: ClassVar[str]
+
+    @classmethod
+    @abstractmethod
+    def from_options(cls, options: PlayerOptions) -> Self:
+        """The player a game with ``options`` asks for; :class:`UnsupportedBoardError` where it cannot play."""
+
+    @classmethod
+    def supports(cls, board_size: int, length_to_win: int) -> str | None:
+        """Why the player cannot play ``board_size`` boards with ``length_to_win`` in a row; None when it can.
+
+        Every board, unless a player says otherwise.
+        """
+        return None
+
+    @classmethod
+    def require_board(cls, board_size: int, length_to_win: int) -> None:
+        """Return when the player can play such a board; :class:`UnsupportedBoardError` saying why otherwise."""
+        reason = cls.supports(board_size, length_to_win)
+        if reason is not None:
+            raise UnsupportedBoardError(reason)
+
+    @abstractmethod
+    def choose(self, board: Configurations, mover: Symbol, stats: SearchStats | None = None) -> Move:
+        """An empty square of ``board`` for ``mover`` to play, as :meth:`Player.choose` promises."""

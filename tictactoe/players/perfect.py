@@ -21,19 +21,21 @@ from typing import TYPE_CHECKING
 
 from configurations.moves import Move
 from tictactoe.gamegraph import GAME_OVER, board_hash, game_graph
-from tictactoe.players.base import UnsupportedBoardError
+from tictactoe.players.base import ComputerPlayer
 
 if TYPE_CHECKING:
     from configurations import Configurations, SearchStats, Symbol
-    from tictactoe.players.registry import PlayerOptions
+    from tictactoe.players.base import ComputerPlayer, PlayerOptions
 
 __all__ = ["PerfectPlayer"]
 
 _SIZE = 3
 
 
-class PerfectPlayer:
+class PerfectPlayer(ComputerPlayer):
     """Plays the graph's best move: the best-scored child for the side to move, the first on ties."""
+
+    name = "perfect"
 
     __slots__ = ("_graph",)
 
@@ -42,9 +44,7 @@ class PerfectPlayer:
 
         ``UnsupportedBoardError`` unless that is 3x3 with 3 in a row.
         """
-        reason = self.supports(board_size, length_to_win)
-        if reason is not None:
-            raise UnsupportedBoardError(reason)
+        self.require_board(board_size, length_to_win)
         self._graph = game_graph()
 
     @classmethod
@@ -66,11 +66,6 @@ class PerfectPlayer:
             f"not {board_size}x{board_size} with {length_to_win} in a row"
         )
 
-    @property
-    def name(self) -> str:
-        """``perfect``."""
-        return "perfect"
-
     def choose(self, board: Configurations, mover: Symbol, stats: SearchStats | None = None) -> Move:
         """The graph's best move for ``mover`` on ``board``; the board is only read.
 
@@ -79,9 +74,7 @@ class PerfectPlayer:
         ``ValueError`` when it is not ``mover``'s turn or the game is over.
         Runtime complexity: O(1).
         """
-        reason = self.supports(board.board_size, board.length_to_win)
-        if reason is not None:
-            raise UnsupportedBoardError(reason)
+        self.require_board(board.board_size, board.length_to_win)
         node = self._graph.node(board_hash(board.configuration()))
         if node.turn != mover:
             turn = "the game is over" if node.turn == GAME_OVER else f"it is {node.turn}'s turn"

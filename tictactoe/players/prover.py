@@ -41,7 +41,7 @@ _SQUARES = _SIZE * _SIZE
 
 
 @runtime_checkable
-class ChoosesAtRandom(Player, Protocol):
+class ChoosesAtRandom(Protocol):
     """A player whose choice is random among moves it can list: the prover walks every one of them."""
 
     def options(self, board: Configurations, mover: Symbol) -> Sequence[Move]:

@@ -23,7 +23,9 @@ from configurations.moves import Move
 
 if TYPE_CHECKING:
     from configurations import SearchStats, Symbol
-    from tictactoe.players.registry import PlayerOptions
+    from tictactoe.players.base import ComputerPlayer, PlayerOptions
+
+from tictactoe.players.base import ComputerPlayer
 
 __all__ = ["ReferencePlayer"]
 
@@ -31,8 +33,10 @@ __all__ = ["ReferencePlayer"]
 _SEARCH_SIDE = "O"
 
 
-class ReferencePlayer:
+class ReferencePlayer(ComputerPlayer):
     """Plays what the reference search of SPEC §3 plays, searching ``max_levels`` deep."""
+
+    name = "reference"
 
     __slots__ = ("_max_levels",)
 
@@ -44,16 +48,6 @@ class ReferencePlayer:
     def from_options(cls, options: PlayerOptions) -> ReferencePlayer:
         """The player a game with ``options`` asks for: searching ``options.max_levels`` deep."""
         return cls(options.max_levels)
-
-    @classmethod
-    def supports(cls, board_size: int, length_to_win: int) -> str | None:
-        """None: the reference search plays every board."""
-        return None
-
-    @property
-    def name(self) -> str:
-        """``reference``."""
-        return "reference"
 
     @property
     def max_levels(self) -> int:

@@ -23,21 +23,18 @@ ValueError: there is no player 'best': choose from human, reference, sound, stro
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from tictactoe.players.base import Player  # Protocol needs typing, about 6 ms at start-up
+from tictactoe.players.base import DEFAULT_THINK, Player, PlayerOptions
 
 __all__ = ["DEFAULT_THINK", "PLAYER_NAMES", "PlayerOptions", "make_player"]
 
 #: Every player's name, in the order help lists them.
 PLAYER_NAMES = ("human", "reference", "sound", "strong", "perfect", "rules", "weights")
-#: The ``strong`` player's seconds a move when none is given.
-DEFAULT_THINK = 1.0
 
 # Where each computer player lives: (module, class).  Each class is built
-# from PlayerOptions by its ``from_options`` class method.
+# from PlayerOptions by its ``from_options`` class method.  A player's module
+# is imported when the player is asked for: all of them (the solver's searches
+# among them) would cost a plain game's start-up about 5 ms.
 _CLASSES = (
     ("reference", "tictactoe.players.reference", "ReferencePlayer"),
     ("sound", "tictactoe.players.sound", "SoundPlayer"),
@@ -46,19 +43,6 @@ _CLASSES = (
     ("rules", "tictactoe.players.rules", "RulesPlayer"),
     ("weights", "tictactoe.players.weights", "WeightsPlayer"),
 )
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerOptions:
-    """What a game tells the players it makes: the board, the search depth, the time a move, the seed."""
-
-    size: int
-    length: int
-    max_levels: int
-    #: Seconds a move for the players that work to a clock (``strong``).
-    think: float = DEFAULT_THINK
-    #: Makes every random choice repeatable; ``None`` draws a fresh seed.
-    seed: int | None = None
 
 
 def make_player(name: str, options: PlayerOptions) -> Player | None:

@@ -28,14 +28,14 @@ from typing import TYPE_CHECKING
 
 from configurations.moves import Move
 from configurations.symbols import EMPTY, opponent
-from tictactoe.players.base import UnsupportedBoardError
+from tictactoe.players.base import ComputerPlayer
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable
     from typing import Final
 
     from configurations import Configurations, SearchStats, Symbol
-    from tictactoe.players.registry import PlayerOptions
+    from tictactoe.players.base import ComputerPlayer, PlayerOptions
 
 __all__ = ["RULES", "Rule", "RulesPlayer", "Sight"]
 
@@ -166,8 +166,10 @@ RULES: Final = (
 )
 
 
-class RulesPlayer:
+class RulesPlayer(ComputerPlayer):
     """Plays the first rule of :data:`RULES` that applies; the same board always gets the same move."""
+
+    name = "rules"
 
     __slots__ = ()
 
@@ -176,9 +178,7 @@ class RulesPlayer:
 
         ``UnsupportedBoardError`` unless that is 3x3 with 3 in a row.
         """
-        reason = self.supports(board_size, length_to_win)
-        if reason is not None:
-            raise UnsupportedBoardError(reason)
+        self.require_board(board_size, length_to_win)
 
     @classmethod
     def from_options(cls, options: PlayerOptions) -> RulesPlayer:
@@ -199,11 +199,6 @@ class RulesPlayer:
             f"not {board_size}x{board_size} with {length_to_win} in a row"
         )
 
-    @property
-    def name(self) -> str:
-        """``rules``."""
-        return "rules"
-
     def choose(self, board: Configurations, mover: Symbol, stats: SearchStats | None = None) -> Move:
         """The square of the first rule that applies to ``board`` for ``mover``; the board is only read.
 
@@ -219,9 +214,7 @@ class RulesPlayer:
 
     def decide(self, board: Configurations, mover: Symbol) -> tuple[int, Move]:
         """The number (from 1) of the first rule that applies, and the move it makes."""
-        reason = self.supports(board.board_size, board.length_to_win)
-        if reason is not None:
-            raise UnsupportedBoardError(reason)
+        self.require_board(board.board_size, board.length_to_win)
         sight = Sight(board.configuration(), mover)
         for number, rule in enumerate(RULES, start=1):
             square = rule.find(sight)

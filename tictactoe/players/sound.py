@@ -18,12 +18,14 @@ from tictactoe.solver.sound_search import sound_play
 
 if TYPE_CHECKING:
     from configurations import SearchStats
-    from tictactoe.players.registry import PlayerOptions
+    from tictactoe.players.base import ComputerPlayer, PlayerOptions
+
+from tictactoe.players.base import ComputerPlayer
 
 __all__ = ["SoundPlayer"]
 
 
-class SoundPlayer:
+class SoundPlayer(ComputerPlayer):
     """Chooses moves by :func:`~tictactoe.solver.sound_search.sound_play`, ``max_levels`` deep, for either side.
 
     The search plays ``O``; to play ``X`` it searches a copy of the board
@@ -31,13 +33,10 @@ class SoundPlayer:
     it could draw.
     """
 
+    name = "sound"
+
     def __init__(self, max_levels: int) -> None:
         self._max_levels = require_levels(max_levels)
-
-    @property
-    def name(self) -> str:
-        """``sound``."""
-        return "sound"
 
     @property
     def max_levels(self) -> int:

@@ -31,14 +31,18 @@ from tictactoe.solver.strong_search import StrongSearch
 if TYPE_CHECKING:
     from configurations import Configurations, SearchStats, Symbol
     from configurations.moves import Move
-    from tictactoe.players.registry import PlayerOptions
+    from tictactoe.players.base import ComputerPlayer, PlayerOptions
     from tictactoe.solver.strong_search import Choice
+
+from tictactoe.players.base import ComputerPlayer
 
 __all__ = ["StrongPlayer"]
 
 
-class StrongPlayer:
+class StrongPlayer(ComputerPlayer):
     """Plays what :class:`~tictactoe.solver.strong_search.StrongSearch` chooses, for either side, on any board."""
+
+    name = "strong"
 
     __slots__ = ("_max_levels", "_search", "_think", "last_choice")
 
@@ -62,16 +66,6 @@ class StrongPlayer:
     def from_options(cls, options: PlayerOptions) -> StrongPlayer:
         """The player a game with ``options`` asks for: ``options.max_levels`` deep, ``options.think`` a move."""
         return cls(options.max_levels, options.think)
-
-    @classmethod
-    def supports(cls, board_size: int, length_to_win: int) -> str | None:
-        """None: the strong player plays every board."""
-        return None
-
-    @property
-    def name(self) -> str:
-        """``strong``."""
-        return "strong"
 
     @property
     def max_levels(self) -> int:

@@ -31,7 +31,9 @@ from configurations.symbols import EMPTY, opponent
 
 if TYPE_CHECKING:
     from configurations import Configurations, SearchStats, Symbol
-    from tictactoe.players.registry import PlayerOptions
+    from tictactoe.players.base import ComputerPlayer, PlayerOptions
+
+from tictactoe.players.base import ComputerPlayer
 
 __all__ = ["WeightsPlayer", "square_weights"]
 
@@ -70,8 +72,10 @@ def square_weights(board: Configurations, mover: Symbol) -> list[int | None]:
     return weights
 
 
-class WeightsPlayer:
+class WeightsPlayer(ComputerPlayer):
     """Takes a square of the highest line weight, at random among equals (repeatable with ``seed``)."""
+
+    name = "weights"
 
     __slots__ = ("_random",)
 
@@ -83,16 +87,6 @@ class WeightsPlayer:
     def from_options(cls, options: PlayerOptions) -> WeightsPlayer:
         """The player a game with ``options`` asks for (``UnsupportedBoardError`` where it cannot play)."""
         return cls(options.seed)
-
-    @classmethod
-    def supports(cls, board_size: int, length_to_win: int) -> str | None:
-        """None: line weights are defined on every board and for every length to win."""
-        return None
-
-    @property
-    def name(self) -> str:
-        """``weights``."""
-        return "weights"
 
     def options(self, board: Configurations, mover: Symbol) -> tuple[Move, ...]:
         """Every empty square of the highest weight for ``mover``, row by row: the moves ``choose`` picks from.
