@@ -1,12 +1,19 @@
-"""Everything the project grows around the assignment's two packages.
+"""Everything the project grows around the assignment's two packages, one subpackage per concern.
 
-``hashdict`` (the dictionary) and ``configurations`` (the board and the
-reference search) are the assignment's own and stay top-level; all else
-lives here, one subpackage per concern, imports running one way::
+``hashdict`` (the dictionary) and ``configurations`` (the board, its
+lines and the reference search) are the assignment's own and stay
+top-level.  Here, from the bottom floor up -- a module imports from its
+own floor and the floors below, as ``[tool.importlinter]`` in
+``pyproject.toml`` says and CI checks::
 
-    hashdict  <-  configurations  <-  solver, gamegraph  <-  players  <-  game  <-  ui
-                                                       harness (the graders) may import anything
+    cli          every program: play, history, testdict, testplay, report, solver, gamegraph, prover
+    ui           what a person meets: ui.terminal (the conversation) and ui.window (Tk)
+    game         a game, a session, records, the history (SQLite), SGF, replay, tournaments
+    players      every way to choose a move, behind one protocol
+    solver | gamegraph | harness | hashreport
+                 the searches that decide positions; the 3x3 game graph; the graders'
+                 tests and case files; the hash report's figures and key sources
+    configurations, hashdict
 
-Nothing is imported here, so that ``import tictactoe.ui.terminal.conversation`` costs
-the game no more than it needs.
+Nothing is imported here.
 """

@@ -28,12 +28,12 @@ from typing import TYPE_CHECKING
 from configurations import HUMAN, SearchStats, Winner
 from configurations.moves import Move
 from tictactoe.game.game import Game
+from tictactoe.game.record import GameRecord, PlayerInfo
 from tictactoe.players.registry import PlayerOptions, make_player
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from tictactoe.game.record import GameRecord
     from tictactoe.players.base import Player
 
 __all__ = ["Competitor", "Session", "Tally"]
@@ -194,10 +194,6 @@ class Session:
 
         ``RecordError`` when the game is not over, or a name cannot be recorded.
         """
-        # Imported here: the record's dataclasses cost a game's start-up about 13 ms, and a
-        # piped game without a history never makes one.
-        from tictactoe.game.record import GameRecord, PlayerInfo  # noqa: PLC0415
-
         uses_clock = any(competitor.kind == "strong" for competitor in self.competitors)
         return GameRecord.from_game(
             self.game,

@@ -1,4 +1,4 @@
-"""The graders: TestDict (SPEC §5) and TestPlay (SPEC §6) with their case files.
+"""The graders' tests and case files: TestDict's ten tests (SPEC §5) and TestPlay's cases (SPEC §6).
 
-They may import any package of the project; nothing imports them.
+Their programs are :mod:`tictactoe.cli.testdict` and :mod:`tictactoe.cli.testplay`.
 """

@@ -1,9 +1,10 @@
-"""What a person meets: the terminal game, the window, the game against the 3x3 graph.
+"""What a person meets: the conversation at a terminal and the game in a window.
 
-The only layer that reads from a person or prints for one; it drives
-:mod:`tictactoe.game` (and the graph of :mod:`tictactoe.gamegraph`) and
-never searches itself.  Lines are read through :mod:`tictactoe.ui.terminal.reader`;
-programs end through :mod:`tictactoe.cli.exits`, which the layers below share.
-The window is :mod:`tictactoe.ui.window.launch` (its entry points) and the
-``window_*`` modules beside it.
+:mod:`tictactoe.ui.terminal` reads a person's lines and prints the board
+and the results; :mod:`tictactoe.ui.window` is the Tk window.  Neither
+knows the other (CI checks it); both drive :mod:`tictactoe.game` and never
+search themselves.  What they share sits here: the game a person asked for
+(:mod:`~tictactoe.ui.settings`) and the list of saved games
+(:mod:`~tictactoe.ui.game_list`).  Programs start them and turn how they
+ended into exit statuses (:mod:`tictactoe.cli`).
 """
