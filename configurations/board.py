@@ -25,7 +25,7 @@ from hashdict import Data, DictionaryADT, HashDictionary, require_int, table_siz
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-__all__ = ["Configurations", "dictionary_size", "require_levels"]
+__all__ = ["Configurations", "as_computer", "dictionary_size", "require_levels"]
 
 
 def dictionary_size(empty_squares: int, max_levels: int) -> int:
@@ -314,3 +314,26 @@ class Configurations:
                 f"rows and columns run from 0 to {size - 1}"
             )
         return row * size + col
+
+
+def as_computer(board: Configurations, mover: Symbol, max_levels: int) -> Configurations:
+    """A copy of ``board``, searched ``max_levels`` deep, in which ``mover``'s tiles are the computer's (``"O"``).
+
+    The reference search always plays ``O``; to move for ``X``, a player
+    hands it this copy with every ``X`` and ``O`` swapped, so that the
+    search plays ``X``'s tiles.  Swapping the symbols swaps the search's view
+    of who is who and nothing else.  ``ValueError`` unless ``mover`` is a
+    player.  Runtime complexity: O(board_size²).
+
+    >>> as_computer(Configurations.from_rows(["XO ", "   ", "   "], 3, 0), "X", 2)
+    Configurations.from_rows(['OX ', '   ', '   '], length_to_win=3, max_levels=2)
+    """
+    swap = require_player(mover) == HUMAN
+    copy = Configurations(board.board_size, board.length_to_win, max_levels)
+    size = board.board_size
+    for square, symbol in enumerate(board.configuration()):
+        if symbol != EMPTY:
+            copy.save_play(
+                square // size, square % size, (HUMAN if symbol == COMPUTER else COMPUTER) if swap else symbol
+            )
+    return copy

@@ -22,7 +22,7 @@ from typing import ClassVar, Protocol, Self
 from configurations import Configurations, SearchStats, Symbol
 from configurations.moves import Move
 
-__all__ = ["DEFAULT_THINK", "ComputerPlayer", "Player", "PlayerOptions", "UnsupportedBoardError"]
+__all__ = ["DEFAULT_THINK", "ComputerPlayer", "Player", "PlayerOptions", "UnsupportedBoardError", "tic_tac_toe_only"]
 
 #: The ``strong`` player's seconds a move when none is given.
 DEFAULT_THINK = 1.0
@@ -91,3 +91,16 @@ class ComputerPlayer(ABC):
     @abstractmethod
     def choose(self, board: Configurations, mover: Symbol, stats: SearchStats | None = None) -> Move:
         """An empty square of ``board`` for ``mover`` to play, as :meth:`Player.choose` promises."""
+
+
+def tic_tac_toe_only(name: str, knows: str, board_size: int, length_to_win: int) -> str | None:
+    """Why the player ``name``, which ``knows`` only 3x3 with 3 in a row, cannot play this board; None on 3x3.
+
+    >>> tic_tac_toe_only("rules", "the game its rules are for", 3, 2)
+    'rules plays only 3x3 with 3 in a row, the game its rules are for, not 3x3 with 2 in a row'
+    """
+    if (board_size, length_to_win) == (3, 3):
+        return None
+    return (
+        f"{name} plays only 3x3 with 3 in a row, {knows}, not {board_size}x{board_size} with {length_to_win} in a row"
+    )

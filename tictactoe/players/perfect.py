@@ -21,11 +21,10 @@ from typing import TYPE_CHECKING
 
 from configurations.moves import Move
 from tictactoe.gamegraph import GAME_OVER, board_hash, game_graph
-from tictactoe.players.base import ComputerPlayer
+from tictactoe.players.base import ComputerPlayer, PlayerOptions, tic_tac_toe_only
 
 if TYPE_CHECKING:
     from configurations import Configurations, SearchStats, Symbol
-    from tictactoe.players.base import ComputerPlayer, PlayerOptions
 
 __all__ = ["PerfectPlayer"]
 
@@ -59,12 +58,7 @@ class PerfectPlayer(ComputerPlayer):
         >>> PerfectPlayer.supports(3, 3) is None
         True
         """
-        if (board_size, length_to_win) == (_SIZE, _SIZE):
-            return None
-        return (
-            f"perfect plays only {_SIZE}x{_SIZE} with {_SIZE} in a row, the game its graph holds, "
-            f"not {board_size}x{board_size} with {length_to_win} in a row"
-        )
+        return tic_tac_toe_only(cls.name, "the game its graph holds", board_size, length_to_win)
 
     def choose(self, board: Configurations, mover: Symbol, stats: SearchStats | None = None) -> Move:
         """The graph's best move for ``mover`` on ``board``; the board is only read.

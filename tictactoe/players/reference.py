@@ -1,11 +1,9 @@
 """The ``reference`` player (SPEC §7): the move :func:`~configurations.computer_play` makes, for either side.
 
-The reference search always plays ``O``.  To move for ``O`` the player
-hands it a copy of the board with the player's own ``max_levels``; to move
-for ``X`` it hands it a copy with every ``X`` and ``O`` swapped, so that
-the search, playing ``O``, plays ``X``'s tiles.  Swapping the symbols
-swaps the search's view of who is who and nothing else, so ``X`` gets the
-very move the search would make for ``O`` in the mirrored position.
+The reference search always plays ``O``: the player hands it the board as
+its side sees it (:func:`~configurations.board.as_computer`), with the
+player's own ``max_levels``, so that ``X`` gets the very move the search
+would make for ``O`` in the mirrored position.
 
 >>> from configurations import Configurations
 >>> board = Configurations.from_rows(["OO ", "XX ", "   "], 3, 0)
@@ -17,20 +15,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from configurations import EMPTY, Configurations, computer_play, opponent
-from configurations.board import require_levels
+from configurations import Configurations, computer_play
+from configurations.board import as_computer, require_levels
 from configurations.moves import Move
+from tictactoe.players.base import ComputerPlayer, PlayerOptions
 
 if TYPE_CHECKING:
     from configurations import SearchStats, Symbol
-    from tictactoe.players.base import ComputerPlayer, PlayerOptions
 
-from tictactoe.players.base import ComputerPlayer
 
 __all__ = ["ReferencePlayer"]
-
-# The side the reference search always plays.
-_SEARCH_SIDE = "O"
 
 
 class ReferencePlayer(ComputerPlayer):
@@ -61,13 +55,7 @@ class ReferencePlayer(ComputerPlayer):
 
         ``ValueError`` when the board has no empty square.
         """
-        copy = Configurations(board.board_size, board.length_to_win, self._max_levels)
-        swap = mover != _SEARCH_SIDE
-        size = board.board_size
-        for square, symbol in enumerate(board.configuration()):
-            if symbol != EMPTY:
-                copy.save_play(square // size, square % size, opponent(symbol) if swap else symbol)
-        play = computer_play(copy, stats=stats)
+        play = computer_play(as_computer(board, mover, self._max_levels), stats=stats)
         if play.row < 0:
             raise ValueError("the board is full: there is no move to make")
         return Move(play.row, play.col)

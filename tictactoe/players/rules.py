@@ -28,14 +28,13 @@ from typing import TYPE_CHECKING
 
 from configurations.moves import Move
 from configurations.symbols import EMPTY, opponent
-from tictactoe.players.base import ComputerPlayer
+from tictactoe.players.base import ComputerPlayer, PlayerOptions, tic_tac_toe_only
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable
     from typing import Final
 
     from configurations import Configurations, SearchStats, Symbol
-    from tictactoe.players.base import ComputerPlayer, PlayerOptions
 
 __all__ = ["RULES", "Rule", "RulesPlayer", "Sight"]
 
@@ -192,12 +191,7 @@ class RulesPlayer(ComputerPlayer):
         >>> RulesPlayer.supports(3, 2)
         'rules plays only 3x3 with 3 in a row, the game its rules are for, not 3x3 with 2 in a row'
         """
-        if (board_size, length_to_win) == (_SIZE, _SIZE):
-            return None
-        return (
-            f"rules plays only {_SIZE}x{_SIZE} with {_SIZE} in a row, the game its rules are for, "
-            f"not {board_size}x{board_size} with {length_to_win} in a row"
-        )
+        return tic_tac_toe_only(cls.name, "the game its rules are for", board_size, length_to_win)
 
     def choose(self, board: Configurations, mover: Symbol, stats: SearchStats | None = None) -> Move:
         """The square of the first rule that applies to ``board`` for ``mover``; the board is only read.

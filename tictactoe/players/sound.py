@@ -10,17 +10,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from configurations import COMPUTER, EMPTY, HUMAN, Configurations, Symbol
-from configurations.board import require_levels
+from configurations import Configurations, Symbol
+from configurations.board import as_computer, require_levels
 from configurations.moves import Move
-from configurations.symbols import require_player
+from tictactoe.players.base import ComputerPlayer, PlayerOptions
 from tictactoe.solver.sound_search import sound_play
 
 if TYPE_CHECKING:
     from configurations import SearchStats
-    from tictactoe.players.base import ComputerPlayer, PlayerOptions
 
-from tictactoe.players.base import ComputerPlayer
 
 __all__ = ["SoundPlayer"]
 
@@ -54,15 +52,7 @@ class SoundPlayer(ComputerPlayer):
         ``ValueError`` when the game is over (a line on the board, or no
         empty square).
         """
-        require_player(mover)
-        swap = {HUMAN: COMPUTER, COMPUTER: HUMAN, EMPTY: EMPTY} if mover == HUMAN else None
-        size = board.board_size
-        squares = board.configuration()
-        if swap is not None:
-            squares = "".join(swap[square] for square in squares)
-        rows = [squares[start : start + size] for start in range(0, size * size, size)]
-        searched = Configurations.from_rows(rows, board.length_to_win, self._max_levels)
-        play = sound_play(searched, stats=stats)
+        play = sound_play(as_computer(board, mover, self._max_levels), stats=stats)
         if play.row < 0:
             raise ValueError("the board is full: the game is over")
         return Move(play.row, play.col)

@@ -25,16 +25,15 @@ from typing import TYPE_CHECKING
 
 from configurations.board import require_levels
 from configurations.symbols import require_player
+from tictactoe.players.base import ComputerPlayer, PlayerOptions
 from tictactoe.solver.position import Position
 from tictactoe.solver.strong_search import StrongSearch
 
 if TYPE_CHECKING:
     from configurations import Configurations, SearchStats, Symbol
     from configurations.moves import Move
-    from tictactoe.players.base import ComputerPlayer, PlayerOptions
     from tictactoe.solver.strong_search import Choice
 
-from tictactoe.players.base import ComputerPlayer
 
 __all__ = ["StrongPlayer"]
 

@@ -28,12 +28,11 @@ from typing import TYPE_CHECKING
 from configurations.lines import windows, windows_through
 from configurations.moves import Move
 from configurations.symbols import EMPTY, opponent
+from tictactoe.players.base import ComputerPlayer, PlayerOptions
 
 if TYPE_CHECKING:
     from configurations import Configurations, SearchStats, Symbol
-    from tictactoe.players.base import ComputerPlayer, PlayerOptions
 
-from tictactoe.players.base import ComputerPlayer
 
 __all__ = ["WeightsPlayer", "square_weights"]
 
