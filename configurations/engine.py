@@ -85,8 +85,13 @@ def collector_paused() -> Iterator[None]:
             gc.enable()
 
 
-def fast_search(configs: Configurations, table: HashDictionary, stats: SearchStats) -> tuple[int, int]:
+def fast_search(
+    configs: Configurations, table: HashDictionary, stats: SearchStats, *, capacity: int | None = None
+) -> tuple[int, int]:
     """The reference search for the computer on ``configs``, storing boards in ``table``.
+
+    With a ``capacity``, :class:`~hashdict.TableFullError` once the search
+    would store more boards than that.
 
     Returns ``(score, square)``: the reference's score and the index
     ``row * board_size + col`` of its chosen square (``-1`` when the board
@@ -111,7 +116,7 @@ def fast_search(configs: Configurations, table: HashDictionary, stats: SearchSta
         return -1, -1
     tally = _Tally(stats)
     nodes_before = stats.nodes
-    levels = _levels(game, table, tally)
+    levels = _levels(game, table, tally, capacity)
     try:
         score = levels[0](-1, 4, 0, game.start_value, game.computer_bits, game.human_bits, game.empty_squares)
     finally:
@@ -218,7 +223,7 @@ def _ending_scores(empty: int, max_levels: int, settled: int) -> list[int | None
     return scores
 
 
-def _levels(game: _Game, table: HashDictionary, tally: _Tally) -> list[Search]:
+def _levels(game: _Game, table: HashDictionary, tally: _Tally, capacity: int | None) -> list[Search]:
     """The search of each level, from the root (the computer's) down: item ``level``.
 
     Levels alternate between the computer (even) and the person (odd); a
@@ -230,7 +235,7 @@ def _levels(game: _Game, table: HashDictionary, tally: _Tally) -> list[Search]:
     """
     path = None
     if game.ending_scores[0] is None:
-        path = table.fast_path(len(game.cells))
+        path = table.fast_path(len(game.cells), capacity)
         game.start_value = path.hasher.value(game.cells.decode())
     levels: list[Search] = []
     made: list[tuple[int, int | None, Search]] = []  # one function per player and kind, whatever the level

@@ -24,10 +24,13 @@ __all__ = [
     "OccupiedSquareError",
     "OffBoardMoveError",
     "board_extent",
+    "quoted",
 ]
 
 #: A move names its column with one letter, a to z.
 MAX_BOARD_SIZE = 26
+# A refusal echoes at most this many characters of what was typed: enough to see the typo.
+_ECHOED = 20
 # A row number longer than this is off every board; int() also refuses very long digit strings.
 _MAX_ROW_DIGITS = 9
 
@@ -78,7 +81,9 @@ class Move:
         letter, digits = typed[:1], typed[1:]
         # ASCII only, so that no look-alike letter or digit from elsewhere in Unicode names a square.
         if not (letter.isascii() and letter.isalpha() and digits.isascii() and digits.isdigit()):
-            raise InvalidMoveError(f"cannot read {typed!r} as a move: type a column letter then a row number, e.g. b3")
+            raise InvalidMoveError(
+                f"cannot read {quoted(typed)} as a move: type a column letter then a row number, e.g. b3"
+            )
         row = int(digits) - 1 if len(digits) <= _MAX_ROW_DIGITS else board_size
         col = ord(letter.lower()) - ord("a")
         if not (0 <= row < board_size and col < board_size):
@@ -92,10 +97,19 @@ class Move:
         >>> print(Move.off_board("z9", 3))
         'z9' is not on this board: columns a-c, rows 1-3
         """
-        return OffBoardMoveError(f"{typed!r} is not on this board: {board_extent(board_size)}")
+        return OffBoardMoveError(f"{quoted(typed)} is not on this board: {board_extent(board_size)}")
 
     def __str__(self) -> str:
         return f"{column_label(self.col)}{self.row + 1}"
+
+
+def quoted(typed: str) -> str:
+    """What a person typed, as a refusal echoes it: quoted, and cut to its first characters when long.
+
+    >>> quoted("b3"), quoted("x" * 100)
+    ("'b3'", "'xxxxxxxxxxxxxxxxxxx…'")
+    """
+    return repr(typed if len(typed) <= _ECHOED else typed[: _ECHOED - 1] + "\u2026")
 
 
 def board_extent(board_size: int) -> str:

@@ -20,7 +20,7 @@ number (:mod:`hashdict.record`), the table (:mod:`hashdict.hash_dictionary`)
 and its hash (:mod:`hashdict.hashing`).  It knows nothing of games.
 """
 
-from hashdict.adt import DictionaryADT, DictionaryException
+from hashdict.adt import DictionaryADT, DictionaryException, TableFullError
 from hashdict.hash_dictionary import FastPath, HashDictionary
 from hashdict.hashing import IncrementalHash, is_prime, polynomial_hash, table_size_for
 from hashdict.record import Data, require_int
@@ -32,6 +32,7 @@ __all__ = [
     "FastPath",
     "HashDictionary",
     "IncrementalHash",
+    "TableFullError",
     "is_prime",
     "polynomial_hash",
     "require_int",

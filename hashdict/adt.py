@@ -6,7 +6,7 @@ from abc import ABC, abstractmethod
 
 from hashdict.record import Data
 
-__all__ = ["DictionaryADT", "DictionaryException"]
+__all__ = ["DictionaryADT", "DictionaryException", "TableFullError"]
 
 
 class DictionaryException(LookupError):
@@ -23,6 +23,14 @@ class DictionaryException(LookupError):
     def __init__(self, key: str, problem: str) -> None:
         super().__init__(f"configuration {key!r} {problem}")
         self.key = key
+
+
+class TableFullError(MemoryError):
+    """A table was asked to hold more records than the capacity it was given (see ``fast_path``)."""
+
+    def __init__(self, capacity: int) -> None:
+        super().__init__(f"the table holds its capacity of {capacity} records")
+        self.capacity = capacity
 
 
 class DictionaryADT(ABC):

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from hashdict.adt import DictionaryADT, DictionaryException
+from hashdict.adt import DictionaryADT, DictionaryException, TableFullError
 from hashdict.hashing import HashScheme, IncrementalHash, scheme_for, table_size_for
 from hashdict.record import Data, require_int
 
@@ -157,12 +158,15 @@ class HashDictionary(DictionaryADT):
             return -1
         return chain[chain.index(config) + 1]  # type: ignore[return-value]
 
-    def fast_path(self, key_length: int) -> FastPath:
+    def fast_path(self, key_length: int, capacity: int | None = None) -> FastPath:
         """Probe and store for a search that keeps its keys' hash values up to date itself.
 
         The keys must all have ``key_length`` characters.  See
         :class:`FastPath`: records stored through it are this table's
-        records like any others.  Runtime complexity: O(key_length).
+        records like any others.  With a ``capacity``, a store that would
+        make the table hold more records raises :class:`TableFullError`
+        instead, so that a search can be held to a memory budget.
+        Runtime complexity: O(key_length).
 
         >>> table = HashDictionary(13441)
         >>> path = table.fast_path(3)
@@ -173,7 +177,7 @@ class HashDictionary(DictionaryADT):
         >>> path.probe(value, "XO "), table.get("XO "), len(table)
         (2, 2, 1)
         """
-        probe, store = self._probe_and_store()
+        probe, store = self._probe_and_store(sys.maxsize if capacity is None else require_int("capacity", capacity))
         return FastPath(IncrementalHash(self._scheme, require_int("key_length", key_length)), probe, store)
 
     def num_records(self) -> int:
@@ -230,7 +234,7 @@ class HashDictionary(DictionaryADT):
             raise TypeError(f"configuration must be a str, not {type(config).__name__}: {config!r}")
         return self._hash(config)
 
-    def _probe_and_store(self) -> tuple[Callable[[int, str], int], Callable[[int, str, int], None]]:
+    def _probe_and_store(self, capacity: int) -> tuple[Callable[[int, str], int], Callable[[int, str, int], None]]:
         """The two functions of :meth:`fast_path`, specialised to this table.
 
         They are closures over the chains and the table, so that a call does
@@ -253,6 +257,8 @@ class HashDictionary(DictionaryADT):
             return -1
 
         def store(bucket: int, key: str, score: int) -> None:
+            if table._count >= capacity:
+                raise TableFullError(capacity)
             chain = chains[bucket]
             chains[bucket] = (key, score) if chain is None else (key, score, *chain)
             table._count += 1

@@ -24,7 +24,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from configurations import Configurations, PosPlay, SearchStats, computer_play
-from configurations.moves import InvalidMoveError, Move, MoveError, OccupiedSquareError, OffBoardMoveError
+from configurations.moves import InvalidMoveError, Move, MoveError, OccupiedSquareError, OffBoardMoveError, quoted
 from tests.paths import ROOT
 from tictactoe.cli import play as play_program
 from tictactoe.cli.play import parse_settings
@@ -124,7 +124,7 @@ def test_move_parse_refuses_squares_off_the_board(text: str, size: int) -> None:
     with pytest.raises(OffBoardMoveError) as refusal:
         Move.parse(text, size)
     last_column = "abcdefghijklmnopqrstuvwxyz"[size - 1]
-    assert str(refusal.value) == f"{text!r} is not on this board: columns a-{last_column}, rows 1-{size}"
+    assert str(refusal.value) == f"{quoted(text)} is not on this board: columns a-{last_column}, rows 1-{size}"
 
 
 @given(
@@ -139,7 +139,8 @@ def test_any_text_is_a_square_of_the_board_or_a_move_error(text: str, size: int)
         outcome = refusal
     if isinstance(outcome, MoveError):
         assert "\n" not in str(outcome)
-        assert repr(text.strip()) in str(outcome)
+        assert quoted(text.strip()) in str(outcome)
+        assert len(str(outcome)) < 200  # what was typed is echoed cut short
     else:
         assert 0 <= outcome.row < size
         assert 0 <= outcome.col < size
@@ -383,7 +384,9 @@ def test_ctrl_c_while_waiting_for_a_move_ends_cleanly_with_130(monkeypatch: pyte
 
 
 def test_ctrl_c_while_the_computer_thinks_ends_cleanly_with_130(monkeypatch: pytest.MonkeyPatch) -> None:
-    def interrupted_search(configs: Configurations, *, stats: SearchStats | None = None) -> PosPlay:
+    def interrupted_search(
+        configs: Configurations, *, stats: SearchStats | None = None, memory: int | None = None
+    ) -> PosPlay:
         raise KeyboardInterrupt
 
     monkeypatch.setattr(reference, "computer_play", interrupted_search)
@@ -393,7 +396,9 @@ def test_ctrl_c_while_the_computer_thinks_ends_cleanly_with_130(monkeypatch: pyt
 
 
 def test_an_engine_bug_is_not_hidden(monkeypatch: pytest.MonkeyPatch) -> None:
-    def broken_search(configs: Configurations, *, stats: SearchStats | None = None) -> PosPlay:
+    def broken_search(
+        configs: Configurations, *, stats: SearchStats | None = None, memory: int | None = None
+    ) -> PosPlay:
         raise RuntimeError("engine bug")
 
     monkeypatch.setattr(reference, "computer_play", broken_search)
@@ -445,7 +450,9 @@ def test_play_game_reads_through_any_reader() -> None:
 def slow_search(monkeypatch: pytest.MonkeyPatch) -> None:
     """The real search, followed by a pause long enough for the spinner to turn."""
 
-    def search_then_pause(configs: Configurations, *, stats: SearchStats | None = None) -> PosPlay:
+    def search_then_pause(
+        configs: Configurations, *, stats: SearchStats | None = None, memory: int | None = None
+    ) -> PosPlay:
         reply = computer_play(configs, stats=stats)
         time.sleep(0.4)
         return reply
@@ -512,7 +519,9 @@ def slow_game() -> list[str]:
 
 
 def test_spinner_before_the_first_node_is_counted(monkeypatch: pytest.MonkeyPatch) -> None:
-    def count_at_the_end(configs: Configurations, *, stats: SearchStats | None = None) -> PosPlay:
+    def count_at_the_end(
+        configs: Configurations, *, stats: SearchStats | None = None, memory: int | None = None
+    ) -> PosPlay:
         time.sleep(0.3)
         return computer_play(configs, stats=stats)
 
@@ -882,7 +891,7 @@ def test_at_a_terminal_the_tally_follows_each_game_and_sides_may_be_swapped() ->
 @pytest.mark.parametrize(
     ("args", "problem"),
     [
-        (["3", "3", "1", "--delay", "-1"], "argument --delay: must be a number of seconds, 0 or more, got '-1'"),
+        (["3", "3", "1", "--delay", "-1"], "argument --delay: must be a number of seconds from 0 to 60, got '-1'"),
         (["3", "3", "1", "--seed", "x"], "argument --seed: invalid int value: 'x'"),
     ],
 )

@@ -354,5 +354,5 @@ def test_a_game_with_a_time_that_is_not_a_time_is_reported_as_damaged(history: H
     connection.close()
     with refused(path, "game 1 is damaged: Invalid isoformat string: 'yesterday'"):
         history.get(1)
-    with refused(path, "a game listed is damaged: Invalid isoformat string: 'yesterday'"):
+    with refused(path, "game 1 is damaged: Invalid isoformat string: 'yesterday'"):
         history.list_games()

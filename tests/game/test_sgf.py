@@ -110,7 +110,7 @@ def refused(problem: str) -> pytest.RaisesExc[SgfError]:
         ),
         pytest.param(
             HEAD.replace("SZ[3]", "SZ[27]") + X_WINS,
-            "game 1: SZ[27]: a board has at most 26 rows, one for each letter",
+            "game 1: SZ[27]: a board has 1 to 26 rows, one for each letter of its columns",
             id="27",
         ),
         pytest.param(

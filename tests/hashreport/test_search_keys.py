@@ -15,11 +15,12 @@ import pytest
 from configurations import Configurations, SearchStats, computer_play
 from configurations import reference_search as reference
 from configurations.moves import Move
+from configurations.search import most_positions
 from hashdict import DictionaryADT, HashDictionary, polynomial_hash
 from tests.paths import ROOT
 from tictactoe.cli import report
 from tictactoe.hashreport import search_keys
-from tictactoe.hashreport.search_keys import MAX_POSITIONS, most_positions, search_source, stored_boards
+from tictactoe.hashreport.search_keys import MAX_POSITIONS, search_source, stored_boards
 
 TIMEOUT = 120  # seconds; generous, a hung program fails instead of blocking the run
 

@@ -13,10 +13,14 @@ from __future__ import annotations
 import argparse
 import math
 from collections.abc import Callable
+from pathlib import Path
 
 from configurations.numbers import NumberError, read_whole_number
 
-__all__ = ["pause", "seconds", "whole_number"]
+__all__ = ["MAX_PAUSE", "file_path", "pause", "seconds", "whole_number"]
+
+#: The longest pause ``--delay`` takes: a minute between moves is already a game nobody watches.
+MAX_PAUSE = 60.0
 
 
 def whole_number(low: int, high: int | None = None, *, what: str | None = None) -> Callable[[str], int]:
@@ -50,11 +54,18 @@ def seconds(text: str) -> float:
 
 
 def pause(text: str) -> float:
-    """A number of seconds, 0 or more and finite (``--delay``); ``argparse.ArgumentTypeError`` otherwise."""
+    """A number of seconds from 0 to :data:`MAX_PAUSE` (``--delay``); ``argparse.ArgumentTypeError`` otherwise."""
     value = _number(text)
-    if not (value >= 0 and math.isfinite(value)):
-        raise argparse.ArgumentTypeError(f"must be a number of seconds, 0 or more, got {text!r}")
+    if not 0 <= value <= MAX_PAUSE:  # False for NaN too
+        raise argparse.ArgumentTypeError(f"must be a number of seconds from 0 to {MAX_PAUSE:g}, got {text!r}")
     return value
+
+
+def file_path(text: str) -> Path:
+    """A file's path (``--db``, ``--export``); ``argparse.ArgumentTypeError`` for an empty one, which names none."""
+    if not text:
+        raise argparse.ArgumentTypeError("an empty path names no file")
+    return Path(text)
 
 
 def _number(text: str) -> float:

@@ -67,7 +67,7 @@ def run(main: Callable[[], int], program: str) -> NoReturn:
     ``"<program>: interrupted"`` and exits with 130.  Output that cannot be
     written (a full disk, ``>/dev/full``) or a standard output that was
     closed before the start (``>&-``) is one line on standard error and
-    status 1.
+    status 1, and so is running out of memory.
     """
     if sys.stdout is None:  # started with its standard output closed (>&-)
         print(f"{program}: standard output is closed, so there is nowhere to write", file=sys.stderr)
@@ -81,6 +81,9 @@ def run(main: Callable[[], int], program: str) -> NoReturn:
     except KeyboardInterrupt:
         print(f"{program}: interrupted", file=sys.stderr)
         status = EXIT_INTERRUPTED
+    except MemoryError as error:
+        print(f"{program}: out of memory: {error or 'ask for less'}", file=sys.stderr)
+        status = EXIT_FAILED
     except OSError as error:
         if error.errno not in _OUTPUT_ERRORS:
             raise

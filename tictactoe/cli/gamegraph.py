@@ -32,7 +32,7 @@ import sys
 from collections.abc import Sequence
 
 from configurations.symbols import COMPUTER, HUMAN
-from tictactoe.cli.exits import EXIT_FAILED, EXIT_OK, exit_status, run
+from tictactoe.cli.exits import EXIT_FAILED, EXIT_INPUT_ENDED, EXIT_OK, exit_status, run
 from tictactoe.gamegraph import SLOTS, Node, UnreachablePositionError, game_graph
 from tictactoe.gamegraph.stats import format_stats, graph_stats
 from tictactoe.ui.terminal.graph_game import HELP, play
@@ -133,6 +133,9 @@ def _show(texts: Sequence[str]) -> int:
 
 def _play(side: str | None) -> int:
     """Play one game at the terminal, or from standard input read line by line when it is not one."""
+    if sys.stdin is None:  # started with its standard input closed (<&-)
+        print(f"{PROGRAM} play: no standard input to read moves from", file=sys.stderr)
+        return EXIT_INPUT_ENDED
 
     def conversation(read_line: Reader) -> None:
         play(game_graph(), read_line, sys.stdout, person=side)

@@ -11,21 +11,29 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import os
+import stat
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
 
 from configurations import Winner
-from tictactoe.cli.arguments import whole_number
+from tictactoe.cli.arguments import file_path, whole_number
 from tictactoe.cli.exits import EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE
-from tictactoe.game.history import History, HistoryError, default_path
+from tictactoe.game.history import DamagedGame, History, HistoryError, default_path
 from tictactoe.game.record import GameRecord
 from tictactoe.game.replay import replay_text
 from tictactoe.game.sgf import SgfError, parse_sgf, to_sgf
 from tictactoe.ui.terminal.browse import RESULT_NAMES, history_table, open_history, replay_interactively
 
 __all__ = ["main"]
+
+
+#: The largest SGF file ``--import`` reads: a game of 26x26 takes about 10 KB, so this holds thousands.
+MAX_SGF_BYTES = 64 * 2**20
+#: The largest game id: SQLite's largest integer.
+MAX_GAME_ID = 2**63 - 1
 
 
 class _FileError(Exception):
@@ -38,7 +46,7 @@ def main(
     """Run one history mode of ``play.py``; 0 when done, 1 when the history or a file cannot be used, 2 for usage."""
     try:
         with contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(stderr):
-            args = _parser(program).parse_args(arguments)
+            args = _parse(arguments, program)
     except SystemExit as exit_request:
         return exit_request.code if isinstance(exit_request.code, int) else EXIT_USAGE
     history = open_history(args.db, stderr, program)
@@ -46,7 +54,7 @@ def main(
         return EXIT_FAILED
     try:
         with history:
-            return _run(args, history, stdin, stdout)
+            damaged = _run(args, history, stdin, stdout)
     except (HistoryError, SgfError, _FileError) as error:
         print(f"{program}: {error}", file=stderr)
         return EXIT_FAILED
@@ -54,11 +62,16 @@ def main(
         print(file=stdout)
         print(f"{program}: interrupted", file=stderr)
         return EXIT_INTERRUPTED
+    for game in damaged:
+        print(f"{program}: {history.path}: {game}; it is left out", file=stderr)
+    return EXIT_FAILED if damaged else EXIT_OK
 
 
-def _run(args: argparse.Namespace, history: History, stdin: TextIO | None, out: TextIO) -> int:
+def _run(args: argparse.Namespace, history: History, stdin: TextIO | None, out: TextIO) -> list[DamagedGame]:
+    """Do what ``args`` ask of ``history``; the damaged games left out on the way."""
+    damaged: list[DamagedGame] = []
     if args.history:
-        games = history.list_games(player=args.player, result=args.result, limit=None)
+        games = history.list_games(player=args.player, result=args.result, limit=None, damaged=damaged)
         filtered = args.player is not None or args.result is not None
         print(history_table(games) if games else "No games match." if filtered else "No games saved.", file=out)
     elif args.replay is not None:
@@ -68,28 +81,52 @@ def _run(args: argparse.Namespace, history: History, stdin: TextIO | None, out: 
         else:
             print(replay_text(record), file=out)
     elif args.export is not None:
-        records = [history.get(args.game)] if args.game is not None else _all_records(history)
+        records = [history.get(args.game)] if args.game is not None else _all_records(history, damaged)
         _write(args.export, to_sgf(records))
         print(f"Exported {len(records)} game{'s' * (len(records) != 1)} to {args.export}", file=out)
     else:
-        try:
-            data = args.import_.read_bytes()
-        except OSError as error:
-            raise _FileError(f"cannot read {args.import_}: {error.strerror}") from None
-        records = parse_sgf(data)
+        records = parse_sgf(_read_sgf(args.import_))
         history.save_all(records)
         print(f"Imported {len(records)} game{'s' * (len(records) != 1)} into {history.path}", file=out)
-    return EXIT_OK
+    return damaged
 
 
-def _all_records(history: History) -> list[GameRecord]:
-    """Every game of ``history``, the first saved first."""
-    return [history.get(game.id) for game in sorted(history.list_games(limit=None), key=lambda game: game.id)]
+def _all_records(history: History, damaged: list[DamagedGame]) -> list[GameRecord]:
+    """Every game of ``history`` that can be read, the first saved first; the others are added to ``damaged``."""
+    records = []
+    for game in sorted(history.list_games(limit=None, damaged=damaged), key=lambda game: game.id):
+        try:
+            records.append(history.get(game.id))
+        except HistoryError as error:
+            damaged.append(DamagedGame(game.id, str(error).rpartition("is damaged: ")[2]))
+    return records
+
+
+def _read_sgf(path: Path) -> bytes:
+    """The bytes of the SGF file ``path``: a regular file of at most :data:`MAX_SGF_BYTES`, else :class:`_FileError`.
+
+    Anything else -- a pipe that may never be written to, a device that
+    never ends -- is refused before it is read.
+    """
+    try:
+        with path.open("rb") as file:
+            if not stat.S_ISREG(os.fstat(file.fileno()).st_mode):
+                raise _FileError(f"cannot read {path}: not a regular file")
+            data = file.read(MAX_SGF_BYTES + 1)
+    except OSError as error:
+        raise _FileError(f"cannot read {path}: {error.strerror}") from None
+    if len(data) > MAX_SGF_BYTES:
+        raise _FileError(
+            f"cannot read {path}: larger than {MAX_SGF_BYTES // 2**20} MiB, more than SGF files of games hold"
+        )
+    return data
 
 
 def _write(path: Path, text: str) -> None:
     try:
         path.write_text(text, encoding="utf-8")
+    except BrokenPipeError:
+        raise  # the reader of a pipe has gone: the program ends as every program does then
     except OSError as error:
         raise _FileError(f"cannot write {path}: {error.strerror}") from None
 
@@ -102,6 +139,19 @@ def _result(text: str) -> Winner:
         raise argparse.ArgumentTypeError(f"must be X, O or draw, got {text!r}") from None
 
 
+def _parse(arguments: Sequence[str], program: str) -> argparse.Namespace:
+    """The command line's options; a usage error (``SystemExit``) for one that goes with another mode."""
+    parser = _parser(program)
+    args = parser.parse_args(arguments)
+    if not args.history:
+        for option, value in (("--player", args.player), ("--result", args.result)):
+            if value is not None:
+                parser.error(f"argument {option}: goes with --history only")
+    if args.export is None and args.game is not None:
+        parser.error("argument --game: goes with --export only")
+    return args
+
+
 def _parser(program: str) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog=program,
@@ -110,11 +160,11 @@ def _parser(program: str) -> argparse.ArgumentParser:
     )
     modes = parser.add_mutually_exclusive_group(required=True)
     modes.add_argument("--history", action="store_true", help="list the games, the newest first")
-    modes.add_argument("--replay", type=whole_number(1), metavar="ID", help="replay game ID move by move")
-    modes.add_argument("--export", type=Path, metavar="FILE", help="write the games (or --game ID) to an SGF file")
-    modes.add_argument("--import", dest="import_", type=Path, metavar="FILE", help="add the games of an SGF file")
-    parser.add_argument("--db", type=Path, metavar="PATH", help="the game history file (SQLite)")
+    modes.add_argument("--replay", type=whole_number(1, MAX_GAME_ID), metavar="ID", help="replay game ID move by move")
+    modes.add_argument("--export", type=file_path, metavar="FILE", help="write the games (or --game ID) to an SGF file")
+    modes.add_argument("--import", dest="import_", type=file_path, metavar="FILE", help="add the games of an SGF file")
+    parser.add_argument("--db", type=file_path, metavar="PATH", help="the game history file (SQLite)")
     parser.add_argument("--player", metavar="NAME", help="with --history: only the games NAME played")
     parser.add_argument("--result", type=_result, metavar="X|O|draw", help="with --history: only games of this result")
-    parser.add_argument("--game", type=whole_number(1), metavar="ID", help="with --export: only game ID")
+    parser.add_argument("--game", type=whole_number(1, MAX_GAME_ID), metavar="ID", help="with --export: only game ID")
     return parser

@@ -20,8 +20,9 @@ from pathlib import Path
 from typing import NoReturn, TextIO
 
 from configurations.moves import MAX_BOARD_SIZE, Move, MoveError
-from tictactoe.cli.arguments import pause, seconds, whole_number
-from tictactoe.cli.exits import EXIT_INPUT_ENDED, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, exit_status, run
+from configurations.search import SearchMemoryError
+from tictactoe.cli.arguments import file_path, pause, seconds, whole_number
+from tictactoe.cli.exits import EXIT_FAILED, EXIT_INPUT_ENDED, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, exit_status, run
 from tictactoe.game.session import Competitor, Session
 from tictactoe.players.registry import DEFAULT_THINK, PLAYER_NAMES, PlayerOptions
 from tictactoe.ui.settings import Settings, default_competitors
@@ -99,7 +100,8 @@ def parse_settings(arguments: Sequence[str], program: str = "play.py") -> Settin
     args = parser.parse_args(arguments)
     if args.length > args.size:
         parser.error(f"argument length: must be from 1 to size ({args.size}), got {args.length}")
-    options = PlayerOptions(args.size, args.length, args.max_levels, args.think, args.seed)
+    memory = None if args.memory is None else args.memory * 2**20
+    options = PlayerOptions(args.size, args.length, args.max_levels, args.think, args.seed, memory)
     try:
         opening = [Move.parse(text, args.size) for text in args.opening.split(",")] if args.opening else []
     except MoveError as refusal:
@@ -131,7 +133,11 @@ def _run_terminal(settings: Settings, stdin: TextIO | None, stdout: TextIO, stde
     def conversation(read_line: Reader) -> None:
         play_session(settings, read_line, stdout, interactive=at_terminal, on_screen=stdout.isatty(), save=save)
 
-    return exit_status(converse(conversation, stdin, stdout, stderr, program, at_terminal=at_terminal))
+    try:
+        return exit_status(converse(conversation, stdin, stdout, stderr, program, at_terminal=at_terminal))
+    except SearchMemoryError as error:
+        print(f"{program}: {error}", file=stderr)
+        return EXIT_FAILED
 
 
 def _run_window(settings: Settings, stderr: TextIO) -> int:
@@ -203,7 +209,13 @@ def _parser(program: str) -> argparse.ArgumentParser:
     parser.add_argument("--name-o", metavar="NAME", help="O's name in the tally")
     parser.add_argument("--window", action="store_true", help="play in a window: click a square, or arrows and Enter")
     parser.add_argument("--delay", type=pause, metavar="SECONDS", help="pause before each move of two computer players")
-    parser.add_argument("--db", type=Path, metavar="PATH", help="the game history file (SQLite) to save games in")
+    parser.add_argument(
+        "--memory",
+        type=whole_number(1),
+        metavar="MIB",
+        help="the most memory, in MiB, the reference search's table may take (default: a quarter of this machine's)",
+    )
+    parser.add_argument("--db", type=file_path, metavar="PATH", help="the game history file (SQLite) to save games in")
     return parser
 
 

@@ -18,7 +18,7 @@ terminal and the window drive it, and players choose its moves.
 from __future__ import annotations
 
 from configurations import COMPUTER, HUMAN, Configurations, Symbol, Winner
-from configurations.moves import Move, MoveError, OccupiedSquareError
+from configurations.moves import Move, MoveError, OccupiedSquareError, quoted
 
 __all__ = ["Game", "GameOverError"]
 
@@ -136,12 +136,12 @@ class Game:
 
     def _check(self, move: Move, typed: str) -> None:
         if self._result is not None:
-            raise GameOverError(f"the game is over: {typed!r} cannot be played")
+            raise GameOverError(f"the game is over: {quoted(typed)} cannot be played")
         size = self._board.board_size
         if not (0 <= move.row < size and 0 <= move.col < size):
             raise Move.off_board(typed, size)
         if not self._board.square_is_empty(move.row, move.col):
-            raise OccupiedSquareError(f"{typed!r} is already taken: choose an empty square")
+            raise OccupiedSquareError(f"{quoted(typed)} is already taken: choose an empty square")
 
     def _place(self, move: Move) -> None:
         mover = self.to_move

@@ -63,6 +63,7 @@ __all__ = [
     "MIGRATIONS",
     "RESULTS",
     "SCHEMA_VERSION",
+    "DamagedGame",
     "GameSummary",
     "History",
     "HistoryError",
@@ -136,6 +137,17 @@ class GameSummary:
     move_count: int
 
 
+@dataclass(frozen=True, slots=True)
+class DamagedGame:
+    """A stored game that cannot be read back: its id and what is wrong with it."""
+
+    id: object
+    problem: str
+
+    def __str__(self) -> str:
+        return f"game {self.id} is damaged: {self.problem}"
+
+
 def default_path() -> Path:
     """Where the history lives unless ``--db`` says otherwise: ``tictactoe/history.sqlite3`` in the data directory.
 
@@ -171,7 +183,7 @@ class History:
     >>> with tempfile.TemporaryDirectory() as folder, History(Path(folder) / "games.sqlite3") as history:
     ...     game_id = history.save(record)
     ...     [(summary.id, summary.x.name, summary.o.name, summary.result) for summary in history.list_games()]
-    [(1, 'ada', 'rules', 'X')]
+    [(1, 'ada', 'rules', <Winner.X: 'X'>)]
     """
 
     def __init__(self, path: Path | str | None = None, *, timeout: float = DEFAULT_TIMEOUT) -> None:
@@ -221,12 +233,22 @@ class History:
         try:
             return _record(row, moves)
         except (ValueError, TypeError) as error:  # a RecordError, or a value of the wrong type or form
-            raise HistoryError(f"{self.path}: game {game_id} is damaged: {error}") from None
+            raise HistoryError(f"{self.path}: {DamagedGame(game_id, str(error))}") from None
 
     def list_games(
-        self, *, player: str | None = None, result: str | None = None, limit: int | None = 20, offset: int = 0
+        self,
+        *,
+        player: str | None = None,
+        result: str | None = None,
+        limit: int | None = 20,
+        offset: int = 0,
+        damaged: list[DamagedGame] | None = None,
     ) -> list[GameSummary]:
         """The games, the last to end first: at most ``limit`` (``None``: all) after skipping ``offset``.
+
+        A row that cannot be read is a :class:`HistoryError` naming its game;
+        given a ``damaged`` list, such rows are left out and added to it
+        instead, so that one damaged game does not hide the others.
 
         ``player`` keeps the games in which either side has that name
         (ASCII letters matched without regard to case); ``result`` keeps
@@ -242,10 +264,16 @@ class History:
         query = f"SELECT {_SUMMARY_COLUMNS} FROM games {where} ORDER BY ended DESC, id DESC LIMIT ? OFFSET ?"
         with self._transaction("list games", write=False) as connection:
             rows = connection.execute(query, [*parameters, -1 if limit is None else limit, offset]).fetchall()
-        try:
-            return [_summary(row) for row in rows]
-        except (ValueError, TypeError) as error:
-            raise HistoryError(f"{self.path}: a game listed is damaged: {error}") from None
+        summaries = []
+        for row in rows:
+            try:
+                summaries.append(_summary(row))
+            except (ValueError, TypeError) as error:  # a RecordError, or a value of the wrong type or form
+                problem = DamagedGame(row[0], str(error))
+                if damaged is None:
+                    raise HistoryError(f"{self.path}: {problem}") from None
+                damaged.append(problem)
+        return summaries
 
     def count(self, *, player: str | None = None, result: str | None = None) -> int:
         """How many games are stored, with the filters of :meth:`list_games`."""
@@ -411,12 +439,19 @@ def _summary(row: Sequence[Any]) -> GameSummary:
     game_id, x_kind, x_name, o_kind, o_name, size, length, result, started, ended, move_count = row
     return GameSummary(
         id=game_id,
-        x=PlayerInfo(x_kind, x_name),
-        o=PlayerInfo(o_kind, o_name),
-        size=size,
-        length=length,
-        result=result,
+        x=PlayerInfo(str(x_kind), str(x_name)),
+        o=PlayerInfo(str(o_kind), str(o_name)),
+        size=_whole(size),
+        length=_whole(length),
+        result=Winner(result),
         started=datetime.fromisoformat(started),
         ended=datetime.fromisoformat(ended),
-        move_count=move_count,
+        move_count=_whole(move_count),
     )
+
+
+def _whole(value: object) -> int:
+    """A stored whole number, which SQLite may hand back as any type; ``ValueError`` if it is not one."""
+    if type(value) is not int:
+        raise ValueError(f"{value!r} is not a whole number")
+    return value

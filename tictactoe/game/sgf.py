@@ -77,7 +77,14 @@ _INTEGER = re.compile(r"[+-]?[0-9]+")
 _DECIMAL = re.compile(r"[+-]?[0-9]+(\.[0-9]*)?([eE][+-]?[0-9]+)?")
 _DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 _WHITESPACE = b" \t\r\n\v\f"
+# The most digits a number of a game may have: 18 stay below 2**63, SQLite's largest integer.
+_MAX_DIGITS = 18
 _LINE_BREAK = re.compile(rb"\r\n|\n\r|\r|\n")
+
+
+def _cut(text: str) -> str:
+    """``text`` as a message echoes it: at most 20 characters."""
+    return text if len(text) <= 20 else text[:19] + "\u2026"
 
 
 class SgfError(ValueError):
@@ -220,10 +227,13 @@ class _Parser:
         chunks: list[bytes] = []
         pos = start + 1
         while True:
-            close, escape = data.find(b"]", pos), data.find(b"\\", pos)
+            close = data.find(b"]", pos)
             if close < 0:
                 raise SgfError(f"byte {len(data)}: the text ends inside the value that starts at byte {start}")
-            if not 0 <= escape < close:
+            # Look for an escape only before the close: searching on to the end of the text for each
+            # value would make reading a file of many games take time growing as its square.
+            escape = data.find(b"\\", pos, close)
+            if escape < 0:
                 break
             chunks.append(data[pos:escape])
             pos = escape + 1
@@ -281,8 +291,8 @@ class _GameReader:
                 x=PlayerInfo(self._text("BK", "human"), self._name("PB", "Black")),
                 o=PlayerInfo(self._text("WK", "human"), self._name("PW", "White")),
                 size=size,
-                length=int(self._number_text("KL", _INTEGER) or _GOMOKU_LENGTH),
-                max_levels=int(self._number_text("ML", _INTEGER) or 0),
+                length=self._whole("KL", _GOMOKU_LENGTH),
+                max_levels=self._whole("ML", 0),
                 think=float(think) if (think := self._number_text("TH", _DECIMAL)) else None,
                 started=started,
                 ended=ended,
@@ -299,11 +309,13 @@ class _GameReader:
             raise self._error("no SZ property: the board size is needed")
         columns, _, rows = text.partition(":")
         if rows and rows != columns:
-            raise self._error(f"SZ[{text}]: only square boards can be read")
+            raise self._error(f"SZ[{_cut(text)}]: only square boards can be read")
         if not _INTEGER.fullmatch(columns):
-            raise self._error(f"SZ[{text}] is not a board size")
-        if int(columns) > MAX_BOARD_SIZE:
-            raise self._error(f"SZ[{text}]: a board has at most {MAX_BOARD_SIZE} rows, one for each letter")
+            raise self._error(f"SZ[{_cut(text)}] is not a board size")
+        if len(columns.lstrip("+-")) > _MAX_DIGITS or not 1 <= int(columns) <= MAX_BOARD_SIZE:
+            raise self._error(
+                f"SZ[{_cut(text)}]: a board has 1 to {MAX_BOARD_SIZE} rows, one for each letter of its columns"
+            )
         return int(columns)
 
     def _moves(self, size: int) -> tuple[TimedMove, ...]:
@@ -346,7 +358,10 @@ class _GameReader:
             date = self._text("DT")
             if date is None or not _DATE.match(date):
                 raise self._error("no date: DS or DT (YYYY-MM-DD) is needed")
-            started = datetime(int(date[:4]), int(date[5:7]), int(date[8:10]), tzinfo=UTC)
+            try:
+                started = datetime(int(date[:4]), int(date[5:7]), int(date[8:10]), tzinfo=UTC)
+            except ValueError:
+                raise self._error(f"DT[{_cut(date)}] is not a date of the calendar") from None
         return started, self._time("DE") or started
 
     def _time(self, name: str) -> datetime | None:
@@ -374,6 +389,19 @@ class _GameReader:
     def _name(self, name: str, default: str) -> str:
         # A name is SGF's SimpleText: any white space, line breaks included, reads as a space.
         return re.sub(r"\r\n|\n\r|\s", " ", self._text(name, default))
+
+    def _whole(self, name: str, default: int) -> int:
+        """The root's whole number ``name``, or ``default`` without one; out of range past SQLite's integers.
+
+        A longer number is refused before ``int()`` is asked to read what
+        may be thousands of digits.
+        """
+        text = self._number_text(name, _INTEGER)
+        if text is None:
+            return default
+        if len(text.lstrip("+-")) > _MAX_DIGITS:
+            raise self._error(f"{name}[{_cut(text)}] is out of range: at most {_MAX_DIGITS} digits")
+        return int(text)
 
     def _number_text(self, name: str, pattern: re.Pattern[str]) -> str | None:
         prop = self._root.get(name)

@@ -11,6 +11,12 @@ Running anything yields :class:`Outcome` values, one per case, that
 case becomes a failed outcome named by its file and line number, so one bad
 line neither hides the other cases nor stops the run.
 
+Limits keep a run bounded whatever a file holds: a line of more than
+:data:`MAX_LINE_BYTES` is refused and the rest of its file is not read,
+and a ``play`` case whose search could try more than
+:data:`MAX_POSITIONS` positions (:func:`~configurations.search.most_positions`)
+is refused before it starts.
+
 >>> case = parse_case('{"id": "b", "check": "board", "size": 2, "length": 2, '
 ...                   '"board": ["XO", "OX"], "expect": {"wins_o": true, "eval": 3}}')
 >>> run_case(case).line()
@@ -27,11 +33,13 @@ from typing import Final, Literal, TypeAlias
 
 from configurations.board import Configurations
 from configurations.results import PosPlay, SearchStats
-from configurations.search import computer_play
+from configurations.search import computer_play, most_positions
 from configurations.symbols import COMPUTER, COMPUTER_WINS, DRAW, EMPTY, HUMAN, HUMAN_WINS, SYMBOLS, UNDECIDED
 from hashdict import DictionaryException, is_prime, require_int
 
 __all__ = [
+    "MAX_LINE_BYTES",
+    "MAX_POSITIONS",
     "Case",
     "CaseFileError",
     "Check",
@@ -42,6 +50,14 @@ __all__ = [
     "run_case",
     "run_case_files",
 ]
+
+#: The longest line a case file may hold, 1 MiB: a case of the largest board, 26x26, takes about 2 KB.
+MAX_LINE_BYTES = 2**20
+#: The most positions a play case's search could try, counted as for the hash report's searches: every
+#: board it could expand times the squares it would try there.  Real searches try a hundredth to a
+#: thousandth of it, so what is admitted ends within a minute; 4x4 searched to the end from one tile
+#: (18 million) and 5x5 at 6 levels (58 million) pass, 26x26 at 50 levels does not.
+MAX_POSITIONS = 10**10
 
 Check: TypeAlias = Literal["play", "board"]
 #: A checked value: an int (score, row, col, nodes, eval) or a bool.
@@ -162,6 +178,13 @@ def _parse_case(text: str) -> Case:
         raise ValueError(f"'length' must be at most 'size' ({size}), got {length}")
     max_levels = _integer(fields, "max_levels", 0) if "max_levels" in fields else 0
     board = _board(fields["board"], size)
+    if check == "play":
+        positions = most_positions(sum(row.count(EMPTY) for row in board), max_levels)
+        if positions > MAX_POSITIONS:
+            raise ValueError(
+                f"the search could try up to {positions:.3g} positions, more than the {MAX_POSITIONS:.0e} a case"
+                " may: lower 'max_levels' or 'size'"
+            )
     return Case(case_id, check, size, length, max_levels, board, _expect(fields["expect"], check))
 
 
@@ -170,32 +193,43 @@ def read_case_file(path: str | Path) -> Iterator[Case | CaseFileError]:
 
     Blank lines are skipped; lines are counted from 1.  A file that cannot
     be read, or that holds nothing but blank lines, yields one error naming
-    just the file: a run that checked nothing must not pass.  Runtime
+    just the file: a run that checked nothing must not pass.  A line longer
+    than :data:`MAX_LINE_BYTES` is an error and ends the file's reading, so
+    that no file, not even an endless one, is read past it.  Runtime
     complexity: O(file size).
     """
     name = str(path)
+    empty = True
     try:
-        content = Path(path).read_bytes()
+        with Path(path).open("rb") as lines:
+            for number, raw in enumerate(iter(lambda: lines.readline(MAX_LINE_BYTES + 1), b""), start=1):
+                if len(raw.rstrip(b"\r\n")) > MAX_LINE_BYTES:
+                    yield CaseFileError(name, number, f"longer than {MAX_LINE_BYTES} bytes: the rest is not read")
+                    return
+                item = _line_item(name, number, raw)
+                empty = empty and item is None
+                if item is not None:
+                    yield item
     except OSError as error:
         yield CaseFileError(name, None, f"cannot read the file: {error.strerror or error}")
         return
-    empty = True
-    for number, raw in enumerate(content.splitlines(), start=1):
-        try:
-            text = raw.decode("utf-8-sig" if number == 1 else "utf-8")  # a byte-order mark may open the file
-        except UnicodeDecodeError:
-            yield CaseFileError(name, number, "the line is not UTF-8 text")
-            empty = False
-            continue
-        if not text.strip():
-            continue
-        empty = False
-        try:
-            yield parse_case(text)
-        except ValueError as error:
-            yield CaseFileError(name, number, str(error))
     if empty:
         yield CaseFileError(name, None, "no cases in the file")
+
+
+def _line_item(name: str, number: int, raw: bytes) -> Case | CaseFileError | None:
+    """The case on line ``number`` of the file ``name``, the error it is, or None for a blank line."""
+    raw = raw.rstrip(b"\r\n")
+    try:
+        text = raw.decode("utf-8-sig" if number == 1 else "utf-8")  # a byte-order mark may open the file
+    except UnicodeDecodeError:
+        return CaseFileError(name, number, "the line is not UTF-8 text")
+    if not text.strip():
+        return None
+    try:
+        return parse_case(text)
+    except ValueError as error:
+        return CaseFileError(name, number, str(error))
 
 
 def run_case_files(paths: Sequence[str | Path]) -> Iterator[Outcome]:

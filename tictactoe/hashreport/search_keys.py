@@ -23,15 +23,14 @@ A search is refused before it starts when it could try more than
 
 from __future__ import annotations
 
-import math
-
 from configurations import HUMAN, Configurations, computer_play
 from configurations.moves import MAX_BOARD_SIZE, Move, MoveError
 from configurations.numbers import NumberError, read_whole_number
+from configurations.search import most_positions
 from hashdict import HashDictionary
 from tictactoe.hashreport.registry import KeySource, SourceError, SourceFamily, SourceRegistry
 
-__all__ = ["MAX_POSITIONS", "PREFIX", "USAGE", "most_positions", "register", "search_source", "stored_boards"]
+__all__ = ["MAX_POSITIONS", "PREFIX", "USAGE", "register", "search_source", "stored_boards"]
 
 PREFIX = "search"
 USAGE = f"{PREFIX}:SIZE,LENGTH,MAX_LEVELS[,OPENING]"
@@ -40,27 +39,6 @@ DESCRIPTION = "the boards computer_play stores answering X's opening (default: t
 #: to a thousandth of it), so what it admits ends within seconds: the slowest admitted search found,
 #: 21x21 with 2 in a row at 2 levels, stores 87 596 boards and its report takes about 2.5 s and 70 MiB.
 MAX_POSITIONS = 10**8
-
-
-def most_positions(empty_squares: int, max_levels: int) -> int:
-    """The most trial moves the reference search can make from a board with ``empty_squares`` free squares.
-
-    The search expands a board (tries each of its empty squares) only
-    when the board is not in its table, and stores the board once it has
-    been expanded; a board with ``t`` tiles more than the start is expanded
-    only when ``t <= max_levels`` and it still has an empty square.  There
-    are ``comb(e, t) * comb(t, ceil(t / 2))`` such boards (``O`` moves
-    first), each trying ``e - t`` squares, plus the ``e`` tries at the
-    start.  Alpha-beta cuts and wins make the real count far smaller.
-
-    >>> most_positions(8, 0), most_positions(8, 1), most_positions(0, 5)
-    (8, 64, 0)
-    """
-    deepest = min(max_levels, empty_squares - 1)
-    return empty_squares + sum(
-        math.comb(empty_squares, tiles) * math.comb(tiles, (tiles + 1) // 2) * (empty_squares - tiles)
-        for tiles in range(1, deepest + 1)
-    )
 
 
 class _TableKeeper(Configurations):

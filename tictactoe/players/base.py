@@ -43,6 +43,8 @@ class PlayerOptions:
     think: float = DEFAULT_THINK
     #: Makes every random choice repeatable; ``None`` draws a fresh seed.
     seed: int | None = None
+    #: The bytes the reference search's table may take (``None``: a quarter of the machine's memory).
+    memory: int | None = None
 
 
 class Player(Protocol):

@@ -32,16 +32,21 @@ class ReferencePlayer(ComputerPlayer):
 
     name = "reference"
 
-    __slots__ = ("_max_levels",)
+    __slots__ = ("_max_levels", "_memory")
 
-    def __init__(self, max_levels: int) -> None:
-        """A reference player searching ``max_levels`` levels; ``ValueError`` when that is negative."""
+    def __init__(self, max_levels: int, memory: int | None = None) -> None:
+        """A reference player searching ``max_levels`` levels; ``ValueError`` when that is negative.
+
+        Its table may take ``memory`` bytes (``None``: the search's default, see
+        :func:`~configurations.search.computer_play`).
+        """
         self._max_levels = require_levels(max_levels)
+        self._memory = memory
 
     @classmethod
     def from_options(cls, options: PlayerOptions) -> ReferencePlayer:
         """The player a game with ``options`` asks for: searching ``options.max_levels`` deep."""
-        return cls(options.max_levels)
+        return cls(options.max_levels, options.memory)
 
     @property
     def max_levels(self) -> int:
@@ -55,7 +60,7 @@ class ReferencePlayer(ComputerPlayer):
 
         ``ValueError`` when the board has no empty square.
         """
-        play = computer_play(as_computer(board, mover, self._max_levels), stats=stats)
+        play = computer_play(as_computer(board, mover, self._max_levels), stats=stats, memory=self._memory)
         if play.row < 0:
             raise ValueError("the board is full: there is no move to make")
         return Move(play.row, play.col)

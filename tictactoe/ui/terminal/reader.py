@@ -23,7 +23,12 @@ import enum
 from collections.abc import Callable
 from typing import TextIO, TypeAlias
 
-__all__ = ["Ending", "Reader", "converse", "echoing_reader", "enable_line_editing"]
+__all__ = ["MAX_LINE", "Ending", "Reader", "converse", "echoing_reader", "enable_line_editing"]
+
+#: The most characters of a line a piped conversation reads: moves and answers are a few characters long.
+MAX_LINE = 1000
+# A line longer than this is echoed cut short, as refusals echo it.
+_ECHOED = 40
 
 Reader: TypeAlias = Callable[[str], str]
 """Reads one line like the built-in ``input``: prompt in, line out, ``EOFError`` at the end."""
@@ -44,14 +49,22 @@ def echoing_reader(stream: TextIO, out: TextIO) -> Reader:
     readable: ``Your move: b2`` appears just as if it had been typed.  The
     prompt is written out before the line is read, so that a program
     driving the conversation through a pipe sees it before the
-    conversation waits.  ``EOFError`` when the stream ends.
+    conversation waits.  A line is read in pieces of at most
+    :data:`MAX_LINE` characters: a longer one is cut there (the rest of it
+    is read and dropped), so that no input, however long its lines, fills
+    memory.  ``EOFError`` when the stream ends.
     """
 
     def read_line(prompt: str) -> str:
         out.write(prompt)
         out.flush()
-        line = stream.readline()
-        out.write(line.rstrip("\r\n") + "\n")
+        line = stream.readline(MAX_LINE + 1)
+        if len(line) > MAX_LINE and not line.endswith("\n"):
+            line = line[:MAX_LINE]
+            while (rest := stream.readline(MAX_LINE)) and not rest.endswith("\n"):
+                pass  # the rest of an overlong line, dropped piece by piece
+        shown = line.rstrip("\r\n")
+        out.write((shown if len(shown) <= _ECHOED else shown[: _ECHOED - 1] + "\u2026") + "\n")
         out.flush()
         if not line:
             raise EOFError
