@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 import textwrap
+import time
+import tracemalloc
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -218,3 +220,51 @@ def test_a_bad_game_anywhere_in_a_collection_imports_nothing(tmp_path: Path) -> 
             history.save_all(parse_sgf(good + HEAD + ";B[aa];W[aa])"))
         assert history.count() == 0
         assert history.save_all(parse_sgf(good)) == [1, 2]
+
+
+# Fuzzing: whatever bytes come, the reader gives games or one SgfError, in bounded time and memory.
+
+FUZZ = settings(max_examples=300, deadline=None, derandomize=True, database=None)
+# Bytes SGF is made of, so that random text reaches past the first character more often than noise does.
+SGF_ALPHABET = b"();[]\\:BWGMSZDTKLMRE+-0123456789abctz \n"
+# A reader that holds its input and the games it made stays well inside this, per byte read.
+BYTES_PER_BYTE = 400
+EXAMPLE = to_sgf([sample_record(), sample_record("a1 b1 a2 b2 a3")]).encode("utf-8")
+
+
+def read_within_limits(data: bytes) -> list[GameRecord] | SgfError:
+    """``parse_sgf(data)``, checked to take at most a second and :data:`BYTES_PER_BYTE` bytes a byte of input."""
+    tracemalloc.start()
+    started = time.process_time()
+    try:
+        outcome: list[GameRecord] | SgfError = parse_sgf(data)
+    except SgfError as refusal:
+        outcome = refusal
+    finally:
+        seconds = time.process_time() - started
+        peak = tracemalloc.get_traced_memory()[1]
+        tracemalloc.stop()
+    assert seconds < 1.0
+    assert peak <= 100_000 + BYTES_PER_BYTE * len(data)
+    assert "\n" not in str(outcome) or not isinstance(outcome, SgfError)
+    return outcome
+
+
+@FUZZ
+@given(st.binary(max_size=2000))
+def test_any_bytes_read_as_games_or_one_error(data: bytes) -> None:
+    read_within_limits(data)
+
+
+@FUZZ
+@given(st.lists(st.sampled_from(list(SGF_ALPHABET)), max_size=400).map(bytes))
+def test_any_text_of_sgf_s_own_characters_reads_as_games_or_one_error(data: bytes) -> None:
+    read_within_limits(data)
+
+
+@FUZZ
+@given(st.integers(0, len(EXAMPLE)), st.integers(0, 40), st.binary(max_size=40))
+def test_a_real_file_cut_or_spliced_anywhere_reads_as_games_or_one_error(start: int, cut: int, inserted: bytes) -> None:
+    outcome = read_within_limits(EXAMPLE[:start] + inserted + EXAMPLE[start + cut :])
+    if not inserted and not cut:
+        assert outcome == [sample_record(), sample_record("a1 b1 a2 b2 a3")]

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import os
 import stat
 import sys
 from collections.abc import Sequence
@@ -109,9 +108,10 @@ def _read_sgf(path: Path) -> bytes:
     never ends -- is refused before it is read.
     """
     try:
+        # Asked before opening: opening a pipe that nobody writes to would wait for ever.
+        if not stat.S_ISREG(path.stat().st_mode):
+            raise _FileError(f"cannot read {path}: not a regular file")
         with path.open("rb") as file:
-            if not stat.S_ISREG(os.fstat(file.fileno()).st_mode):
-                raise _FileError(f"cannot read {path}: not a regular file")
             data = file.read(MAX_SGF_BYTES + 1)
     except OSError as error:
         raise _FileError(f"cannot read {path}: {error.strerror}") from None

@@ -83,8 +83,9 @@ _LINE_BREAK = re.compile(rb"\r\n|\n\r|\r|\n")
 
 
 def _cut(text: str) -> str:
-    """``text`` as a message echoes it: at most 20 characters."""
-    return text if len(text) <= 20 else text[:19] + "\u2026"
+    """``text`` as a message echoes it: on one line (a line break is shown as ``\\n``) and at most 20 characters."""
+    shown = text if text.isprintable() else repr(text)[1:-1]
+    return shown if len(shown) <= 20 else shown[:19] + "\u2026"
 
 
 class SgfError(ValueError):
@@ -282,7 +283,7 @@ class _GameReader:
         if game_type is None:
             raise self._error("no GM property: only k-in-a-row games, GM[4], can be read")
         if game_type != "4":
-            raise self._error(f"GM[{game_type}] is not a k-in-a-row game: only GM[4] can be read")
+            raise self._error(f"GM[{_cut(game_type)}] is not a k-in-a-row game: only GM[4] can be read")
         size = self._size()
         moves = self._moves(size)
         started, ended = self._times()
@@ -333,8 +334,8 @@ class _GameReader:
             point = self._single(node[colours[0]])
             expected = "BW"[len(moves) % 2]
             if colours[0] != expected:
-                raise self._error(f"{colours[0]}[{point}] out of turn: {expected} is to move", number)
-            move = self._point(f"{expected}[{point}]", point, size, number)
+                raise self._error(f"{colours[0]}[{_cut(point)}] out of turn: {expected} is to move", number)
+            move = self._point(f"{expected}[{_cut(point)}]", point, size, number)
             seconds = node.get("MT")
             try:
                 moves.append(TimedMove(move, float(self._matched(seconds, _DECIMAL)) if seconds else 0.0))
@@ -371,7 +372,7 @@ class _GameReader:
         try:
             return datetime.fromisoformat(text)
         except ValueError:
-            raise self._error(f"{name}[{text}] is not a time such as 2024-05-01T12:00:00+00:00") from None
+            raise self._error(f"{name}[{_cut(text)}] is not a time such as 2024-05-01T12:00:00+00:00") from None
 
     def _check_result(self, result: Winner) -> None:
         text = self._text("RE")
@@ -381,10 +382,10 @@ class _GameReader:
         if text in ("0", "Draw"):
             written = Winner.DRAW
         if written is None:
-            raise self._error(f"RE[{text}] is not the result of a finished game: B+, W+ or 0")
+            raise self._error(f"RE[{_cut(text)}] is not the result of a finished game: B+, W+ or 0")
         if written != result:
             ending = "a draw" if result == Winner.DRAW else f"a win for {_COLOUR[result]}"
-            raise self._error(f"RE[{text}] disagrees with the moves, which end in {ending}")
+            raise self._error(f"RE[{_cut(text)}] disagrees with the moves, which end in {ending}")
 
     def _name(self, name: str, default: str) -> str:
         # A name is SGF's SimpleText: any white space, line breaks included, reads as a space.
@@ -410,7 +411,7 @@ class _GameReader:
     def _matched(self, prop: _Property, pattern: re.Pattern[str]) -> str:
         text = self._single(prop)
         if not pattern.fullmatch(text):
-            raise self._error(f"{prop.name}[{text}] is not a number (byte {prop.offset})")
+            raise self._error(f"{prop.name}[{_cut(text)}] is not a number (byte {prop.offset})")
         return text
 
     @overload
