@@ -916,7 +916,7 @@ def test_a_player_this_version_lacks_is_a_usage_error_not_a_traceback(monkeypatc
 
 
 def test_a_plain_game_imports_nothing_it_does_not_use() -> None:
-    # Each of these costs a game's start-up many milliseconds (Tk about 24, SQLite about 7, matplotlib hundreds);
+    # Each of these costs a game's start-up milliseconds (Tk about 24, SQLite 7, pathlib 5, matplotlib hundreds);
     # a plain piped game needs none of them.
     result = subprocess.run(
         [sys.executable, "-S", "-X", "importtime", str(PLAY), "3", "3", "9"],
@@ -932,7 +932,7 @@ def test_a_plain_game_imports_nothing_it_does_not_use() -> None:
         line.rsplit("|", 1)[-1].strip() for line in result.stderr.splitlines() if line.startswith("import time:")
     }
     assert "configurations" in imported  # the list is read
-    assert imported.isdisjoint({"sqlite3", "_sqlite3", "tkinter", "_tkinter", "matplotlib"})
+    assert imported.isdisjoint({"sqlite3", "_sqlite3", "tkinter", "_tkinter", "matplotlib", "pathlib"})
 
 
 def test_a_delay_is_asked_for_or_left_to_each_interface() -> None:

@@ -16,8 +16,7 @@ import argparse
 import contextlib
 import sys
 from collections.abc import Sequence
-from pathlib import Path
-from typing import NoReturn, TextIO
+from typing import TYPE_CHECKING, NoReturn, TextIO
 
 from configurations.moves import MAX_BOARD_SIZE, Move, MoveError
 from configurations.search import SearchMemoryError
@@ -30,6 +29,9 @@ from tictactoe.ui.terminal.conversation import Saver, play_session
 from tictactoe.ui.terminal.menu import Menu
 from tictactoe.ui.terminal.reader import Reader, converse, enable_line_editing
 from tictactoe.ui.window.launch import NoWindowError, cannot_open_message, run_window
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 __all__ = ["HISTORY_MODES", "NUMBERS", "asks_for_history", "console_main", "main", "parse_settings"]
 

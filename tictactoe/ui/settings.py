@@ -8,9 +8,12 @@ False
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 from tictactoe.game.session import Competitor, Session
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 __all__ = ["Settings", "default_competitors"]
 

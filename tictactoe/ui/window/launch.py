@@ -21,11 +21,14 @@ import contextlib
 import gc
 import os
 import sys
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 from tictactoe.game.session import Session
 from tictactoe.players.registry import DEFAULT_THINK
 from tictactoe.ui.window.status import AUTO_MOVE_DELAY_MS
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 __all__ = ["NoWindowError", "cannot_open_message", "run_window", "terminal_command", "window_available"]
 
