@@ -8,7 +8,7 @@ import random
 import pytest
 
 from configurations import Configurations, Winner
-from configurations.lines import winning_line
+from configurations.lines import DIRECTIONS, windows, windows_through, winning_line, winning_lines
 from configurations.moves import Move
 from tictactoe.game.game import Game
 
@@ -62,3 +62,46 @@ def test_random_games_agree_with_the_board() -> None:
         assert board.wins(game.result)
         winner_squares = set(game.moves[-1::-2])
         assert set(line) <= winner_squares
+
+
+def model_windows(rows: int, cols: int, length: int) -> set[tuple[int, ...]]:
+    """Every run of ``length`` squares from some square in some direction, walked square by square."""
+    found = set()
+    for row in range(rows):
+        for col in range(cols):
+            for row_step, col_step in DIRECTIONS:
+                run = [(row + i * row_step, col + i * col_step) for i in range(length)]
+                if all(0 <= r < rows and 0 <= c < cols for r, c in run):
+                    found.add(tuple(r * cols + c for r, c in run))
+    return found
+
+
+@pytest.mark.parametrize("rows", range(1, 8))
+def test_the_windows_of_every_board_up_to_seven_by_seven(rows: int) -> None:
+    for cols in range(1, 8):
+        for length in range(1, max(rows, cols) + 1):
+            every = windows(rows, length, cols=cols)
+            assert {window.squares for window in every} == model_windows(rows, cols, length)
+            assert len(every) == len(model_windows(rows, cols, length))
+            assert [(w.squares[0], w.direction) for w in every] == sorted((w.squares[0], w.direction) for w in every)
+            through = windows_through(rows, length, cols=cols)
+            for square in range(rows * cols):
+                assert through[square] == tuple(i for i, w in enumerate(every) if square in w.squares)
+            cells = list(range(rows * cols))
+            sliced = {tuple(cells[start:stop:step]) for start, stop, step in winning_lines(rows, length, cols=cols)}
+            assert {line[i : i + length] for line in sliced for i in range(len(line) - length + 1)} == (
+                model_windows(rows, cols, length)
+            )
+
+
+def test_a_square_board_is_a_board_of_as_many_columns_as_rows() -> None:
+    for size in range(1, 8):
+        for length in range(1, size + 1):
+            assert windows(size, length) == windows(size, length, cols=size)
+            assert winning_lines(size, length) == winning_lines(size, length, cols=size)
+
+
+def test_the_line_through_the_last_move_on_a_rectangle() -> None:
+    moves = squares("a2", "a1", "b2", "b1", "c2", "d1", "d2")  # 2 rows of 4, four in a row: X fills row 2
+    assert list(winning_line(2, 4, moves, cols=4)) == squares("a2", "b2", "c2", "d2")
+    assert winning_line(2, 4, moves[:-1], cols=4) == ()

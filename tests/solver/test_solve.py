@@ -33,15 +33,17 @@ MOST_EMPTY = 7
 # The model: plain negamax on a list of squares, lines found by walking the board.
 
 
-def lines_of(size: int, length: int) -> list[list[int]]:
-    """Every run of ``length`` squares in a row, a column or a diagonal, as square numbers."""
+def lines_of(size: int, length: int, cols: int | None = None) -> list[list[int]]:
+    """Every run of ``length`` squares in a row, a column or a diagonal of a board of ``size`` rows of ``cols``
+    squares (default ``size``), as square numbers."""
+    width = size if cols is None else cols
     lines = []
     for row in range(size):
-        for col in range(size):
+        for col in range(width):
             for row_step, col_step in ((0, 1), (1, 0), (1, 1), (1, -1)):
                 squares = [(row + i * row_step, col + i * col_step) for i in range(length)]
-                if all(0 <= r < size and 0 <= c < size for r, c in squares):
-                    lines.append([r * size + c for r, c in squares])
+                if all(0 <= r < size and 0 <= c < width for r, c in squares):
+                    lines.append([r * width + c for r, c in squares])
     return lines
 
 
@@ -90,11 +92,42 @@ def value_for(position: Position, value: int) -> str:
     return f"{winner} wins"
 
 
+@st.composite
+def rectangles(draw: st.DrawFn, most_empty: int = MOST_EMPTY) -> Position:
+    """A position on a board of 1 to 4 rows of 1 to 4 squares, not square, reached as :func:`positions` reaches
+    one."""
+    rows, cols = draw(st.integers(1, 4)), draw(st.integers(1, 4))
+    if rows == cols:
+        cols = rows + 1
+    length = draw(st.integers(1, max(rows, cols)))
+    order = draw(st.permutations(range(rows * cols)))
+    tiles = draw(st.integers(max(0, rows * cols - most_empty), rows * cols))
+    lines = lines_of(rows, length, cols)
+    board = ["."] * (rows * cols)
+    for index, square in enumerate(order[:tiles]):
+        board[square] = "X" if index % 2 == 0 else "O"
+        if any(all(board[s] == board[square] for s in line) for line in lines if square in line):
+            break
+    drawn = ["".join(board[start : start + cols]) for start in range(0, rows * cols, cols)]
+    return Position.from_rows(drawn, length, cols=cols)
+
+
 @SETTINGS
 @given(positions())
 def test_the_solver_agrees_with_brute_force_and_its_move_achieves_the_value(position: Position) -> None:
+    check_against_brute_force(position)
+
+
+@SETTINGS
+@given(rectangles())
+def test_the_solver_agrees_with_brute_force_on_boards_that_are_not_square(position: Position) -> None:
+    check_against_brute_force(position)
+
+
+def check_against_brute_force(position: Position) -> None:
+    """The solver's value is brute force's, and its move achieves it."""
     board = list("".join(position.rows()))
-    lines = lines_of(position.size, position.length)
+    lines = lines_of(position.height, position.length, position.width)
     solution = solve(position)
     if position.winner is not None or "." not in board:
         assert solution.best is None
@@ -103,7 +136,7 @@ def test_the_solver_agrees_with_brute_force_and_its_move_achieves_the_value(posi
     value = brute_force(board, lines, position.mover)
     assert solution.value == value_for(position, value)
     assert solution.best is not None
-    square = solution.best.row * position.size + solution.best.col
+    square = solution.best.row * position.width + solution.best.col
     assert board[square] == "."
     board[square] = position.mover
     other = "O" if position.mover == "X" else "X"
@@ -361,15 +394,17 @@ def run_solver(*arguments: str) -> subprocess.CompletedProcess[str]:
     )
 
 
-def assert_report(result: subprocess.CompletedProcess[str], *lines: str) -> None:
-    """The output is ``lines`` then ``nodes: N`` and ``seconds: S``."""
+def assert_report(result: subprocess.CompletedProcess[str], *lines: str, mover: str | None = "X") -> None:
+    """The output is ``lines`` then ``nodes: N``, ``seconds: S`` and, unless the game is over, ``to move: X``."""
     assert result.returncode == 0, result.stderr
     assert result.stderr == ""
     printed = result.stdout.splitlines()
     assert printed[: len(lines)] == list(lines)
-    assert len(printed) == len(lines) + 2
-    assert re.fullmatch(r"nodes: [0-9]+", printed[-2])
-    assert re.fullmatch(r"seconds: [0-9]+\.[0-9]{3}", printed[-1])
+    after = [] if mover is None else [f"to move: {mover}"]
+    assert len(printed) == len(lines) + 2 + len(after)
+    assert re.fullmatch(r"nodes: [0-9]+", printed[len(lines)])
+    assert re.fullmatch(r"seconds: [0-9]+\.[0-9]{3}", printed[len(lines) + 1])
+    assert printed[len(lines) + 2 :] == after
 
 
 def test_the_command_line_solves_the_empty_board() -> None:
@@ -379,12 +414,12 @@ def test_the_command_line_solves_the_empty_board() -> None:
 
 def test_the_command_line_reads_a_board() -> None:
     assert_report(run_solver("3", "3", "--board", "XX.", "OO.", "..."), "value: X wins", "best: c1")
-    assert_report(run_solver("3", "3", "--board", "XX.", "OO.", "X.."), "value: O wins", "best: c2")
+    assert_report(run_solver("3", "3", "--board", "XX.", "OO.", "X.."), "value: O wins", "best: c2", mover="O")
 
 
 def test_the_command_line_prints_no_move_on_a_finished_board() -> None:
-    assert_report(run_solver("3", "3", "--board", "XXX", "OO.", "..."), "value: X wins")
-    assert_report(run_solver("3", "3", "--board", "XOX", "XOO", "OXX"), "value: draw")
+    assert_report(run_solver("3", "3", "--board", "XXX", "OO.", "..."), "value: X wins", mover=None)
+    assert_report(run_solver("3", "3", "--board", "XOX", "XOO", "OXX"), "value: draw", mover=None)
 
 
 def test_the_command_line_stops_when_told() -> None:

@@ -1,19 +1,24 @@
-"""``python -m tictactoe.solver SIZE LENGTH [--board ROW ...] [--think SECONDS]``: solve a position (SPEC §8).
+"""``python -m tictactoe.solver SIZE LENGTH [--board ROW ...] [--think SECONDS]``: solve a position (SPEC §8, §8a).
 
 The package's ``__main__`` hands over to :func:`main`.
 
-Prints ``key: value`` lines -- ``value:`` (``X wins``, ``O wins``, ``draw``,
-or ``unknown`` when ``--think`` ran out first), ``best:`` (a move that
-achieves the value; absent on a finished board), ``nodes:`` and
-``seconds:`` (processor time).  Exit status 0; 2 for a bad command line or
-a board the game cannot reach; otherwise as every program of the project
-ends (:mod:`tictactoe.cli.exits`): 130 on Ctrl-C, 141 when the reader of the
+``SIZE`` is a number of rows and columns, or ``ROWSxCOLS`` (``7x6``: 7
+rows of 6).  Prints ``key: value`` lines -- ``value:`` (``X wins``,
+``O wins``, ``draw``, or ``unknown`` when ``--think`` ran out first),
+``best:`` (a move that achieves the value; absent on a finished board),
+``nodes:``, ``seconds:`` (processor time) and ``to move:`` (whose turn it
+is; absent on a finished board).  SPEC §8 wants ``value:`` first and
+``best:``, ``nodes:``, ``seconds:`` after it in that order, so whose turn
+it is comes last.  Exit status 0; 2 for a bad command line or a board the
+game cannot reach; otherwise as every program of the project ends
+(:mod:`tictactoe.cli.exits`): 130 on Ctrl-C, 141 when the reader of the
 output has gone, 1 when the output cannot be written.
 """
 
 from __future__ import annotations
 
 import argparse
+import re
 from collections.abc import Sequence
 
 from configurations.moves import MAX_BOARD_SIZE
@@ -22,55 +27,109 @@ from tictactoe.cli.exits import run
 from tictactoe.solver.position import EMPTY_ROW_MARK, Position, PositionError
 from tictactoe.solver.solve import Solution, solve
 
-__all__ = ["PROGRAM", "main", "report"]
+__all__ = ["PROGRAM", "board_shape", "main", "report"]
 
 PROGRAM = "python -m tictactoe.solver"
 
 _EPILOG = f"""\
-Each ROW is SIZE squares: X, O, or {EMPTY_ROW_MARK} for an empty one; X moves when both have as many tiles.
+SIZE is the number of rows and of columns (3), or ROWSxCOLS (7x6: 7 rows of 6 squares).
+Each ROW is a row of the board: X, O (either case), or {EMPTY_ROW_MARK} for an empty square.
+X moves first, so X is to move when both have as many tiles, O when X has one more.
+--think is wall-clock time; seconds: is the processor time of the solve.
 Example: {PROGRAM} 3 3 --board X.. .O. ...
 """
 
+_SHAPE = re.compile(r"([0-9]+)[xX]([0-9]+)")
+# Lower-case tiles in --board read as upper-case ones; anything else is left for the position to refuse.
+_TILE_CASE = str.maketrans("xo", "XO")
 
-def report(solution: Solution) -> list[str]:
-    """The lines printed for ``solution``.
+
+def board_shape(text: str) -> tuple[int, int]:
+    """An argparse ``type``: SIZE as ``(rows, cols)``, from ``7`` (a square) or ``7x6``; ranges are checked later.
+
+    >>> board_shape("7"), board_shape("7x6")
+    ((7, 7), (7, 6))
+    >>> board_shape("seven")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: invalid int value: 'seven' (SIZE is a number, or ROWSxCOLS such as 7x6)
+    """
+    if text.isdigit():
+        return int(text), int(text)
+    shape = _SHAPE.fullmatch(text)
+    if shape is None:
+        raise argparse.ArgumentTypeError(f"invalid int value: {text!r} (SIZE is a number, or ROWSxCOLS such as 7x6)")
+    return int(shape[1]), int(shape[2])
+
+
+def report(solution: Solution, mover: str | None = None) -> list[str]:
+    """The lines printed for ``solution``; ``mover``, the player to move, is named last (none: the game is over).
 
     >>> from configurations.moves import Move
-    >>> report(Solution("draw", Move(0, 1), 57, 0.0042))
-    ['value: draw', 'best: b1', 'nodes: 57', 'seconds: 0.004']
+    >>> report(Solution("draw", Move(0, 1), 57, 0.0042), "X")
+    ['value: draw', 'best: b1', 'nodes: 57', 'seconds: 0.004', 'to move: X']
     """
     lines = [f"value: {solution.value}"]
     if solution.best is not None:
         lines.append(f"best: {solution.best}")
     lines += [f"nodes: {solution.nodes}", f"seconds: {solution.seconds:.3f}"]
+    if mover is not None:
+        lines.append(f"to move: {mover}")
     return lines
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Solve the position the command line gives; print the report; return the exit status."""
+def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog=PROGRAM,
         description="Solve a k-in-a-row position: who wins with perfect play, and a move that gets it.",
         epilog=_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("size", type=int, metavar="SIZE", help=f"rows and columns, 1 to {MAX_BOARD_SIZE}")
-    parser.add_argument("length", type=int, metavar="LENGTH", help="tiles in a line that win, 1 to SIZE")
+    parser.add_argument(
+        "size", type=board_shape, metavar="SIZE", help=f"rows and columns, 1 to {MAX_BOARD_SIZE}, or ROWSxCOLS"
+    )
+    parser.add_argument("length", type=int, metavar="LENGTH", help="tiles in a line that win, 1 to the larger side")
+    # play.py takes a third number; caught here so that it gets an explanation rather than argparse's refusal.
+    parser.add_argument("extra", nargs="?", help=argparse.SUPPRESS)
     parser.add_argument("--board", nargs="+", metavar="ROW", help="the position, one ROW per row (default: empty)")
     parser.add_argument("--think", type=seconds, metavar="SECONDS", help="stop after this long: value unknown")
-    args = parser.parse_args(argv)
-    if not 1 <= args.size <= MAX_BOARD_SIZE:
-        parser.error(f"SIZE must be between 1 and {MAX_BOARD_SIZE}, got {args.size}")
-    if not 1 <= args.length <= args.size:
-        parser.error(f"LENGTH must be between 1 and SIZE ({args.size}), got {args.length}")
-    rows = args.board if args.board is not None else [EMPTY_ROW_MARK * args.size] * args.size
-    if len(rows) != args.size:
-        parser.error(f"--board needs {args.size} rows for a board of size {args.size}, got {len(rows)}")
+    return parser
+
+
+def _position(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Position:
+    """The position the command line names; a usage error (exit 2) for anything the game cannot have."""
+    (rows, cols), length, square = args.size, args.length, args.size[0] == args.size[1]
+    if args.extra is not None:
+        parser.error(
+            f"unexpected {args.extra!r} after SIZE and LENGTH: the solver searches to the end of the game, "
+            f"so it takes no max_levels as play.py does (try: {PROGRAM} {rows if square else f'{rows}x{cols}'} "
+            f"{length})"
+        )
+    for name, value in [("SIZE", rows)] if square else [("ROWS", rows), ("COLS", cols)]:
+        if not 1 <= value <= MAX_BOARD_SIZE:
+            parser.error(f"{name} must be between 1 and {MAX_BOARD_SIZE}, got {value}")
+    side = f"SIZE ({rows})" if square else f"the larger side ({max(rows, cols)})"
+    if not 1 <= length <= max(rows, cols):
+        parser.error(f"LENGTH must be between 1 and {side}, got {length}")
+    board = [row.translate(_TILE_CASE) for row in args.board] if args.board is not None else None
+    if board is None:
+        board = [EMPTY_ROW_MARK * cols] * rows
+    if len(board) != rows:
+        shape = f"size {rows}" if square else f"{rows}x{cols}"
+        parser.error(f"--board needs {rows} rows for a board of {shape}, got {len(board)}")
     try:
-        position = Position.from_rows(rows, args.length)
+        return Position.from_rows(board, length, cols=None if square else cols)
     except PositionError as error:
         parser.error(f"--board: {error}")
-    print("\n".join(report(solve(position, think=args.think))))
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Solve the position the command line gives; print the report; return the exit status."""
+    parser = _parser()
+    args = parser.parse_args(argv)
+    position = _position(parser, args)
+    finished = position.winner is not None or not position.empty_squares
+    print("\n".join(report(solve(position, think=args.think), None if finished else position.mover)))
     return 0
 
 

@@ -13,19 +13,23 @@ from configurations.lines import windows, windows_through
 
 __all__ = ["Geometry", "geometry", "lowest_square", "squares_of"]
 
-# The eight symmetries of the square, each as (mirror columns, mirror rows, swap rows and columns).
+# The eight symmetries of the square, each as (mirror columns, mirror rows, swap rows and columns); a board that
+# is not square keeps the first four, which do not swap.
 _SYMMETRIES = tuple((bool(code & 1), bool(code & 2), bool(code & 4)) for code in range(8))
+_RECTANGLE_SYMMETRIES = 4
 
 
 class Geometry:
-    """The windows, symmetries and move order of a ``size`` x ``size`` board with ``length`` in a row to win.
+    """The windows, symmetries and move order of a board of ``rows`` x ``cols`` squares with ``length`` in a row
+    to win.
 
     ``windows``: every window, a bit mask of ``length`` squares, each once
     (for ``length`` 1 the four directions give the same one-square window).
     ``windows_through[square]``: the indices of the windows holding
     ``square``, and ``windows_holding[square]`` the same as a bit mask.
-    ``symmetries``: the eight maps of the square board onto
-    itself, each a tuple giving every square's image, the identity first;
+    ``symmetries``: the maps of the board onto itself -- eight for a
+    square, four for a rectangle (the mirrors and the half turn) -- each a
+    tuple giving every square's image, the identity first;
     ``inverse_symmetries``, the maps that undo them, in the same order.
     ``centre_order``: every square, nearest the centre first (ties in
     row-major order).  Build one with :func:`geometry`, which keeps them.
@@ -37,13 +41,16 @@ class Geometry:
     (2, 3, 5, 6)
     >>> shape.centre_order
     (4, 1, 3, 5, 7, 0, 2, 6, 8)
+    >>> len(geometry(3, 3, cols=4).symmetries)
+    4
     """
 
     __slots__ = (
         "centre_order",
+        "cols",
         "inverse_symmetries",
         "length",
-        "size",
+        "rows",
         "squares",
         "symmetries",
         "windows",
@@ -51,46 +58,55 @@ class Geometry:
         "windows_through",
     )
 
-    def __init__(self, size: int, length: int) -> None:
-        if not 1 <= length <= size:
-            raise ValueError(f"length must be between 1 and size ({size}), got {length!r}")
-        self.size = size
+    def __init__(self, rows: int, cols: int, length: int) -> None:
+        if not 1 <= length <= max(rows, cols):
+            raise ValueError(f"length must be between 1 and the larger side ({max(rows, cols)}), got {length!r}")
+        self.rows = rows
+        self.cols = cols
         self.length = length
-        self.squares = size * size
-        self.windows = tuple(sum(1 << square for square in window.squares) for window in windows(size, length))
-        self.windows_through = windows_through(size, length)
+        self.squares = rows * cols
+        every = windows(rows, length, cols=cols)
+        self.windows = tuple(sum(1 << square for square in window.squares) for window in every)
+        self.windows_through = windows_through(rows, length, cols=cols)
         self.windows_holding = tuple(sum(1 << index for index in through) for through in self.windows_through)
-        self.symmetries = tuple(_symmetry(size, *flags) for flags in _SYMMETRIES)
+        kept = _SYMMETRIES if rows == cols else _SYMMETRIES[:_RECTANGLE_SYMMETRIES]
+        self.symmetries = tuple(_symmetry(rows, cols, *flags) for flags in kept)
         self.inverse_symmetries = tuple(
             tuple(images.index(square) for square in range(self.squares)) for images in self.symmetries
         )
-        middle = (size - 1) / 2
+        middle_row, middle_col = (rows - 1) / 2, (cols - 1) / 2
         self.centre_order = tuple(
-            sorted(range(self.squares), key=lambda square: abs(square // size - middle) + abs(square % size - middle))
+            sorted(
+                range(self.squares),
+                key=lambda square: abs(square // cols - middle_row) + abs(square % cols - middle_col),
+            )
         )
 
     def __repr__(self) -> str:
-        return f"geometry({self.size!r}, {self.length!r})"
+        if self.rows == self.cols:
+            return f"geometry({self.rows!r}, {self.length!r})"
+        return f"geometry({self.rows!r}, {self.length!r}, cols={self.cols!r})"
 
 
 @functools.lru_cache(maxsize=16)
-def geometry(size: int, length: int) -> Geometry:
-    """The :class:`Geometry` of a ``size`` x ``size`` board with ``length`` to win, built once per shape."""
-    return Geometry(size, length)
+def geometry(rows: int, length: int, *, cols: int | None = None) -> Geometry:
+    """The :class:`Geometry` of a board of ``rows`` rows of ``cols`` squares (default: a square) with ``length``
+    to win, built once per shape."""
+    return Geometry(rows, rows if cols is None else cols, length)
 
 
-def _symmetry(size: int, mirror_cols: bool, mirror_rows: bool, swap: bool) -> tuple[int, ...]:
-    """Where each square goes under one symmetry of the board."""
+def _symmetry(rows: int, cols: int, mirror_cols: bool, mirror_rows: bool, swap: bool) -> tuple[int, ...]:
+    """Where each square goes under one symmetry of the board (``swap`` only on a square one)."""
     images = []
-    for square in range(size * size):
-        row, col = divmod(square, size)
+    for square in range(rows * cols):
+        row, col = divmod(square, cols)
         if mirror_cols:
-            col = size - 1 - col
+            col = cols - 1 - col
         if mirror_rows:
-            row = size - 1 - row
+            row = rows - 1 - row
         if swap:
             row, col = col, row
-        images.append(row * size + col)
+        images.append(row * cols + col)
     return tuple(images)
 
 

@@ -27,24 +27,28 @@ class PositionError(ValueError):
 
 
 class Position:
-    """A k-in-a-row board: ``size``, ``length`` to win, and the squares of ``X`` and of ``O`` as bit masks.
+    """A k-in-a-row board: ``height`` rows of ``width`` squares, ``length`` to win, and the squares of ``X`` and
+    of ``O`` as bit masks.
 
-    Square ``row * size + col`` is bit ``row * size + col``.  ``X`` moves
+    Square ``row * width + col`` is bit ``row * width + col``.  ``X`` moves
     first, so ``X`` is to move when both have as many tiles.  Every way of
-    building one -- the constructor, :meth:`from_rows`,
-    :meth:`from_configurations` -- checks that the game can reach it
-    (``PositionError`` otherwise).  Equal to a position with the same
-    shape and tiles.
+    building one -- the constructor (``cols`` defaults to ``rows``: a
+    square), :meth:`from_rows`, :meth:`from_configurations` -- checks that
+    the game can reach it (``PositionError`` otherwise).  Equal to a
+    position with the same shape and tiles.
     """
 
-    __slots__ = ("length", "o_tiles", "size", "x_tiles")
+    __slots__ = ("height", "length", "o_tiles", "width", "x_tiles")
 
-    def __init__(self, size: int, length: int, x_tiles: int, o_tiles: int) -> None:
-        if not 1 <= length <= size:
-            raise PositionError(f"the length to win must be between 1 and the size ({size}), got {length}")
-        if x_tiles & o_tiles or (x_tiles | o_tiles) >> size * size:
+    def __init__(self, rows: int, length: int, x_tiles: int, o_tiles: int, *, cols: int | None = None) -> None:
+        cols = rows if cols is None else cols
+        if not 1 <= length <= max(rows, cols):
+            side = "the size" if rows == cols else "the larger side"
+            raise PositionError(f"the length to win must be between 1 and {side} ({max(rows, cols)}), got {length}")
+        if x_tiles & o_tiles or (x_tiles | o_tiles) >> rows * cols:
             raise PositionError("the tiles overlap or lie outside the board")
-        self.size = size
+        self.height = rows
+        self.width = cols
         self.length = length
         self.x_tiles = x_tiles
         self.o_tiles = o_tiles
@@ -57,26 +61,30 @@ class Position:
             raise PositionError("both X and O have a line: the game stops at the first")
 
     @classmethod
-    def from_rows(cls, rows: Sequence[str], length: int) -> Position:
-        """The position drawn by ``rows``: one string per row, ``X``, ``O`` or ``.`` for each square.
+    def from_rows(cls, rows: Sequence[str], length: int, *, cols: int | None = None) -> Position:
+        """The position drawn by ``rows``: one string of ``cols`` squares per row (default: as many as there are
+        rows), ``X``, ``O`` or ``.`` for each square.
 
         >>> Position.from_rows(["XO", "."], length=2)
         Traceback (most recent call last):
         ...
         tictactoe.solver.position.PositionError: row 2 is '.': a board of 2 rows needs 2 squares in each, got 1
+        >>> Position.from_rows(["X..", ".O."], length=3, cols=3).mover
+        'X'
         """
-        size = len(rows)
-        if size == 0:
+        height = len(rows)
+        if height == 0:
             raise PositionError("a board needs at least one row")
+        width = height if cols is None else cols
+        shape = f"{height} rows" if cols is None else f"{height}x{width}"
         x_tiles = o_tiles = 0
         for row_index, row in enumerate(rows):
-            if len(row) != size:
+            if len(row) != width:
                 raise PositionError(
-                    f"row {row_index + 1} is {row!r}: a board of {size} rows needs {size} squares in each, "
-                    f"got {len(row)}"
+                    f"row {row_index + 1} is {row!r}: a board of {shape} needs {width} squares in each, got {len(row)}"
                 )
             for col, symbol in enumerate(row):
-                bit = 1 << row_index * size + col
+                bit = 1 << row_index * width + col
                 if symbol == HUMAN:
                     x_tiles |= bit
                 elif symbol == COMPUTER:
@@ -86,7 +94,7 @@ class Position:
                         f"row {row_index + 1} is {row!r}: {symbol!r} is not a square; "
                         f"use X, O, or {EMPTY_ROW_MARK} for an empty one"
                     )
-        return cls(size, length, x_tiles, o_tiles)
+        return cls(height, length, x_tiles, o_tiles, cols=width)
 
     @classmethod
     def from_configurations(cls, configs: Configurations) -> Position:
@@ -99,6 +107,14 @@ class Position:
             elif symbol == COMPUTER:
                 o_tiles |= 1 << square
         return cls(configs.board_size, configs.length_to_win, x_tiles, o_tiles)
+
+    @property
+    def size(self) -> int:
+        """The side of a square board (the strong player's searches take only those); ``PositionError`` for a
+        rectangle, which has two."""
+        if self.height != self.width:
+            raise PositionError(f"a board of {self.height}x{self.width} is not square")
+        return self.height
 
     @property
     def mover(self) -> Symbol:
@@ -117,7 +133,7 @@ class Position:
     @property
     def empty_squares(self) -> int:
         """How many squares hold no tile."""
-        return self.size * self.size - (self.x_tiles | self.o_tiles).bit_count()
+        return self.height * self.width - (self.x_tiles | self.o_tiles).bit_count()
 
     def rows(self) -> list[str]:
         """The board as :meth:`from_rows` reads it.
@@ -126,23 +142,25 @@ class Position:
         ['X.', '.O']
         """
         marks = []
-        for square in range(self.size * self.size):
+        for square in range(self.height * self.width):
             if self.x_tiles >> square & 1:
                 marks.append(HUMAN)
             elif self.o_tiles >> square & 1:
                 marks.append(COMPUTER)
             else:
                 marks.append(EMPTY_ROW_MARK)
-        return ["".join(marks[start : start + self.size]) for start in range(0, len(marks), self.size)]
+        return ["".join(marks[start : start + self.width]) for start in range(0, len(marks), self.width)]
 
     def __repr__(self) -> str:
-        return f"{type(self).__name__}.from_rows({self.rows()!r}, length={self.length!r})"
+        cols = "" if self.height == self.width else f", cols={self.width!r}"
+        return f"{type(self).__name__}.from_rows({self.rows()!r}, length={self.length!r}{cols})"
 
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not self.__class__:
             return NotImplemented
-        return (self.size, self.length, self.x_tiles, self.o_tiles) == (
-            other.size,
+        return (self.height, self.width, self.length, self.x_tiles, self.o_tiles) == (
+            other.height,
+            other.width,
             other.length,
             other.x_tiles,
             other.o_tiles,
@@ -151,4 +169,4 @@ class Position:
     __hash__ = None  # type: ignore[assignment]  # its fields can be reassigned, so it is not hashable
 
     def _has_line(self, tiles: int) -> bool:
-        return any(window & tiles == window for window in geometry(self.size, self.length).windows)
+        return any(window & tiles == window for window in geometry(self.height, self.length, cols=self.width).windows)

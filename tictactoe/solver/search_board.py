@@ -25,8 +25,9 @@ and for both players together:
   players' tiles 0): the move order.  Every window through a move changes
   its weight, so the weights are kept in one integer with a field per
   square, and a window's change is added to all its squares at once;
-* the board under each of the eight symmetries of the square, as integers,
-  whose least is the key a position is stored under.
+* the board under each of the board's symmetries (eight for a square, four
+  for a rectangle), as integers, whose least is the key a position is
+  stored under.
 
 :meth:`SearchBoard.play` updates all of it from the windows through the
 square played, and :meth:`SearchBoard.undo` restores the previous state.
@@ -64,7 +65,7 @@ class SearchBoard:
     Attributes (read them, never assign them): ``mover`` (``CROSS`` or ``NOUGHT``),
     ``tiles``, ``threats``, ``near``, ``potential`` and ``values`` (each a pair indexed
     by player, as the module's docstring describes them), ``empties`` (the
-    number of empty squares), ``size``, ``length`` (to win) and ``squares``.
+    number of empty squares), ``rows``, ``cols``, ``length`` (to win) and ``squares``.
 
     >>> from tictactoe.solver.position import Position
     >>> board = SearchBoard(Position.from_rows(["X..", ".O.", "..X"], length=3))
@@ -92,12 +93,13 @@ class SearchBoard:
         "_spreads",
         "_values",
         "_windows_through",
+        "cols",
         "empties",
         "length",
         "mover",
         "near",
         "potential",
-        "size",
+        "rows",
         "squares",
         "threats",
         "tiles",
@@ -105,8 +107,9 @@ class SearchBoard:
     )
 
     def __init__(self, position: Position) -> None:
-        shape = geometry(position.size, position.length)
-        self.size = shape.size
+        shape = geometry(position.height, position.length, cols=position.width)
+        self.rows = shape.rows
+        self.cols = shape.cols
         self.length = shape.length
         self.squares = shape.squares
         self._masks = shape.windows
@@ -239,7 +242,7 @@ class SearchBoard:
     def key(self) -> tuple[str, int]:
         """The position's table key and the symmetry that gives it.
 
-        The key is the least of the board's eight images (each as an
+        The key is the least of the board's images (each as an
         integer with two bits per square), written as a string of bytes:
         the same for every position a symmetry maps onto this one.  The
         symmetry is an index into ``geometry(...).symmetries``.

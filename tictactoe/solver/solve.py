@@ -22,7 +22,7 @@ searching:
   best move before them.
 
 The table is a :class:`~hashdict.HashDictionary` keyed by the least of a
-position's eight symmetric images, so a position is searched once for all
+position's symmetric images (eight on a square board, four on a rectangle), so a position is searched once for all
 of them; each record holds a value or a bound and the best move
 (:mod:`tictactoe.solver.records`).
 """
@@ -102,7 +102,7 @@ class Solver:
     def __init__(self, position: Position, *, think: float | None = None) -> None:
         self._position = position
         self._board = SearchBoard(position)
-        self._shape = geometry(position.size, position.length)
+        self._shape = geometry(position.height, position.length, cols=position.width)
         self._table = HashDictionary(_TABLE_SIZE)
         self._think = think
         self._deadline = float("inf")
@@ -126,7 +126,7 @@ class Solver:
             outcome, square = UNKNOWN, self._best_so_far
         else:
             outcome = "draw" if value == DRAWN else _outcome(mover if value == WON else _other(mover))
-        best = None if square < 0 else Move(*divmod(square, self._position.size))
+        best = None if square < 0 else Move(*divmod(square, self._position.width))
         return Solution(outcome, best, self.nodes, time.process_time() - started)
 
     def _root(self) -> tuple[int, int]:

@@ -72,7 +72,7 @@ class ThreatSearch:
     ) -> None:
         self._board = board
         self._threes = threes
-        shape = geometry(board.size, board.length)
+        shape = geometry(board.rows, board.length, cols=board.cols)
         self._masks, self._through = shape.windows, shape.windows_through
         self._node_limit = node_limit
         self._deadline = deadline

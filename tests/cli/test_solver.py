@@ -1,0 +1,69 @@
+"""Tests of python -m tictactoe.solver as a person runs it: boards that are not square, lower-case tiles, and
+what it says to a command line meant for play.py."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.limited import one_line, run_limited
+
+SOLVER = ["-m", "tictactoe.solver"]
+
+
+def solve_lines(*arguments: str) -> list[str]:
+    """The lines a successful run prints, with the node count and the processor time blanked."""
+    result = run_limited([*SOLVER, *arguments])
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == ""
+    return [re.sub(r"^(nodes|seconds): .*", r"\1: ...", line) for line in result.stdout.splitlines()]
+
+
+def test_a_board_of_rows_by_columns_is_solved() -> None:
+    assert solve_lines("3x4", "3") == ["value: X wins", "best: b2", "nodes: ...", "seconds: ...", "to move: X"]
+    assert solve_lines("4X3", "3")[0] == "value: X wins"
+    assert solve_lines("2x5", "4")[0] == "value: draw"
+
+
+def test_a_rectangle_reads_its_rows_of_columns() -> None:
+    lines = solve_lines("2x3", "3", "--board", "XX.", "OO.")
+    assert lines[:2] == ["value: X wins", "best: c1"]
+
+
+def test_lower_case_tiles_are_read_as_upper_case_ones() -> None:
+    lower, upper = ("xx.", "oo.", "..."), ("XX.", "OO.", "...")
+    assert solve_lines("3", "3", "--board", *lower) == solve_lines("3", "3", "--board", *upper)
+    assert solve_lines("3", "3", "--board", "x..", ".o.", "x..")[-1] == "to move: O"
+
+
+def test_whose_move_it_is_comes_last_and_not_on_a_finished_board() -> None:
+    assert solve_lines("3", "3", "--board", "X..", "...", "...")[-1] == "to move: O"
+    assert "to move" not in " ".join(solve_lines("3", "3", "--board", "XXX", "OO.", "..."))
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        (
+            ["4", "4", "4"],
+            "unexpected '4' after SIZE and LENGTH: the solver searches to the end of the game, so it takes no "
+            "max_levels as play.py does (try: python -m tictactoe.solver 4 4)",
+        ),
+        (["7x6", "5", "9"], "(try: python -m tictactoe.solver 7x6 5)"),
+        (["seven", "3"], "argument SIZE: invalid int value: 'seven' (SIZE is a number, or ROWSxCOLS such as 7x6)"),
+        (["7x", "3"], "argument SIZE: invalid int value: '7x'"),
+        (["27x3", "3"], "ROWS must be between 1 and 26, got 27"),
+        (["3x0", "1"], "COLS must be between 1 and 26, got 0"),
+        (["3x2", "4"], "LENGTH must be between 1 and the larger side (3), got 4"),
+        (["3x2", "3", "--board", "X..", "..."], "--board needs 3 rows for a board of 3x2, got 2"),
+        (["2x3", "3", "--board", "X..", ".."], "--board: row 2 is '..': a board of 2x3 needs 3 squares in each, got 2"),
+        (["3", "3", "--board", "xx.", "...", "..."], "--board: X has 2 tiles and O 0"),
+        (["3", "3", "--board", "...", ".z.", "..."], "--board: row 2 is '.z.': 'z' is not a square"),
+    ],
+)
+def test_a_command_line_it_cannot_use_is_one_line_and_status_2(arguments: list[str], message: str) -> None:
+    result = run_limited([*SOLVER, *arguments])
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert message in one_line(result)
