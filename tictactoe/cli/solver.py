@@ -1,4 +1,5 @@
-"""``python -m tictactoe.solver SIZE LENGTH [--board ROW ...] [--think SECONDS]``: solve a position (SPEC §8, §8a).
+"""``python -m tictactoe.solver SIZE LENGTH [--board ROW ...] [--think SECONDS] [--proof FILE]``: solve a position
+(SPEC §8, §8a).
 
 The package's ``__main__`` hands over to :func:`main`.
 
@@ -9,8 +10,12 @@ rows of 6).  Prints ``key: value`` lines -- ``value:`` (``X wins``,
 ``nodes:``, ``seconds:`` (processor time) and ``to move:`` (whose turn it
 is; absent on a finished board).  SPEC §8 wants ``value:`` first and
 ``best:``, ``nodes:``, ``seconds:`` after it in that order, so whose turn
-it is comes last.  Exit status 0; 2 for a bad command line or a board the
-game cannot reach; otherwise as every program of the project ends
+it is comes last.  ``--proof FILE`` writes the certificate of the value
+(:mod:`tictactoe.solver.certificate`; gzip-compressed when FILE ends in
+``.gz``), its writing counted in ``nodes:`` and ``seconds:``.  Exit status
+0; 2 for a bad command line or a board the game cannot reach; 1 when the
+certificate cannot be written, or there is none to write because
+``--think`` ran out first; otherwise as every program of the project ends
 (:mod:`tictactoe.cli.exits`): 130 on Ctrl-C, 141 when the reader of the
 output has gone, 1 when the output cannot be written.
 """
@@ -18,14 +23,19 @@ output has gone, 1 when the output cannot be written.
 from __future__ import annotations
 
 import argparse
+import os
 import re
+import sys
+import time
 from collections.abc import Sequence
+from pathlib import Path
 
 from configurations.moves import MAX_BOARD_SIZE
-from tictactoe.cli.arguments import seconds
-from tictactoe.cli.exits import run
+from tictactoe.cli.arguments import file_path, seconds
+from tictactoe.cli.exits import EXIT_FAILED, EXIT_OK, run
+from tictactoe.solver.certificate import ProofExtractor, write_certificate
 from tictactoe.solver.position import EMPTY_ROW_MARK, Position, PositionError
-from tictactoe.solver.solve import Solution, solve
+from tictactoe.solver.solve import UNKNOWN, Solution, Solver
 
 __all__ = ["PROGRAM", "board_shape", "main", "report"]
 
@@ -93,6 +103,9 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("extra", nargs="?", help=argparse.SUPPRESS)
     parser.add_argument("--board", nargs="+", metavar="ROW", help="the position, one ROW per row (default: empty)")
     parser.add_argument("--think", type=seconds, metavar="SECONDS", help="stop after this long: value unknown")
+    parser.add_argument(
+        "--proof", type=file_path, metavar="FILE", help="write the certificate of the value (gzip when FILE ends .gz)"
+    )
     return parser
 
 
@@ -128,9 +141,38 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
     position = _position(parser, args)
+    proof: Path | None = args.proof
+    if proof is not None and not proof.parent.is_dir():
+        parser.error(f"--proof: {str(proof.parent)!r} is no directory to write {proof.name!r} in")
+    started = time.process_time()
+    solver = Solver(position, think=args.think)
+    solution = solver.solve()
+    records = None
+    if proof is not None and solution.value != UNKNOWN:
+        records = ProofExtractor(solver).extract(solution.value)
+        solution = Solution(solution.value, solution.best, solver.nodes, time.process_time() - started)
     finished = position.winner is not None or not position.empty_squares
-    print("\n".join(report(solve(position, think=args.think), None if finished else position.mover)))
-    return 0
+    print("\n".join(report(solution, None if finished else position.mover)), flush=True)
+    if proof is None:
+        return EXIT_OK
+    if records is None:
+        print(f"{PROGRAM}: no certificate written: the value is unknown", file=sys.stderr)
+        return EXIT_FAILED
+    return _write(proof, position, solution.value, records)
+
+
+def _write(path: Path, position: Position, value: str, records: list[str]) -> int:
+    """Write the certificate to ``path`` through a temporary file beside it, so that ``path`` is never left
+    half written; the exit status."""
+    partial = path.with_name(f".{path.name}.partial")
+    try:
+        write_certificate(partial, position, value, records, compress=path.name.endswith(".gz"))
+        os.replace(partial, path)
+    except OSError as error:
+        partial.unlink(missing_ok=True)
+        print(f"{PROGRAM}: cannot write the certificate {str(path)!r}: {error.strerror}", file=sys.stderr)
+        return EXIT_FAILED
+    return EXIT_OK
 
 
 if __name__ == "__main__":

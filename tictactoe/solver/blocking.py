@@ -19,6 +19,7 @@ breaker's moves and nothing else.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from tictactoe.solver.geometry import squares_of
@@ -26,7 +27,7 @@ from tictactoe.solver.geometry import squares_of
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-__all__ = ["breaker_wins_by_pairing", "breaker_wins_by_potential"]
+__all__ = ["Pairing", "breaker_wins_by_pairing", "breaker_wins_by_potential", "find_pairing"]
 
 # How many windows a pairing search may try before it gives up (a failure
 # proves nothing, so the search stays cheap next to the search it prunes).
@@ -47,19 +48,20 @@ def breaker_wins_by_potential(potential: int, length: int, *, maker_to_move: boo
     return potential < 1 << (length - 1 if maker_to_move else length)
 
 
+@dataclass(frozen=True, slots=True)
+class Pairing:
+    """How the breaker stops every live window: ``taken``, the square it takes first (-1 when it does not move
+    first), then each of ``pairs``, two empty squares, answering the maker's tile on either with the other."""
+
+    taken: int
+    pairs: tuple[tuple[int, int], ...]
+
+
 def breaker_wins_by_pairing(
     windows: Sequence[int], *, breaker_to_move: bool, holding: Sequence[int] | None = None
 ) -> bool:
-    """Whether the breaker can pair off the maker's live ``windows``, each a mask of its empty squares.
-
-    A window of 0 is left out (a dead window, so that the list can keep
-    every window of the board at its own index).  ``holding[square]`` is
-    the mask of the indices of the windows through ``square``, as
-    :attr:`~tictactoe.solver.geometry.Geometry.windows_holding` gives them
-    for a whole board; without it, it is worked out from ``windows``.
-    With the breaker to move it first takes a square -- the last empty
-    square of a window if there is one, else the square on most windows --
-    and pairs off the windows that square does not kill.
+    """Whether the breaker can pair off the maker's live ``windows``, each a mask of its empty squares
+    (:func:`find_pairing` says how).
 
     >>> breaker_wins_by_pairing([0b0011, 0b1100], breaker_to_move=False)
     True
@@ -70,11 +72,33 @@ def breaker_wins_by_pairing(
     >>> breaker_wins_by_pairing([0b0011, 0b0110, 0b1100], breaker_to_move=True)  # take square 1, pair 2 and 3
     True
     """
+    return find_pairing(windows, breaker_to_move=breaker_to_move, holding=holding) is not None
+
+
+def find_pairing(
+    windows: Sequence[int], *, breaker_to_move: bool, holding: Sequence[int] | None = None
+) -> Pairing | None:
+    """A :class:`Pairing` of the maker's live ``windows``, each a mask of its empty squares; None when none
+    was found.
+
+    A window of 0 is left out (a dead window, so that the list can keep
+    every window of the board at its own index).  ``holding[square]`` is
+    the mask of the indices of the windows through ``square``, as
+    :attr:`~tictactoe.solver.geometry.Geometry.windows_holding` gives them
+    for a whole board; without it, it is worked out from ``windows``.
+    With the breaker to move it first takes a square -- the last empty
+    square of a window if there is one, else the square on most windows --
+    and pairs off the windows that square does not kill.
+
+    >>> find_pairing([0b0011, 0b0110, 0b1100], breaker_to_move=True)
+    Pairing(taken=1, pairs=((2, 3),))
+    """
     if holding is None:
         holding = _holding(windows)
     live = [index for index, window in enumerate(windows) if window]
     if not breaker_to_move:
-        return _pairs_exist(windows, holding, live)
+        pairs = _find_pairs(windows, holding, live)
+        return None if pairs is None else Pairing(-1, pairs)
     taken = next((windows[index] for index in live if not windows[index] & (windows[index] - 1)), 0)
     if not taken:
         live_mask = empty = 0
@@ -83,12 +107,13 @@ def breaker_wins_by_pairing(
             empty |= windows[index]
         busiest = max(squares_of(empty), key=lambda square: (holding[square] & live_mask).bit_count(), default=0)
         taken = 1 << busiest
-    return _pairs_exist(windows, holding, [index for index in live if not windows[index] & taken])
+    pairs = _find_pairs(windows, holding, [index for index in live if not windows[index] & taken])
+    return None if pairs is None else Pairing(taken.bit_length() - 1, pairs)
 
 
-def _pairs_exist(windows: Sequence[int], holding: Sequence[int], live: list[int]) -> bool:
-    """Whether disjoint pairs of squares can be chosen so that each window of ``live`` (indices into
-    ``windows``) holds one of them.
+def _find_pairs(windows: Sequence[int], holding: Sequence[int], live: list[int]) -> tuple[tuple[int, int], ...] | None:
+    """Disjoint pairs of squares such that each window of ``live`` (indices into ``windows``) holds one of them,
+    or None when none were found.
 
     One pair may serve many windows: the windows of a line that all hold
     its two squares.  A depth-first search takes the uncovered window with
@@ -98,10 +123,11 @@ def _pairs_exist(windows: Sequence[int], holding: Sequence[int], live: list[int]
     pair's windows is one ``&`` and a ``bit_count``.
     """
     steps = [_PAIRING_STEPS]
+    chosen: list[tuple[int, int]] = []
 
     def cover(open_windows: list[int], uncovered: int, used: int) -> bool:
         """Whether the windows ``open_windows`` (``uncovered`` as a mask) can be covered by pairs
-        of squares outside ``used``."""
+        of squares outside ``used``; the pairs that do it are left in ``chosen``."""
         if not open_windows:
             return True
         steps[0] -= 1
@@ -114,11 +140,13 @@ def _pairs_exist(windows: Sequence[int], holding: Sequence[int], live: list[int]
         for a, b in pairs:
             covered = holding[a] & holding[b]
             still_open = [index for index in open_windows if not covered >> index & 1]
+            chosen.append((a, b))
             if cover(still_open, uncovered & ~covered, used | 1 << a | 1 << b):
                 return True
+            chosen.pop()
         return False
 
-    return cover(live, sum(1 << index for index in live), 0)
+    return tuple(chosen) if cover(live, sum(1 << index for index in live), 0) else None
 
 
 def _holding(windows: Sequence[int]) -> list[int]:

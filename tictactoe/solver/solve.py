@@ -129,6 +129,40 @@ class Solver:
         best = None if square < 0 else Move(*divmod(square, self._position.width))
         return Solution(outcome, best, self.nodes, time.process_time() - started)
 
+    @property
+    def position(self) -> Position:
+        """The position the solver solves."""
+        return self._position
+
+    @property
+    def board(self) -> SearchBoard:
+        """The board the solver plays on: a caller may play and undo moves on it between searches."""
+        return self._board
+
+    def move_reaching(self, target: int) -> int:
+        """A move that gets the player to move at least ``target`` (``WON`` or ``DRAWN``) on :attr:`board` as it
+        stands, proved by a search of the position after it (mostly answered by the table).
+
+        The table's best move is tried first, then the search's move order.
+        ``ValueError`` when no move reaches ``target``.
+        """
+        board = self._board
+        mine, theirs = board.threats[board.mover], board.threats[1 - board.mover]
+        if mine:
+            return lowest_square(mine)
+        moves = [lowest_square(theirs)] if theirs else board.ordered_moves()
+        first = self._recall(*board.key())[3]
+        if first in moves:
+            moves.remove(first)
+            moves.insert(0, first)
+        for move in moves:
+            board.play(move)
+            value = -self._search(-target, 1 - target)
+            board.undo()
+            if value >= target:
+                return move
+        raise ValueError(f"no move reaches {target} in {board.tiles}")
+
     def _root(self) -> tuple[int, int]:
         """The value of the position for the player to move, and a move that achieves it."""
         board = self._board

@@ -1,0 +1,86 @@
+"""Tests of python -m tictactoe.proofcheck and of the solver's --proof, run as a person runs them."""
+
+from __future__ import annotations
+
+import gzip
+from typing import TYPE_CHECKING
+
+import pytest
+
+from tests.limited import one_line, run_limited
+from tests.proofcheck.test_checker import draw_3x3
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+CHECK = ["-m", "tictactoe.proofcheck"]
+SOLVE = ["-m", "tictactoe.solver"]
+
+
+def test_a_valid_certificate_says_so_and_its_value(tmp_path: Path) -> None:
+    path = tmp_path / "draw.txt"
+    path.write_text("\n".join(draw_3x3()) + "\n", encoding="ascii")
+    result = run_limited([*CHECK, path])
+    assert (result.returncode, result.stdout, result.stderr) == (0, "proof: valid\nvalue: draw\n", "")
+
+
+@pytest.mark.parametrize(
+    ("content", "reason"),
+    [
+        (b"", "the first line is not the header of a k-in-a-row proof"),
+        (("\n".join(draw_3x3()[:-3]) + "\n").encode(), "the file ends after 26 of the 29 records it counts"),
+        (("\n".join(draw_3x3(value="X wins")) + "\n").encode(), "a pairs leaf shows only that O cannot win"),
+        (gzip.compress(("\n".join(draw_3x3()) + "\n").encode())[:-12], "the compressed file is cut short or damaged"),
+        (b"\x1f\x8bnot gzip at all", "cannot read"),
+        (bytes(range(256)), "the file is not text of the certificate's alphabet"),
+    ],
+)
+def test_a_file_that_proves_nothing_is_one_line_and_status_1(tmp_path: Path, content: bytes, reason: str) -> None:
+    path = tmp_path / "bad"
+    path.write_bytes(content)
+    result = run_limited([*CHECK, path])
+    assert result.returncode == 1
+    assert result.stderr == ""
+    assert result.stdout.startswith("proof: invalid: ")
+    assert reason in result.stdout
+    assert result.stdout.count("\n") == 1
+
+
+def test_a_missing_file_or_a_directory_is_refused_without_a_traceback(tmp_path: Path) -> None:
+    for path in (tmp_path / "missing.gz", tmp_path):
+        result = run_limited([*CHECK, path])
+        assert result.returncode == 1
+        assert result.stdout.startswith(f"proof: invalid: cannot read {path}: ")
+    result = run_limited([*CHECK])
+    assert result.returncode == 2
+    assert "the following arguments are required: FILE" in one_line(result)
+
+
+@pytest.mark.parametrize("name", ["proof.txt", "proof.gz"])
+def test_the_solver_writes_a_certificate_the_checker_accepts(tmp_path: Path, name: str) -> None:
+    path = tmp_path / name
+    solved = run_limited([*SOLVE, "4x3", "3", "--board", "X..", "...", "...", ".O.", "--proof", path])
+    assert solved.returncode == 0, solved.stderr
+    assert solved.stdout.startswith("value: X wins\n")
+    assert (path.read_bytes()[:2] == b"\x1f\x8b") == name.endswith(".gz")
+    checked = run_limited([*CHECK, path])
+    assert (checked.returncode, checked.stdout) == (0, "proof: valid\nvalue: X wins\n")
+    assert not list(tmp_path.glob(".*partial"))
+
+
+def test_no_certificate_when_the_value_is_unknown_or_the_file_cannot_be_written(tmp_path: Path) -> None:
+    unknown = run_limited([*SOLVE, "9", "5", "--think", "0.2", "--proof", tmp_path / "p"])
+    assert unknown.returncode == 1
+    assert unknown.stdout.startswith("value: unknown\n")
+    assert unknown.stderr == "python -m tictactoe.solver: no certificate written: the value is unknown\n"
+    assert not (tmp_path / "p").exists()
+    nowhere = run_limited([*SOLVE, "3", "3", "--proof", tmp_path / "missing" / "p"])
+    assert nowhere.returncode == 2
+    assert "--proof: " in one_line(nowhere)
+    assert "is no directory to write 'p' in" in one_line(nowhere)
+    (tmp_path / "taken").mkdir()
+    unwritable = run_limited([*SOLVE, "3", "3", "--proof", tmp_path / "taken"])
+    assert unwritable.returncode == 1
+    assert unwritable.stdout.startswith("value: draw\n")
+    written = f"python -m tictactoe.solver: cannot write the certificate '{tmp_path}/taken'"
+    assert one_line(unwritable).startswith(written)

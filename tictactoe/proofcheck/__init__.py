@@ -1,0 +1,16 @@
+"""Checking certificates of solved k-in-a-row values without searching and without the solver's code.
+
+* :func:`check_file` (:mod:`.checker`): read a certificate and follow the
+  strategies it records, checking each claim; a :class:`Verdict` or a
+  :class:`CertificateError` saying what is wrong.
+* :mod:`.rules`: the game's rules as the checker knows them -- its own
+  windows, symmetries and square names.
+
+The package imports nothing from :mod:`tictactoe.solver` or
+:mod:`configurations.lines` (an import-linter contract says so), so that a
+mistake in the solver's rules cannot pass both.
+"""
+
+from tictactoe.proofcheck.checker import CertificateError, Verdict, check_file, check_lines
+
+__all__ = ["CertificateError", "Verdict", "check_file", "check_lines"]

@@ -1,0 +1,332 @@
+"""Check a certificate: read it, then follow the strategy it records from its board, checking every claim.
+
+The format is the solver's guide's (``docs/solver.md``): a JSON header,
+then records ``PROVER BOARD ENTRY``.  The walk needs no search: where the
+prover is to move it plays the record's move; where the other player is
+to move it tries every empty square and looks up the record of the
+position after it; a leaf (a pairing, an Erdős-Selfridge weight) it checks
+against the windows itself.  It ends a line where the game has ended, or
+where the prover can complete a line at once.  Every record must be met
+once, so the time grows with the file, not with the game.
+
+>>> check_lines(['{"format": "k-in-a-row proof", "version": 1, "rows": 1, "cols": 1, "length": 1, '
+...              '"board": ["."], "value": "X wins", "records": 0}'])
+Verdict(value='X wins', records=0)
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import zlib
+from dataclasses import dataclass
+from fractions import Fraction
+from operator import add
+from typing import TYPE_CHECKING
+
+from hashdict import Data, HashDictionary
+from tictactoe.proofcheck.rules import Shape
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Iterator
+    from pathlib import Path
+
+__all__ = ["CertificateError", "Verdict", "check_file", "check_lines"]
+
+_VALUES = ("X wins", "O wins", "draw")
+# A position on the walk: X's squares, O's squares, and the key of each of its images.
+_Position = tuple[int, int, tuple[int, ...]]
+_MAX_SIDE = 26
+# A line longer than this is no record (26x26 pairs come to about 4 KB).
+_LONGEST_LINE = 1 << 16
+
+
+class CertificateError(ValueError):
+    """The file proves nothing: the message says the first thing wrong with it."""
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """A valid certificate: the ``value`` it proves and how many ``records`` the walk visited (all of them)."""
+
+    value: str
+    records: int
+
+
+def check_file(path: Path) -> Verdict:
+    """Check the certificate in ``path`` (gzip-compressed or not); ``CertificateError`` says why it is invalid."""
+    try:
+        with open(path, "rb") as raw:
+            compressed = raw.read(2) == b"\x1f\x8b"
+        with gzip.open(path, "rt", encoding="ascii") if compressed else open(path, encoding="ascii") as text:
+            return check_lines(_bounded(text))
+    except OSError as error:  # gzip.BadGzipFile is one
+        raise CertificateError(f"cannot read {path}: {error.strerror or error}") from None
+    except (EOFError, zlib.error):
+        raise CertificateError("the compressed file is cut short or damaged") from None
+    except UnicodeDecodeError:
+        raise CertificateError("the file is not text of the certificate's alphabet") from None
+
+
+def _bounded(lines: Iterable[str]) -> Iterator[str]:
+    for number, line in enumerate(lines, 1):
+        if len(line) > _LONGEST_LINE:
+            raise CertificateError(f"line {number} is longer than any record")
+        yield line.rstrip("\n")
+
+
+def check_lines(lines: Iterable[str]) -> Verdict:
+    """Check the certificate whose lines (without line ends) are ``lines``."""
+    lines = iter(lines)
+    header = _header(next(lines, ""))
+    shape = Shape(header.rows, header.cols, header.length)
+    walk = _Walk(shape, _root(shape, header.board))
+    walk.read(lines, header.records)
+    walk.prove(header.value)
+    if walk.visited != header.records:
+        raise CertificateError(f"record {walk.first_unvisited()} is no part of the proof")
+    return Verdict(header.value, walk.visited)
+
+
+@dataclass(frozen=True, slots=True)
+class _Header:
+    rows: int
+    cols: int
+    length: int
+    board: list[str]
+    value: str
+    records: int
+
+
+def _header(line: str) -> _Header:
+    """The header's fields, each checked."""
+    try:
+        fields = json.loads(line)
+    except ValueError:
+        fields = None
+    if not isinstance(fields, dict) or fields.get("format") != "k-in-a-row proof":
+        raise CertificateError("the first line is not the header of a k-in-a-row proof")
+    if fields.get("version") != 1:
+        raise CertificateError(f"version {fields.get('version')!r} is not one this checker reads (1)")
+    rows, cols = _whole(fields, "rows", _MAX_SIDE), _whole(fields, "cols", _MAX_SIDE)
+    length, records = _whole(fields, "length", max(rows, cols)), _whole(fields, "records", None, low=0)
+    value, board = fields.get("value"), fields.get("board")
+    if not isinstance(value, str) or value not in _VALUES:
+        raise CertificateError(f"the header's value is {value!r}, not one of {', '.join(_VALUES)}")
+    if not (isinstance(board, list) and len(board) == rows and all(isinstance(row, str) for row in board)):
+        raise CertificateError(f"the header's board is not {rows} rows")
+    return _Header(rows, cols, length, board, value, records)
+
+
+def _whole(fields: dict[str, object], name: str, high: int | None, *, low: int = 1) -> int:
+    number = fields.get(name)
+    if type(number) is not int or number < low or (high is not None and number > high):
+        raise CertificateError(f"the header's {name} is {number!r}")
+    return number
+
+
+def _root(shape: Shape, rows: list[str]) -> tuple[int, int]:
+    """The header's board as ``(X's squares, O's squares)``, checked to be a position of the game."""
+    text = "".join(rows)
+    if any(len(row) != shape.cols for row in rows) or text.strip("XO."):
+        raise CertificateError(f"the header's board is not {shape.rows} rows of {shape.cols} of X, O and .")
+    x_tiles = sum(1 << square for square, mark in enumerate(text) if mark == "X")
+    o_tiles = sum(1 << square for square, mark in enumerate(text) if mark == "O")
+    if not 0 <= x_tiles.bit_count() - o_tiles.bit_count() <= 1:
+        raise CertificateError("the header's board has tile counts no game reaches")
+    if shape.has_line(x_tiles) and shape.has_line(o_tiles):
+        raise CertificateError("the header's board has a line of each player")
+    return x_tiles, o_tiles
+
+
+class _Walk:
+    """The records of one certificate, and the walk that follows its strategies through them."""
+
+    def __init__(self, shape: Shape, root: tuple[int, int]) -> None:
+        self._shape = shape
+        self._root = root
+        self._full = (1 << shape.squares) - 1
+        self._key_bytes = (2 * shape.squares + 7) // 8
+        self._records: list[tuple[str, str]] = []
+        self._index = HashDictionary(1)  # prover + key -> record number - 1, sized once the records are read
+        self._seen_positions = HashDictionary(1)  # the other player's turns already followed
+        self._visited = bytearray()
+        self.visited = 0
+
+    def read(self, lines: Iterable[str], total: int) -> None:
+        """Read and index the ``total`` records of ``lines``, checking each one's form."""
+        shape = self._shape
+        for number, line in enumerate(lines, 1):
+            if number > total:
+                raise CertificateError(f"the file holds more than the {total} records its header counts")
+            prover, board, entry = ([*line.split(" ", 2), "", ""])[:3]
+            if prover not in ("X", "O") or not entry:
+                raise CertificateError(f"record {number} is not PROVER BOARD ENTRY")
+            if len(board) != shape.squares or board.strip("XO."):
+                raise CertificateError(f"record {number}: its board is not one of {shape.rows}x{shape.cols} squares")
+            self._records.append((prover + board, entry))
+        if len(self._records) < total:
+            raise CertificateError(f"the file ends after {len(self._records)} of the {total} records it counts")
+        self._index = HashDictionary.for_records(max(total, 1))
+        self._seen_positions = HashDictionary.for_records(max(total, 1))
+        self._visited = bytearray(total)
+        for number, (board, _) in enumerate(self._records):
+            key = board[0] + self._bytes(shape.key(board[1:]))
+            earlier = self._index.get(key)
+            if earlier >= 0:
+                raise CertificateError(f"record {number + 1} repeats record {earlier + 1}")
+            self._index.put(Data(key, number))
+
+    def prove(self, value: str) -> None:
+        """Follow the strategies that ``value`` needs from the root; ``CertificateError`` at the first flaw."""
+        x_tiles, o_tiles = self._root
+        shape = self._shape
+        over = "X wins" if shape.has_line(x_tiles) else "O wins" if shape.has_line(o_tiles) else None
+        if over is None and x_tiles | o_tiles == self._full:
+            over = "draw"
+        if over is not None:
+            if over != value:
+                raise CertificateError(f"the header's board is a finished game, {over}, not {value}")
+            return
+        goals = {"X wins": [("X", True)], "O wins": [("O", True)], "draw": [("X", False), ("O", False)]}[value]
+        for prover, win in goals:
+            self._follow(prover, win)
+
+    def first_unvisited(self) -> int:
+        """The number of the first record the walk did not visit."""
+        return self._visited.index(0) + 1
+
+    def _follow(self, prover: str, win: bool) -> None:
+        """Check that ``prover``'s strategy wins (``win``) or stops the other from winning, from the root."""
+        x_tiles, o_tiles = self._root
+        keys = self._shape.keys(x_tiles, o_tiles)
+        stack: list[_Position] = []
+        if (x_tiles.bit_count() == o_tiles.bit_count()) == (prover == "X"):
+            mine, theirs = (x_tiles, o_tiles) if prover == "X" else (o_tiles, x_tiles)
+            if self._shape.threats(mine, theirs):
+                return  # the prover completes a line
+            stack.append((x_tiles, o_tiles, keys))
+        else:
+            self._other_turn(prover, win, (x_tiles, o_tiles, keys), stack)
+        while stack:
+            self._prover_turn(prover, win, stack.pop(), stack)
+
+    def _prover_turn(self, prover: str, win: bool, position: _Position, stack: list[_Position]) -> None:
+        """The prover to move, with no line to complete: play its record's move, or check its leaf."""
+        x_tiles, o_tiles, keys = position
+        record, symmetry = self._find(prover, keys)
+        if record < 0:
+            raise CertificateError(f"no record of {prover}'s move in {self._shape.draw(x_tiles, o_tiles)}")
+        if not self._visit(record):
+            return
+        kind, *squares = self._records[record][1].split(" ")
+        if kind != "move":
+            self._leaf(record, symmetry, prover, win, (x_tiles, o_tiles), maker_to_move=False)
+            return
+        if len(squares) != 1:
+            raise CertificateError(f"record {record + 1}: a move names one square")
+        square = self._square(record, symmetry, squares[0])
+        if (x_tiles | o_tiles) >> square & 1:
+            raise CertificateError(f"record {record + 1}: {prover}'s move {squares[0]} is on a square already taken")
+        if prover == "X":
+            x_tiles |= 1 << square
+        else:
+            o_tiles |= 1 << square
+        keys = tuple(map(add, keys, self._shape.steps[prover][square]))
+        if x_tiles | o_tiles == self._full:
+            if win:
+                raise CertificateError(f"record {record + 1}: the game ends in a draw, and {prover} must win")
+            return
+        self._other_turn(prover, win, (x_tiles, o_tiles, keys), stack)
+
+    def _other_turn(self, prover: str, win: bool, position: _Position, stack: list[_Position]) -> None:
+        """The other player to move: check its leaf if it has a record, else stack every reply that needs one."""
+        x_tiles, o_tiles, keys = position
+        shape, other = self._shape, "O" if prover == "X" else "X"
+        record, symmetry = self._find(prover, keys)
+        if record >= 0:
+            if self._visit(record):
+                if self._records[record][1].startswith("move"):
+                    raise CertificateError(f"record {record + 1} gives {prover} a move, but {other} is to move")
+                self._leaf(record, symmetry, prover, win, (x_tiles, o_tiles), maker_to_move=True)
+            return
+        seen = prover + self._bytes(min(keys))
+        if self._seen_positions.get(seen) >= 0:
+            return
+        self._seen_positions.put(Data(seen, 0))
+        mine, theirs = (x_tiles, o_tiles) if prover == "X" else (o_tiles, x_tiles)
+        if shape.threats(theirs, mine):
+            raise CertificateError(f"{other} completes a line, to move in {shape.draw(x_tiles, o_tiles)}")
+        threats = shape.threats(mine, theirs)
+        steps = shape.steps[other]
+        empty = self._full & ~(x_tiles | o_tiles)
+        while empty:
+            bit = empty & -empty
+            empty ^= bit
+            if threats & ~bit:
+                continue  # the prover completes a line next
+            x_after, o_after = (x_tiles, o_tiles | bit) if other == "O" else (x_tiles | bit, o_tiles)
+            square = bit.bit_length() - 1
+            if x_after | o_after == self._full:
+                if win:
+                    drawn = shape.draw(x_tiles, o_tiles)
+                    raise CertificateError(f"{other}'s {shape.name(square)} in {drawn} ends the game in a draw")
+                continue
+            stack.append((x_after, o_after, tuple(map(add, keys, steps[square]))))
+
+    def _leaf(
+        self, record: int, symmetry: int, prover: str, win: bool, tiles: tuple[int, int], *, maker_to_move: bool
+    ) -> None:
+        """Check the leaf of ``record``: the other player (the maker) cannot complete a window."""
+        x_tiles, o_tiles = tiles
+        shape, other = self._shape, "O" if prover == "X" else "X"
+        kind, *squares = self._records[record][1].split(" ")
+        if kind not in ("pairs", "weight") or (kind == "weight" and squares):
+            raise CertificateError(f"record {record + 1}: {self._records[record][1]!r} is no entry of the format")
+        if win:
+            raise CertificateError(f"record {record + 1}: a {kind} leaf shows only that {other} cannot win")
+        mine = x_tiles if prover == "X" else o_tiles
+        if kind == "weight":
+            theirs = o_tiles if prover == "X" else x_tiles
+            weight = sum(Fraction(1, 2 ** (w & ~theirs).bit_count()) for w in shape.windows if not w & mine)
+            bound = Fraction(1, 2) if maker_to_move else Fraction(1)
+            if weight >= bound:
+                raise CertificateError(f"record {record + 1}: {other}'s windows weigh {weight}, not under {bound}")
+            return
+        covered = used = 0
+        for pair in squares:
+            first, _, second = pair.partition("-")
+            bits = 1 << self._square(record, symmetry, first) | 1 << self._square(record, symmetry, second)
+            if bits.bit_count() != 2 or bits & (used | x_tiles | o_tiles):
+                raise CertificateError(f"record {record + 1}: the pair {pair} is not two empty squares of its own")
+            used |= bits
+            ends = [shape.holding[bit.bit_length() - 1] for bit in (bits & -bits, bits & (bits - 1))]
+            covered |= ends[0] & ends[1]
+        for index, window in enumerate(shape.windows):
+            if not window & mine and not covered >> index & 1:
+                ends = sorted(shape.images[symmetry][s] for s in range(shape.squares) if window >> s & 1)
+                named = f"{shape.name(ends[0])}-{shape.name(ends[-1])}"
+                raise CertificateError(f"record {record + 1}: no pair lies in {other}'s window {named}")
+
+    def _find(self, prover: str, keys: tuple[int, ...]) -> tuple[int, int]:
+        """The record of the position whose images have ``keys`` (-1 if none), and the symmetry to its board."""
+        least = min(keys)
+        return self._index.get(prover + self._bytes(least)), keys.index(least)
+
+    def _square(self, record: int, symmetry: int, name: str) -> int:
+        """The square ``name`` of ``record``'s board, as a square of the walk's board."""
+        try:
+            return self._shape.inverses[symmetry][self._shape.square(name)]
+        except ValueError as error:
+            raise CertificateError(f"record {record + 1}: {error}") from None
+
+    def _visit(self, record: int) -> bool:
+        """Mark ``record`` visited; False when it was already."""
+        if self._visited[record]:
+            return False
+        self._visited[record] = 1
+        self.visited += 1
+        return True
+
+    def _bytes(self, key: int) -> str:
+        return key.to_bytes(self._key_bytes, "big").decode("latin-1")
