@@ -15,6 +15,11 @@ breaker's moves and nothing else.
   pair serves every window of its line that holds it: two neighbours in a
   row of seven are in four of the row's windows of five.  With the breaker
   to move, it may first take one square, then pair the windows left.
+
+A search asks for pairings of positions that differ by a tile or two, so
+:func:`find_pairing` takes a *hint*, the pairing of a position met just
+before: the pairs still empty are kept, and only the windows they no
+longer cover are paired afresh.
 """
 
 from __future__ import annotations
@@ -32,6 +37,8 @@ __all__ = ["Pairing", "breaker_wins_by_pairing", "breaker_wins_by_potential", "f
 # How many windows a pairing search may try before it gives up (a failure
 # proves nothing, so the search stays cheap next to the search it prunes).
 _PAIRING_STEPS = 200
+# The same for mending a hint: a hint that needs more is no hint.
+_REPAIR_STEPS = 20
 
 
 def breaker_wins_by_potential(potential: int, length: int, *, maker_to_move: bool) -> bool:
@@ -76,7 +83,11 @@ def breaker_wins_by_pairing(
 
 
 def find_pairing(
-    windows: Sequence[int], *, breaker_to_move: bool, holding: Sequence[int] | None = None
+    windows: Sequence[int],
+    *,
+    breaker_to_move: bool,
+    holding: Sequence[int] | None = None,
+    hint: Pairing | None = None,
 ) -> Pairing | None:
     """A :class:`Pairing` of the maker's live ``windows``, each a mask of its empty squares; None when none
     was found.
@@ -87,42 +98,77 @@ def find_pairing(
     :attr:`~tictactoe.solver.geometry.Geometry.windows_holding` gives them
     for a whole board; without it, it is worked out from ``windows``.
     With the breaker to move it first takes a square -- the last empty
-    square of a window if there is one, else the square on most windows --
-    and pairs off the windows that square does not kill.
+    square of a window if there is one, else the hint's, else the square on
+    most windows -- and pairs off the windows that square does not kill.
+    A ``hint`` (see the module's docstring) is mended first; the search
+    starts afresh only when that fails.
 
     >>> find_pairing([0b0011, 0b0110, 0b1100], breaker_to_move=True)
     Pairing(taken=1, pairs=((2, 3),))
+    >>> find_pairing([0b0011, 0b1100], breaker_to_move=False, hint=Pairing(-1, ((0, 1), (4, 5))))
+    Pairing(taken=-1, pairs=((0, 1), (2, 3)))
     """
     if holding is None:
         holding = _holding(windows)
     live = [index for index, window in enumerate(windows) if window]
-    if not breaker_to_move:
-        pairs = _find_pairs(windows, holding, live)
-        return None if pairs is None else Pairing(-1, pairs)
-    taken = next((windows[index] for index in live if not windows[index] & (windows[index] - 1)), 0)
-    if not taken:
-        live_mask = empty = 0
+    empty = forced = 0
+    for index in live:
+        window = windows[index]
+        empty |= window
+        if not window & (window - 1):
+            forced = window  # the maker's last square in this window: the breaker must take it now or never
+    if forced and not breaker_to_move:
+        return None
+    if hint is not None:
+        taken = forced or (1 << hint.taken if breaker_to_move and hint.taken >= 0 and empty >> hint.taken & 1 else 0)
+        if taken or not breaker_to_move:
+            mended = _mend(windows, holding, live, hint, taken=taken, empty=empty)
+            if mended is not None:
+                return mended
+    taken = forced
+    if breaker_to_move and not taken:
+        live_mask = 0
         for index in live:
             live_mask |= 1 << index
-            empty |= windows[index]
         busiest = max(squares_of(empty), key=lambda square: (holding[square] & live_mask).bit_count(), default=0)
         taken = 1 << busiest
-    pairs = _find_pairs(windows, holding, [index for index in live if not windows[index] & taken])
+    pairs = _find_pairs(windows, holding, [index for index in live if not windows[index] & taken], 0, _PAIRING_STEPS)
     return None if pairs is None else Pairing(taken.bit_length() - 1, pairs)
 
 
-def _find_pairs(windows: Sequence[int], holding: Sequence[int], live: list[int]) -> tuple[tuple[int, int], ...] | None:
-    """Disjoint pairs of squares such that each window of ``live`` (indices into ``windows``) holds one of them,
-    or None when none were found.
+def _mend(
+    windows: Sequence[int], holding: Sequence[int], live: list[int], hint: Pairing, *, taken: int, empty: int
+) -> Pairing | None:
+    """The pairing ``hint`` mended for these windows, the breaker first taking ``taken`` (a set of at most one
+    square): its pairs of empty squares kept, the windows they leave open paired afresh, within a few steps."""
+    kept = []
+    covered, used = 0, taken
+    for first, second in hint.pairs:
+        bits = 1 << first | 1 << second
+        if bits & empty == bits and not bits & taken:
+            kept.append((first, second))
+            covered |= holding[first] & holding[second]
+            used |= bits
+    still_open = [index for index in live if not covered >> index & 1 and not windows[index] & taken]
+    pairs = _find_pairs(windows, holding, still_open, used, _REPAIR_STEPS)
+    return None if pairs is None else Pairing(taken.bit_length() - 1, (*kept, *pairs))
+
+
+def _find_pairs(
+    windows: Sequence[int], holding: Sequence[int], live: list[int], used: int, budget: int
+) -> tuple[tuple[int, int], ...] | None:
+    """Disjoint pairs of squares outside ``used`` such that each window of ``live`` (indices into ``windows``)
+    holds one of them, or None when none were found within ``budget`` steps.
 
     One pair may serve many windows: the windows of a line that all hold
     its two squares.  A depth-first search takes the uncovered window with
     the fewest free squares and tries each pair of them, the pair in most
-    uncovered windows first, giving up after a bounded number of steps.
+    uncovered windows first (of those, the one that takes a free square from
+    fewest others), giving up after a bounded number of steps.
     Sets of windows are bit masks over their indices, so that counting a
     pair's windows is one ``&`` and a ``bit_count``.
     """
-    steps = [_PAIRING_STEPS]
+    steps = [budget]
     chosen: list[tuple[int, int]] = []
 
     def cover(open_windows: list[int], uncovered: int, used: int) -> bool:
@@ -136,7 +182,7 @@ def _find_pairs(windows: Sequence[int], holding: Sequence[int], live: list[int])
         unused = ~used
         free = squares_of(min((windows[index] & unused for index in open_windows), key=int.bit_count))
         pairs = [(a, b) for i, a in enumerate(free) for b in free[i + 1 :]]
-        pairs.sort(key=lambda pair: (holding[pair[0]] & holding[pair[1]] & uncovered).bit_count(), reverse=True)
+        pairs.sort(key=lambda pair: _promise(pair, holding, uncovered), reverse=True)
         for a, b in pairs:
             covered = holding[a] & holding[b]
             still_open = [index for index in open_windows if not covered >> index & 1]
@@ -146,7 +192,15 @@ def _find_pairs(windows: Sequence[int], holding: Sequence[int], live: list[int])
             chosen.pop()
         return False
 
-    return tuple(chosen) if cover(live, sum(1 << index for index in live), 0) else None
+    return tuple(chosen) if cover(live, sum(1 << index for index in live), used) else None
+
+
+def _promise(pair: tuple[int, int], holding: Sequence[int], uncovered: int) -> tuple[int, int]:
+    """How good a pair looks to the pairing search: the uncovered windows it covers, then (negated) those it
+    only takes a square from."""
+    first, second = holding[pair[0]] & uncovered, holding[pair[1]] & uncovered
+    both = first & second
+    return both.bit_count(), -((first | second) ^ both).bit_count()
 
 
 def _holding(windows: Sequence[int]) -> list[int]:

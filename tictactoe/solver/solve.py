@@ -36,7 +36,7 @@ from configurations import COMPUTER, HUMAN
 from configurations.moves import Move
 from hashdict import Data, HashDictionary
 from hashdict.hashing import VETTED_SIZES
-from tictactoe.solver.blocking import breaker_wins_by_pairing, breaker_wins_by_potential
+from tictactoe.solver.blocking import Pairing, breaker_wins_by_potential, find_pairing
 from tictactoe.solver.geometry import geometry, lowest_square
 from tictactoe.solver.records import DRAWN, LOST, WON, Bound, interval, pack, settled, unpack
 from tictactoe.solver.search_board import CROSS, SearchBoard
@@ -107,6 +107,10 @@ class Solver:
         self._think = think
         self._deadline = float("inf")
         self._best_so_far = -1
+        # The last pairing found against each player (by number), handed to the next search as its hint.
+        self._hints: list[Pairing | None] = [None, None]
+        # The squares of the pairing that ended the last search, 0 when something else ended it (see _best_of).
+        self._zone = 0
         self.nodes = 0
 
     def solve(self) -> Solution:
@@ -192,6 +196,7 @@ class Solver:
         self.nodes += 1
         if not self.nodes % _CLOCK_INTERVAL and time.monotonic() > self._deadline:
             raise OutOfTime
+        self._zone = 0
         board = self._board
         mover = board.mover
         if board.threats[mover]:
@@ -217,6 +222,7 @@ class Solver:
             moves.insert(0, first)
         window_low, window_high = max(alpha, low), min(beta, high)
         best, best_move = self._best_of(moves, window_low, window_high)
+        self._zone = 0
         if best >= window_high:
             low = max(low, best)
         elif best <= window_low:
@@ -232,13 +238,25 @@ class Solver:
 
         At the root, each move that improves on the ones before becomes the
         best move so far, which a search cut short by the clock reports.
+
+        A move answered by the opponent's pairing (taking a square first)
+        leaves a *zone*: that square and the pairs'.  Any other move outside
+        the zone meets the same pairing -- the windows to pair are the same,
+        and every square of the pairing is still empty -- so it is worth at
+        most a draw too, and with ``alpha`` at a draw it is not searched.
         """
         board = self._board
         best, best_move = LOST - 1, moves[0]
+        zones: list[int] = []
         for move in moves:
+            if alpha >= DRAWN and any(not zone >> move & 1 for zone in zones):
+                best = max(best, DRAWN)
+                continue
             board.play(move)
             value = -self._search(-beta, -alpha)
             board.undo()
+            if self._zone:
+                zones.append(self._zone)
             if value > best:
                 best, best_move = value, move
                 if at_root:
@@ -265,23 +283,26 @@ class Solver:
         """
         board = self._board
         mover = board.mover
-        if (
-            high == WON
-            and alpha >= DRAWN
-            and breaker_wins_by_pairing(
-                board.live_windows(mover), breaker_to_move=False, holding=self._shape.windows_holding
-            )
-        ):
+        if high == WON and alpha >= DRAWN and self._pairing(mover, breaker_to_move=False) is not None:
             high = DRAWN
-        if (
-            low == LOST
-            and beta <= DRAWN
-            and breaker_wins_by_pairing(
-                board.live_windows(1 - mover), breaker_to_move=True, holding=self._shape.windows_holding
-            )
-        ):
-            low = DRAWN
+        if low == LOST and beta <= DRAWN:
+            pairing = self._pairing(1 - mover, breaker_to_move=True)
+            if pairing is not None:
+                low = DRAWN
+                self._zone = 1 << pairing.taken | sum(1 << first | 1 << second for first, second in pairing.pairs)
         return low, high
+
+    def _pairing(self, maker: int, *, breaker_to_move: bool) -> Pairing | None:
+        """A pairing that stops ``maker`` on the board, the last one found against it as the hint."""
+        found = find_pairing(
+            self._board.live_windows(maker),
+            breaker_to_move=breaker_to_move,
+            holding=self._shape.windows_holding,
+            hint=self._hints[maker],
+        )
+        if found is not None:
+            self._hints[maker] = found
+        return found
 
     def _recall(self, key: str, symmetry: int) -> tuple[int, int, int, int]:
         """``(record, least, greatest, move)`` the table holds for the position under ``key``.
