@@ -95,6 +95,15 @@ def test_the_3x4_win_is_valid() -> None:
         ([header((2, 2, 2), ["..", ".."], "X wins", 1), "X .... move a1"], "X wins"),  # any first square
         ([header((1, 1, 1), ["."], "X wins", 0)], "X wins"),  # X completes a line at once
         ([header((1, 3, 3), ["..."], "draw", 3), "X ... move b1", "X .X. weight", "O ... weight"], "draw"),
+        ([header((1, 3, 3), ["..."], "draw", 2), "X ... move b1 weight", "O ... weight"], "draw"),
+        (
+            [
+                header((3, 3, 3), ["..."] * 3, "draw", 28),
+                "X ......... move b2 pairs a1-b1 a2-a3 b3-c3 c1-c2",
+                *DRAW_3X3[2:],
+            ],
+            "draw",
+        ),
         ([header((3, 3, 3), ["XOX", "XOO", "OXX"], "draw", 0)], "draw"),  # a full board
         ([header((2, 2, 2), ["XO", "X."], "X wins", 0)], "X wins"),  # a finished game
         ([header((2, 3, 3), ["XX.", "OO."], "X wins", 0)], "X wins"),  # X to move completes c1
@@ -145,6 +154,15 @@ def test_tiny_certificates_written_by_hand(lines: list[str], value: str) -> None
         (draw_3x3([*DRAW_3X3, DRAW_3X3[3]]), "record 30 repeats record 4"),
         ([header((4, 4, 3), ["...."] * 4, "draw", 29), *DRAW_3X3], "record 1: its board is not one of 4x4 squares"),
         (draw_3x3(replaced(DRAW_3X3, DRAW_3X3[0], "X ......... move")), "record 1: a move names one square"),
+        (draw_3x3(replaced(DRAW_3X3, DRAW_3X3[0], "X ......... move pairs")), "record 1: a move names one square"),
+        (
+            [header((3, 3, 3), ["..."] * 3, "draw", 28), "X ......... move b2 pairs a1-b1 a2-a3 b3-c3", *DRAW_3X3[2:]],
+            "record 1: no pair lies in O's window c1-c3",
+        ),
+        (
+            [header((3, 3, 3), ["..."] * 3, "draw", 28), "X ......... move b2 weight", *DRAW_3X3[2:]],
+            "record 1: O's windows weigh 1/2, not under 1/2",
+        ),
         (draw_3x3(replaced(DRAW_3X3, DRAW_3X3[0], "X .........")), "record 1 is not PROVER BOARD ENTRY"),
         (draw_3x3(replaced(DRAW_3X3, DRAW_3X3[1], "X ....X.... pair a1-b1")), "'pair a1-b1' is no entry"),
         ([header((2, 2, 2), ["..", ".."], "X wins", 1), "X .... move a1"][:1], "the file ends after 0 of the 1"),

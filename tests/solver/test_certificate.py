@@ -47,7 +47,7 @@ def test_the_certificates_of_empty_boards_are_valid_and_small() -> None:
         value, lines = certificate(Position(rows, length, 0, 0, cols=cols))
         assert check_lines(counted(lines)).value == value
         sizes[rows, cols, length] = (value, len(lines) - 1)
-    assert sizes[3, 3, 3] == ("draw", 29)
+    assert sizes[3, 3, 3] == ("draw", 25)
     assert sizes[4, 4, 3][0] == "X wins"
     assert sizes[5, 5, 4][0] == "draw"
 

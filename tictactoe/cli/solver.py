@@ -145,7 +145,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if proof is not None and not proof.parent.is_dir():
         parser.error(f"--proof: {str(proof.parent)!r} is no directory to write {proof.name!r} in")
     started = time.process_time()
-    solver = Solver(position, think=args.think)
+    solver = Solver(position, think=args.think, keep_pairings=proof is not None)
     solution = solver.solve()
     records = None
     if proof is not None and solution.value != UNKNOWN:

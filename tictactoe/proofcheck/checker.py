@@ -219,19 +219,22 @@ class _Walk:
             raise CertificateError(f"no record of {prover}'s move in {self._shape.draw(x_tiles, o_tiles)}")
         if not self._visit(record):
             return
-        kind, *squares = self._records[record][1].split(" ")
-        if kind != "move":
-            self._leaf(record, symmetry, prover, win, (x_tiles, o_tiles), maker_to_move=False)
+        entry = self._records[record][1].split(" ")
+        if entry[0] != "move":
+            self._leaf((record, symmetry), prover, win, (x_tiles, o_tiles), entry, maker_to_move=False)
             return
-        if len(squares) != 1:
+        if len(entry) < 2 or entry[1] in ("pairs", "weight"):
             raise CertificateError(f"record {record + 1}: a move names one square")
-        square = self._square(record, symmetry, squares[0])
+        square = self._square(record, symmetry, entry[1])
         if (x_tiles | o_tiles) >> square & 1:
-            raise CertificateError(f"record {record + 1}: {prover}'s move {squares[0]} is on a square already taken")
+            raise CertificateError(f"record {record + 1}: {prover}'s move {entry[1]} is on a square already taken")
         if prover == "X":
             x_tiles |= 1 << square
         else:
             o_tiles |= 1 << square
+        if len(entry) > 2:  # the leaf of the position after the move
+            self._leaf((record, symmetry), prover, win, (x_tiles, o_tiles), entry[2:], maker_to_move=True)
+            return
         keys = tuple(map(add, keys, self._shape.steps[prover][square]))
         if x_tiles | o_tiles == self._full:
             if win:
@@ -248,7 +251,8 @@ class _Walk:
             if self._visit(record):
                 if self._records[record][1].startswith("move"):
                     raise CertificateError(f"record {record + 1} gives {prover} a move, but {other} is to move")
-                self._leaf(record, symmetry, prover, win, (x_tiles, o_tiles), maker_to_move=True)
+                entry = self._records[record][1].split(" ")
+                self._leaf((record, symmetry), prover, win, (x_tiles, o_tiles), entry, maker_to_move=True)
             return
         seen = prover + self._bytes(min(keys))
         if self._seen_positions.get(seen) >= 0:
@@ -275,12 +279,21 @@ class _Walk:
             stack.append((x_after, o_after, tuple(map(add, keys, steps[square]))))
 
     def _leaf(
-        self, record: int, symmetry: int, prover: str, win: bool, tiles: tuple[int, int], *, maker_to_move: bool
+        self,
+        found: tuple[int, int],
+        prover: str,
+        win: bool,
+        tiles: tuple[int, int],
+        entry: list[str],
+        *,
+        maker_to_move: bool,
     ) -> None:
-        """Check the leaf of ``record``: the other player (the maker) cannot complete a window."""
+        """Check the leaf ``entry`` of the record ``found`` (its number and the symmetry to its board): the other
+        player (the maker) cannot complete a window."""
+        record, symmetry = found
         x_tiles, o_tiles = tiles
         shape, other = self._shape, "O" if prover == "X" else "X"
-        kind, *squares = self._records[record][1].split(" ")
+        kind, *squares = entry
         if kind not in ("pairs", "weight") or (kind == "weight" and squares):
             raise CertificateError(f"record {record + 1}: {self._records[record][1]!r} is no entry of the format")
         if win:

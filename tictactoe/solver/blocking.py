@@ -88,6 +88,7 @@ def find_pairing(
     breaker_to_move: bool,
     holding: Sequence[int] | None = None,
     hint: Pairing | None = None,
+    afresh: bool = True,
 ) -> Pairing | None:
     """A :class:`Pairing` of the maker's live ``windows``, each a mask of its empty squares; None when none
     was found.
@@ -101,7 +102,7 @@ def find_pairing(
     square of a window if there is one, else the hint's, else the square on
     most windows -- and pairs off the windows that square does not kill.
     A ``hint`` (see the module's docstring) is mended first; the search
-    starts afresh only when that fails.
+    starts afresh only when that fails, and only if ``afresh``.
 
     >>> find_pairing([0b0011, 0b0110, 0b1100], breaker_to_move=True)
     Pairing(taken=1, pairs=((2, 3),))
@@ -125,6 +126,8 @@ def find_pairing(
             mended = _mend(windows, holding, live, hint, taken=taken, empty=empty)
             if mended is not None:
                 return mended
+    if not afresh:
+        return None
     taken = forced
     if breaker_to_move and not taken:
         live_mask = 0
@@ -180,27 +183,27 @@ def _find_pairs(
         if steps[0] < 0:
             return False
         unused = ~used
-        free = squares_of(min((windows[index] & unused for index in open_windows), key=int.bit_count))
-        pairs = [(a, b) for i, a in enumerate(free) for b in free[i + 1 :]]
-        pairs.sort(key=lambda pair: _promise(pair, holding, uncovered), reverse=True)
-        for a, b in pairs:
-            covered = holding[a] & holding[b]
-            still_open = [index for index in open_windows if not covered >> index & 1]
-            chosen.append((a, b))
-            if cover(still_open, uncovered & ~covered, used | 1 << a | 1 << b):
+        free = squares_of(min([windows[index] & unused for index in open_windows], key=int.bit_count))
+        # Each pair with what makes it promising: the uncovered windows it covers, then (negated) those it only
+        # takes a square from, then its place among the pairs; scored inline, for this runs at every step.
+        pairs: list[tuple[int, int, int, int, int, int]] = []
+        for place, first in enumerate(free):
+            first_windows = holding[first] & uncovered
+            for second in free[place + 1 :]:
+                second_windows = holding[second] & uncovered
+                both = first_windows & second_windows
+                promise = -((first_windows | second_windows) ^ both).bit_count()
+                pairs.append((both.bit_count(), promise, -len(pairs), first, second, both))
+        pairs.sort(reverse=True)
+        for _, _, _, first, second, both in pairs:
+            chosen.append((first, second))
+            still_open = [index for index in open_windows if not both >> index & 1]
+            if cover(still_open, uncovered & ~both, used | 1 << first | 1 << second):
                 return True
             chosen.pop()
         return False
 
     return tuple(chosen) if cover(live, sum(1 << index for index in live), used) else None
-
-
-def _promise(pair: tuple[int, int], holding: Sequence[int], uncovered: int) -> tuple[int, int]:
-    """How good a pair looks to the pairing search: the uncovered windows it covers, then (negated) those it
-    only takes a square from."""
-    first, second = holding[pair[0]] & uncovered, holding[pair[1]] & uncovered
-    both = first & second
-    return both.bit_count(), -((first | second) ^ both).bit_count()
 
 
 def _holding(windows: Sequence[int]) -> list[int]:

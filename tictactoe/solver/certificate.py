@@ -21,7 +21,8 @@ space: ``PROVER BOARD ENTRY``.
   the prover answers a tile on one square of a pair with the other) or
   ``weight`` (the Erdős-Selfridge bound: the maker's windows free of the
   prover's tiles, each weighing ``2 ** -empty squares``, weigh less than
-  1/2 with the maker to move, less than 1 with the prover to move).
+  1/2 with the maker to move, less than 1 with the prover to move); or a
+  move and then the leaf of the position after it (``move c3 pairs ...``).
 
 A strategy is followed from the header's board: where the prover is to
 move, its record gives the move (or a leaf); where the other player is to
@@ -43,8 +44,8 @@ from typing import IO, TYPE_CHECKING
 from configurations import COMPUTER, HUMAN
 from configurations.moves import Move
 from hashdict import Data, HashDictionary
-from tictactoe.solver.blocking import breaker_wins_by_potential, find_pairing
-from tictactoe.solver.geometry import geometry
+from tictactoe.solver.blocking import Pairing, breaker_wins_by_potential
+from tictactoe.solver.geometry import geometry, squares_of
 from tictactoe.solver.position import EMPTY_ROW_MARK
 from tictactoe.solver.records import DRAWN, WON
 from tictactoe.solver.search_board import CROSS, NOUGHT
@@ -129,13 +130,15 @@ class ProofExtractor:
     order the walk meets them.
     """
 
-    __slots__ = ("_done", "_images", "_solver", "records")
+    __slots__ = ("_done", "_images", "_names", "_solver", "records")
 
     def __init__(self, solver: Solver) -> None:
         self._solver = solver
         board = solver.board
         shape = geometry(board.rows, board.length, cols=board.cols)
         self._images = [itemgetter(*inverse) for inverse in shape.inverse_symmetries]
+        # The name of each square in each orientation: _names[symmetry][square].
+        self._names = [[str(Move(*divmod(image, board.cols))) for image in images] for images in shape.symmetries]
         self._done = HashDictionary(_DONE_BUCKETS)
         self.records: list[str] = []
 
@@ -154,27 +157,21 @@ class ProofExtractor:
 
     def _prover_moves(self, prover: int, goal: Goal) -> None:
         """Record the prover's move (or a leaf) in the position on the board, the prover to move, and go on."""
-        board = self._solver.board
+        solver = self._solver
+        board = solver.board
         if board.threats[prover] or self._seen(prover):
             return  # a line to complete: the checker sees the win for itself
         if goal is Goal.BLOCK:
-            if breaker_wins_by_potential(board.potential[1 - prover], board.length, maker_to_move=False):
-                self._write(prover, "weight")
+            maker = 1 - prover
+            if breaker_wins_by_potential(board.potential[maker], board.length, maker_to_move=False):
+                self._write(prover, ["weight"])
                 return
-            pairing = find_pairing(
-                board.live_windows(1 - prover),
-                breaker_to_move=True,
-                holding=geometry(board.rows, board.length, cols=board.cols).windows_holding,
-            )
+            pairing = solver.pairing(maker, breaker_to_move=True, afresh=not solver.searched())
             if pairing is not None:
-                self._write(prover, "move", [pairing.taken])
-                board.play(pairing.taken)
-                if not self._seen(prover):
-                    self._write(prover, "pairs", [square for pair in pairing.pairs for square in pair])
-                board.undo()
+                self._write(prover, ["move", "pairs"], [pairing.taken, *_squares(pairing)])
                 return
-        move = self._solver.move_reaching(WON if goal is Goal.WIN else DRAWN)
-        self._write(prover, "move", [move])
+        move = solver.move_reaching(WON if goal is Goal.WIN else DRAWN)
+        self._write(prover, ["move"], [move])
         board.play(move)
         self._other_moves(prover, goal)
         board.undo()
@@ -200,16 +197,16 @@ class ProofExtractor:
 
     def _maker_blocked(self, prover: int) -> bool:
         """Whether a leaf shows that the maker, to move, cannot win; the leaf is recorded if so."""
-        board = self._solver.board
+        solver = self._solver
+        board = solver.board
         maker = 1 - prover
         if breaker_wins_by_potential(board.potential[maker], board.length, maker_to_move=True):
-            self._write(prover, "weight")
+            self._write(prover, ["weight"])
             return True
-        holding = geometry(board.rows, board.length, cols=board.cols).windows_holding
-        pairing = find_pairing(board.live_windows(maker), breaker_to_move=False, holding=holding)
+        pairing = solver.pairing(maker, breaker_to_move=False, afresh=not solver.searched())
         if pairing is None:
             return False
-        self._write(prover, "pairs", [square for pair in pairing.pairs for square in pair])
+        self._write(prover, ["pairs"], _squares(pairing))
         return True
 
     def _seen(self, prover: int) -> bool:
@@ -220,20 +217,33 @@ class ProofExtractor:
         self._done.put(Data(key, 0))
         return False
 
-    def _write(self, prover: int, kind: str, squares: Iterable[int] = ()) -> None:
-        """Add the record of the position on the board: ``kind`` with ``squares`` (in the board's orientation)."""
+    def _write(self, prover: int, kinds: list[str], squares: Iterable[int] = ()) -> None:
+        """Add the record of the position on the board: ``kinds`` (``move``, then possibly the leaf of the
+        position after it), with ``squares`` in the board's orientation."""
         board = self._solver.board
         x_tiles, o_tiles = board.tiles
-        drawn = "".join(
-            HUMAN if x_tiles >> square & 1 else COMPUTER if o_tiles >> square & 1 else EMPTY_ROW_MARK
-            for square in range(board.squares)
-        )
+        marks = [EMPTY_ROW_MARK] * board.squares
+        for square in squares_of(x_tiles):
+            marks[square] = HUMAN
+        for square in squares_of(o_tiles):
+            marks[square] = COMPUTER
+        drawn = "".join(marks)
         least, symmetry = min(("".join(image(drawn)), index) for index, image in enumerate(self._images))
-        images = geometry(board.rows, board.length, cols=board.cols).symmetries[symmetry]
-        named = [str(Move(*divmod(images[square], board.cols))) for square in squares]
-        if kind == "pairs":
-            named = [f"{first}-{second}" for first, second in zip(named[::2], named[1::2], strict=True)]
-        self.records.append(" ".join([_symbol(prover), least, kind, *named]))
+        names = self._names[symmetry]
+        named = [names[square] for square in squares]
+        fields = [_symbol(prover), least]
+        for kind in kinds:
+            fields.append(kind)
+            if kind == "move":
+                fields.append(named.pop(0))
+            elif kind == "pairs":
+                fields += [f"{first}-{second}" for first, second in zip(named[::2], named[1::2], strict=True)]
+        self.records.append(" ".join(fields))
+
+
+def _squares(pairing: Pairing) -> list[int]:
+    """The squares of ``pairing``'s pairs, two by two."""
+    return [square for pair in pairing.pairs for square in pair]
 
 
 def _symbol(player: int) -> str:

@@ -99,7 +99,7 @@ def solve(position: Position, think: float | None = None) -> Solution:
 class Solver:
     """One solve of one position; ``nodes`` counts the positions it has visited."""
 
-    def __init__(self, position: Position, *, think: float | None = None) -> None:
+    def __init__(self, position: Position, *, think: float | None = None, keep_pairings: bool = False) -> None:
         self._position = position
         self._board = SearchBoard(position)
         self._shape = geometry(position.height, position.length, cols=position.width)
@@ -109,6 +109,9 @@ class Solver:
         self._best_so_far = -1
         # The last pairing found against each player (by number), handed to the next search as its hint.
         self._hints: list[Pairing | None] = [None, None]
+        # With keep_pairings, every pairing found, under the key of its position and kind (for a certificate).
+        self._pairings: HashDictionary | None = HashDictionary(_TABLE_SIZE) if keep_pairings else None
+        self._found: list[Pairing] = []
         # The squares of the pairing that ended the last search, 0 when something else ended it (see _best_of).
         self._zone = 0
         self.nodes = 0
@@ -142,6 +145,10 @@ class Solver:
     def board(self) -> SearchBoard:
         """The board the solver plays on: a caller may play and undo moves on it between searches."""
         return self._board
+
+    def searched(self) -> bool:
+        """Whether the table holds the position on the board: the search looked at its moves."""
+        return self._table.get(self._board.key()[0]) >= 0
 
     def move_reaching(self, target: int) -> int:
         """A move that gets the player to move at least ``target`` (``WON`` or ``DRAWN``) on :attr:`board` as it
@@ -283,25 +290,40 @@ class Solver:
         """
         board = self._board
         mover = board.mover
-        if high == WON and alpha >= DRAWN and self._pairing(mover, breaker_to_move=False) is not None:
+        if high == WON and alpha >= DRAWN and self.pairing(mover, breaker_to_move=False) is not None:
             high = DRAWN
         if low == LOST and beta <= DRAWN:
-            pairing = self._pairing(1 - mover, breaker_to_move=True)
+            pairing = self.pairing(1 - mover, breaker_to_move=True)
             if pairing is not None:
                 low = DRAWN
                 self._zone = 1 << pairing.taken | sum(1 << first | 1 << second for first, second in pairing.pairs)
         return low, high
 
-    def _pairing(self, maker: int, *, breaker_to_move: bool) -> Pairing | None:
-        """A pairing that stops ``maker`` on the board, the last one found against it as the hint."""
+    def pairing(self, maker: int, *, breaker_to_move: bool, afresh: bool = True) -> Pairing | None:
+        """A pairing that stops ``maker`` on the board, the last one found against it as the hint (only that
+        hint mended unless ``afresh``); see :func:`~tictactoe.solver.blocking.find_pairing`.
+
+        A solver that keeps its pairings answers a position it found one for
+        before with that one, in this position's orientation.
+        """
+        if self._pairings is not None:
+            key, symmetry = self._board.key()
+            key += "+" if breaker_to_move else "-"  # the maker: the player not to move, or the one to move
+            index = self._pairings.get(key)
+            if index >= 0:
+                return _moved(self._found[index], self._shape.inverse_symmetries[symmetry])
         found = find_pairing(
             self._board.live_windows(maker),
             breaker_to_move=breaker_to_move,
             holding=self._shape.windows_holding,
             hint=self._hints[maker],
+            afresh=afresh,
         )
         if found is not None:
             self._hints[maker] = found
+            if self._pairings is not None:
+                self._pairings.put(Data(key, len(self._found)))
+                self._found.append(_moved(found, self._shape.symmetries[symmetry]))
         return found
 
     def _recall(self, key: str, symmetry: int) -> tuple[int, int, int, int]:
@@ -334,6 +356,12 @@ class Solver:
         if record >= 0:
             self._table.remove(key)
         self._table.put(Data(key, packed))
+
+
+def _moved(pairing: Pairing, images: tuple[int, ...]) -> Pairing:
+    """``pairing`` with each square moved to its image."""
+    taken = images[pairing.taken] if pairing.taken >= 0 else -1
+    return Pairing(taken, tuple((images[first], images[second]) for first, second in pairing.pairs))
 
 
 def _outcome(winner: str) -> str:
