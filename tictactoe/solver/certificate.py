@@ -38,6 +38,7 @@ from __future__ import annotations
 import enum
 import gzip
 import json
+from dataclasses import dataclass
 from operator import itemgetter
 from typing import IO, TYPE_CHECKING
 
@@ -57,7 +58,18 @@ if TYPE_CHECKING:
     from tictactoe.solver.position import Position
     from tictactoe.solver.solve import Solver
 
-__all__ = ["FORMAT", "VERSION", "Goal", "ProofExtractor", "goals", "header", "write_certificate"]
+__all__ = [
+    "FORMAT",
+    "VERSION",
+    "Goal",
+    "Proof",
+    "ProofExtractor",
+    "Record",
+    "RecordWriter",
+    "goals",
+    "header",
+    "write_certificate",
+]
 
 #: The header's ``format`` and ``version``: what a reader checks before it reads on.
 FORMAT = "k-in-a-row proof"
@@ -121,111 +133,51 @@ def _write_lines(out: IO[str], position: Position, value: str, records: list[str
         out.write(record + "\n")
 
 
-class ProofExtractor:
-    """Walks the strategy a solved :class:`~tictactoe.solver.solve.Solver` found and writes its records.
+@dataclass(frozen=True, slots=True)
+class Record:
+    """One record's ``text`` and the records the strategy goes on to from it: ``edges``, their places in the
+    same list (a move's replies that need records, or none for a leaf)."""
 
-    The solver's table answers most positions; where it does not (a reply
-    the search never needed, such as a square on no live window) the
-    solver searches it.  Positions are written once per prover, in the
-    order the walk meets them.
-    """
+    text: str
+    edges: tuple[int, ...]
 
-    __slots__ = ("_done", "_images", "_names", "_solver", "records")
+    @property
+    def key(self) -> str:
+        """What names the record's position for a reader: its prover and board, ``X ..X..O...``."""
+        return self.text[: self.text.index(" ", 2)]
 
-    def __init__(self, solver: Solver) -> None:
-        self._solver = solver
-        board = solver.board
-        shape = geometry(board.rows, board.length, cols=board.cols)
+
+@dataclass(frozen=True, slots=True)
+class Proof:
+    """The records of one or more strategies and ``roots``, the places of those the position itself needs."""
+
+    records: tuple[Record, ...]
+    roots: tuple[int, ...]
+
+    def lines(self) -> list[str]:
+        """The records' text, in order."""
+        return [record.text for record in self.records]
+
+
+class RecordWriter:
+    """Writes records of positions of one board shape: each in its least orientation, squares named in it."""
+
+    __slots__ = ("_cols", "_images", "_names", "_squares")
+
+    def __init__(self, rows: int, cols: int, length: int) -> None:
+        shape = geometry(rows, length, cols=cols)
+        self._cols, self._squares = cols, shape.squares
         self._images = [itemgetter(*inverse) for inverse in shape.inverse_symmetries]
         # The name of each square in each orientation: _names[symmetry][square].
-        self._names = [[str(Move(*divmod(image, board.cols))) for image in images] for images in shape.symmetries]
-        self._done = HashDictionary(_DONE_BUCKETS)
-        self.records: list[str] = []
+        self._names = [[str(Move(*divmod(image, cols))) for image in images] for images in shape.symmetries]
 
-    def extract(self, value: str) -> list[str]:
-        """The records proving ``value`` (``X wins``, ``O wins`` or ``draw``) for the solver's position (none
-        for a finished game)."""
-        position, board = self._solver.position, self._solver.board
-        if position.winner is not None or not position.empty_squares:
-            return self.records
-        for prover, goal in goals(value):
-            if board.mover == prover:
-                self._prover_moves(prover, goal)
-            else:
-                self._other_moves(prover, goal)
-        return self.records
-
-    def _prover_moves(self, prover: int, goal: Goal) -> None:
-        """Record the prover's move (or a leaf) in the position on the board, the prover to move, and go on."""
-        solver = self._solver
-        board = solver.board
-        if board.threats[prover] or self._seen(prover):
-            return  # a line to complete: the checker sees the win for itself
-        if goal is Goal.BLOCK:
-            maker = 1 - prover
-            if breaker_wins_by_potential(board.potential[maker], board.length, maker_to_move=False):
-                self._write(prover, ["weight"])
-                return
-            pairing = solver.pairing(maker, breaker_to_move=True, afresh=not solver.searched())
-            if pairing is not None:
-                self._write(prover, ["move", "pairs"], [pairing.taken, *_squares(pairing)])
-                return
-        move = solver.move_reaching(WON if goal is Goal.WIN else DRAWN)
-        self._write(prover, ["move"], [move])
-        board.play(move)
-        self._other_moves(prover, goal)
-        board.undo()
-
-    def _other_moves(self, prover: int, goal: Goal) -> None:
-        """Go on from every reply of the other player, who is to move on the board (or record a leaf)."""
-        board = self._solver.board
-        maker = 1 - prover
-        if self._seen(prover):
-            return
-        if goal is Goal.BLOCK and self._maker_blocked(prover):
-            return
-        if board.threats[maker]:
-            raise ValueError(f"the strategy lets {_symbol(maker)} complete a line: {board.tiles}")
-        for reply in board.empty_squares():
-            board.play(reply)
-            if not board.threats[prover]:  # else the prover completes a line at once
-                if board.empties:
-                    self._prover_moves(prover, goal)
-                elif goal is Goal.WIN:
-                    raise ValueError(f"the strategy lets the game end in a draw: {board.tiles}")
-            board.undo()
-
-    def _maker_blocked(self, prover: int) -> bool:
-        """Whether a leaf shows that the maker, to move, cannot win; the leaf is recorded if so."""
-        solver = self._solver
-        board = solver.board
-        maker = 1 - prover
-        if breaker_wins_by_potential(board.potential[maker], board.length, maker_to_move=True):
-            self._write(prover, ["weight"])
-            return True
-        pairing = solver.pairing(maker, breaker_to_move=False, afresh=not solver.searched())
-        if pairing is None:
-            return False
-        self._write(prover, ["pairs"], _squares(pairing))
-        return True
-
-    def _seen(self, prover: int) -> bool:
-        """Whether the walk has been at the position on the board for ``prover`` before; marks it seen."""
-        key = _symbol(prover) + self._solver.board.key()[0]
-        if self._done.get(key) >= 0:
-            return True
-        self._done.put(Data(key, 0))
-        return False
-
-    def _write(self, prover: int, kinds: list[str], squares: Iterable[int] = ()) -> None:
-        """Add the record of the position on the board: ``kinds`` (``move``, then possibly the leaf of the
-        position after it), with ``squares`` in the board's orientation."""
-        board = self._solver.board
-        x_tiles, o_tiles = board.tiles
-        marks = [EMPTY_ROW_MARK] * board.squares
-        for square in squares_of(x_tiles):
+    def text(self, tiles: tuple[int, int], prover: int, kinds: list[str], squares: Iterable[int] = ()) -> str:
+        """The record of the position with ``tiles`` (X's, O's) for ``prover``: ``kinds`` (``move``, then
+        possibly the leaf of the position after it; or a leaf), with ``squares`` in the tiles' orientation."""
+        marks = [EMPTY_ROW_MARK] * self._squares
+        for square in squares_of(tiles[CROSS]):
             marks[square] = HUMAN
-        for square in squares_of(o_tiles):
+        for square in squares_of(tiles[NOUGHT]):
             marks[square] = COMPUTER
         drawn = "".join(marks)
         least, symmetry = min(("".join(image(drawn)), index) for index, image in enumerate(self._images))
@@ -238,7 +190,126 @@ class ProofExtractor:
                 fields.append(named.pop(0))
             elif kind == "pairs":
                 fields += [f"{first}-{second}" for first, second in zip(named[::2], named[1::2], strict=True)]
-        self.records.append(" ".join(fields))
+        return " ".join(fields)
+
+
+class ProofExtractor:
+    """Walks the strategies a :class:`~tictactoe.solver.solve.Solver` proved and writes their records.
+
+    The solver's table answers most positions; where it does not (a reply
+    the search never needed, such as a square on no live window) the
+    solver searches it.  Each position is written once per prover, in the
+    order the walk meets it.
+    """
+
+    __slots__ = ("_and_done", "_and_needs", "_done", "_records", "_solver", "_writer")
+
+    def __init__(self, solver: Solver) -> None:
+        self._solver = solver
+        board = solver.board
+        self._writer = RecordWriter(board.rows, board.cols, board.length)
+        self._done = HashDictionary(_DONE_BUCKETS)  # prover + the solver's key -> place of the record
+        self._and_done = HashDictionary(_DONE_BUCKETS)  # the same for the other's turns -> place in _and_needs
+        self._and_needs: list[tuple[int, ...]] = []
+        self._records: list[Record] = []
+
+    def extract(self, value: str) -> list[str]:
+        """The records proving ``value`` (``X wins``, ``O wins`` or ``draw``) for the solver's position (none
+        for a finished game)."""
+        return self.prove(goals(value)).lines()
+
+    def prove(self, strategies: list[tuple[int, Goal]]) -> Proof:
+        """The records of ``strategies`` (``(player, goal)`` pairs, as :func:`goals` gives them) from the
+        solver's position, which the solver must have proved they hold."""
+        position, board = self._solver.position, self._solver.board
+        roots: list[int] = []
+        if position.winner is None and position.empty_squares:
+            for prover, goal in strategies:
+                if board.mover == prover:
+                    place = self._prover_moves(prover, goal)
+                    roots += [] if place < 0 else [place]
+                else:
+                    roots += self._other_moves(prover, goal)
+        return Proof(tuple(self._records), tuple(roots))
+
+    def _prover_moves(self, prover: int, goal: Goal) -> int:
+        """The place of the record of the prover's move (or leaf) in the position on the board, the prover to
+        move, after recording what follows; -1 when the prover completes a line (the checker sees it)."""
+        solver = self._solver
+        board = solver.board
+        if board.threats[prover]:
+            return -1
+        key = _symbol(prover) + board.key()[0]
+        place = self._done.get(key)
+        if place >= 0:
+            return place
+        if goal is Goal.BLOCK:
+            maker = 1 - prover
+            if breaker_wins_by_potential(board.potential[maker], board.length, maker_to_move=False):
+                return self._add(key, prover, ["weight"])
+            pairing = solver.pairing(maker, breaker_to_move=True, afresh=not solver.searched())
+            if pairing is not None:
+                return self._add(key, prover, ["move", "pairs"], [pairing.taken, *_squares(pairing)])
+        move = solver.move_reaching(WON if goal is Goal.WIN else DRAWN)
+        place = self._add(key, prover, ["move"], [move])
+        board.play(move)
+        edges = self._other_moves(prover, goal)
+        board.undo()
+        self._records[place] = Record(self._records[place].text, tuple(edges))
+        return place
+
+    def _other_moves(self, prover: int, goal: Goal) -> tuple[int, ...]:
+        """The places of the records that every reply of the other player, to move on the board, needs (or of
+        the leaf that shows it cannot win), after recording them."""
+        board = self._solver.board
+        maker = 1 - prover
+        key = _symbol(prover) + board.key()[0]
+        place = self._and_done.get(key)
+        if place >= 0:
+            return self._and_needs[place]
+        leaf = self._maker_blocked(key, prover) if goal is Goal.BLOCK else -1
+        if leaf >= 0:
+            needs: tuple[int, ...] = (leaf,)
+        elif board.threats[maker]:
+            raise ValueError(f"the strategy lets {_symbol(maker)} complete a line: {board.tiles}")
+        else:
+            needs = tuple(self._replies(prover, goal))
+        self._and_done.put(Data(key, len(self._and_needs)))
+        self._and_needs.append(needs)
+        return needs
+
+    def _replies(self, prover: int, goal: Goal) -> list[int]:
+        """The places of the records of the positions after each reply of the other player, to move."""
+        board = self._solver.board
+        needs = []
+        for reply in board.empty_squares():
+            board.play(reply)
+            if not board.threats[prover]:  # else the prover completes a line at once
+                if board.empties:
+                    place = self._prover_moves(prover, goal)
+                    if place >= 0 and place not in needs:
+                        needs.append(place)
+                elif goal is Goal.WIN:
+                    raise ValueError(f"the strategy lets the game end in a draw: {board.tiles}")
+            board.undo()
+        return needs
+
+    def _maker_blocked(self, key: str, prover: int) -> int:
+        """The place of a leaf showing that the maker, to move, cannot win, recorded if there is one; else -1."""
+        solver = self._solver
+        board = solver.board
+        maker = 1 - prover
+        if breaker_wins_by_potential(board.potential[maker], board.length, maker_to_move=True):
+            return self._add(key, prover, ["weight"])
+        pairing = solver.pairing(maker, breaker_to_move=False, afresh=not solver.searched())
+        return -1 if pairing is None else self._add(key, prover, ["pairs"], _squares(pairing))
+
+    def _add(self, key: str, prover: int, kinds: list[str], squares: Iterable[int] = ()) -> int:
+        """Add the record of the position on the board (under ``key``) and return its place."""
+        place = len(self._records)
+        self._done.put(Data(key, place))
+        self._records.append(Record(self._writer.text(self._solver.board.tiles, prover, kinds, squares), ()))
+        return place
 
 
 def _squares(pairing: Pairing) -> list[int]:
