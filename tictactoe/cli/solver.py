@@ -1,5 +1,5 @@
-"""``python -m tictactoe.solver SIZE LENGTH [--board ROW ...] [--think SECONDS] [--proof FILE]``: solve a position
-(SPEC §8, §8a).
+"""``python -m tictactoe.solver SIZE LENGTH [--board ROW ...] [--think SECONDS] [--proof FILE] [--workers N]
+[--scheduler ADDRESS] [--resume DB]``: solve a position (SPEC §8, §8a).
 
 The package's ``__main__`` hands over to :func:`main`.
 
@@ -10,12 +10,18 @@ rows of 6).  Prints ``key: value`` lines -- ``value:`` (``X wins``,
 ``nodes:``, ``seconds:`` (processor time) and ``to move:`` (whose turn it
 is; absent on a finished board).  SPEC §8 wants ``value:`` first and
 ``best:``, ``nodes:``, ``seconds:`` after it in that order, so whose turn
-it is comes last.  ``--proof FILE`` writes the certificate of the value
+it is comes last.  ``--workers N`` (``auto``: one per core),
+``--scheduler ADDRESS`` (a Dask cluster) and ``--resume DB`` solve it as
+jobs, one for each first move (:mod:`tictactoe.solver.jobs`), and add a
+last line, ``sub-positions: N`` (with ``--resume``, ``(M resumed)`` after
+it); at a terminal the solve's progress shows on standard error meanwhile.
+``seconds:`` counts the processor time of every process of the solve.
+``--proof FILE`` writes the certificate of the value
 (:mod:`tictactoe.solver.certificate`; gzip-compressed when FILE ends in
 ``.gz``), its writing counted in ``nodes:`` and ``seconds:``.  Exit status
 0; 2 for a bad command line or a board the game cannot reach; 1 when the
 certificate cannot be written, or there is none to write because
-``--think`` ran out first; otherwise as every program of the project ends
+``--think`` ran out first, or the cluster cannot be reached; otherwise as every program of the project ends
 (:mod:`tictactoe.cli.exits`): 130 on Ctrl-C, 141 when the reader of the
 output has gone, 1 when the output cannot be written.
 """
@@ -25,16 +31,21 @@ from __future__ import annotations
 import argparse
 import os
 import re
+import resource
 import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
 
 from configurations.moves import MAX_BOARD_SIZE
-from tictactoe.cli.arguments import file_path, seconds
+from tictactoe.cli.arguments import file_path, seconds, whole_number
 from tictactoe.cli.exits import EXIT_FAILED, EXIT_OK, run
+from tictactoe.solver.answers import AnswerStore, StoreError
 from tictactoe.solver.certificate import ProofExtractor, write_certificate
+from tictactoe.solver.jobs import JobSolve, Outcome, Progress
 from tictactoe.solver.position import EMPTY_ROW_MARK, Position, PositionError
+from tictactoe.solver.records import DRAWN, WON
+from tictactoe.solver.runners import ClusterError, DaskCluster, InProcess, LocalPool, Runner, cores
 from tictactoe.solver.solve import UNKNOWN, Solution, Solver
 
 __all__ = ["PROGRAM", "board_shape", "main", "report"]
@@ -45,11 +56,18 @@ _EPILOG = f"""\
 SIZE is the number of rows and of columns (3), or ROWSxCOLS (7x6: 7 rows of 6 squares).
 Each ROW is a row of the board: X, O (either case), or {EMPTY_ROW_MARK} for an empty square.
 X moves first, so X is to move when both have as many tiles, O when X has one more.
---think is wall-clock time; seconds: is the processor time of the solve.
+--think is wall-clock time; seconds: is the processor time of the solve, every process's.
+--workers, --scheduler and --resume solve the positions after each first move as jobs: on N processes here
+(auto: one per core), on the Dask cluster whose scheduler is at ADDRESS, or keeping each answer in the SQLite
+file DB, so that a solve stopped and started again with the same DB loses none.
 Example: {PROGRAM} 3 3 --board X.. .O. ...
 """
 
+# More worker processes than any machine this runs on has cores: a bound on what a typo can start.
+_MOST_WORKERS = 1024
 _SHAPE = re.compile(r"([0-9]+)[xX]([0-9]+)")
+# Seconds between two updates of the progress line.
+_PROGRESS_INTERVAL = 0.25
 # Lower-case tiles in --board read as upper-case ones; anything else is left for the position to refuse.
 _TILE_CASE = str.maketrans("xo", "XO")
 
@@ -106,7 +124,20 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--proof", type=file_path, metavar="FILE", help="write the certificate of the value (gzip when FILE ends .gz)"
     )
+    parser.add_argument("--workers", type=_workers, metavar="N", help="solve as jobs on N processes, or auto")
+    parser.add_argument("--scheduler", metavar="ADDRESS", help="solve as jobs on this Dask cluster (the cluster extra)")
+    parser.add_argument("--resume", type=file_path, metavar="DB", help="keep the jobs' answers in this SQLite file")
     return parser
+
+
+def _workers(text: str) -> int:
+    """--workers: ``auto`` (one per core) or a whole number of processes."""
+    if text == "auto":
+        return cores()
+    try:
+        return whole_number(1, _MOST_WORKERS)(text)
+    except argparse.ArgumentTypeError as refusal:
+        raise argparse.ArgumentTypeError(f"{refusal}, or auto") from None
 
 
 def _position(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Position:
@@ -144,21 +175,119 @@ def main(argv: Sequence[str] | None = None) -> int:
     proof: Path | None = args.proof
     if proof is not None and not proof.parent.is_dir():
         parser.error(f"--proof: {str(proof.parent)!r} is no directory to write {proof.name!r} in")
-    started = time.process_time()
-    solver = Solver(position, think=args.think, keep_pairings=proof is not None)
-    solution = solver.solve()
-    records = None
-    if proof is not None and solution.value != UNKNOWN:
-        records = ProofExtractor(solver).extract(solution.value)
-        solution = Solution(solution.value, solution.best, solver.nodes, time.process_time() - started)
+    if args.workers is not None and args.scheduler is not None:
+        parser.error("--workers and --scheduler: a cluster has its own workers")
+    if args.workers is None and args.scheduler is None and args.resume is None:
+        solution, records, more = _solve_here(position, args.think, proof=proof is not None)
+    else:
+        store = _store(parser, args.resume)
+        try:
+            runner: Runner = (
+                DaskCluster(args.scheduler)
+                if args.scheduler is not None
+                else InProcess()
+                if args.workers in (None, 1)
+                else LocalPool(args.workers)
+            )
+        except ClusterError as error:
+            print(f"{PROGRAM}: {error}", file=sys.stderr)
+            return EXIT_FAILED
+        solution, records, more = _solve_by_jobs(position, runner, store, args.think, proof=proof is not None)
     finished = position.winner is not None or not position.empty_squares
-    print("\n".join(report(solution, None if finished else position.mover)), flush=True)
+    print("\n".join(report(solution, None if finished else position.mover) + more), flush=True)
     if proof is None:
         return EXIT_OK
     if records is None:
         print(f"{PROGRAM}: no certificate written: the value is unknown", file=sys.stderr)
         return EXIT_FAILED
     return _write(proof, position, solution.value, records)
+
+
+def _solve_here(
+    position: Position, think: float | None, *, proof: bool
+) -> tuple[Solution, list[str] | None, list[str]]:
+    """One search in this process: the solution, the certificate's records if asked (and known), no more lines."""
+    started = time.process_time()
+    solver = Solver(position, think=think, keep_pairings=proof)
+    solution = solver.solve()
+    if not proof or solution.value == UNKNOWN:
+        return solution, None, []
+    records = ProofExtractor(solver).extract(solution.value)
+    return Solution(solution.value, solution.best, solver.nodes, time.process_time() - started), records, []
+
+
+def _store(parser: argparse.ArgumentParser, path: Path | None) -> AnswerStore | None:
+    if path is None:
+        return None
+    try:
+        return AnswerStore(path)
+    except StoreError as error:
+        parser.error(f"--resume: {error}")
+
+
+def _solve_by_jobs(
+    position: Position, runner: Runner, store: AnswerStore | None, think: float | None, *, proof: bool
+) -> tuple[Solution, list[str] | None, list[str]]:
+    """The solve as jobs, on ``runner``: the solution, the certificate's records if asked (and known), and the
+    line that counts the first moves.  Its processor time is this process's, its children's (the workers of a
+    pool, once stopped) and, on a cluster, what the jobs report."""
+    started, children = time.process_time(), resource.getrusage(resource.RUSAGE_CHILDREN)
+    solve = JobSolve(position, runner, store=store, proof=proof, think=think)
+    shown = _ProgressLine() if sys.stderr.isatty() else None
+    try:
+        for progress in solve:
+            if shown is not None:
+                shown.show(progress)
+    finally:
+        if shown is not None:
+            shown.clear()
+        runner.close()
+        if store is not None:
+            store.close()
+    outcome: Outcome = solve.outcome  # type: ignore[assignment]  # set once the iteration ends
+    now = resource.getrusage(resource.RUSAGE_CHILDREN)
+    seconds = time.process_time() - started + now.ru_utime + now.ru_stime - children.ru_utime - children.ru_stime
+    if isinstance(runner, DaskCluster):
+        seconds += outcome.seconds
+    value = _wording(outcome.value, position.mover)
+    more = [f"sub-positions: {outcome.jobs}" + ("" if store is None else f" ({outcome.resumed} resumed)")]
+    return Solution(value, outcome.best, outcome.nodes, seconds), outcome.records, more
+
+
+def _wording(value: int | None, mover: str) -> str:
+    """``X wins``, ``O wins``, ``draw`` or ``unknown`` for a value for ``mover``."""
+    if value is None:
+        return UNKNOWN
+    if value == DRAWN:
+        return "draw"
+    return f"{mover if value == WON else ('O' if mover == 'X' else 'X')} wins"
+
+
+class _ProgressLine:
+    """The solve's progress on one line of standard error, rewritten at most a few times a second."""
+
+    def __init__(self) -> None:
+        self._last = 0.0
+        self._width = 0
+
+    def show(self, progress: Progress) -> None:
+        if time.monotonic() - self._last < _PROGRESS_INTERVAL:
+            return
+        self._last = time.monotonic()
+        rate = progress.nodes / progress.elapsed if progress.elapsed else 0.0
+        minutes, secs = divmod(int(progress.elapsed), 60)
+        line = (
+            f"sub-positions: {progress.proved} proved, {progress.left} left; {rate:,.0f} positions/s; "
+            f"{minutes // 60}:{minutes % 60:02}:{secs:02}"
+        )
+        sys.stderr.write("\r" + line.ljust(self._width))
+        sys.stderr.flush()
+        self._width = len(line)
+
+    def clear(self) -> None:
+        if self._width:
+            sys.stderr.write("\r" + " " * self._width + "\r")
+            sys.stderr.flush()
 
 
 def _write(path: Path, position: Position, value: str, records: list[str]) -> int:

@@ -135,28 +135,31 @@ def _write_lines(out: IO[str], position: Position, value: str, records: list[str
 
 @dataclass(frozen=True, slots=True)
 class Record:
-    """One record's ``text`` and the records the strategy goes on to from it: ``edges``, their places in the
-    same list (a move's replies that need records, or none for a leaf)."""
+    """One record: ``key``, its prover and board (``X ..X..O...``), which name it for a reader; its ``text``;
+    and ``edges``, the places in the same list of the records the strategy goes on to from it.
 
+    A position where the other player is to move and every reply is
+    followed has a record with no text, never written, whose edges are the
+    replies' records: so that proofs joined together follow, at each such
+    position, the replies of one proof or the leaf of another, never both.
+    """
+
+    key: str
     text: str
     edges: tuple[int, ...]
-
-    @property
-    def key(self) -> str:
-        """What names the record's position for a reader: its prover and board, ``X ..X..O...``."""
-        return self.text[: self.text.index(" ", 2)]
 
 
 @dataclass(frozen=True, slots=True)
 class Proof:
-    """The records of one or more strategies and ``roots``, the places of those the position itself needs."""
+    """The records of one or more strategies, and ``roots``: for each player (by number), the places of the
+    records its strategy needs in the position itself."""
 
     records: tuple[Record, ...]
-    roots: tuple[int, ...]
+    roots: tuple[tuple[int, ...], tuple[int, ...]]
 
     def lines(self) -> list[str]:
-        """The records' text, in order."""
-        return [record.text for record in self.records]
+        """The records' text, in order (the records with none left out)."""
+        return [record.text for record in self.records if record.text]
 
 
 class RecordWriter:
@@ -170,6 +173,10 @@ class RecordWriter:
         self._images = [itemgetter(*inverse) for inverse in shape.inverse_symmetries]
         # The name of each square in each orientation: _names[symmetry][square].
         self._names = [[str(Move(*divmod(image, cols))) for image in images] for images in shape.symmetries]
+
+    def key(self, tiles: tuple[int, int], prover: int) -> str:
+        """The key of the position with ``tiles`` (X's, O's) for ``prover``: the start of its record."""
+        return self.text(tiles, prover, [])
 
     def text(self, tiles: tuple[int, int], prover: int, kinds: list[str], squares: Iterable[int] = ()) -> str:
         """The record of the position with ``tiles`` (X's, O's) for ``prover``: ``kinds`` (``move``, then
@@ -222,15 +229,15 @@ class ProofExtractor:
         """The records of ``strategies`` (``(player, goal)`` pairs, as :func:`goals` gives them) from the
         solver's position, which the solver must have proved they hold."""
         position, board = self._solver.position, self._solver.board
-        roots: list[int] = []
+        roots: list[tuple[int, ...]] = [(), ()]
         if position.winner is None and position.empty_squares:
             for prover, goal in strategies:
                 if board.mover == prover:
                     place = self._prover_moves(prover, goal)
-                    roots += [] if place < 0 else [place]
+                    roots[prover] = () if place < 0 else (place,)
                 else:
-                    roots += self._other_moves(prover, goal)
-        return Proof(tuple(self._records), tuple(roots))
+                    roots[prover] = self._other_moves(prover, goal)
+        return Proof(tuple(self._records), (roots[CROSS], roots[NOUGHT]))
 
     def _prover_moves(self, prover: int, goal: Goal) -> int:
         """The place of the record of the prover's move (or leaf) in the position on the board, the prover to
@@ -255,7 +262,7 @@ class ProofExtractor:
         board.play(move)
         edges = self._other_moves(prover, goal)
         board.undo()
-        self._records[place] = Record(self._records[place].text, tuple(edges))
+        self._records[place] = Record(self._records[place].key, self._records[place].text, tuple(edges))
         return place
 
     def _other_moves(self, prover: int, goal: Goal) -> tuple[int, ...]:
@@ -273,7 +280,9 @@ class ProofExtractor:
         elif board.threats[maker]:
             raise ValueError(f"the strategy lets {_symbol(maker)} complete a line: {board.tiles}")
         else:
-            needs = tuple(self._replies(prover, goal))
+            replies = tuple(self._replies(prover, goal))
+            needs = (len(self._records),)
+            self._records.append(Record(self._writer.key(board.tiles, prover), "", replies))
         self._and_done.put(Data(key, len(self._and_needs)))
         self._and_needs.append(needs)
         return needs
@@ -308,7 +317,8 @@ class ProofExtractor:
         """Add the record of the position on the board (under ``key``) and return its place."""
         place = len(self._records)
         self._done.put(Data(key, place))
-        self._records.append(Record(self._writer.text(self._solver.board.tiles, prover, kinds, squares), ()))
+        text = self._writer.text(self._solver.board.tiles, prover, kinds, squares)
+        self._records.append(Record(text[: text.index(" ", 2)], text, ()))
         return place
 
 

@@ -44,7 +44,7 @@ from tictactoe.solver.search_board import CROSS, SearchBoard
 if TYPE_CHECKING:
     from tictactoe.solver.position import Position
 
-__all__ = ["UNKNOWN", "Solution", "Solver", "solve"]
+__all__ = ["UNKNOWN", "OutOfTime", "Solution", "Solver", "solve"]
 
 #: The value of a search that ran out of time.
 UNKNOWN = "unknown"
@@ -135,6 +135,23 @@ class Solver:
             outcome = "draw" if value == DRAWN else _outcome(mover if value == WON else _other(mover))
         best = None if square < 0 else Move(*divmod(square, self._position.width))
         return Solution(outcome, best, self.nodes, time.process_time() - started)
+
+    def bounds(self, alpha: int, beta: int) -> tuple[int, int]:
+        """What a search within ``(alpha, beta)`` proves of the position's value for the player to move:
+        ``(least, greatest)``, the value itself when it lies inside the window, else the side it lies on
+        (``(LOST, alpha)`` or ``(beta, WON)``).
+
+        The position must not be finished.  ``think`` counts from here;
+        :class:`OutOfTime` past it.
+        """
+        if self._think is not None:
+            self._deadline = time.monotonic() + self._think
+        value = self._search(alpha, beta)
+        if value <= alpha:
+            return LOST, alpha
+        if value >= beta:
+            return beta, WON
+        return value, value
 
     @property
     def position(self) -> Position:

@@ -1,0 +1,135 @@
+"""Tests of python -m tictactoe.solver solving as jobs, as a person runs it: --workers, --scheduler (a real Dask
+cluster), --resume after kill -9, Ctrl-C, and the progress line at a terminal."""
+
+from __future__ import annotations
+
+import os
+import pty
+import re
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from typing import TYPE_CHECKING
+
+import pytest
+
+from tests.limited import one_line, run_limited
+from tests.paths import ROOT
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+SOLVE = ["-m", "tictactoe.solver"]
+
+
+def solve(*arguments: object) -> list[str]:
+    result = run_limited([*SOLVE, *map(str, arguments)])
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == ""
+    return result.stdout.splitlines()
+
+
+def test_the_value_and_the_certificate_are_the_same_for_any_number_of_workers(tmp_path: Path) -> None:
+    reports = {}
+    for workers in ("1", "2", "3"):
+        lines = solve("5", "4", "--workers", workers, "--proof", tmp_path / f"{workers}.txt")
+        reports[workers] = [line for line in lines if not line.startswith(("nodes", "seconds"))]
+    assert (
+        reports["1"]
+        == reports["2"]
+        == reports["3"]
+        == [
+            "value: draw",
+            "best: c3",
+            "to move: X",
+            "sub-positions: 6",
+        ]
+    )
+    one = (tmp_path / "1.txt").read_bytes()
+    assert one == (tmp_path / "2.txt").read_bytes() == (tmp_path / "3.txt").read_bytes()
+    checked = run_limited(["-m", "tictactoe.proofcheck", tmp_path / "2.txt"])
+    assert checked.stdout == "proof: valid\nvalue: draw\n"
+
+
+def test_a_dask_cluster_solves_the_same(tmp_path: Path) -> None:
+    distributed = pytest.importorskip("distributed", reason="dask is not installed (pip install '.[cluster]')")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+        lines = solve("5", "4", "--scheduler", cluster.scheduler_address, "--proof", tmp_path / "dask.txt")
+    assert lines[0] == "value: draw"
+    assert lines[-1] == "sub-positions: 6"
+    solve("5", "4", "--workers", "1", "--proof", tmp_path / "here.txt")
+    assert (tmp_path / "dask.txt").read_bytes() == (tmp_path / "here.txt").read_bytes()
+
+
+def test_no_scheduler_at_the_address_is_one_line_and_status_1() -> None:
+    pytest.importorskip("distributed", reason="dask is not installed (pip install '.[cluster]')")
+    result = run_limited([*SOLVE, "3", "3", "--scheduler", "tcp://127.0.0.1:9"])
+    assert result.returncode == 1
+    assert one_line(result).startswith("python -m tictactoe.solver: no Dask scheduler answers at 'tcp://127.0.0.1:9'")
+
+
+def stored(db: Path) -> list[tuple[object, ...]]:
+    with sqlite3.connect(db) as connection:
+        return connection.execute("SELECT job, low, high, nodes, seconds FROM answers ORDER BY job").fetchall()
+
+
+def test_a_run_killed_and_resumed_solves_nothing_it_had_stored(tmp_path: Path) -> None:
+    db = tmp_path / "answers.db"
+    command = [sys.executable, *SOLVE, "4x7", "4", "--workers", "1", "--resume", str(db)]
+    with subprocess.Popen(
+        command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True
+    ) as run:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and not (db.exists() and stored(db)):
+            time.sleep(0.05)
+        os.killpg(run.pid, signal.SIGKILL)
+        run.communicate()
+    before = stored(db)
+    assert 1 <= len(before) < 8  # some first moves proved, not the last
+    lines = solve("4x7", "4", "--workers", "2", "--resume", db)
+    assert lines[0] == "value: draw"
+    assert lines[-1] == f"sub-positions: 8 ({len(before)} resumed)"
+    after = stored(db)
+    assert set(before) <= set(after)  # each stored answer untouched
+    new_nodes = sum(int(row[3]) for row in after if row not in before)  # type: ignore[call-overload]
+    assert f"nodes: {new_nodes}" in lines  # this run visited only the positions of the answers it added
+
+
+def test_ctrl_c_stops_the_workers_and_ends_quietly(tmp_path: Path) -> None:
+    command = [sys.executable, *SOLVE, "7", "5", "--workers", "2", "--resume", str(tmp_path / "a.db")]
+    with subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) as run:
+        time.sleep(2.0)
+        listed = subprocess.run(["pgrep", "-P", str(run.pid)], capture_output=True, text=True, check=False)
+        workers = [int(pid) for pid in listed.stdout.split()]
+        run.send_signal(signal.SIGINT)
+        out, err = run.communicate(timeout=60)
+    assert run.returncode == 130
+    assert (out, err) == ("", "python -m tictactoe.solver: interrupted\n")
+    assert len(workers) >= 2
+    for pid in workers:
+        with pytest.raises(ProcessLookupError):
+            os.kill(pid, 0)
+
+
+def test_at_a_terminal_the_progress_shows_on_standard_error() -> None:
+    main, secondary = pty.openpty()
+    command = [sys.executable, *SOLVE, "4x7", "4", "--workers", "2", "--think", "3"]
+    with subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=secondary) as run:
+        os.close(secondary)
+        shown = b""
+        while True:
+            try:
+                chunk = os.read(main, 4096)
+            except OSError:
+                break
+            if not chunk:
+                break
+            shown += chunk
+        out = run.communicate(timeout=60)[0]
+    os.close(main)
+    assert out.decode().startswith("value: ")
+    progress = re.findall(rb"sub-positions: \d+ proved, \d+ left; [\d,]+ positions/s; 0:00:0\d", shown)
+    assert progress, shown
+    assert shown.endswith(b"\r")  # the line is cleared before the report

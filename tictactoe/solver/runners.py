@@ -1,0 +1,228 @@
+"""Where the jobs of a solve run (:mod:`tictactoe.solver.jobs`): in this process, in a pool of local processes,
+or on a running Dask cluster.
+
+Each is a :class:`Runner`: ``submit`` a job for a handle, ``wait`` for
+some handles to finish, read each one's ``result`` -- ``None`` when the
+worker running it was lost, so that the job is submitted again -- and
+``close`` to stop every worker.  ``capacity`` is how many jobs it runs at
+once.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import queue
+import signal
+import time
+from typing import TYPE_CHECKING, Protocol
+
+from tictactoe.solver.jobs import Answer, Job, run_job
+
+if TYPE_CHECKING:
+    from multiprocessing.process import BaseProcess
+    from multiprocessing.queues import Queue
+
+__all__ = ["ClusterError", "DaskCluster", "InProcess", "LocalPool", "Runner", "cores"]
+
+# How often a runner that cannot be told when a job ends looks again, in seconds.
+_POLL = 0.05
+# How long a scheduler has to answer: one on the same network answers at once.
+_CONNECT_SECONDS = 5
+
+
+class ClusterError(RuntimeError):
+    """The cluster cannot be used: dask is not installed, or no scheduler answers at the address."""
+
+
+def cores() -> int:
+    """The processors this process may run on: ``--workers auto``'s number."""
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
+class Runner(Protocol):
+    """Runs jobs somewhere; see the module's docstring."""
+
+    capacity: int
+
+    def submit(self, job: Job) -> object: ...
+
+    def wait(self, handles: list[object], timeout: float) -> list[object]: ...
+
+    def result(self, handle: object) -> Answer | None: ...
+
+    def cancel(self, handle: object) -> None: ...
+
+    def close(self) -> None: ...
+
+
+class _Done:
+    """The handle of a job :class:`InProcess` has run: its answer."""
+
+    __slots__ = ("answer",)
+
+    def __init__(self, answer: Answer) -> None:
+        self.answer = answer
+
+
+class InProcess:
+    """Runs each job here, at once, when it is submitted: one at a time."""
+
+    capacity = 1
+
+    def submit(self, job: Job) -> object:
+        return _Done(run_job(job))
+
+    def wait(self, handles: list[object], timeout: float) -> list[object]:
+        return list(handles)
+
+    def result(self, handle: object) -> Answer | None:
+        return handle.answer if isinstance(handle, _Done) else None
+
+    def cancel(self, handle: object) -> None:
+        """Nothing runs in the background."""
+
+    def close(self) -> None:
+        """Nothing to stop."""
+
+
+class _Slot:
+    """One worker process of a :class:`LocalPool`, its own queue of jobs, and the handle it is running."""
+
+    __slots__ = ("handle", "jobs", "process")
+
+    def __init__(self, process: BaseProcess, jobs: Queue[tuple[int, Job] | None]) -> None:
+        self.process = process
+        self.jobs = jobs
+        self.handle: int | None = None
+
+
+class LocalPool:
+    """``workers`` processes on this machine, each given one job at a time.
+
+    A job waits in the pool until a worker is free.  A worker that dies
+    (killed, out of memory) is replaced, and its job's handle answers
+    ``None``.  The workers ignore Ctrl-C, which the solve's process
+    handles for them by closing the pool.
+    """
+
+    def __init__(self, workers: int) -> None:
+        self.capacity = workers
+        self._context = multiprocessing.get_context()
+        self._answers: Queue[tuple[int, Answer]] = self._context.Queue()
+        self._slots = [self._start() for _ in range(workers)]
+        self._waiting: list[tuple[int, Job]] = []
+        self._done: dict[int, Answer | None] = {}  # handles (job numbers) finished and not yet read
+        self._next = 0
+
+    def _start(self) -> _Slot:
+        jobs: Queue[tuple[int, Job] | None] = self._context.Queue()
+        process = self._context.Process(target=_work, args=(jobs, self._answers), daemon=True)
+        process.start()
+        return _Slot(process, jobs)
+
+    def submit(self, job: Job) -> object:
+        handle = self._next
+        self._next += 1
+        self._waiting.append((handle, job))
+        self._dispatch()
+        return handle
+
+    def wait(self, handles: list[object], timeout: float) -> list[object]:
+        deadline = time.monotonic() + timeout
+        while True:
+            self._check_workers()
+            done: list[object] = [handle for handle in handles if handle in self._done]
+            if done or time.monotonic() >= deadline:
+                return done
+            try:
+                handle, answer = self._answers.get(timeout=min(_POLL * 4, max(0.0, deadline - time.monotonic())))
+            except queue.Empty:
+                continue
+            self._finish(handle, answer)
+
+    def result(self, handle: object) -> Answer | None:
+        return self._done.pop(handle)  # type: ignore[call-overload,no-any-return]
+
+    def cancel(self, handle: object) -> None:
+        self._waiting = [(number, job) for number, job in self._waiting if number != handle]
+
+    def close(self) -> None:
+        for slot in self._slots:
+            slot.process.kill()
+        for slot in self._slots:
+            slot.process.join()
+
+    def _finish(self, handle: int, answer: Answer | None) -> None:
+        for slot in self._slots:
+            if slot.handle == handle:
+                slot.handle = None
+        self._done[handle] = answer
+        self._dispatch()
+
+    def _dispatch(self) -> None:
+        for slot in self._slots:
+            if slot.handle is None and self._waiting:
+                slot.handle, job = self._waiting.pop(0)
+                slot.jobs.put((slot.handle, job))
+
+    def _check_workers(self) -> None:
+        """Replace a worker that died; its job's handle answers None."""
+        for place, slot in enumerate(self._slots):
+            if slot.process.is_alive():
+                continue
+            lost = slot.handle
+            self._slots[place] = self._start()
+            if lost is not None:
+                self._finish(lost, None)
+
+
+def _work(jobs: Queue[tuple[int, Job] | None], answers: Queue[tuple[int, Answer]]) -> None:
+    """A worker's life: answer the jobs it is given until it is told to stop (None)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    while (given := jobs.get()) is not None:
+        handle, job = given
+        answers.put((handle, run_job(job)))
+
+
+class DaskCluster:
+    """The workers of the Dask cluster whose scheduler listens at ``address`` (``pip install '.[cluster]'``).
+
+    Dask moves a job whose worker was lost to another worker; a job it
+    gives up on answers None and is submitted again.
+    """
+
+    def __init__(self, address: str) -> None:
+        try:
+            # dask is the cluster extra's, not a dependency: imported only for a solve that asks for a cluster.
+            import distributed  # noqa: PLC0415
+        except ImportError:
+            raise ClusterError("--scheduler needs dask: pip install 'tictactoe-hashtable[cluster]'") from None
+        try:
+            self._client = distributed.Client(address, timeout=_CONNECT_SECONDS)
+        except (OSError, TimeoutError) as error:
+            raise ClusterError(f"no Dask scheduler answers at {address!r}: {error}") from None
+        self.capacity = max(1, sum(self._client.nthreads().values()))
+
+    def submit(self, job: Job) -> object:
+        return self._client.submit(run_job, job, pure=False)
+
+    def wait(self, handles: list[object], timeout: float) -> list[object]:
+        deadline = time.monotonic() + timeout
+        while True:
+            done = [handle for handle in handles if handle.done()]  # type: ignore[attr-defined]
+            if done or time.monotonic() >= deadline:
+                return done
+            time.sleep(_POLL)
+
+    def result(self, handle: object) -> Answer | None:
+        try:
+            return handle.result()  # type: ignore[attr-defined,no-any-return]
+        except Exception:  # a job dask gave up on (its workers lost): it is asked again
+            return None
+
+    def cancel(self, handle: object) -> None:
+        handle.cancel()  # type: ignore[attr-defined]
+
+    def close(self) -> None:
+        self._client.close()
