@@ -942,3 +942,10 @@ def test_a_delay_is_asked_for_or_left_to_each_interface() -> None:
     settings = parse_settings(["3", "3", "1", "--x", "rules", "--o", "perfect", "--delay", "0.25", "--window"])
     assert settings.delay == 0.25
     assert [move_delay_ms(delay) for delay in (None, 0.0, 0.25)] == [600, 0, 250]
+
+
+def test_undo_before_the_person_has_moved_does_not_hand_over_the_computer_s_side() -> None:
+    result = run_script("3", "3", "9", "--x", "reference", "--o", "human", moves="undo\nc3\nquit\n")
+    lines = result.stdout.splitlines()
+    assert lines[lines.index("Your move: undo") + 1] == "Nothing to undo"
+    assert lines[lines.index("Your move: c3") + 1 :][:5] == ["X plays c1", "  a b c", "1 X . X", "2 . . .", "3 . . O"]

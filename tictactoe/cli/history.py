@@ -17,14 +17,13 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
 
-from configurations import Winner
 from tictactoe.cli.arguments import file_path, whole_number
 from tictactoe.cli.exits import EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE
-from tictactoe.game.history import DamagedGame, History, HistoryError, default_path
+from tictactoe.game.history import DamagedGame, History, HistoryError, MissingHistoryError, default_path
 from tictactoe.game.record import GameRecord
 from tictactoe.game.replay import replay_text
 from tictactoe.game.sgf import SgfError, parse_sgf, to_sgf
-from tictactoe.ui.terminal.browse import RESULT_NAMES, history_table, open_history, replay_interactively
+from tictactoe.ui.terminal.browse import RESULT_NAMES, history_table, replay_interactively
 
 __all__ = ["main"]
 
@@ -48,8 +47,17 @@ def main(
             args = _parse(arguments, program)
     except SystemExit as exit_request:
         return exit_request.code if isinstance(exit_request.code, int) else EXIT_USAGE
-    history = open_history(args.db, stderr, program)
-    if history is None:
+    reading = args.import_ is None  # listing, replaying and exporting never make a file
+    try:
+        history = History(args.db, create=not reading)
+    except MissingHistoryError as error:
+        if args.db is None:  # the default history, before any game was saved
+            print("No games saved yet.", file=stdout)
+            return EXIT_OK
+        print(f"{program}: cannot use the game history: {error}", file=stderr)
+        return EXIT_FAILED
+    except HistoryError as error:
+        print(f"{program}: cannot use the game history: {error}", file=stderr)
         return EXIT_FAILED
     try:
         with history:
@@ -81,12 +89,12 @@ def _run(args: argparse.Namespace, history: History, stdin: TextIO | None, out: 
             print(replay_text(record), file=out)
     elif args.export is not None:
         records = [history.get(args.game)] if args.game is not None else _all_records(history, damaged)
-        _write(args.export, to_sgf(records))
+        _write(args.export, to_sgf(records), replace=args.force)
         print(f"Exported {len(records)} game{'s' * (len(records) != 1)} to {args.export}", file=out)
     else:
-        records = parse_sgf(_read_sgf(args.import_))
-        history.save_all(records)
-        print(f"Imported {len(records)} game{'s' * (len(records) != 1)} into {history.path}", file=out)
+        ids, skipped = history.save_new(parse_sgf(_read_sgf(args.import_)))
+        already = f", skipped {skipped} already stored" if skipped else ""
+        print(f"Imported {len(ids)} game{'s' * (len(ids) != 1)} into {history.path}{already}", file=out)
     return damaged
 
 
@@ -122,7 +130,11 @@ def _read_sgf(path: Path) -> bytes:
     return data
 
 
-def _write(path: Path, text: str) -> None:
+def _write(path: Path, text: str, *, replace: bool) -> None:
+    """Write ``text`` to ``path``; an existing regular file only when ``replace`` says so (a device or a pipe,
+    such as /dev/stdout, always)."""
+    if path.is_file() and not replace:
+        raise _FileError(f"{path} exists already: give --force to replace it")
     try:
         path.write_text(text, encoding="utf-8")
     except BrokenPipeError:
@@ -131,12 +143,12 @@ def _write(path: Path, text: str) -> None:
         raise _FileError(f"cannot write {path}: {error.strerror}") from None
 
 
-def _result(text: str) -> Winner:
-    """argparse ``type`` for ``--result``: X, O or draw, in any case."""
+def _result(text: str) -> str:
+    """argparse ``type`` for ``--result``: X, O, draw or unfinished, in any case."""
     try:
         return RESULT_NAMES[text.lower()]
     except KeyError:
-        raise argparse.ArgumentTypeError(f"must be X, O or draw, got {text!r}") from None
+        raise argparse.ArgumentTypeError(f"must be X, O, draw or unfinished, got {text!r}") from None
 
 
 def _parse(arguments: Sequence[str], program: str) -> argparse.Namespace:
@@ -147,8 +159,10 @@ def _parse(arguments: Sequence[str], program: str) -> argparse.Namespace:
         for option, value in (("--player", args.player), ("--result", args.result)):
             if value is not None:
                 parser.error(f"argument {option}: goes with --history only")
-    if args.export is None and args.game is not None:
-        parser.error("argument --game: goes with --export only")
+    if args.export is None:
+        for option, given in (("--game", args.game is not None), ("--force", args.force)):
+            if given:
+                parser.error(f"argument {option}: goes with --export only")
     return args
 
 
@@ -165,6 +179,9 @@ def _parser(program: str) -> argparse.ArgumentParser:
     modes.add_argument("--import", dest="import_", type=file_path, metavar="FILE", help="add the games of an SGF file")
     parser.add_argument("--db", type=file_path, metavar="PATH", help="the game history file (SQLite)")
     parser.add_argument("--player", metavar="NAME", help="with --history: only the games NAME played")
-    parser.add_argument("--result", type=_result, metavar="X|O|draw", help="with --history: only games of this result")
+    parser.add_argument(
+        "--result", type=_result, metavar="X|O|draw|unfinished", help="with --history: only games of this result"
+    )
     parser.add_argument("--game", type=whole_number(1, MAX_GAME_ID), metavar="ID", help="with --export: only game ID")
+    parser.add_argument("--force", action="store_true", help="with --export: replace FILE if it exists")
     return parser

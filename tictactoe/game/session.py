@@ -158,8 +158,12 @@ class Session:
         Returns the moves taken back, the latest first; an empty list when
         there is nothing to take back.  Against the computer one undo takes
         back the computer's reply and the person's move before it, so that
-        it is the person's turn again.
+        it is the person's turn again; when the person has made no move yet
+        (the computer opened), there is nothing of theirs to take back, and
+        nothing is: the sides stay as they are.
         """
+        if self._has_person() and not self._person_has_moved():
+            return []
         taken: list[Move] = []
         while self.game.can_undo:
             taken.append(self.game.undo())
@@ -225,6 +229,11 @@ class Session:
         if result is None or result == Winner.DRAW:
             return None
         return self._x_index if result == HUMAN else 1 - self._x_index
+
+    def _person_has_moved(self) -> bool:
+        """Whether a person has played a move of this game (the opening's moves are nobody's)."""
+        moves = self.game.moves
+        return any(self.side("XO"[ply % 2]).is_person for ply in range(len(self.opening), len(moves)))
 
     def _has_person(self) -> bool:
         return any(competitor.is_person for competitor in self.competitors)

@@ -19,18 +19,22 @@ root  ``TH[2.5]`` seconds to think a move for the ``strong`` player (absent: non
 root  ``BK``      the kind of player of Black (``human``, ``strong``, ...; ``human`` if absent)
 root  ``WK``      the kind of player of White
 root  ``DS``      when the game started, ISO 8601 UTC with microseconds (``DT`` at midnight if absent)
-root  ``DE``      when the game ended (as ``DS`` if absent)
+root  ``DE``      when the game ended (not known if absent)
 move  ``MT[1.5]`` the seconds the move took (0 if absent)
 ====  ==========  ===============================================================
+
+A game without ``DT``/``DS`` has no known date, and one whose moves do
+not end it is unfinished (neither is written with ``RE``; ``DT``, ``DS``
+and ``DE`` are left out where the time is not known).
 
 Reading takes the first node for the game's information, ignores
 properties it does not know, and refuses -- with one :class:`SgfError`
 whose message says what is wrong and where (a byte offset for a text that
 cannot be read, the game's and the move's number for a game that cannot
-be) -- a game that is not ``GM[4]``, lacks ``SZ`` or a date, is not square
-or larger than 26, has set-up stones, passes or variations, a move off
-the board, on a taken square, out of turn or after the end, does not end,
-or whose ``RE`` disagrees with its moves.
+be) -- a game that is not ``GM[4]``, lacks ``SZ``, is not square or
+larger than 26, has set-up stones, passes or variations, a move off the
+board, on a taken square, out of turn or after the end, or whose ``RE``
+names another winner than its moves.
 
 >>> from datetime import UTC, datetime
 >>> from configurations.moves import Move
@@ -105,11 +109,16 @@ def to_sgf(records: Iterable[GameRecord]) -> str:
 
 def _game_text(record: GameRecord) -> str:
     think = "" if record.think is None else f"TH[{record.think!r}]"
+    dates = ""
+    if record.started is not None:
+        dates = f"DT[{record.started.date().isoformat()}]DS[{time_text(record.started)}]"
+    if record.ended is not None:
+        dates += f"DE[{time_text(record.ended)}]"
+    result = "" if record.result is None else f"RE[{_RESULT_TEXT[record.result]}]"
     lines = [
         f"(;FF[4]GM[4]CA[UTF-8]SZ[{record.size}]KL[{record.length}]ML[{record.max_levels}]{think}",
         f"PB[{_escape(record.x.name)}]BK[{record.x.kind}]PW[{_escape(record.o.name)}]WK[{record.o.kind}]",
-        f"DT[{record.started.date().isoformat()}]DS[{time_text(record.started)}]DE[{time_text(record.ended)}]"
-        f"RE[{_RESULT_TEXT[record.result]}]",
+        f"{dates}{result}",
     ]
     nodes = [f";{'BW'[ply % 2]}[{_point(timed.move)}]MT[{timed.seconds!r}]" for ply, timed in enumerate(record.moves)]
     lines += ["".join(nodes[start : start + _MOVES_A_LINE]) for start in range(0, len(nodes), _MOVES_A_LINE)]
@@ -353,12 +362,15 @@ class _GameReader:
             raise self._error(f"{written} is off the {size}x{size} board", number)
         return Move(row, col)
 
-    def _times(self) -> tuple[datetime, datetime]:
+    def _times(self) -> tuple[datetime | None, datetime | None]:
+        """When the game started and ended: DS and DE, else DT at midnight, else not known (None)."""
         started = self._time("DS")
         if started is None:
             date = self._text("DT")
-            if date is None or not _DATE.match(date):
-                raise self._error("no date: DS or DT (YYYY-MM-DD) is needed")
+            if date is None:
+                return None, self._time("DE")
+            if not _DATE.match(date):
+                raise self._error(f"DT[{_cut(date)}] is not a date such as 2024-05-01")
             try:
                 started = datetime(int(date[:4]), int(date[5:7]), int(date[8:10]), tzinfo=UTC)
             except ValueError:
@@ -374,7 +386,12 @@ class _GameReader:
         except ValueError:
             raise self._error(f"{name}[{_cut(text)}] is not a time such as 2024-05-01T12:00:00+00:00") from None
 
-    def _check_result(self, result: Winner) -> None:
+    def _check_result(self, result: Winner | None) -> None:
+        """Refuse an RE that is no result, or that names another winner than the moves'.
+
+        A game whose moves do not end it is unfinished whatever its RE says:
+        another program may record a resignation or a loss on time there.
+        """
         text = self._text("RE")
         if text is None:
             return
@@ -383,7 +400,7 @@ class _GameReader:
             written = Winner.DRAW
         if written is None:
             raise self._error(f"RE[{_cut(text)}] is not the result of a finished game: B+, W+ or 0")
-        if written != result:
+        if result is not None and written != result:
             ending = "a draw" if result == Winner.DRAW else f"a win for {_COLOUR[result]}"
             raise self._error(f"RE[{_cut(text)}] disagrees with the moves, which end in {ending}")
 

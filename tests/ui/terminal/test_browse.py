@@ -49,6 +49,8 @@ def test_a_piped_game_with_db_saves_exactly_that_game(tmp_path: Path) -> None:
     assert saved(db) == ["Ada/human reference/reference 2x2 X: a1 b1 b2"]
     with History(db) as history:
         record = history.get(1)
+    assert record.started is not None
+    assert record.ended is not None
     assert record.started <= record.ended
     assert len(record.moves) == 3
 
@@ -139,11 +141,33 @@ def test_history_filters_by_player_and_result(tmp_path: Path) -> None:
     assert run_main(["--history", "--db", str(db), "--result", "O"])[1] == "No games match.\n"
     status, _, err = run_main(["--history", "--db", str(db), "--result", "win"])
     assert status == 2
-    assert err.endswith("play.py: error: argument --result: must be X, O or draw, got 'win'\n")
+    assert err.endswith("play.py: error: argument --result: must be X, O, draw or unfinished, got 'win'\n")
 
 
-def test_history_of_an_empty_file(tmp_path: Path) -> None:
+def test_history_of_an_empty_history(tmp_path: Path) -> None:
+    History(tmp_path / "new.sqlite3").close()
     assert run_main(["--history", "--db", str(tmp_path / "new.sqlite3")]) == (0, "No games saved.\n", "")
+
+
+@pytest.mark.parametrize(
+    "mode", [["--history"], ["--replay", "1"], ["--export", "out.sgf"], ["--export", "out.sgf", "--game", "1"]]
+)
+def test_a_reading_command_never_makes_a_history(tmp_path: Path, mode: list[str]) -> None:
+    typo = tmp_path / "gmaes.sqlite3"
+    assert run_main([*mode, "--db", str(typo)]) == (
+        1,
+        "",
+        f"play.py: cannot use the game history: {typo}: no such file\n",
+    )
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_without_a_history_yet_the_default_one_says_so_and_is_not_made(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    assert run_main(["--history"]) == (0, "No games saved yet.\n", "")
+    assert not (tmp_path / "data").exists()
 
 
 def test_history_modes_take_no_game_numbers(tmp_path: Path) -> None:

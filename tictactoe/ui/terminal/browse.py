@@ -13,10 +13,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
 
-from configurations import Winner
-from tictactoe.game.history import GameSummary, History, HistoryError
+from tictactoe.game.history import RESULT_FILTERS, GameSummary, History, HistoryError
 from tictactoe.game.record import GameRecord, RecordError
-from tictactoe.game.replay import RESULT_LINES, Replay, replay_text
+from tictactoe.game.replay import Replay, replay_text, result_line
 from tictactoe.game.session import Session
 from tictactoe.ui.game_list import HEADINGS, summary_cells
 from tictactoe.ui.terminal.conversation import Saver
@@ -34,8 +33,8 @@ __all__ = [
 ]
 
 REPLAY_PROMPT = "Enter or n: next, b: back, s: start, e: end, q: quit > "
-#: The results as a person types them, in lower case.
-RESULT_NAMES: dict[str, Winner] = {winner.lower(): winner for winner in Winner}
+#: The results a list can be filtered by, as a person types them (in lower case).
+RESULT_NAMES: dict[str, str] = {result.lower(): result for result in RESULT_FILTERS}
 _NUMERIC = frozenset({0, 6, 7})  # the columns aligned to the right
 
 
@@ -97,7 +96,7 @@ def replay_interactively(record: GameRecord, read_line: Reader, out: TextIO) -> 
     while True:
         print(replay.render(), file=out)
         if replay.at_end:
-            print(RESULT_LINES[record.result], file=out)
+            print(result_line(record), file=out)
         try:
             command = read_line(REPLAY_PROMPT).strip().lower()
         except EOFError:
@@ -135,9 +134,9 @@ def browse(read_line: Reader, out: TextIO, path: Path | None = None) -> None:
         print(f"Cannot use the game history: {error}", file=out)
 
 
-def _ask_result(read_line: Reader, out: TextIO) -> Winner | None:
+def _ask_result(read_line: Reader, out: TextIO) -> str | None:
     while True:
-        answer = read_line("Result filter (X, O, draw) [all]: ").strip().lower()
+        answer = read_line("Result filter (X, O, draw, unfinished) [all]: ").strip().lower()
         if not answer or answer == "all":
             return None
         if answer in RESULT_NAMES:

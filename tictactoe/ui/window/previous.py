@@ -18,8 +18,7 @@ import tkinter
 from tkinter import ttk
 from typing import TYPE_CHECKING
 
-from configurations import Winner
-from tictactoe.game.history import RESULTS, HistoryError
+from tictactoe.game.history import RESULT_FILTERS, HistoryError
 from tictactoe.ui.game_list import HEADINGS, summary_cells
 from tictactoe.ui.window.dialogs import ERROR_COLOUR
 from tictactoe.ui.window.replay_window import ReplayWindow
@@ -163,7 +162,7 @@ class PreviousGames:
             return [], self._unavailable
         player = self.filters["player"].get().strip() or None
         choice = self.filters["result"].get()
-        result: Winner | None = next((result for result in RESULTS if result == choice), None)
+        result = next((result for result in RESULT_FILTERS if result == choice), None)
         shown = self._history.list_games(player=player, result=result, limit=LIST_LIMIT)
         total = self._history.count(player=player, result=result) if len(shown) == LIST_LIMIT else len(shown)
         return shown, list_note(len(shown), total, filtered=player is not None or result is not None)
@@ -174,7 +173,7 @@ class PreviousGames:
         # Entries hold their own text: a Tk variable freed by the garbage collector in a search's
         # thread would call Tk from the wrong thread.
         player = ttk.Entry(bar, width=18)
-        result = ttk.Combobox(bar, values=(ALL, *RESULTS), width=6, state="readonly")
+        result = ttk.Combobox(bar, values=(ALL, *RESULT_FILTERS), width=6, state="readonly")
         result.set(ALL)
         self.filters: dict[str, ttk.Entry] = {"player": player, "result": result}
         ttk.Label(bar, text="Player").grid(row=0, column=0, padx=(0, 4))
