@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from configurations.moves import Move
-from tests.records import sample_record
+from tests.records import START, sample_record
 from tictactoe.cli import play as play_program
 from tictactoe.game.history import MIGRATIONS, History
 from tictactoe.game.sgf import to_sgf
@@ -75,7 +75,7 @@ def test_a_game_twice_in_one_file_is_stored_once(tmp_path: Path) -> None:
 
 def test_games_alike_but_for_a_known_date_are_both_kept(tmp_path: Path) -> None:
     first = sample_record()
-    later = sample_record(started=first.started.replace(year=2025) if first.started else None)
+    later = sample_record(started=START.replace(year=START.year + 1))
     with History(tmp_path / "games.sqlite3") as history:
         assert history.save_new([first, later]) == ([1, 2], 0)
         assert history.find(later) == 2
