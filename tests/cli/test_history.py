@@ -118,3 +118,45 @@ def test_a_history_made_by_the_first_schema_is_upgraded_and_keeps_its_games(tmp_
     assert connection.execute("PRAGMA user_version").fetchone() == (2,)
     assert connection.execute("PRAGMA foreign_key_check").fetchall() == []
     connection.close()
+
+
+def test_a_game_quit_before_its_end_is_kept_and_resumed(tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite3"
+    out, err = io.StringIO(), io.StringIO()
+    status = play_program.main(
+        ["3", "3", "9", "--db", str(db)], stdin=io.StringIO("b2\nquit\n"), stdout=out, stderr=err
+    )
+    assert (status, err.getvalue()) == (0, "")
+    status, listing, _ = run_main("--history", "--db", str(db))
+    assert listing.splitlines()[1].split()[-4:] == ["unfinished", "3x3", "3", "2"]
+    out = io.StringIO()
+    status = play_program.main(
+        ["--resume-game", "1", "--db", str(db)], stdin=io.StringIO("a1\nc3\nc1\nc2\n"), stdout=out, stderr=err
+    )
+    assert (status, err.getvalue()) == (0, "")
+    assert out.getvalue().splitlines()[1:5] == ["  a b c", "1 . . .", "2 . X .", "3 O . ."]  # where it was left
+    assert out.getvalue().splitlines()[-1] in ("Human wins", "Computer wins", "Game is a draw")
+    with History(db) as history:
+        (summary,) = history.list_games()
+        assert (summary.id, summary.result is not None) == (1, True)  # the same game, finished now
+
+
+def test_a_piped_game_whose_input_ends_is_kept_when_asked_to_save(tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite3"
+    status = play_program.main(
+        ["3", "3", "9", "--db", str(db)], stdin=io.StringIO("b2\n"), stdout=io.StringIO(), stderr=io.StringIO()
+    )
+    assert status == 1  # the input ended before the game did
+    with History(db) as history:
+        assert [game.result for game in history.list_games()] == [None]
+
+
+@pytest.mark.parametrize(
+    ("arguments", "problem"),
+    [
+        (["--resume-game", "1"], "cannot resume game 1: the game is over: there is nothing to resume"),
+        (["--resume-game", "5"], "cannot resume game 5: {db}: there is no game 5"),
+    ],
+)
+def test_a_game_that_cannot_be_resumed_says_why(games: Path, arguments: list[str], problem: str) -> None:
+    assert run_main(*arguments, "--db", str(games)) == (1, "", f"play.py: {problem.format(db=games)}\n")

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import stat
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -20,16 +19,13 @@ from typing import TextIO
 from tictactoe.cli.arguments import file_path, whole_number
 from tictactoe.cli.exits import EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE
 from tictactoe.game.history import DamagedGame, History, HistoryError, MissingHistoryError, default_path
-from tictactoe.game.record import GameRecord
 from tictactoe.game.replay import replay_text
-from tictactoe.game.sgf import SgfError, parse_sgf, to_sgf
+from tictactoe.game.sgf import SgfError, read_sgf_file, to_sgf
 from tictactoe.ui.terminal.browse import RESULT_NAMES, history_table, replay_interactively
 
 __all__ = ["main"]
 
 
-#: The largest SGF file ``--import`` reads: a game of 26x26 takes about 10 KB, so this holds thousands.
-MAX_SGF_BYTES = 64 * 2**20
 #: The largest game id: SQLite's largest integer.
 MAX_GAME_ID = 2**63 - 1
 
@@ -88,46 +84,14 @@ def _run(args: argparse.Namespace, history: History, stdin: TextIO | None, out: 
         else:
             print(replay_text(record), file=out)
     elif args.export is not None:
-        records = [history.get(args.game)] if args.game is not None else _all_records(history, damaged)
+        records = [history.get(args.game)] if args.game is not None else history.records(damaged)
         _write(args.export, to_sgf(records), replace=args.force)
         print(f"Exported {len(records)} game{'s' * (len(records) != 1)} to {args.export}", file=out)
     else:
-        ids, skipped = history.save_new(parse_sgf(_read_sgf(args.import_)))
+        ids, skipped = history.save_new(read_sgf_file(args.import_))
         already = f", skipped {skipped} already stored" if skipped else ""
         print(f"Imported {len(ids)} game{'s' * (len(ids) != 1)} into {history.path}{already}", file=out)
     return damaged
-
-
-def _all_records(history: History, damaged: list[DamagedGame]) -> list[GameRecord]:
-    """Every game of ``history`` that can be read, the first saved first; the others are added to ``damaged``."""
-    records = []
-    for game in sorted(history.list_games(limit=None, damaged=damaged), key=lambda game: game.id):
-        try:
-            records.append(history.get(game.id))
-        except HistoryError as error:
-            damaged.append(DamagedGame(game.id, str(error).rpartition("is damaged: ")[2]))
-    return records
-
-
-def _read_sgf(path: Path) -> bytes:
-    """The bytes of the SGF file ``path``: a regular file of at most :data:`MAX_SGF_BYTES`, else :class:`_FileError`.
-
-    Anything else -- a pipe that may never be written to, a device that
-    never ends -- is refused before it is read.
-    """
-    try:
-        # Asked before opening: opening a pipe that nobody writes to would wait for ever.
-        if not stat.S_ISREG(path.stat().st_mode):
-            raise _FileError(f"cannot read {path}: not a regular file")
-        with path.open("rb") as file:
-            data = file.read(MAX_SGF_BYTES + 1)
-    except OSError as error:
-        raise _FileError(f"cannot read {path}: {error.strerror}") from None
-    if len(data) > MAX_SGF_BYTES:
-        raise _FileError(
-            f"cannot read {path}: larger than {MAX_SGF_BYTES // 2**20} MiB, more than SGF files of games hold"
-        )
-    return data
 
 
 def _write(path: Path, text: str, *, replace: bool) -> None:

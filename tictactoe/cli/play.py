@@ -68,6 +68,20 @@ def main(
     arguments = sys.argv[1:] if argv is None else list(argv)
     if not arguments and stdin is sys.stdin and stdin.isatty() and stdout.isatty():
         return _run_menu(stdout, stderr, program)
+    if any(argument.split("=", 1)[0] == "--resume-game" for argument in arguments):
+        try:
+            with contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(stderr):
+                settings = _resumed_settings(arguments, program)
+        except SystemExit as exit_request:
+            return exit_request.code if isinstance(exit_request.code, int) else EXIT_USAGE
+        except ResumeError as error:
+            print(f"{program}: {error}", file=stderr)
+            return EXIT_FAILED
+        return (
+            _run_window(settings, stderr)
+            if settings.window
+            else _run_terminal(settings, stdin, stdout, stderr, program)
+        )
     if asks_for_history(arguments):
         # Imported here: the history needs SQLite, about 7 ms of start-up that a game without one need not pay.
         from tictactoe.cli import history  # noqa: PLC0415
@@ -118,6 +132,38 @@ def parse_settings(arguments: Sequence[str], program: str = "play.py") -> Settin
         parser.error(f"argument --opening: {refusal}")
     except ValueError as unplayable:  # a player that cannot play this board
         parser.error(str(unplayable))
+
+
+class ResumeError(Exception):
+    """The game asked for cannot be resumed: the message says why."""
+
+
+def _resumed_settings(arguments: Sequence[str], program: str) -> Settings:
+    """The settings of ``--resume-game ID``: the game kept unfinished under ID, to be played on.
+
+    argparse's ``SystemExit`` for a bad command line; :class:`ResumeError` when
+    the history or the game cannot be used.
+    """
+    parser = argparse.ArgumentParser(
+        prog=program,
+        description="Play on a game left before its end, kept in the game history (see --history).",
+    )
+    parser.add_argument("--resume-game", type=whole_number(1, 2**63 - 1), required=True, metavar="ID", help="the game")
+    parser.add_argument("--db", type=file_path, metavar="PATH", help="the game history file (SQLite)")
+    parser.add_argument("--think", type=seconds, metavar="SECONDS", help="the strong player's time a move")
+    parser.add_argument("--window", action="store_true", help="play on in a window")
+    parser.add_argument("--delay", type=pause, metavar="SECONDS", help="pause before each move of two computer players")
+    args = parser.parse_args(arguments)
+    # Imported here: the history needs SQLite, about 7 ms of start-up that a game without one need not pay.
+    from tictactoe.game.history import History, HistoryError  # noqa: PLC0415
+
+    try:
+        with History(args.db, create=False) as history:
+            record = history.get(args.resume_game)
+        session = Session.resume(record, args.resume_game, think=args.think)
+    except (HistoryError, ValueError) as error:
+        raise ResumeError(f"cannot resume game {args.resume_game}: {error}") from None
+    return Settings(session, args.delay, window=args.window, db=args.db)
 
 
 def _run_terminal(settings: Settings, stdin: TextIO | None, stdout: TextIO, stderr: TextIO, program: str) -> int:

@@ -67,6 +67,7 @@ __all__ = [
     "SCHEMA_VERSION",
     "UNFINISHED",
     "DamagedGame",
+    "DamagedGameError",
     "GameSummary",
     "History",
     "HistoryError",
@@ -154,6 +155,14 @@ _GAME_COLUMNS = "x_kind, x_name, o_kind, o_name, size, length, max_levels, think
 
 class HistoryError(Exception):
     """The history file cannot be used as asked; the message names the file and the problem, on one line."""
+
+
+class DamagedGameError(HistoryError):
+    """A stored game cannot be read back; ``damage`` says which and what is wrong."""
+
+    def __init__(self, message: str, damage: DamagedGame) -> None:
+        super().__init__(message)
+        self.damage = damage
 
 
 class MissingHistoryError(HistoryError):
@@ -309,7 +318,21 @@ class History:
         try:
             return _record(row, moves)
         except (ValueError, TypeError) as error:  # a RecordError, or a value of the wrong type or form
-            raise HistoryError(f"{self.path}: {DamagedGame(game_id, str(error))}") from None
+            damage = DamagedGame(game_id, str(error))
+            raise DamagedGameError(f"{self.path}: {damage}", damage) from None
+
+    def records(self, damaged: list[DamagedGame] | None = None) -> list[GameRecord]:
+        """Every game whole, the first saved first.  A game that cannot be read is a :class:`HistoryError`;
+        given a ``damaged`` list, it is left out and added to it instead.  Runtime complexity: O(moves)."""
+        records = []
+        for game in sorted(self.list_games(limit=None, damaged=damaged), key=lambda game: game.id):
+            try:
+                records.append(self.get(game.id))
+            except DamagedGameError as error:
+                if damaged is None:
+                    raise
+                damaged.append(error.damage)
+        return records
 
     def list_games(
         self,

@@ -57,9 +57,11 @@ True
 from __future__ import annotations
 
 import re
+import stat
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import overload
 
 from configurations import COMPUTER, HUMAN, Winner
@@ -67,7 +69,10 @@ from configurations.drawing import column_label
 from configurations.moves import MAX_BOARD_SIZE, Move
 from tictactoe.game.record import GameRecord, PlayerInfo, RecordError, TimedMove, time_text
 
-__all__ = ["SgfError", "parse_sgf", "to_sgf"]
+__all__ = ["MAX_SGF_BYTES", "SgfError", "parse_sgf", "read_sgf_file", "to_sgf"]
+
+#: The largest SGF file :func:`read_sgf_file` reads: a game of 26x26 takes about 10 KB, so this holds thousands.
+MAX_SGF_BYTES = 64 * 2**20
 
 # SGF's colours for the two players: X moves first, as Black does.
 _COLOUR = {HUMAN: "B", COMPUTER: "W"}
@@ -147,6 +152,28 @@ class _Property:
 
 
 _Node = dict[str, _Property]
+
+
+def read_sgf_file(path: Path) -> list[GameRecord]:
+    """Every game of the SGF file ``path``, or :class:`SgfError` saying why none can be read.
+
+    Only a regular file of at most :data:`MAX_SGF_BYTES` is read: anything
+    else -- a pipe that may never be written to, a device that never ends --
+    is refused before it is opened.
+    """
+    try:
+        # Asked before opening: opening a pipe that nobody writes to would wait for ever.
+        if not stat.S_ISREG(path.stat().st_mode):
+            raise SgfError(f"cannot read {path}: not a regular file")
+        with path.open("rb") as file:
+            data = file.read(MAX_SGF_BYTES + 1)
+    except OSError as error:
+        raise SgfError(f"cannot read {path}: {error.strerror}") from None
+    if len(data) > MAX_SGF_BYTES:
+        raise SgfError(
+            f"cannot read {path}: larger than {MAX_SGF_BYTES // 2**20} MiB, more than SGF files of games hold"
+        )
+    return parse_sgf(data)
 
 
 def parse_sgf(data: bytes | str) -> list[GameRecord]:

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from tictactoe.game.history import GameSummary
+from tictactoe.game.history import UNFINISHED, GameSummary
 from tictactoe.game.record import date_text
 
 __all__ = ["HEADINGS", "UNFINISHED", "summary_cells"]
 
 #: The columns of the list of games, at the terminal and in the window.
 HEADINGS = ("ID", "Date", "X", "O", "Result", "Board", "Length", "Moves")
-#: How the list shows a game left before its end.
-UNFINISHED = "unfinished"
 
 
 def summary_cells(game: GameSummary) -> tuple[str, ...]:

@@ -62,11 +62,12 @@ def test_a_game_between_computers_is_saved_with_its_times(tmp_path: Path) -> Non
     assert saved(db) == ["reference/reference reference/reference 2x2 X: a1 b1 a2"]
 
 
-def test_a_game_quit_or_unfinished_is_not_saved(tmp_path: Path) -> None:
+def test_a_game_quit_or_left_unfinished_is_saved_unfinished(tmp_path: Path) -> None:
     db = tmp_path / "games.sqlite3"
     assert run_main(["3", "3", "1", "--db", str(db)], "b2\nquit\n")[0] == 0
     assert run_main(["3", "3", "1", "--db", str(db)], "b2\n")[0] == 1
-    assert saved(db) == []
+    assert run_main(["3", "3", "1", "--db", str(db)], "quit\n")[0] == 0  # no move played: nothing to keep
+    assert saved(db) == ["You/human reference/reference 3x3 None: b2 a1"] * 2
 
 
 def test_a_piped_game_without_db_writes_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

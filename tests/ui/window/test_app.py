@@ -182,10 +182,13 @@ def test_a_game_clicked_through_to_its_end(
     assert game_window.status_text == ending.status
     assert game_window.tally_text == ending.tally
     assert list(game_window.board.line_drawn()) == squares(*ending.line)
-    assert enabled(game_window) == {"new", "previous", "quit", "undo"}
-    assert game_window.message_text == "Ctrl+N starts a new game"
+    assert enabled(game_window) == {"new", "again", "previous", "quit", "undo"}
+    assert game_window.message_text == "Ctrl+R plays again, Ctrl+N starts a new game"
     click(game_window, "b3")
-    assert game_window.message_text == "The game is over: Ctrl+N starts a new game"
+    assert game_window.message_text == "The game is over: Ctrl+R plays again, Ctrl+N starts a new game"
+    game_window.buttons["again"].invoke()  # the next game, the same two on the same sides
+    assert (game_window.session.game.moves, game_window.status_text) == ((), "X to move (You)")
+    assert game_window.tally_text == ending.tally
 
 
 def test_the_last_move_is_highlighted_and_a_taken_square_refused(open_window: Callable[..., GameWindow]) -> None:
@@ -221,7 +224,7 @@ def test_undo_and_redo_across_the_end_of_a_game(open_window: Callable[..., GameW
     assert enabled(game_window) == {"new", "previous", "quit", "undo", "redo", "hint"}
     press(game_window, "<Control-Shift-Z>")
     assert game_window.status_text == "X wins (You)"
-    assert enabled(game_window) == {"new", "previous", "quit", "undo"}
+    assert enabled(game_window) == {"new", "again", "previous", "quit", "undo"}
 
 
 def test_a_loss_is_taken_back_with_the_move_before_it(open_window: Callable[..., GameWindow]) -> None:
@@ -504,3 +507,31 @@ def test_a_screenshot_shows_the_grid_and_the_tiles(open_window: Callable[..., Ga
     cursor = geometry.box(Move.parse("d7", 7))
     assert image.at(canvas, cursor[0] + 3, (cursor[1] + cursor[3]) // 2) == hex_colour(CURSOR_COLOUR)
     assert image.at(canvas, *geometry.centre(Move.parse("d7", 7))) == hex_colour(BOARD_COLOUR)
+
+
+def test_no_status_text_moves_the_board(open_window: Callable[..., GameWindow]) -> None:
+    """A hint, a note or a refusal as long as a person's typo can be wraps in the status; the window keeps its width."""
+    game_window = open_window(classic(7, 4, 1))
+    root = game_window.root
+    root.update()
+    width, board_x = root.winfo_width(), game_window.canvas.winfo_rootx()
+    for message in ("Hint: d4", "Took back d4, c3", "x" * 300, "a " * 200):
+        game_window._show_message(message)
+        root.update()
+        assert (root.winfo_width(), game_window.canvas.winfo_rootx()) == (width, board_x), message
+
+
+def test_undo_is_not_offered_between_two_computer_players(open_window: Callable[..., GameWindow]) -> None:
+    session = Session(PlayerOptions(3, 3, 1), Competitor("rules", "rules"), Competitor("perfect", "perfect"))
+    game_window = open_window(session)
+    assert game_window.session.game.result is not None  # the two played to the end
+    assert "undo" not in enabled(game_window)
+    assert "redo" not in enabled(game_window)
+    assert "again" in enabled(game_window)
+
+
+def test_undo_is_not_offered_before_the_person_has_moved(open_window: Callable[..., GameWindow]) -> None:
+    session = Session(PlayerOptions(3, 3, 9), Competitor("Computer", "reference"), Competitor("You"))
+    game_window = open_window(session)
+    assert len(game_window.session.game.moves) == 1  # the computer opened
+    assert "undo" not in enabled(game_window)

@@ -48,9 +48,16 @@ def open_history(path: Path | None, err: TextIO, program: str) -> History | None
 
 
 def save_game(history: History, session: Session, err: TextIO, program: str) -> None:
-    """Save the session's finished game; a problem is one line on ``err`` and the game still counts."""
+    """Save the session's game, finished or left before its end; a problem is one line on ``err``.
+
+    A game saved before (left, then resumed) is saved again under its id, in place of what was kept.
+    """
     try:
-        history.save(session.record())
+        record = session.record()
+        if session.game_id is None:
+            session.game_id = history.save(record)
+        else:
+            history.replace(session.game_id, record)
     except (HistoryError, RecordError) as error:
         print(f"{program}: cannot save the game: {error}", file=err)
 

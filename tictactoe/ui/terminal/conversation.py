@@ -241,19 +241,24 @@ def play_session(
     each finished game the tally is shown and the person asked whether to
     play again, with the same sides or swapped.  ``on_screen``: ``out`` is
     a terminal (see :class:`Conversation`).  ``save`` is given the session
-    after each finished game.
+    after each finished game, and when a game is left before its end (quit,
+    the input ending, Ctrl-C) with a move played, so that it can be resumed.
     """
     session = settings.session
-    while Conversation(session, read_line, out, at_terminal=on_screen, delay=settings.delay or 0.0).play():
-        if save is not None:
+    try:
+        while Conversation(session, read_line, out, at_terminal=on_screen, delay=settings.delay or 0.0).play():
+            if save is not None:
+                save(session)
+            if not interactive:
+                return
+            print(tally_line(session), file=out)
+            answer = read_line(PLAY_AGAIN).strip().lower()
+            if answer not in ("y", "yes", "s", "swap"):
+                return
+            session.new_game(swap_sides=answer in ("s", "swap"))
+    finally:
+        if save is not None and session.left_unfinished:
             save(session)
-        if not interactive:
-            return
-        print(tally_line(session), file=out)
-        answer = read_line(PLAY_AGAIN).strip().lower()
-        if answer not in ("y", "yes", "s", "swap"):
-            return
-        session.new_game(swap_sides=answer in ("s", "swap"))
 
 
 def tally_line(session: Session) -> str:
