@@ -17,3 +17,6 @@ own floor and the floors below, as ``[tool.importlinter]`` in
 
 Nothing is imported here.
 """
+
+#: The project's version, which every program's ``--version`` shows and packaging reads.
+__version__ = "0.2.0"

@@ -949,3 +949,24 @@ def test_undo_before_the_person_has_moved_does_not_hand_over_the_computer_s_side
     lines = result.stdout.splitlines()
     assert lines[lines.index("Your move: undo") + 1] == "Nothing to undo"
     assert lines[lines.index("Your move: c3") + 1 :][:5] == ["X plays c1", "  a b c", "1 X . X", "2 . . .", "3 . . O"]
+
+
+@pytest.mark.parametrize("name", ["", "   ", "A\tda", "x" * 31])
+def test_a_name_that_cannot_be_shown_is_a_usage_error(name: str) -> None:
+    result = run_script("3", "3", "9", "--name-x", name)
+    assert result.returncode == 2
+    assert result.stderr.splitlines()[-1] == (
+        f"play.py: error: argument --name-x: a name is 1 to 30 printable characters, got {quoted(name)}"
+    )
+
+
+def test_the_reference_player_goes_by_one_name_wherever_it_is_shown() -> None:
+    from tictactoe.ui.settings import default_competitors
+    from tictactoe.ui.window.form import GameForm, start_game
+
+    plain = parse_settings(["3", "3", "9"]).session
+    named = parse_settings(["3", "3", "9", "--x", "human", "--o", "reference"]).session
+    form = GameForm(size="3", length="3", levels="9", x_kind="human", x_name="", o_kind="reference", o_name="")
+    in_window = start_game(form, Session(PlayerOptions(4, 4, 1), Competitor("A"), Competitor("B", "weights")))
+    names = {plain.o.name, named.o.name, in_window.o.name, default_competitors("human", "reference")[1].name}
+    assert names == {"Computer"}

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
 
-from tictactoe.cli.arguments import file_path, whole_number
+from tictactoe.cli.arguments import add_version, file_path, whole_number
 from tictactoe.cli.exits import EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE
 from tictactoe.game.history import DamagedGame, History, HistoryError, MissingHistoryError, default_path
 from tictactoe.game.replay import replay_text
@@ -136,6 +136,7 @@ def _parser(program: str) -> argparse.ArgumentParser:
         description="List, replay, export and import the games kept in the game history.",
         epilog=f"The history is {default_path()} unless --db names another file.",
     )
+    add_version(parser)
     modes = parser.add_mutually_exclusive_group(required=True)
     modes.add_argument("--history", action="store_true", help="list the games, the newest first")
     modes.add_argument("--replay", type=whole_number(1, MAX_GAME_ID), metavar="ID", help="replay game ID move by move")

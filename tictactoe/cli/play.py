@@ -20,9 +20,9 @@ from typing import TYPE_CHECKING, NoReturn, TextIO
 
 from configurations.moves import MAX_BOARD_SIZE, Move, MoveError
 from configurations.search import SearchMemoryError
-from tictactoe.cli.arguments import file_path, pause, seconds, whole_number
+from tictactoe.cli.arguments import add_version, file_path, pause, seconds, side_name, whole_number
 from tictactoe.cli.exits import EXIT_FAILED, EXIT_INPUT_ENDED, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, exit_status, run
-from tictactoe.game.session import Competitor, Session
+from tictactoe.game.session import Session
 from tictactoe.players.registry import DEFAULT_THINK, PLAYER_NAMES, PlayerOptions
 from tictactoe.ui.settings import Settings, default_competitors
 from tictactoe.ui.terminal.conversation import Saver, play_session
@@ -107,11 +107,7 @@ def asks_for_history(arguments: Sequence[str]) -> bool:
 
 
 def parse_settings(arguments: Sequence[str], program: str = "play.py") -> Settings:
-    """What the command line asks for; argparse's ``SystemExit`` (2, or 0 for ``--help``) otherwise.
-
-    The three numbers alone are SPEC §4's game: a person, "You", against the
-    reference search, "Computer".
-    """
+    """What the command line asks for; argparse's ``SystemExit`` (2, or 0 for ``--help``) otherwise."""
     parser = _parser(program)
     args = parser.parse_args(arguments)
     if args.length > args.size:
@@ -122,10 +118,7 @@ def parse_settings(arguments: Sequence[str], program: str = "play.py") -> Settin
         opening = [Move.parse(text, args.size) for text in args.opening.split(",")] if args.opening else []
     except MoveError as refusal:
         parser.error(f"argument --opening: {refusal}")
-    if len(arguments) == len(NUMBERS):
-        x, o = Competitor("You"), Competitor("Computer", "reference")
-    else:
-        x, o = default_competitors(args.x, args.o, args.name_x, args.name_o)
+    x, o = default_competitors(args.x, args.o, args.name_x, args.name_o)
     try:
         return Settings(Session(options, x, o, opening), args.delay, window=args.window, db=args.db)
     except MoveError as refusal:
@@ -148,6 +141,7 @@ def _resumed_settings(arguments: Sequence[str], program: str) -> Settings:
         prog=program,
         description="Play on a game left before its end, kept in the game history (see --history).",
     )
+    add_version(parser)
     parser.add_argument("--resume-game", type=whole_number(1, 2**63 - 1), required=True, metavar="ID", help="the game")
     parser.add_argument("--db", type=file_path, metavar="PATH", help="the game history file (SQLite)")
     parser.add_argument("--think", type=seconds, metavar="SECONDS", help="the strong player's time a move")
@@ -243,6 +237,7 @@ def _parser(program: str) -> argparse.ArgumentParser:
         epilog=f"Example: {program} 3 3 9 is tic-tac-toe with the computer searching to the end of the game. "
         f"Saved games: {program} --history, --replay ID, --export FILE, --import FILE ({program} --history -h).",
     )
+    add_version(parser)
     for name, low, high, description in NUMBERS:
         parser.add_argument(name, type=whole_number(low, high), help=description)
     players = ", ".join(PLAYER_NAMES)
@@ -253,8 +248,10 @@ def _parser(program: str) -> argparse.ArgumentParser:
     )
     parser.add_argument("--opening", metavar="MOVES", help="moves played first, alternately from X, e.g. e5,f6,d4")
     parser.add_argument("--seed", type=int, metavar="N", help="makes every random choice repeatable")
-    parser.add_argument("--name-x", metavar="NAME", help="X's name in the tally (default: You, or the player)")
-    parser.add_argument("--name-o", metavar="NAME", help="O's name in the tally")
+    parser.add_argument(
+        "--name-x", type=side_name, metavar="NAME", help="X's name in the tally (default: You, or the player)"
+    )
+    parser.add_argument("--name-o", type=side_name, metavar="NAME", help="O's name in the tally")
     parser.add_argument("--window", action="store_true", help="play in a window: click a square, or arrows and Enter")
     parser.add_argument("--delay", type=pause, metavar="SECONDS", help="pause before each move of two computer players")
     parser.add_argument(

@@ -17,7 +17,7 @@ import argparse
 from collections.abc import Sequence
 
 from configurations.moves import MAX_BOARD_SIZE
-from tictactoe.cli.arguments import seconds
+from tictactoe.cli.arguments import add_version, seconds
 from tictactoe.cli.exits import run
 from tictactoe.solver.position import EMPTY_ROW_MARK, Position, PositionError
 from tictactoe.solver.solve import Solution, solve
@@ -54,6 +54,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         epilog=_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
+    add_version(parser)
     parser.add_argument("size", type=int, metavar="SIZE", help=f"rows and columns, 1 to {MAX_BOARD_SIZE}")
     parser.add_argument("length", type=int, metavar="LENGTH", help="tiles in a line that win, 1 to SIZE")
     parser.add_argument("--board", nargs="+", metavar="ROW", help="the position, one ROW per row (default: empty)")

@@ -46,7 +46,7 @@ def test_a_piped_game_with_db_saves_exactly_that_game(tmp_path: Path) -> None:
     status, out, err = run_main(["2", "2", "2", "--name-x", "Ada", "--db", str(db)], SHORT_GAME)
     assert (status, err) == (0, "")
     assert out.endswith("Human wins\n")
-    assert saved(db) == ["Ada/human reference/reference 2x2 X: a1 b1 b2"]
+    assert saved(db) == ["Ada/human Computer/reference 2x2 X: a1 b1 b2"]
     with History(db) as history:
         record = history.get(1)
     assert record.started is not None
@@ -59,7 +59,7 @@ def test_a_game_between_computers_is_saved_with_its_times(tmp_path: Path) -> Non
     db = tmp_path / "games.sqlite3"
     status, out, _ = run_main(["2", "2", "4", "--x", "reference", "--o", "reference", "--db", str(db)])
     assert (status, out.splitlines()[-1]) == (0, "X wins")
-    assert saved(db) == ["reference/reference reference/reference 2x2 X: a1 b1 a2"]
+    assert saved(db) == ["Computer 1/reference Computer 2/reference 2x2 X: a1 b1 a2"]
 
 
 def test_a_game_quit_or_left_unfinished_is_saved_unfinished(tmp_path: Path) -> None:
@@ -67,7 +67,7 @@ def test_a_game_quit_or_left_unfinished_is_saved_unfinished(tmp_path: Path) -> N
     assert run_main(["3", "3", "1", "--db", str(db)], "b2\nquit\n")[0] == 0
     assert run_main(["3", "3", "1", "--db", str(db)], "b2\n")[0] == 1
     assert run_main(["3", "3", "1", "--db", str(db)], "quit\n")[0] == 0  # no move played: nothing to keep
-    assert saved(db) == ["You/human reference/reference 3x3 None: b2 a1"] * 2
+    assert saved(db) == ["You/human Computer/reference 3x3 None: b2 a1"] * 2
 
 
 def test_a_piped_game_without_db_writes_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -66,7 +66,7 @@ def test_every_answer_is_checked_as_it_is_typed() -> None:
     ]
     session = played[0].session
     assert (session.options.size, session.options.length, session.options.max_levels) == (5, 4, 2)
-    assert [(c.name, c.kind) for c in session.competitors] == [("reference", "reference"), ("Bo", "human")]
+    assert [(c.name, c.kind) for c in session.competitors] == [("Computer", "reference"), ("Bo", "human")]
 
 
 def test_without_a_history_previous_games_says_so() -> None:
@@ -97,3 +97,24 @@ def test_play_py_without_arguments_at_a_terminal_opens_the_menu() -> None:
             """
         )
     )
+
+
+def test_a_player_that_cannot_play_the_board_is_refused_at_once() -> None:
+    answers = ["1", "5", "4", "2", "perfect", "human", "", "", "", "3"]
+    menu, out, played, _ = menu_of(answers)
+    menu.run()
+    lines = out.getvalue().splitlines()
+    assert lines[4] == (
+        "perfect plays only 3x3 with 3 in a row, the game its graph holds, not 5x5 with 4 in a row"
+    )  # said right after the player was named, before any name was asked
+    session = played[0].session
+    assert [(c.name, c.kind) for c in session.competitors] == [("You", "human"), ("Computer", "reference")]
+
+
+def test_an_empty_or_unprintable_name_is_refused() -> None:
+    menu, out, played, _ = menu_of(["1", "", "", "", "", "A\x07da", "x" * 31, "Ada", "", "", "3"])
+    menu.run()
+    lines = out.getvalue().splitlines()
+    assert "a name is 1 to 30 printable characters, got 'A\\x07da'" in lines
+    assert f"a name is 1 to 30 printable characters, got {'x' * 19 + '…'!r}" in lines
+    assert played[0].session.competitors[0].name == "Ada"

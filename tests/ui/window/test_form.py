@@ -7,7 +7,8 @@ import pytest
 from configurations.moves import Move
 from tictactoe.game.session import Competitor, Session, Tally
 from tictactoe.players.registry import PlayerOptions
-from tictactoe.ui.window.form import FormError, GameForm, default_name, start_game
+from tictactoe.ui.settings import default_name
+from tictactoe.ui.window.form import FormError, GameForm, start_game
 
 
 def finished_session() -> Session:

@@ -29,8 +29,9 @@ from configurations.moves import MAX_BOARD_SIZE
 from configurations.numbers import NumberError, read_whole_number
 from tictactoe.game.session import Competitor, Session
 from tictactoe.players.registry import PLAYER_NAMES, PlayerOptions, make_player
+from tictactoe.ui.settings import check_name, default_name
 
-__all__ = ["FormError", "GameForm", "default_name", "start_game"]
+__all__ = ["FormError", "GameForm", "start_game"]
 
 
 class FormError(ValueError):
@@ -68,11 +69,6 @@ class GameForm:
         return dataclasses.replace(self, **fields)
 
 
-def default_name(kind: str) -> str:
-    """The name a side goes by when none is typed: ``You`` for a person, else the player's own name."""
-    return "You" if kind == "human" else kind
-
-
 def start_game(form: GameForm, current: Session) -> Session:
     """Start the game ``form`` asks for and return the session that plays it.
 
@@ -93,7 +89,11 @@ def start_game(form: GameForm, current: Session) -> Session:
     sides = []
     for kind, typed_name in ((form.x_kind, form.x_name), (form.o_kind, form.o_name)):
         _check_player(kind, options)
-        sides.append((kind, typed_name.strip() or default_name(kind)))
+        name = typed_name.strip() or default_name(kind)
+        try:
+            sides.append((kind, check_name(name)))
+        except ValueError as refusal:
+            raise FormError(str(refusal)) from None
     playing = [(competitor.kind, competitor.name) for competitor in (current.x, current.o)]
     if options == current.options and sides in (playing, playing[::-1]):
         current.new_game(swap_sides=sides != playing)
