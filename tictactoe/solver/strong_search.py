@@ -5,7 +5,9 @@ only when the ones before it did not settle the move:
 
 1. A square that completes a line wins at once; against two such squares
    of the opponent's the game is lost (one is blocked, the longest loss);
-   against one, it is blocked.
+   against one, it is blocked.  Against a square where the opponent would
+   make two threats at once (an open three), only the moves that stop it
+   are searched below.  These rules hold whatever time the search has.
 2. A win by continuous fours (:mod:`tictactoe.solver.threats`): a proof,
    played at once on a board searched with beams (below), where the
    iterative deepening's wins are not proofs.  On a small board, searched
@@ -211,6 +213,8 @@ class StrongSearch:
         moves = [lowest_square(theirs)] if theirs else board.ordered_moves()
         if not moves:  # no square lies on a live window: nobody can win
             return board.empty_squares()[0], 0, Outcome.DRAW, 0
+        if not theirs and board.double_threats(1 - mover):
+            moves = _answers_to_double_threats(board, moves)
         every_move = small or len(moves) <= ROOT_WIDTH
         del moves[len(moves) if every_move else ROOT_WIDTH :]
         self._deadline = clock + think * _DEEPENING_SHARE
@@ -405,6 +409,24 @@ class StrongSearch:
         if self._stats is not None:
             self._stats.nodes += self.nodes - self._reported
         self._reported = self.nodes
+
+
+def _answers_to_double_threats(board: SearchBoard, moves: list[int]) -> list[int]:
+    """Of ``moves``, in order, those that do not lose at once to the opponent's square of two threats (an open
+    three about to become an open four): after each, the opponent has no such square, or must first answer
+    the mover's threat.  All of ``moves`` when none does (the game is lost whatever is played).
+
+    A rule, like the forced block, settled before any timed search: it holds however little time the
+    search gets, whichever thread it runs in.
+    """
+    answers = []
+    for move in moves:
+        board.play(move)
+        opponent = board.mover
+        if board.threats[1 - opponent] or not board.double_threats(opponent):
+            answers.append(move)
+        board.undo()
+    return answers or moves
 
 
 def _pack(score: int, ply: int, bound: int, depth: int, move: int) -> int:

@@ -535,3 +535,11 @@ def test_undo_is_not_offered_before_the_person_has_moved(open_window: Callable[.
     game_window = open_window(session)
     assert len(game_window.session.game.moves) == 1  # the computer opened
     assert "undo" not in enabled(game_window)
+
+
+def test_the_strong_player_blocks_an_open_three_in_the_window(open_window: Callable[..., GameWindow]) -> None:
+    """The position a window once lost: 10x10, five in a row, X e4, O f6, X f4, O g5, X d4; O must take c4 or g4."""
+    opening = squares("e4", "f6", "f4", "g5", "d4")
+    session = Session(PlayerOptions(10, 5, 9, think=2.0), Competitor("You"), Competitor("strong", "strong"), opening)
+    game_window = open_window(session)
+    assert str(game_window.session.game.last_move) in ("c4", "g4")
