@@ -678,15 +678,19 @@ def test_sigint_ends_cleanly_with_130() -> None:
 
 
 def run_in_terminal(
-    args: list[str], typed: list[bytes], prompts: tuple[bytes, ...] = (PROMPT, PLAY_AGAIN)
+    args: list[str],
+    typed: list[bytes],
+    prompts: tuple[bytes, ...] = (PROMPT, PLAY_AGAIN),
+    *,
+    program: tuple[str, ...] = (str(PLAY),),
 ) -> tuple[int, str]:
-    """Run play.py on a pseudo-terminal, typing each of ``typed`` when the screen ends with one of ``prompts``.
+    """Run ``program`` (play.py) on a pseudo-terminal, typing each of ``typed`` when the screen ends with a prompt.
 
     Returns the exit status and everything the terminal showed, typed echoes included.
     """
     controller, follower = os.openpty()
     with subprocess.Popen(
-        [sys.executable, str(PLAY), *args], stdin=follower, stdout=follower, stderr=follower, cwd=ROOT
+        [sys.executable, *program, *args], stdin=follower, stdout=follower, stderr=follower, cwd=ROOT
     ) as game:
         os.close(follower)
         to_type = list(typed)

@@ -1,8 +1,9 @@
 """``python -m tictactoe.gamegraph``: count, show, play, stats (SPEC §9).
 
 The program over the graph of :mod:`tictactoe.gamegraph`; the package's
-``__main__`` only hands over to :func:`main`, and the game against the
-graph is the terminal's (:mod:`tictactoe.ui.terminal.graph_game`).
+``__main__`` only hands over to :func:`main`.  The game against the graph
+is the main game's, the graph playing as the ``perfect`` player
+(:mod:`tictactoe.ui.terminal.graph_game`).
 
 ``show HASH ...`` prints each node as ``name=value`` lines in the order of
 SPEC §9, a blank line between nodes::
@@ -38,7 +39,8 @@ from tictactoe.cli.arguments import add_version
 from tictactoe.cli.exits import EXIT_FAILED, EXIT_INPUT_ENDED, EXIT_OK, exit_status, run
 from tictactoe.gamegraph import SLOTS, Node, UnreachablePositionError, game_graph
 from tictactoe.gamegraph.stats import format_stats, graph_stats
-from tictactoe.ui.terminal.graph_game import HELP, play
+from tictactoe.ui.terminal.conversation import play_session
+from tictactoe.ui.terminal.graph_game import HELP, choose_side, graph_settings
 from tictactoe.ui.terminal.reader import Reader, converse
 
 __all__ = ["PROGRAM", "format_node", "main", "parse_hash"]
@@ -135,18 +137,23 @@ def _show(keys: Sequence[int]) -> int:
 
 
 def _play(side: str | None) -> int:
-    """Play one game at the terminal, or from standard input read line by line when it is not one."""
+    """Play against the graph at the terminal, or from standard input read line by line when it is not one."""
     if sys.stdin is None:  # started with its standard input closed (<&-)
         print(f"{PROGRAM} play: no standard input to read moves from", file=sys.stderr)
         return EXIT_INPUT_ENDED
+    at_terminal = sys.stdin.isatty()
 
     def conversation(read_line: Reader) -> None:
-        play(game_graph(), read_line, sys.stdout, person=side)
+        person = side or choose_side(read_line, sys.stdout)
+        if person is None:
+            print("Game abandoned")
+            return
+        on_screen = sys.stdout.isatty()
+        play_session(graph_settings(person), read_line, sys.stdout, interactive=at_terminal, on_screen=on_screen)
 
-    ending = converse(
-        conversation, sys.stdin, sys.stdout, sys.stderr, f"{PROGRAM} play", at_terminal=sys.stdin.isatty()
+    return exit_status(
+        converse(conversation, sys.stdin, sys.stdout, sys.stderr, f"{PROGRAM} play", at_terminal=at_terminal)
     )
-    return exit_status(ending)
 
 
 def _hash(text: str) -> int:
