@@ -9,15 +9,17 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 
 /**
- * The grader's side of one Java submission's process: it reads commands on one pipe and answers on another, each
- * answer opened by the run's nonce, which the grader sends as the first command.  The submission's standard
- * output and error are not the channel: what its code prints is only shown in messages.
+ * The grader's side of one Java submission's process: it reads commands on one pipe and answers on another.
+ * The first command, sent before any of the submission's code has run, is {@code hello NONCE}; every later
+ * command and every answer is opened by that nonce and the command's number, and a command line without the
+ * nonce (the submission's code may write on the pipe) is ignored.  The submission's standard output and error
+ * are not the channel: what its code prints is only shown in messages.
  *
  * <pre>
  * java tictactoegrader.GraderDriver COMMAND_FD ANSWER_FD [PACKAGE]
- * commands:  hello NONCE | testdict N | buckets 1|2 | board SIZE LENGTH CELLS KEY,KEY... |
- *            play SIZE LENGTH LEVELS CELLS | quit        (CELLS: the board row by row, '.' for an empty square)
- * answers:   NONCE ready | NONCE pass NOTE | NONCE fail REASON | NONCE error REASON | NONCE values KEY=VALUE...
+ * commands:  hello NONCE, then NONCE N COMMAND with COMMAND one of testdict T | buckets 1|2 | quit |
+ *            board SIZE LENGTH CELLS KEY,KEY... | play SIZE LENGTH LEVELS CELLS   (CELLS: row by row, '.' empty)
+ * answers:   NONCE 0 ready, then NONCE N STATUS TEXT with STATUS pass, fail, error or values (KEY=VALUE ...)
  * </pre>
  */
 public final class GraderDriver {
@@ -56,16 +58,21 @@ public final class GraderDriver {
             String line;
             while ((line = commands.readLine()) != null) {
                 String[] words = line.trim().split(" ");
-                if (words[0].equals("quit")) {
-                    return;
-                }
-                if (words[0].equals("hello") && words.length == 2) {
-                    nonce = words[1];
-                    answer("ready", "");
+                if (nonce.isEmpty()) {
+                    if (words[0].equals("hello") && words.length == 2) {
+                        nonce = words[1];
+                        answer("0", "ready", "");
+                    }
                     continue;
                 }
-                String[] reply = dispatch(words);
-                answer(reply[0], reply[1]);
+                if (words.length < 3 || !words[0].equals(nonce)) {
+                    continue; // not the grader's
+                }
+                if (words[2].equals("quit")) {
+                    return;
+                }
+                String[] reply = dispatch(java.util.Arrays.copyOfRange(words, 2, words.length));
+                answer(words[1], reply[0], reply[1]);
             }
         } catch (IOException error) {
             Runtime.getRuntime().halt(3); // the grader has gone: nothing to answer
@@ -100,13 +107,13 @@ public final class GraderDriver {
         }
     }
 
-    private void answer(String status, String text) throws IOException {
+    private void answer(String number, String status, String text) throws IOException {
         String line = text.replaceAll("[\\r\\n]+", " / ");
         if (line.length() > MOST_CHARACTERS) {
             line = line.substring(0, MOST_CHARACTERS) + "...";
         }
         // The leading newline ends whatever the submission's code may have written on this pipe.
-        answers.write(("\n" + nonce + " " + status + " " + line + "\n").getBytes(StandardCharsets.UTF_8));
+        answers.write(("\n" + nonce + " " + number + " " + status + " " + line + "\n").getBytes(StandardCharsets.UTF_8));
         answers.flush();
     }
 }
