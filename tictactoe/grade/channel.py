@@ -76,8 +76,8 @@ Reply: TypeAlias = Answer | Ended | TimedOut
 def printed(stdout: bytes, stderr: bytes) -> str:
     """What the process printed, for a message: ``''``, or `` (it printed: '...')`` cut short.
 
-    >>> printed(b"passed\\n", b"")
-    " (it printed: 'passed\\\\n')"
+    >>> printed(b"passed\\n", b"ok\\n")
+    " (it printed: 'passed\\\\nok')"
     """
     text = (stdout + stderr).decode("utf-8", "replace").strip("\n")
     if not text:
@@ -135,7 +135,8 @@ class Child:
         return self._send(f"{self._nonce.decode()} {self._number} {command}", timeout)
 
     def _send(self, line: str, timeout: float) -> Reply:
-        assert self._process is not None and self._commands is not None, "start() first"
+        assert self._process is not None, "start() first"
+        assert self._commands is not None
         for stream in self._captured.values():
             stream.clear()
         try:
@@ -167,7 +168,8 @@ class Child:
         self._process = self._commands = self._answers = None
 
     def _wait(self, timeout: float) -> Reply:
-        assert self._process is not None and self._answers is not None
+        assert self._process is not None
+        assert self._answers is not None
         process = self._process
         deadline = time.monotonic() + timeout
         with selectors.DefaultSelector() as selector:

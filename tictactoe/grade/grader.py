@@ -65,7 +65,9 @@ class Grader:
     def __exit__(self, *exception: object) -> None:
         self._folder.cleanup()
 
-    def grade_all(self, submissions: Sequence[Path], jobs: int, done: Callable[[int], None]) -> Iterator[SubmissionResult]:
+    def grade_all(
+        self, submissions: Sequence[Path], jobs: int, done: Callable[[int], None]
+    ) -> Iterator[SubmissionResult]:
         """Grade ``submissions`` on ``jobs`` threads, yielding results in their order; ``done(n)`` as each ends."""
         finished = 0
 
@@ -162,7 +164,9 @@ class Grader:
                 child.stop()
 
     def _all(self, submission: str, language: str, reason: str) -> SubmissionResult:
-        return SubmissionResult(submission, language, tuple(TestResult(t.name, Status.ERROR, reason) for t in self.tests))
+        return SubmissionResult(
+            submission, language, tuple(TestResult(t.name, Status.ERROR, reason) for t in self.tests)
+        )
 
 
 def _lost(reply: Reply, run: _Run, context: str) -> str:
@@ -171,7 +175,9 @@ def _lost(reply: Reply, run: _Run, context: str) -> str:
         return f"no answer within {reply.seconds:g} s (the time limit of a test){reply.output}"
     if isinstance(reply, Ended):
         prefix = f"{context}: " if context else ""
-        return f"{prefix}the process ended with status {reply.returncode} during the test: {run.exit_hint}{reply.output}"
+        return (
+            f"{prefix}the process ended with status {reply.returncode} during the test: {run.exit_hint}{reply.output}"
+        )
     return f"{context}: it answered {reply.status!r} instead of ready"
 
 

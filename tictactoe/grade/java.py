@@ -43,7 +43,13 @@ __all__ = [
 ]
 
 #: The files of a Java submission that are graded, with the course's names.
-GRADED_FILES = ("Configurations.java", "HashDictionary.java", "Data.java", "DictionaryADT.java", "DictionaryException.java")
+GRADED_FILES = (
+    "Configurations.java",
+    "HashDictionary.java",
+    "Data.java",
+    "DictionaryADT.java",
+    "DictionaryException.java",
+)
 #: The driver's main class.
 DRIVER_CLASS = "tictactoegrader.GraderDriver"
 #: What to do without a Java compiler.
@@ -118,7 +124,9 @@ def compile_submission(jdk: Jdk, source: Path, classes: Path, limits: Limits) ->
     return CompileResult(package, _first_error(result.stderr + result.stdout, root))
 
 
-def driver_command(jdk: Jdk, classpath: Sequence[Path], package: str, limits: Limits) -> Callable[[int, int], list[str]]:
+def driver_command(
+    jdk: Jdk, classpath: Sequence[Path], package: str, limits: Limits
+) -> Callable[[int, int], list[str]]:
     """The driver's process for a compiled submission, given the numbers of its command and answer pipes."""
     java = [jdk.java, f"-Xmx{limits.heap_megabytes}m", "-Xss8m", *_JVM_OPTIONS, "-cp", ":".join(map(str, classpath))]
 

@@ -37,6 +37,8 @@ ABSENT_KEYS = ("chicken", "2", "record")
 REMOVED_KEYS = ("answer", "record2")
 #: The tests each TestDict test builds on.
 REQUIRES = {1: (), 2: (1,), 3: (1,), 4: (1,), 5: (1,), 6: (1,), 7: (6,), 8: (7,), 9: (7,), 10: (7,)}
+#: The submission's folder: a place in an error is shown only when it lies there.
+submission_folder = ["/nowhere/"]
 
 
 class Missing(Exception):
@@ -61,7 +63,9 @@ def describe(error: BaseException) -> str:
         return f"SystemExit: the code called sys.exit({error.code!r})"
     message = str(error)
     text = f"{type(error).__name__}: {message}" if message else type(error).__name__
-    frames = [frame for frame in traceback.extract_tb(error.__traceback__) if frame.filename != __file__]
+    frames = [
+        frame for frame in traceback.extract_tb(error.__traceback__) if frame.filename.startswith(submission_folder[0])
+    ]
     if frames:
         frame = frames[-1]
         text += f" (at {os.path.basename(frame.filename)}:{frame.lineno} in {frame.name})"
@@ -76,12 +80,12 @@ def call(shown: str, function: Callable[..., Any], *arguments: Any, **keywords: 
         raise Raised(shown, error) from error
 
 
-def need(owner: Any, name: str, what: str) -> Any:
-    """``owner.name``, or :class:`Missing` saying that ``what`` has no ``name``."""
+def need(owner: Any, name: str, what: str, method: bool = False) -> Any:
+    """``owner.name``, or :class:`Missing` saying that ``what`` has no ``name`` (no method ``name()``)."""
     try:
         return getattr(owner, name)
     except AttributeError:
-        raise Missing(f"{what} has no {name}") from None
+        raise Missing(f"{what} has no method {name}()" if method else f"{what} has no {name}") from None
     except BaseException as error:
         raise Raised(f"reading {what}.{name}", error) from error
 
@@ -108,16 +112,16 @@ class Table:
 
     def put(self, key: str, score: int, shown: str) -> Any:
         record = call(f"Data({shown}, {score})", self.data, key, score)
-        return call(f"put of {shown}", need(self.table, "put", "HashDictionary"), record)
+        return call(f"put of {shown}", need(self.table, "put", "HashDictionary", method=True), record)
 
     def remove(self, key: str, shown: str) -> Any:
-        return call(f"remove of {shown}", need(self.table, "remove", "HashDictionary"), key)
+        return call(f"remove of {shown}", need(self.table, "remove", "HashDictionary", method=True), key)
 
     def get(self, key: str, shown: str) -> Any:
-        return call(f"get of {shown}", need(self.table, "get", "HashDictionary"), key)
+        return call(f"get of {shown}", need(self.table, "get", "HashDictionary", method=True), key)
 
     def num_records(self) -> Any:
-        return call("num_records()", need(self.table, "num_records", "HashDictionary"))
+        return call("num_records()", need(self.table, "num_records", "HashDictionary", method=True))
 
 
 class DictTests:
@@ -357,7 +361,7 @@ class Game:
 
     def method(self, name: str, *arguments: Any) -> Any:
         shown = f"{name}({', '.join(map(repr, arguments))})"
-        return call(shown, need(self.configs, name, "Configurations"), *arguments)
+        return call(shown, need(self.configs, name, "Configurations", method=True), *arguments)
 
     def answers(self, keys: list[str]) -> str:
         questions = {
@@ -397,6 +401,7 @@ class Driver:
 
     def __init__(self, folder: str) -> None:
         sys.path.insert(0, folder)
+        submission_folder[0] = os.path.join(os.path.abspath(folder), "")
         self.load_error = ""
         self.modules: dict[str, ModuleType] = {}
         for name in ("hashdict", "configurations"):

@@ -77,7 +77,7 @@ def detect_language(folder: Path, override: Language | None = None) -> Language:
 
 
 def copy_submission(folder: Path, into: Path) -> None:
-    """Copy the submission in ``folder`` to the new folder ``into``; :class:`SubmissionError` past :data:`MOST_BYTES`."""
+    """Copy the submission in ``folder`` to the new folder ``into``; :class:`SubmissionError` when too large."""
     total = 0
     for root, folders, files in os.walk(folder):
         folders[:] = [name for name in folders if not os.path.islink(os.path.join(root, name))]

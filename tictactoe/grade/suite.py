@@ -14,7 +14,7 @@ comparison happens here.
 ('testdict 1', 'testdict 1', 'collisions-1-bucket')
 >>> board = next(test for test in tests if test.name == "board-last-row")
 >>> board.command
-'board 4 3 ............XXX. wins_x,eval'
+'board 4 3 .............XXX wins_x,eval'
 >>> judge(board, "values", "wins_x=false eval=1").message
 'on the board ["    ", "    ", "    ", " XXX"] (size 4, length 3): expected wins_x=true eval=0, got wins_x=false eval=1'
 """
@@ -139,5 +139,6 @@ def _integer(text: str) -> int | str:
 
 
 def _show(answers: dict[str, Value | str]) -> str:
-    return " ".join(f"{key}={json.dumps(value) if not isinstance(value, str) else value}" for key, value in answers.items())
-
+    return " ".join(
+        f"{key}={json.dumps(value) if not isinstance(value, str) else value}" for key, value in answers.items()
+    )

@@ -426,7 +426,7 @@ def _known(case_id: str, size: int, length: int, max_levels: int, board: Sequenc
     return Case(case_id, "play", size, length, max_levels, tuple(board), tuple(expect.items()))
 
 
-def _board(case_id: str, length: int, board: Sequence[str], **expect: bool | int) -> Case:
+def _board_case(case_id: str, length: int, board: Sequence[str], **expect: bool | int) -> Case:
     return Case(case_id, "board", len(board), length, 0, tuple(board), tuple(expect.items()))
 
 
@@ -449,20 +449,21 @@ _KNOWN_CASES: Final = (
     Case("board-both-win", "board", 4, 2, 0, (" OXX", "OO X", "O X ", " OXX"),
          (("wins_x", True), ("wins_o", True), ("is_draw", False), ("eval", COMPUTER_WINS))),
     # Boards that catch the mistakes of real solutions: wins() counting a line's tiles instead of a run of them,
-    _board("board-tiles-apart-row", 3, ["XX X", "O O ", "    ", "    "], wins_x=False, wins_o=False, eval=UNDECIDED),
-    _board("board-tiles-apart-column", 3, ["O   ", "O   ", "    ", "O   "], wins_o=False, eval=UNDECIDED),
-    _board("board-tiles-apart-diagonal", 3, ["X    ", " X   ", "     ", "   X ", "     "], wins_x=False),
+    _board_case("board-tiles-apart-row", 3, ["XX X", "O O ", "    ", "    "], wins_x=False, wins_o=False,
+                eval=UNDECIDED),
+    _board_case("board-tiles-apart-column", 3, ["O   ", "O   ", "    ", "O   "], wins_o=False, eval=UNDECIDED),
+    _board_case("board-tiles-apart-diagonal", 3, ["X    ", " X   ", "     ", "   X ", "     "], wins_x=False),
     # wins() looking for lines only from the first n-k+1 rows and columns,
-    _board("board-last-row", 3, ["    ", "    ", "    ", " XXX"], wins_x=True, eval=HUMAN_WINS),
-    _board("board-last-column", 3, ["   O", "   O", "   O", "X X "], wins_o=True, eval=COMPUTER_WINS),
+    _board_case("board-last-row", 3, ["    ", "    ", "    ", " XXX"], wins_x=True, eval=HUMAN_WINS),
+    _board_case("board-last-column", 3, ["   O", "   O", "   O", "X X "], wins_o=True, eval=COMPUTER_WINS),
     # wins() forgetting one direction of diagonals,
-    _board("board-diagonal", 3, ["X   ", " X  ", "  X ", "O O "], wins_x=True, eval=HUMAN_WINS),
-    _board("board-anti-diagonal", 3, ["    ", "  O ", " O  ", "O  X"], wins_o=True, eval=COMPUTER_WINS),
-    _board("board-anti-diagonal-corner", 3, ["   X", "  X ", " X  ", "O O "], wins_x=True, eval=HUMAN_WINS),
-    _board("board-length-1", 1, ["X ", "  "], wins_x=True, wins_o=False, eval=HUMAN_WINS),
+    _board_case("board-diagonal", 3, ["X   ", " X  ", "  X ", "O O "], wins_x=True, eval=HUMAN_WINS),
+    _board_case("board-anti-diagonal", 3, ["    ", "  O ", " O  ", "O  X"], wins_o=True, eval=COMPUTER_WINS),
+    _board_case("board-anti-diagonal-corner", 3, ["   X", "  X ", " X  ", "O O "], wins_x=True, eval=HUMAN_WINS),
+    _board_case("board-length-1", 1, ["X ", "  "], wins_x=True, wins_o=False, eval=HUMAN_WINS),
     # is_draw() true on a full board that someone has won (and eval_board() asking is_draw() first),
-    _board("board-full-x-wins", 3, ["XOX", "XOO", "XXO"], wins_x=True, is_draw=False, eval=HUMAN_WINS),
-    _board("board-full-o-wins", 3, ["OXX", "XOO", "XXO"], wins_o=True, is_draw=False, eval=COMPUTER_WINS),
+    _board_case("board-full-x-wins", 3, ["XOX", "XOO", "XXO"], wins_x=True, is_draw=False, eval=HUMAN_WINS),
+    _board_case("board-full-o-wins", 3, ["OXX", "XOO", "XXO"], wins_o=True, is_draw=False, eval=COMPUTER_WINS),
     # and a search that a slow table or slow board methods cannot finish in time: about 100 000 nodes.
     _known("play-4x4-speed", 4, 4, 9, ["    "] * 4, score=UNDECIDED, row=0, col=0, nodes=103340),
 )  # fmt: skip

@@ -57,7 +57,7 @@ def gradescope_report(result: SubmissionResult, weights: Weights) -> str:
         for test in result.tests
     ]
     document = {
-        "score": sum(float(test["score"]) for test in tests),  # type: ignore[arg-type]
+        "score": sum(weights.of(test.name) for test in result.tests if test.passed),
         "output": f"{result.passed} passed, {result.failed} failed",
         "tests": tests,
     }

@@ -21,8 +21,8 @@ is both the ``message`` attribute and the element's text.
 
 from __future__ import annotations
 
-import xml.etree.ElementTree as ElementTree
 from typing import TYPE_CHECKING
+from xml.etree import ElementTree
 
 from tictactoe.grade.results import Status
 
