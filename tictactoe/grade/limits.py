@@ -18,6 +18,7 @@ and a test, and only shown in messages.
 from __future__ import annotations
 
 import os
+import resource
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -50,8 +51,16 @@ class Limits:
 
 
 def limited(argv: Sequence[str], address_megabytes: int) -> list[str]:
-    """``argv`` run under an address-space limit of ``address_megabytes``, by ``/bin/sh``'s ``ulimit -v``."""
-    return ["/bin/sh", "-c", 'ulimit -v "$0" && exec "$@"', str(address_megabytes * 1024), *argv]
+    """``argv`` run under an address-space limit of ``address_megabytes``, by ``/bin/sh``'s ``ulimit -v``.
+
+    A grader that itself runs under a lower limit passes its own on: no
+    process may raise its limit past the one it was given.
+    """
+    kilobytes = address_megabytes * 1024
+    _, most = resource.getrlimit(resource.RLIMIT_AS)
+    if most != resource.RLIM_INFINITY:
+        kilobytes = min(kilobytes, most // 1024)
+    return ["/bin/sh", "-c", 'ulimit -v "$0" && exec "$@"', str(kilobytes), *argv]
 
 
 def child_environment(home: Path) -> dict[str, str]:
