@@ -31,4 +31,7 @@ def grade(language: str, names: list[str], timeout: float, jobs: int = 2) -> dic
     """The results of the fixtures ``names`` of ``language``, graded on the built-in tests, by name."""
     with Grader(builtin_suite(), Limits(timeout=timeout), find_jdk()) as grader:
         paths = [fixture(language, name) for name in names]
-        return {path.name: result for path, result in zip(paths, grader.grade_all(paths, jobs, lambda done: None))}
+        return {
+            path.name: result
+            for path, result in zip(paths, grader.grade_all(paths, jobs, lambda done: None), strict=True)
+        }

@@ -1,4 +1,4 @@
-"""``python -m tictactoe.grade`` as a teacher runs it: exit statuses, every format read back, hidden cases, Gradescope."""
+"""``python -m tictactoe.grade`` as a teacher runs it: statuses, every format read back, hidden cases, Gradescope."""
 
 from __future__ import annotations
 

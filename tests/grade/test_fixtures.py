@@ -50,9 +50,9 @@ FAILED: dict[str, set[str]] = {
 }  # fmt: skip
 # A failure of each fixture, word for word.
 MESSAGES: dict[tuple[str, str], tuple[str, str]] = {
-    ("java", "dictionary-identity"): ("play-4x4-corner", 'on the board ["X   ", "    ", "    ", "    "] (size 4, length 3,'
-                                      " max_levels 6): expected score=1 row=1 col=1 nodes=12138, got score=1 row=1 col=1"
-                                      " nodes=35877"),
+    ("java", "dictionary-identity"): ("play-4x4-corner", 'on the board ["X   ", "    ", "    ", "    "] (size 4,'
+                                      " length 3, max_levels 6): expected score=1 row=1 col=1 nodes=12138, got score=1"
+                                      " row=1 col=1 nodes=35877"),
     ("java", "does-not-compile"): ("testdict 1", "does not compile: HashDictionary.java:37: ';' expected"),
     ("python", "does-not-compile"): ("testdict 1", "cannot import hashdict: SyntaxError: expected ':' (hashdict.py,"
                                      " line 55)"),
@@ -76,8 +76,8 @@ MESSAGES: dict[tuple[str, str], tuple[str, str]] = {
                                       " wins_o=false eval=0"),
     ("java", "wins-first-rows-only"): ("board-last-row", 'on the board ["    ", "    ", "    ", " XXX"] (size 4, length'
                                        " 3): expected wins_x=true eval=0, got wins_x=false eval=1"),
-    ("python", "wins-no-anti-diagonal"): ("board-anti-diagonal", 'on the board ["    ", "  O ", " O  ", "O  X"] (size 4,'
-                                          " length 3): expected wins_o=true eval=3, got wins_o=false eval=1"),
+    ("python", "wins-no-anti-diagonal"): ("board-anti-diagonal", 'on the board ["    ", "  O ", " O  ", "O  X"]'
+                                          " (size 4, length 3): expected wins_o=true eval=3, got wins_o=false eval=1"),
     ("java", "draw-ignores-wins"): ("board-full-x-wins", 'on the board ["XOX", "XOO", "XXO"] (size 3, length 3):'
                                     " expected wins_x=true is_draw=false eval=0, got wins_x=true is_draw=true eval=0"),
     ("python", "eval-x-first"): ("board-both-win", 'on the board [" OXX", "OO X", "O X ", " OXX"] (size 4, length 2):'

@@ -2,7 +2,8 @@
 
 >>> from tictactoe.grade.results import Status, SubmissionResult, TestResult
 >>> print(text_report(SubmissionResult("alice", "java", (TestResult("testdict 1", Status.PASSED),
-...       TestResult("testdict 2", Status.FAILED, "put of an existing key did not raise DictionaryException")))), end="")
+...       TestResult("testdict 2", Status.FAILED, "put of an existing key did not raise DictionaryException")))),
+...       end="")
 alice (java)
    Test testdict 1 succeeded
 ***Test testdict 2 failed: put of an existing key did not raise DictionaryException
