@@ -18,6 +18,7 @@ PROGRAMS = [
     (["-m", "tictactoe.gamegraph"], "python -m tictactoe.gamegraph"),
     (["-m", "tictactoe.cli.report"], "python -m tictactoe.cli.report"),
     (["-m", "tictactoe.cli.prover"], "python -m tictactoe.cli.prover"),
+    (["-m", "tictactoe.grade"], "python -m tictactoe.grade"),
 ]
 
 

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn, TextIO
 
-from tictactoe.cli.arguments import file_path, seconds, whole_number
+from tictactoe.cli.arguments import add_version, file_path, seconds, whole_number
 from tictactoe.cli.exits import EXIT_FAILED, EXIT_OK, EXIT_USAGE, run
 from tictactoe.grade.formats.gradebook import gradebook
 from tictactoe.grade.formats.gradescope import gradescope_report
@@ -61,6 +61,7 @@ def _parser() -> argparse.ArgumentParser:
         epilog=_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
+    add_version(parser)
     parser.add_argument("submissions", nargs="+", type=file_path, metavar="SUBMISSION", help="a submission's folder")
     parser.add_argument(
         "--cases", action="extend", nargs="+", type=file_path, default=[], metavar="FILE", help="case files to add"
