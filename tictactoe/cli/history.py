@@ -80,7 +80,7 @@ def _run(args: argparse.Namespace, history: History, stdin: TextIO | None, out: 
     elif args.replay is not None:
         record = history.get(args.replay)
         if stdin is not None and stdin is sys.stdin and stdin.isatty():
-            replay_interactively(record, input, out)
+            replay_interactively(record, input, out, terminal=stdin if out.isatty() else None)
         else:
             print(replay_text(record), file=out)
     elif args.export is not None:

@@ -7,16 +7,25 @@ commands run in-process through ``play_program.main`` with piped streams.
 from __future__ import annotations
 
 import io
+import os
 import textwrap
 from pathlib import Path
 
 import pytest
 
+from tests.cli.test_play import run_in_terminal
 from tests.records import START, sample_record
 from tictactoe.cli import play as play_program
 from tictactoe.game.history import History, HistoryError, default_path
 from tictactoe.game.record import PlayerInfo
-from tictactoe.ui.terminal.browse import REPLAY_PROMPT, browse, replay_interactively
+from tictactoe.ui.terminal.browse import (
+    CLEAR_SCREEN,
+    REPLAY_KEYS,
+    REPLAY_PROMPT,
+    browse,
+    replay_by_keys,
+    replay_interactively,
+)
 
 # A 2x2 game, 2 in a row, that the person (X) wins against the reference search in three moves.
 SHORT_GAME = "a1\nb2\n"
@@ -242,6 +251,53 @@ def test_replay_stepped_by_the_person() -> None:
         "Unknown command 'x'",
         "Start: X to move",
     ]
+
+
+def test_replay_by_keys_acts_on_each_key_and_redraws_in_place() -> None:
+    record = sample_record("a1 b1 b2", size=2, length=2, x=PlayerInfo("weights", "Bo"), started=START.replace(hour=14))
+    # Keys that do nothing (up, x) draw nothing; Backspace steps back as Left does.
+    keys = iter(["right", "up", "x", "end", "left", "home", "enter", "backspace", "q"])
+    out = io.StringIO()
+    replay_by_keys(record, lambda: next(keys), out)
+    frames = out.getvalue().split(CLEAR_SCREEN)
+    assert frames[0] == ""
+    heading = "Bo (weights) as X against reference (reference) as O\n2x2, 2 in a row, started 2024-05-01 14:30 UTC\n"
+    assert all(frame.startswith(heading) for frame in frames[1:])
+    assert all(frame.endswith(REPLAY_KEYS) for frame in frames[1:-1])
+    assert frames[-1].endswith(REPLAY_KEYS + "\n")
+    captions = [
+        [line for line in frame.splitlines() if line.startswith(("Start", "Move", "X "))] for frame in frames[1:]
+    ]
+    assert captions == [
+        ["Start: X to move"],
+        ["Move 1: X plays a1"],
+        ["Move 3: X plays b2", "X wins"],
+        ["Move 2: O plays b1"],
+        ["Start: X to move"],
+        ["Move 1: X plays a1"],
+        ["Start: X to move"],
+    ]
+
+
+@pytest.mark.skipif(os.name != "posix", reason="needs a pseudo-terminal")
+def test_replay_at_a_terminal_steps_with_single_keys(tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite3"
+    two_games(db)
+    # No Enter after any key: each acts as it is pressed.  End, Left, Home (two of their spellings), then q.
+    status, shown = run_in_terminal(
+        ["--replay", "2", "--db", str(db)], [b"\x1b[F", b"\x1b[D", b"\x1bOH", b"\x1b[C", b"q"], (REPLAY_KEYS.encode(),)
+    )
+    assert status == 0, shown
+    frames = shown.split(CLEAR_SCREEN)[1:]
+    assert [frame.split("\n")[2] for frame in frames] == [
+        "Start: X to move",
+        "Move 3: X plays b2",
+        "Move 2: O plays b1",
+        "Start: X to move",
+        "Move 1: X plays a1",
+    ]
+    assert frames[1].endswith("X wins\n" + REPLAY_KEYS)
+    assert frames[-1].endswith(REPLAY_KEYS + "\n")
 
 
 def test_export_then_import_gives_the_same_records(tmp_path: Path) -> None:
