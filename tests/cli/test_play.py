@@ -974,3 +974,61 @@ def test_the_reference_player_goes_by_one_name_wherever_it_is_shown() -> None:
     in_window = start_game(form, Session(PlayerOptions(4, 4, 1), Competitor("A"), Competitor("B", "weights")))
     names = {plain.o.name, named.o.name, in_window.o.name, default_competitors("human", "reference")[1].name}
     assert names == {"Computer"}
+
+
+# --- Difficulty by name: --level ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("args", "sides", "depth", "think"),
+    [
+        (["3", "3", "--level", "easy"], [("You", "human"), ("Easy computer", "weights")], 0, 1.0),
+        (["7", "4", "--level=medium"], [("You", "human"), ("Medium computer", "strong")], 2, 0.05),
+        (["7", "4", "--level", "hard", "--o", "human"], [("Hard computer", "strong"), ("You", "human")], 49, 0.25),
+        (
+            ["9", "5", "--level", "best", "--think", "5", "--name-o", "Deep"],
+            [("You", "human"), ("Deep", "strong")],
+            81,
+            5,
+        ),
+    ],
+)
+def test_a_level_chooses_the_computer_s_player_depth_and_time(
+    args: list[str], sides: list[tuple[str, str]], depth: int, think: float
+) -> None:
+    session = parse_settings(args).session
+    assert [(side.name, side.kind) for side in session.competitors] == sides
+    assert (session.options.max_levels, session.options.think) == (depth, think)
+
+
+@pytest.mark.parametrize(
+    ("args", "problem"),
+    [
+        (["3", "3", "9", "--level", "easy"], "the level sets how far the computer looks: give size and length only"),
+        (
+            ["3", "3", "--level", "easy", "--o", "strong"],
+            "the level chooses the computer's player: --o can only be human",
+        ),
+        (
+            ["3", "3", "--level", "easy", "--x", "human", "--o", "human"],
+            "a level sets how the computer plays, but both sides are human",
+        ),
+        (["3", "3", "--level", "expert"], "invalid choice: 'expert' (choose from 'easy', 'medium', 'hard', 'best')"),
+    ],
+)
+def test_a_level_with_what_it_sets_itself_is_a_usage_error(args: list[str], problem: str) -> None:
+    result = run_script(*args, moves="a1\n")
+    assert result.returncode == 2
+    assert result.stderr.startswith(
+        "usage: play.py [-h] size length max_levels [options]\n"
+        "       play.py [-h] size length --level {easy,medium,hard,best} [options]\n"
+    )
+    assert last_line(result.stderr) == f"play.py: error: argument --level: {problem}"
+
+
+def test_a_game_at_a_level_names_the_computer_by_its_level() -> None:
+    result = run_script("3", "3", "--level", "easy", "--seed", "3", moves="quit\n")
+    assert result.stdout.splitlines()[0] == (
+        "X is you and O is Easy computer (the weights player). Type help for how to play."
+    )
+    assert result.returncode == 0

@@ -16,7 +16,7 @@ from tictactoe.game.session import Competitor, Session
 if TYPE_CHECKING:
     from pathlib import Path
 
-__all__ = ["NAME_LENGTH", "Settings", "check_name", "default_competitors", "default_name"]
+__all__ = ["NAME_LENGTH", "Settings", "check_name", "default_competitors", "default_name", "level_name"]
 
 
 @dataclass(slots=True)
@@ -66,6 +66,15 @@ def default_name(kind: str) -> str:
     ('You', 'Computer', 'strong')
     """
     return {"human": "You", "reference": "Computer"}.get(kind, kind)
+
+
+def level_name(level: str) -> str:
+    """The name of the computer's side in a game at ``level`` (``--level``), when none is given.
+
+    >>> level_name("hard")
+    'Hard computer'
+    """
+    return f"{level.capitalize()} computer"
 
 
 def default_competitors(

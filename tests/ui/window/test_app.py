@@ -362,6 +362,25 @@ def test_a_new_game_of_the_same_two_keeps_the_tally_and_can_swap_sides(
     assert game_window.status_text == "O to move (You)"
 
 
+def test_a_difficulty_chosen_in_the_dialog_plays_the_computer_at_that_level(
+    open_window: Callable[..., GameWindow],
+) -> None:
+    game_window = open_window(classic())
+    press(game_window, "<Control-n>")
+    assert game_window.dialog is not None
+    level_box = game_window.dialog.entries["level"]
+    assert (level_box.get(), list(level_box.cget("values"))) == ("custom", ["custom", "easy", "medium", "hard", "best"])
+    game_window.dialog.close()
+    dialog = start_from_dialog(game_window, level="easy")
+    assert not dialog.is_open()
+    session = game_window.session
+    assert [(side.name, side.kind) for side in session.competitors] == [("You", "human"), ("Easy computer", "weights")]
+    assert game_window.tally_text == "You (X) 0  ·  Easy computer (O) 0  ·  draws 0"
+    press(game_window, "<Control-n>")
+    assert game_window.dialog is not None
+    assert game_window.dialog.form.level == "easy"  # the next game is offered at the same level
+
+
 def test_the_new_game_dialog_refuses_with_one_line_reasons(open_window: Callable[..., GameWindow]) -> None:
     game_window = open_window(classic())
     session = game_window.session

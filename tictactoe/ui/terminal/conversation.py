@@ -16,7 +16,7 @@ from typing import TextIO, TypeAlias
 from configurations import COMPUTER, HUMAN, Winner, draw_board
 from configurations.moves import Move, MoveError, board_extent
 from tictactoe.game.session import Competitor, Session
-from tictactoe.ui.settings import Settings
+from tictactoe.ui.settings import Settings, default_name
 from tictactoe.ui.terminal.reader import Reader
 from tictactoe.ui.terminal.spinner import think
 
@@ -220,7 +220,10 @@ def _opening_line(session: Session) -> str:
 def _describe(competitor: Competitor, people: int) -> str:
     """How the opening line names one side: "you" for a lone person, else by name or by kind."""
     if not competitor.is_person:
-        return f"the {competitor.kind} player"
+        kind = f"the {competitor.kind} player"
+        default = default_name(competitor.kind)
+        named = competitor.name not in (default, f"{default} 1", f"{default} 2")  # numbered when both are alike
+        return f"{competitor.name} ({kind})" if named else kind
     if people > 1:
         return competitor.name
     return "you" if competitor.name == "You" else f"you ({competitor.name})"

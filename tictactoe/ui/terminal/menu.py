@@ -13,8 +13,9 @@ from typing import TextIO, TypeVar
 from configurations.moves import MAX_BOARD_SIZE
 from configurations.numbers import read_whole_number
 from tictactoe.game.session import Competitor, Session
+from tictactoe.players.levels import LEVEL_NAMES, Level, level_options
 from tictactoe.players.registry import PLAYER_NAMES, PlayerOptions, make_player
-from tictactoe.ui.settings import Settings, check_name, default_name
+from tictactoe.ui.settings import Settings, check_name, default_name, level_name
 from tictactoe.ui.terminal.reader import Reader
 
 T = TypeVar("T")
@@ -64,10 +65,21 @@ class Menu:
         """Ask for a new game's board and players, defaults filled in; the settings once all are valid."""
         size = self.ask("Board size", _whole_number(1, MAX_BOARD_SIZE), "3")
         length = self.ask("Tiles in a row to win", _whole_number(1, size), str(min(3, size)))
-        levels = self.ask("Levels the computer searches", _whole_number(0), "9")
-        options = PlayerOptions(size, length, levels)
+        depth = self.ask(f"Levels the computer searches, or a level: {', '.join(LEVEL_NAMES)}", _depth, "9")
+        if isinstance(depth, Level):
+            return self.levelled_game(depth, size, length)
+        options = PlayerOptions(size, length, depth)
         x = self.competitor("X", "human", options)
         o = self.competitor("O", "reference", options)
+        return Settings(Session(options, x, o))
+
+    def levelled_game(self, level: Level, size: int, length: int) -> Settings:
+        """Ask which side the person plays against the computer at ``level``, and by what name."""
+        side = self.ask("You play X or O", _side, "X")
+        name = self.ask("Your name", check_name, default_name("human"))
+        kind, options = level_options(level, size=size, length=length)
+        person, computer = Competitor(name), Competitor(level_name(level), kind)
+        x, o = (person, computer) if side == "X" else (computer, person)
         return Settings(Session(options, x, o))
 
     def competitor(self, symbol: str, kind: str, options: PlayerOptions) -> Competitor:
@@ -88,6 +100,23 @@ class Menu:
 def _whole_number(low: int, high: int | None = None) -> Callable[[str], int]:
     """The answer as a whole number from ``low`` to ``high``; ``ValueError`` saying what was wanted otherwise."""
     return lambda text: read_whole_number(text, low, high)
+
+
+def _depth(text: str) -> int | Level:
+    """The answer as a number of levels to search, or a level by name; ``ValueError`` saying what was wanted."""
+    if text.lower() in LEVEL_NAMES:
+        return Level(text.lower())
+    try:
+        return read_whole_number(text, 0)
+    except ValueError:
+        raise ValueError(f"type a whole number, at least 0, or one of {', '.join(LEVEL_NAMES)}, got {text!r}") from None
+
+
+def _side(text: str) -> str:
+    """The answer as a side, ``X`` or ``O`` in either case; ``ValueError`` otherwise."""
+    if text.upper() not in ("X", "O"):
+        raise ValueError(f"type X or O, got {text!r}")
+    return text.upper()
 
 
 def _player_for(options: PlayerOptions) -> Callable[[str], str]:
