@@ -131,7 +131,11 @@ class Choice:
 
 class StrongSearch:
     """Chooses moves on ``size`` x ``size`` boards with ``length`` in a row to win, keeping one table of at
-    most ``capacity`` positions from call to call."""
+    most ``capacity`` positions from call to call.
+
+    With ``height`` and ``width``, the board is that rectangle, one of its
+    sides ``size`` (see :mod:`tictactoe.solver.geometry`).
+    """
 
     __slots__ = (
         "_board",
@@ -148,12 +152,20 @@ class StrongSearch:
         "size",
     )
 
-    def __init__(self, size: int, length: int, *, capacity: int = DEFAULT_CAPACITY) -> None:
+    def __init__(
+        self,
+        size: int,
+        length: int,
+        *,
+        capacity: int = DEFAULT_CAPACITY,
+        height: int | None = None,
+        width: int | None = None,
+    ) -> None:
         self.size = size
         self.length = length
-        self._shape = geometry(size, length)
+        self._shape = geometry(size, length, height, width)
         self._table = BoundedTable(capacity)
-        self._width = _INFINITY if size * size <= _FULL_WIDTH_SQUARES else WIDTH
+        self._width = _INFINITY if self._shape.playable <= _FULL_WIDTH_SQUARES else WIDTH
         self._board: SearchBoard | None = None
         self._stats: SearchStats | None = None
         self._deadline = float("inf")
@@ -162,6 +174,16 @@ class StrongSearch:
         self._reported = 0
         self.nodes = 0
 
+    @property
+    def sides(self) -> tuple[int, int]:
+        """The rows and the columns of the board it plays."""
+        return self._shape.height, self._shape.width
+
+    @property
+    def capacity(self) -> int:
+        """The most positions its table holds."""
+        return self._table.capacity
+
     def choose(self, position: Position, *, max_plies: int, think: float, stats: SearchStats | None = None) -> Choice:
         """The move to play for the player to move in ``position``, searching at most ``max_plies`` plies
         and about ``think`` seconds of wall-clock time.
@@ -169,10 +191,16 @@ class StrongSearch:
         ``stats.nodes`` climbs as positions are visited.  ``ValueError``
         for a finished position or one of another board's shape.
         """
-        if (position.size, position.length) != (self.size, self.length):
+        shape = self._shape
+        if (position.size, position.length, position.height, position.width) != (
+            self.size,
+            self.length,
+            shape.height,
+            shape.width,
+        ):
             raise ValueError(
-                f"this search plays {self.size}x{self.size} with {self.length} in a row, "
-                f"not {position.size}x{position.size} with {position.length}"
+                f"this search plays {shape.height}x{shape.width} with {self.length} in a row, "
+                f"not {position.height}x{position.width} with {position.length}"
             )
         if position.winner is not None or not position.empty_squares:
             raise ValueError("the game is over: there is no move to make")

@@ -45,7 +45,7 @@ import time
 from typing import TYPE_CHECKING
 
 from hashdict import Data, HashDictionary
-from tictactoe.solver.geometry import geometry, lowest_square, squares_of
+from tictactoe.solver.geometry import lowest_square, squares_of
 
 if TYPE_CHECKING:
     from tictactoe.solver.search_board import SearchBoard
@@ -72,7 +72,7 @@ class ThreatSearch:
     ) -> None:
         self._board = board
         self._threes = threes
-        shape = geometry(board.size, board.length)
+        shape = board.shape
         self._masks, self._through = shape.windows, shape.windows_through
         self._node_limit = node_limit
         self._deadline = deadline
