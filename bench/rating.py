@@ -132,11 +132,13 @@ def strong_entrant(think: float = THINK) -> Entrant:
     return Entrant("strong", f"{think:g} s a move", lambda size, length, seed: StrongPlayer(size * size, think))
 
 
-def protocol_entrant(name: str, command: Sequence[str | Path], turn_ms: int, *, outside: bool) -> Entrant:
-    """A program of the Gomoku AI protocol, started by ``command``, at ``timeout_turn`` ``turn_ms``."""
+def protocol_entrant(
+    name: str, command: Sequence[str | Path], turn_ms: int, *, outside: bool, cwd: Path | None = None
+) -> Entrant:
+    """A program of the Gomoku AI protocol, started by ``command`` in ``cwd``, at ``timeout_turn`` ``turn_ms``."""
 
     def make(size: int, length: int, seed: int) -> Player:
-        return ProtocolEngine(name, command, size=size, length=length, turn_ms=turn_ms)
+        return ProtocolEngine(name, command, size=size, length=length, turn_ms=turn_ms, cwd=cwd)
 
     return Entrant(name, f"timeout_turn {turn_ms} ms", make, outside=outside)
 
@@ -156,7 +158,8 @@ def pairings(boards: Sequence[int], engines: Sequence[tuple[str, Path]], *, brai
             command = [sys.executable, "-m", "tictactoe.brain"]
             found.append(Pairing(protocol_entrant("brain", command, BRAIN_TURN_MS, outside=False), strong, 15))
         for name, path in engines:
-            found.append(Pairing(strong, protocol_entrant(name, [path], round(THINK * 1000), outside=True), 15))
+            engine = protocol_entrant(name, [path], round(THINK * 1000), outside=True, cwd=path.parent)
+            found.append(Pairing(strong, engine, 15))
     return found
 
 
