@@ -40,8 +40,7 @@ from bench.match import openings, play_game
 from bench.peers import PEERS, make_peer, missing
 from bench.peers.gomocup import ProtocolEngine
 from bench.scores import elo_text, wilson
-from configurations import HUMAN, Winner
-from configurations.moves import Move
+from configurations import HUMAN
 from tictactoe.cli.arguments import whole_number
 from tictactoe.cli.exits import run
 from tictactoe.game.record import GameRecord, PlayerInfo, TimedMove

@@ -24,7 +24,7 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from configurations import HUMAN, Configurations, SearchStats, Symbol
+from configurations import Configurations, SearchStats, Symbol
 from configurations.moves import Move
 
 __all__ = ["FREESTYLE_LENGTH", "EngineError", "ProtocolEngine"]
@@ -165,7 +165,8 @@ class ProtocolEngine:
     def _read_line(self, seconds: float) -> str:
         """The next non-empty line of the engine's, waiting at most ``seconds``."""
         process = self._process
-        assert process is not None and process.stdout is not None
+        assert process is not None
+        assert process.stdout is not None
         deadline = time.monotonic() + seconds
         with selectors.DefaultSelector() as selector:
             selector.register(process.stdout, selectors.EVENT_READ)

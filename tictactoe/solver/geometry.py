@@ -57,8 +57,8 @@ class Geometry:
 
     __slots__ = (
         "centre_order",
-        "inverse_symmetries",
         "height",
+        "inverse_symmetries",
         "length",
         "on_board",
         "playable",
@@ -98,7 +98,7 @@ class Geometry:
         self.windows_holding = tuple(sum(1 << index for index in through) for through in self.windows_through)
         # Swapping rows and columns maps a rectangle onto itself only when it is a square.
         kept = _SYMMETRIES if height == width else [flags for flags in _SYMMETRIES if not flags[2]]
-        self.symmetries = tuple(_symmetry(size, height, width, *flags) for flags in kept)
+        self.symmetries = tuple(_symmetry(size, height, width, flags) for flags in kept)
         self.inverse_symmetries = tuple(
             tuple(images.index(square) for square in range(self.squares)) for images in self.symmetries
         )
@@ -120,9 +120,11 @@ def geometry(size: int, length: int, height: int | None = None, width: int | Non
     return Geometry(size, length, height, width)
 
 
-def _symmetry(size: int, height: int, width: int, mirror_cols: bool, mirror_rows: bool, swap: bool) -> tuple[int, ...]:
-    """Where each square goes under one symmetry of the ``height`` x ``width`` rectangle (``swap`` only
-    when it is a square); a square off it stays where it is."""
+def _symmetry(size: int, height: int, width: int, flags: tuple[bool, bool, bool]) -> tuple[int, ...]:
+    """Where each square goes under one symmetry of the ``height`` x ``width`` rectangle, ``flags`` saying
+    whether it mirrors the columns, mirrors the rows, swaps rows and columns (only for a square); a square
+    off the rectangle stays where it is."""
+    mirror_cols, mirror_rows, swap = flags
     images = []
     for square in range(size * size):
         row, col = divmod(square, size)
