@@ -10,7 +10,7 @@ from __future__ import annotations
 import resource
 import subprocess
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 
 from tests.paths import ROOT
@@ -21,13 +21,8 @@ MEMORY_LIMIT = 500 * 2**20
 TIME_LIMIT = 60
 
 
-def memory_limit(limit: int = MEMORY_LIMIT) -> Callable[[], None]:
-    """What a child process runs before the program: it holds itself to ``limit`` bytes of address space."""
-
-    def limit_memory() -> None:
-        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
-
-    return limit_memory
+def _limit_memory() -> None:
+    resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))
 
 
 def run_limited(
@@ -48,7 +43,7 @@ def run_limited(
         text=True,
         cwd=cwd,
         timeout=TIME_LIMIT,
-        preexec_fn=memory_limit(),
+        preexec_fn=_limit_memory,
         check=False,
     )
 

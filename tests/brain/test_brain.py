@@ -103,9 +103,7 @@ def test_takeback_restart_and_their_refusals() -> None:
     brain = started("INFO length 3", "START 3")
     assert brain.handle("TAKEBACK 0,0") == ["ERROR there is no stone on 0,0 to take back"]
     move_of(brain.handle("BEGIN"))
-    assert brain.handle("BEGIN") == [
-        "ERROR BEGIN opens a game on an empty board; this one has stones (RESTART first)"
-    ]
+    assert brain.handle("BEGIN") == ["ERROR BEGIN opens a game on an empty board; this one has stones (RESTART first)"]
     assert brain.handle("RESTART") == ["OK"]
     assert move_of(brain.handle("BEGIN")) == (1, 1)
 
@@ -158,8 +156,7 @@ def test_on_a_rectangle_the_brain_plays_on_it_only() -> None:
     brain = started("INFO length 3", "RECTSTART 5,1")
     assert move_of(brain.handle("BEGIN")) == (2, 0)  # the middle of a row of five
     assert brain.handle("TURN 0,1") == ["ERROR 0,1 is off the 5x1 board"]
-    x, y = move_of(brain.handle("TURN 1,0"))
-    assert (x, y) in {(3, 0), (4, 0)} and y == 0
+    assert move_of(brain.handle("TURN 1,0")) in {(3, 0), (4, 0)}
 
 
 def test_end_ends_and_about_names_the_brain() -> None:

@@ -90,7 +90,9 @@ def test_a_line_that_is_no_command_is_unknown_and_a_long_one_is_cut_short_in_the
 @settings(derandomize=True, database=None)
 @given(st.text(max_size=60), st.booleans())
 def test_any_line_is_read_or_refused_with_one_of_the_two_errors(line: str, in_board: bool) -> None:
+    refusal = ""
     try:
         parse(line, in_board=in_board)
     except (CommandError, UnknownCommandError) as refused:
-        assert "\n" not in str(refused)
+        refusal = str(refused)
+    assert "\n" not in refusal

@@ -107,7 +107,8 @@ def test_the_strong_search_proves_what_negamax_finds_on_small_rectangles(
     choice = StrongSearch(side, length, height=height, width=width).choose(position, max_plies=99, think=60.0)
     assert choice.outcome is not None
     assert {"win": 1, "draw": 0, "loss": -1}[choice.outcome.value] == value
-    assert choice.move.row < height and choice.move.col < width
+    assert choice.move.row < height
+    assert choice.move.col < width
     square = choice.move.row * width + choice.move.col
     assert square not in mine | theirs
     assert -negamax(height, width, length, theirs, mine | {square}) == value  # the move keeps the value
