@@ -36,7 +36,10 @@ def wilson(points: float, games: int, z: float = Z_95) -> tuple[float, float]:
     denominator = 1 + z * z / games
     centre = (share + z * z / (2 * games)) / denominator
     spread = z * math.sqrt(share * (1 - share) / games + z * z / (4 * games * games)) / denominator
-    return max(0.0, centre - spread), min(1.0, centre + spread)
+    # At a share of 0 or 1 the bound on that side is the share itself, which rounding may miss.
+    low = 0.0 if points == 0 else max(0.0, centre - spread)
+    high = 1.0 if points == games else min(1.0, centre + spread)
+    return low, high
 
 
 def elo(share: float) -> float | None:
