@@ -292,8 +292,10 @@ class StrongSearch:
         alpha, best, best_move = -_INFINITY, -_INFINITY, moves[0]
         for move in moves:
             board.play(move)
-            value = -self._search(depth - 1, -_INFINITY, -alpha, 1)
-            board.undo()
+            try:
+                value = -self._search(depth - 1, -_INFINITY, -alpha, 1)
+            finally:
+                board.undo()  # also when time runs out: what follows the deepening reads the root's board
             if value > best:
                 best, best_move = value, move
                 self._iteration_best = (move, value)
@@ -366,8 +368,10 @@ class StrongSearch:
         best, best_move = -_INFINITY, moves[0]
         for move in moves:
             board.play(move)
-            value = -self._search(depth if block else depth - 1, -beta, -alpha, ply + 1)
-            board.undo()
+            try:
+                value = -self._search(depth if block else depth - 1, -beta, -alpha, ply + 1)
+            finally:
+                board.undo()  # also when time runs out, unwinding to the root
             if value > best:
                 best, best_move = value, move
                 if value > alpha:
@@ -408,7 +412,12 @@ class StrongSearch:
 
     def _safe(self, square: int, moves: list[int]) -> int:
         """``square`` if the opponent has no win by continuous fours after it, else the first of ``moves``
-        after which it has none (``square`` still, when every move allows one or time runs out)."""
+        after which it has none (``square`` still, when every move allows one or time runs out).
+
+        A move counts as safe only when the search of the opponent's fours ended: one stopped by the
+        deadline or its budget of positions proves nothing, and ``square``, the deepening's choice, is
+        then kept rather than a move the deepening judged worse.
+        """
         board = self._board
         assert board is not None
         for move in [square, *(move for move in moves if move != square)]:
@@ -416,11 +425,13 @@ class StrongSearch:
                 break
             board.play(move)
             try:
-                threat = self._threats(self._deadline, threes=False)
+                search = ThreatSearch(board, node_limit=_FOURS_NODE_LIMIT, deadline=self._deadline)
+                threat = search.find()
             finally:
                 board.undo()
+            self.nodes += search.nodes
             if threat is None:
-                return move
+                return move if not search.stopped else square
         return square
 
     def _look_at_clock(self) -> None:
