@@ -373,7 +373,7 @@ def test_a_search_cut_short_by_its_clock_still_blocks_an_open_three(think: float
     # X has j9 k10 l11, open at both ends: O must take i8 or m12, or X makes an open four.  A search stopped
     # by its deadline in the middle of a line once left its board there, and the last check of the chosen
     # move then read that board and could trade the block for another move.
-    game = [Move.parse(text, 15) for text in "j9 j10 k10 k9 l11".split()]
+    game = [Move.parse(text, 15) for text in ["j9", "j10", "k10", "k9", "l11"]]
     board = Configurations(15, 5, 0)
     for ply, move in enumerate(game):
         board.save_play(move.row, move.col, "XO"[ply % 2])
