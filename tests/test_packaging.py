@@ -50,6 +50,7 @@ def test_the_commands_are_installed(wheel: zipfile.ZipFile) -> None:
     scripts = wheel.read(entry_points).decode()
     assert scripts.split("[console_scripts]\n")[1].split("\n\n")[0].splitlines() == [
         "tictactoe = tictactoe.cli.play:console_main",
+        "tictactoe-brain = tictactoe.cli.brain:console_main",
         "tictactoe-grade = tictactoe.cli.grade:console_main",
         "tictactoe-report = tictactoe.cli.report:console_main",
         "tictactoe-testdict = tictactoe.cli.testdict:console_main",

@@ -19,6 +19,7 @@ PROGRAMS = [
     (["-m", "tictactoe.cli.report"], "python -m tictactoe.cli.report"),
     (["-m", "tictactoe.cli.prover"], "python -m tictactoe.cli.prover"),
     (["-m", "tictactoe.grade"], "python -m tictactoe.grade"),
+    (["-m", "tictactoe.brain"], "python -m tictactoe.brain"),
 ]
 
 

@@ -476,3 +476,45 @@ def test_the_open_three_the_window_lost_to_is_blocked() -> None:
     worker.start()
     worker.join()
     assert [str(move) for move in chosen] in (["c4"], ["g4"])
+
+
+# Out of time: what the search leaves behind
+
+
+@pytest.mark.parametrize("think", [0.003, 0.01, 0.02, 0.05, 0.15, 0.2])
+def test_a_search_cut_short_by_its_clock_still_blocks_an_open_three(think: float) -> None:
+    # X has j9 k10 l11, open at both ends: O must take i8 or m12, or X makes an open four.  A search stopped
+    # by its deadline in the middle of a line once left its board there, and the last check of the chosen
+    # move then read that board and could trade the block for another move.
+    game = [Move.parse(text, 15) for text in ["j9", "j10", "k10", "k9", "l11"]]
+    board = Configurations(15, 5, 0)
+    for ply, move in enumerate(game):
+        board.save_play(move.row, move.col, "XO"[ply % 2])
+    for _ in range(3):
+        assert str(StrongPlayer(225, think).choose(board, "O")) in {"i8", "m12"}
+
+
+def test_a_threat_search_says_when_its_budget_stopped_it() -> None:
+    board = SearchBoard(Position.from_rows(["." * 9] * 4 + ["....X...."] + ["." * 9] * 4, length=5))
+    complete = ThreatSearch(board)
+    assert complete.find() is None
+    assert not complete.stopped  # X has no four to make: there is no win by fours
+    board = SearchBoard(
+        Position.from_rows(
+            [
+                ".........",
+                ".XX.X....",
+                "...X.....",
+                ".........",
+                "...O.....",
+                "..OO.....",
+                ".O.......",
+                "." * 9,
+                "." * 9,
+            ],
+            length=5,
+        )
+    )
+    cut = ThreatSearch(board, node_limit=1)
+    assert cut.find() is None
+    assert cut.stopped

@@ -15,6 +15,8 @@ from tictactoe.solver.geometry import geometry
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
+    from tictactoe.solver.geometry import Geometry
+
 __all__ = ["EMPTY_ROW_MARK", "Position", "PositionError"]
 
 #: How an empty square is written in a row given to :meth:`Position.from_rows`.
@@ -37,15 +39,23 @@ class Position:
     shape and tiles.
     """
 
-    __slots__ = ("length", "o_tiles", "size", "x_tiles")
+    __slots__ = ("height", "length", "o_tiles", "size", "width", "x_tiles")
 
-    def __init__(self, size: int, length: int, x_tiles: int, o_tiles: int) -> None:
+    def __init__(
+        self, size: int, length: int, x_tiles: int, o_tiles: int, *, height: int | None = None, width: int | None = None
+    ) -> None:
         if not 1 <= length <= size:
             raise PositionError(f"the length to win must be between 1 and the size ({size}), got {length}")
-        if x_tiles & o_tiles or (x_tiles | o_tiles) >> size * size:
-            raise PositionError("the tiles overlap or lie outside the board")
         self.size = size
         self.length = length
+        #: The rows and columns of the board: ``size`` each, or a rectangle in the top left corner
+        #: of the square, one of them ``size`` (see :mod:`tictactoe.solver.geometry`).
+        self.height = size if height is None else height
+        self.width = size if width is None else width
+        if max(self.height, self.width) != size or min(self.height, self.width) < 1:
+            raise PositionError(f"a {self.height}x{self.width} board does not have {size} as its longer side")
+        if x_tiles & o_tiles or (x_tiles | o_tiles) & ~self.shape.on_board:
+            raise PositionError("the tiles overlap or lie outside the board")
         self.x_tiles = x_tiles
         self.o_tiles = o_tiles
         x_count, o_count = x_tiles.bit_count(), o_tiles.bit_count()
@@ -55,6 +65,11 @@ class Position:
             )
         if self._has_line(x_tiles) and self._has_line(o_tiles):
             raise PositionError("both X and O have a line: the game stops at the first")
+
+    @property
+    def shape(self) -> Geometry:
+        """The board's windows, symmetries and move order."""
+        return geometry(self.size, self.length, self.height, self.width)
 
     @classmethod
     def from_rows(cls, rows: Sequence[str], length: int) -> Position:
@@ -117,7 +132,7 @@ class Position:
     @property
     def empty_squares(self) -> int:
         """How many squares hold no tile."""
-        return self.size * self.size - (self.x_tiles | self.o_tiles).bit_count()
+        return self.height * self.width - (self.x_tiles | self.o_tiles).bit_count()
 
     def rows(self) -> list[str]:
         """The board as :meth:`from_rows` reads it.
@@ -126,24 +141,31 @@ class Position:
         ['X.', '.O']
         """
         marks = []
-        for square in range(self.size * self.size):
+        for square in sorted(self.shape.centre_order):  # the rectangle's squares, row by row
             if self.x_tiles >> square & 1:
                 marks.append(HUMAN)
             elif self.o_tiles >> square & 1:
                 marks.append(COMPUTER)
             else:
                 marks.append(EMPTY_ROW_MARK)
-        return ["".join(marks[start : start + self.size]) for start in range(0, len(marks), self.size)]
+        return ["".join(marks[start : start + self.width]) for start in range(0, len(marks), self.width)]
 
     def __repr__(self) -> str:
+        if self.height != self.width:
+            return (
+                f"{type(self).__name__}({self.size!r}, {self.length!r}, {self.x_tiles!r}, {self.o_tiles!r}, "
+                f"height={self.height!r}, width={self.width!r})"
+            )
         return f"{type(self).__name__}.from_rows({self.rows()!r}, length={self.length!r})"
 
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not self.__class__:
             return NotImplemented
-        return (self.size, self.length, self.x_tiles, self.o_tiles) == (
+        return (self.size, self.length, self.height, self.width, self.x_tiles, self.o_tiles) == (
             other.size,
             other.length,
+            other.height,
+            other.width,
             other.x_tiles,
             other.o_tiles,
         )
@@ -151,4 +173,4 @@ class Position:
     __hash__ = None  # type: ignore[assignment]  # its fields can be reassigned, so it is not hashable
 
     def _has_line(self, tiles: int) -> bool:
-        return any(window & tiles == window for window in geometry(self.size, self.length).windows)
+        return any(window & tiles == window for window in self.shape.windows)

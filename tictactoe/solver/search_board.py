@@ -38,8 +38,6 @@ import sys
 from operator import add
 from typing import TYPE_CHECKING
 
-from tictactoe.solver.geometry import geometry
-
 if TYPE_CHECKING:
     from typing import Literal
 
@@ -64,7 +62,8 @@ class SearchBoard:
     Attributes (read them, never assign them): ``mover`` (``CROSS`` or ``NOUGHT``),
     ``tiles``, ``threats``, ``near``, ``potential`` and ``values`` (each a pair indexed
     by player, as the module's docstring describes them), ``empties`` (the
-    number of empty squares), ``size``, ``length`` (to win) and ``squares``.
+    number of empty squares), ``size``, ``length`` (to win), ``squares`` and
+    ``shape`` (the board's :class:`~tictactoe.solver.geometry.Geometry`).
 
     >>> from tictactoe.solver.position import Position
     >>> board = SearchBoard(Position.from_rows(["X..", ".O.", "..X"], length=3))
@@ -97,6 +96,7 @@ class SearchBoard:
         "mover",
         "near",
         "potential",
+        "shape",
         "size",
         "squares",
         "threats",
@@ -105,14 +105,15 @@ class SearchBoard:
     )
 
     def __init__(self, position: Position) -> None:
-        shape = geometry(position.size, position.length)
+        shape = position.shape
+        self.shape = shape
         self.size = shape.size
         self.length = shape.length
         self.squares = shape.squares
         self._masks = shape.windows
         self._windows_through = shape.windows_through
         self._centre_order = shape.centre_order
-        self._full = (1 << shape.squares) - 1
+        self._full = shape.on_board
         self._powers = tuple(_WEIGHT_BASE**count for count in range(shape.length + 1))
         self._values = (0, *(VALUE_BASE ** (count - 1) for count in range(1, shape.length + 1)))
         field_bits = _field_bits(max(map(len, shape.windows_through)) * self._powers[-1])
@@ -134,7 +135,7 @@ class SearchBoard:
         self._history: list[tuple[object, ...]] = []
         self.tiles = (position.x_tiles, position.o_tiles)
         self.mover = CROSS if self.tiles[CROSS].bit_count() == self.tiles[NOUGHT].bit_count() else NOUGHT
-        self.empties = shape.squares - (position.x_tiles | position.o_tiles).bit_count()
+        self.empties = shape.playable - (position.x_tiles | position.o_tiles).bit_count()
         self._keys = tuple(
             sum(
                 step[index]

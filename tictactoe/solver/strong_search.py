@@ -133,7 +133,11 @@ class Choice:
 
 class StrongSearch:
     """Chooses moves on ``size`` x ``size`` boards with ``length`` in a row to win, keeping one table of at
-    most ``capacity`` positions from call to call."""
+    most ``capacity`` positions from call to call.
+
+    With ``height`` and ``width``, the board is that rectangle, one of its
+    sides ``size`` (see :mod:`tictactoe.solver.geometry`).
+    """
 
     __slots__ = (
         "_board",
@@ -150,12 +154,20 @@ class StrongSearch:
         "size",
     )
 
-    def __init__(self, size: int, length: int, *, capacity: int = DEFAULT_CAPACITY) -> None:
+    def __init__(
+        self,
+        size: int,
+        length: int,
+        *,
+        capacity: int = DEFAULT_CAPACITY,
+        height: int | None = None,
+        width: int | None = None,
+    ) -> None:
         self.size = size
         self.length = length
-        self._shape = geometry(size, length)
+        self._shape = geometry(size, length, height, width)
         self._table = BoundedTable(capacity)
-        self._width = _INFINITY if size * size <= _FULL_WIDTH_SQUARES else WIDTH
+        self._width = _INFINITY if self._shape.playable <= _FULL_WIDTH_SQUARES else WIDTH
         self._board: SearchBoard | None = None
         self._stats: SearchStats | None = None
         self._deadline = float("inf")
@@ -164,6 +176,16 @@ class StrongSearch:
         self._reported = 0
         self.nodes = 0
 
+    @property
+    def sides(self) -> tuple[int, int]:
+        """The rows and the columns of the board it plays."""
+        return self._shape.height, self._shape.width
+
+    @property
+    def capacity(self) -> int:
+        """The most positions its table holds."""
+        return self._table.capacity
+
     def choose(self, position: Position, *, max_plies: int, think: float, stats: SearchStats | None = None) -> Choice:
         """The move to play for the player to move in ``position``, searching at most ``max_plies`` plies
         and about ``think`` seconds of wall-clock time.
@@ -171,10 +193,16 @@ class StrongSearch:
         ``stats.nodes`` climbs as positions are visited.  ``ValueError``
         for a finished position or one of another board's shape.
         """
-        if (position.size, position.length) != (self.size, self.length):
+        shape = self._shape
+        if (position.size, position.length, position.height, position.width) != (
+            self.size,
+            self.length,
+            shape.height,
+            shape.width,
+        ):
             raise ValueError(
-                f"this search plays {self.size}x{self.size} with {self.length} in a row, "
-                f"not {position.size}x{position.size} with {position.length}"
+                f"this search plays {shape.height}x{shape.width} with {self.length} in a row, "
+                f"not {position.height}x{position.width} with {position.length}"
             )
         if position.winner is not None or not position.empty_squares:
             raise ValueError("the game is over: there is no move to make")
@@ -268,8 +296,10 @@ class StrongSearch:
         alpha, best, best_move = -_INFINITY, -_INFINITY, moves[0]
         for move in moves:
             board.play(move)
-            value = -self._search(depth - 1, -_INFINITY, -alpha, 1)
-            board.undo()
+            try:
+                value = -self._search(depth - 1, -_INFINITY, -alpha, 1)
+            finally:
+                board.undo()  # also when time runs out: what follows the deepening reads the root's board
             if value > best:
                 best, best_move = value, move
                 self._iteration_best = (move, value)
@@ -342,8 +372,10 @@ class StrongSearch:
         best, best_move = -_INFINITY, moves[0]
         for move in moves:
             board.play(move)
-            value = -self._search(depth if block else depth - 1, -beta, -alpha, ply + 1)
-            board.undo()
+            try:
+                value = -self._search(depth if block else depth - 1, -beta, -alpha, ply + 1)
+            finally:
+                board.undo()  # also when time runs out, unwinding to the root
             if value > best:
                 best, best_move = value, move
                 if value > alpha:
@@ -384,7 +416,12 @@ class StrongSearch:
 
     def _safe(self, square: int, moves: list[int]) -> int:
         """``square`` if the opponent has no win by continuous fours after it, else the first of ``moves``
-        after which it has none (``square`` still, when every move allows one or time runs out)."""
+        after which it has none (``square`` still, when every move allows one or time runs out).
+
+        A move counts as safe only when the search of the opponent's fours ended: one stopped by the
+        deadline or its budget of positions proves nothing, and ``square``, the deepening's choice, is
+        then kept rather than a move the deepening judged worse.
+        """
         board = self._board
         assert board is not None
         for move in [square, *(move for move in moves if move != square)]:
@@ -392,11 +429,13 @@ class StrongSearch:
                 break
             board.play(move)
             try:
-                threat = self._threats(self._deadline, threes=False)
+                search = ThreatSearch(board, node_limit=_FOURS_NODE_LIMIT, deadline=self._deadline)
+                threat = search.find()
             finally:
                 board.undo()
+            self.nodes += search.nodes
             if threat is None:
-                return move
+                return move if not search.stopped else square
         return square
 
     def _look_at_clock(self) -> None:
