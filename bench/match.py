@@ -70,10 +70,12 @@ Progress = Callable[[int, int], None]
 
 @dataclass(frozen=True)
 class Contestant:
-    """A player by its name in the registry, and how many levels below its move it may search."""
+    """A player by its name in the registry, how many levels below its move it may search, and its own time."""
 
     name: str
     max_levels: int
+    #: Seconds a move for this side only (``strong``); None: the match's ``think``.
+    think: float | None = None
 
 
 @dataclass(frozen=True)
@@ -216,7 +218,9 @@ def openings(size: int, length: int, moves: int, count: int, seed: int) -> list[
 
 def make_contestant(contestant: Contestant, size: int, length: int, think: float, seed: int) -> Player:
     """The player ``contestant`` names, made for this board; ``ValueError`` (one line) when there is none."""
-    options = PlayerOptions(size, length, contestant.max_levels, think, seed)
+    options = PlayerOptions(
+        size, length, contestant.max_levels, think if contestant.think is None else contestant.think, seed
+    )
     player = make_player(contestant.name, options)
     if player is None:
         raise ValueError("human needs a person at the board: a match is between computer players")

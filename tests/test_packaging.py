@@ -42,6 +42,7 @@ def test_only_the_three_packages_are_installed(wheel: zipfile.ZipFile) -> None:
     top_level = {name.split("/")[0] for name in wheel.namelist() if not name.split("/")[0].endswith(".dist-info")}
     assert top_level == {"hashdict", "configurations", "tictactoe"}
     assert "tictactoe/py.typed" in wheel.namelist()
+    assert "tictactoe/grade/java/GraderDriver.java" in wheel.namelist()
 
 
 def test_the_commands_are_installed(wheel: zipfile.ZipFile) -> None:
@@ -49,6 +50,8 @@ def test_the_commands_are_installed(wheel: zipfile.ZipFile) -> None:
     scripts = wheel.read(entry_points).decode()
     assert scripts.split("[console_scripts]\n")[1].split("\n\n")[0].splitlines() == [
         "tictactoe = tictactoe.cli.play:console_main",
+        "tictactoe-brain = tictactoe.cli.brain:console_main",
+        "tictactoe-grade = tictactoe.cli.grade:console_main",
         "tictactoe-report = tictactoe.cli.report:console_main",
         "tictactoe-testdict = tictactoe.cli.testdict:console_main",
         "tictactoe-testplay = tictactoe.cli.testplay:console_main",

@@ -164,7 +164,8 @@ def press(game_window: GameWindow, *keys: str) -> None:
 
 def enabled(game_window: GameWindow) -> set[str]:
     """The actions a person can use now, checking that each button agrees with its menu item."""
-    actions = {name for name in ("new", "previous", "quit", "undo", "redo", "hint") if game_window.is_enabled(name)}
+    names = ("new", "again", "previous", "quit", "undo", "redo", "hint")
+    actions = {name for name in names if game_window.is_enabled(name)}
     for name, button in game_window.buttons.items():
         assert button.instate(["!disabled"]) == (name in actions), name
     return actions

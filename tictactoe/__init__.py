@@ -6,9 +6,10 @@ top-level.  Here, from the bottom floor up -- a module imports from its
 own floor and the floors below, as ``[tool.importlinter]`` in
 ``pyproject.toml`` says and CI checks::
 
-    cli          every program: play, history, testdict, testplay, report, solver, gamegraph, prover
+    cli          every program: play, history, testdict, testplay, report, solver, gamegraph, prover, brain
     ui           what a person meets: ui.terminal (the conversation) and ui.window (Tk)
-    game         a game, a session, records, the history (SQLite), SGF, replay, tournaments
+    game | brain a game, a session, records, the history (SQLite), SGF, replay, tournaments; the strong
+                 player over the Gomoku AI protocol of Piskvork and Gomocup
     players      every way to choose a move, behind one protocol
     solver | gamegraph | harness | hashreport
                  the searches that decide positions; the 3x3 game graph; the graders'
@@ -17,3 +18,6 @@ own floor and the floors below, as ``[tool.importlinter]`` in
 
 Nothing is imported here.
 """
+
+#: The project's version, which every program's ``--version`` shows and packaging reads.
+__version__ = "0.2.0"

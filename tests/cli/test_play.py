@@ -678,15 +678,19 @@ def test_sigint_ends_cleanly_with_130() -> None:
 
 
 def run_in_terminal(
-    args: list[str], typed: list[bytes], prompts: tuple[bytes, ...] = (PROMPT, PLAY_AGAIN)
+    args: list[str],
+    typed: list[bytes],
+    prompts: tuple[bytes, ...] = (PROMPT, PLAY_AGAIN),
+    *,
+    program: tuple[str, ...] = (str(PLAY),),
 ) -> tuple[int, str]:
-    """Run play.py on a pseudo-terminal, typing each of ``typed`` when the screen ends with one of ``prompts``.
+    """Run ``program`` (play.py) on a pseudo-terminal, typing each of ``typed`` when the screen ends with a prompt.
 
     Returns the exit status and everything the terminal showed, typed echoes included.
     """
     controller, follower = os.openpty()
     with subprocess.Popen(
-        [sys.executable, str(PLAY), *args], stdin=follower, stdout=follower, stderr=follower, cwd=ROOT
+        [sys.executable, *program, *args], stdin=follower, stdout=follower, stderr=follower, cwd=ROOT
     ) as game:
         os.close(follower)
         to_type = list(typed)
@@ -942,3 +946,89 @@ def test_a_delay_is_asked_for_or_left_to_each_interface() -> None:
     settings = parse_settings(["3", "3", "1", "--x", "rules", "--o", "perfect", "--delay", "0.25", "--window"])
     assert settings.delay == 0.25
     assert [move_delay_ms(delay) for delay in (None, 0.0, 0.25)] == [600, 0, 250]
+
+
+def test_undo_before_the_person_has_moved_does_not_hand_over_the_computer_s_side() -> None:
+    result = run_script("3", "3", "9", "--x", "reference", "--o", "human", moves="undo\nc3\nquit\n")
+    lines = result.stdout.splitlines()
+    assert lines[lines.index("Your move: undo") + 1] == "Nothing to undo"
+    assert lines[lines.index("Your move: c3") + 1 :][:5] == ["X plays c1", "  a b c", "1 X . X", "2 . . .", "3 . . O"]
+
+
+@pytest.mark.parametrize("name", ["", "   ", "A\tda", "x" * 31])
+def test_a_name_that_cannot_be_shown_is_a_usage_error(name: str) -> None:
+    result = run_script("3", "3", "9", "--name-x", name)
+    assert result.returncode == 2
+    assert result.stderr.splitlines()[-1] == (
+        f"play.py: error: argument --name-x: a name is 1 to 30 printable characters, got {quoted(name)}"
+    )
+
+
+def test_the_reference_player_goes_by_one_name_wherever_it_is_shown() -> None:
+    from tictactoe.ui.settings import default_competitors
+    from tictactoe.ui.window.form import GameForm, start_game
+
+    plain = parse_settings(["3", "3", "9"]).session
+    named = parse_settings(["3", "3", "9", "--x", "human", "--o", "reference"]).session
+    form = GameForm(size="3", length="3", levels="9", x_kind="human", x_name="", o_kind="reference", o_name="")
+    in_window = start_game(form, Session(PlayerOptions(4, 4, 1), Competitor("A"), Competitor("B", "weights")))
+    names = {plain.o.name, named.o.name, in_window.o.name, default_competitors("human", "reference")[1].name}
+    assert names == {"Computer"}
+
+
+# --- Difficulty by name: --level ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("args", "sides", "depth", "think"),
+    [
+        (["3", "3", "--level", "easy"], [("You", "human"), ("Easy computer", "weights")], 0, 1.0),
+        (["7", "4", "--level=medium"], [("You", "human"), ("Medium computer", "strong")], 2, 0.05),
+        (["7", "4", "--level", "hard", "--o", "human"], [("Hard computer", "strong"), ("You", "human")], 49, 0.25),
+        (
+            ["9", "5", "--level", "best", "--think", "5", "--name-o", "Deep"],
+            [("You", "human"), ("Deep", "strong")],
+            81,
+            5,
+        ),
+    ],
+)
+def test_a_level_chooses_the_computer_s_player_depth_and_time(
+    args: list[str], sides: list[tuple[str, str]], depth: int, think: float
+) -> None:
+    session = parse_settings(args).session
+    assert [(side.name, side.kind) for side in session.competitors] == sides
+    assert (session.options.max_levels, session.options.think) == (depth, think)
+
+
+@pytest.mark.parametrize(
+    ("args", "problem"),
+    [
+        (["3", "3", "9", "--level", "easy"], "the level sets how far the computer looks: give size and length only"),
+        (
+            ["3", "3", "--level", "easy", "--o", "strong"],
+            "the level chooses the computer's player: --o can only be human",
+        ),
+        (
+            ["3", "3", "--level", "easy", "--x", "human", "--o", "human"],
+            "a level sets how the computer plays, but both sides are human",
+        ),
+        (["3", "3", "--level", "expert"], "invalid choice: 'expert' (choose from 'easy', 'medium', 'hard', 'best')"),
+    ],
+)
+def test_a_level_with_what_it_sets_itself_is_a_usage_error(args: list[str], problem: str) -> None:
+    result = run_script(*args, moves="a1\n")
+    assert result.returncode == 2
+    assert result.stderr.startswith(
+        "usage: play.py [-h] size length max_levels [options]\n"
+        "       play.py [-h] size length --level {easy,medium,hard,best} [options]\n"
+    )
+    assert last_line(result.stderr) == f"play.py: error: argument --level: {problem}"
+
+
+def test_a_game_at_a_level_names_the_computer_by_its_level() -> None:
+    result = run_script("3", "3", "--level", "easy", "--seed", "3", moves="quit\n")
+    assert result.stdout.splitlines()[0] == (
+        "X is you and O is Easy computer (the weights player). Type help for how to play."
+    )
+    assert result.returncode == 0

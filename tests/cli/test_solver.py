@@ -21,7 +21,7 @@ def solve_lines(*arguments: str) -> list[str]:
 
 
 def test_a_board_of_rows_by_columns_is_solved() -> None:
-    assert solve_lines("3x4", "3") == ["value: X wins", "best: b2", "nodes: ...", "seconds: ...", "to move: X"]
+    assert solve_lines("3x4", "3") == ["value: X wins", "best: b2", "nodes: ...", "seconds: ..."]
     assert solve_lines("4X3", "3")[0] == "value: X wins"
     assert solve_lines("2x5", "4")[0] == "value: draw"
 
@@ -37,8 +37,10 @@ def test_lower_case_tiles_are_read_as_upper_case_ones() -> None:
     assert solve_lines("3", "3", "--board", "x..", ".o.", "x..")[-1] == "to move: O"
 
 
-def test_whose_move_it_is_comes_last_and_not_on_a_finished_board() -> None:
+def test_whose_move_it_is_comes_last_on_a_board_given_and_not_on_a_finished_one() -> None:
     assert solve_lines("3", "3", "--board", "X..", "...", "...")[-1] == "to move: O"
+    assert solve_lines("3", "3", "--board", "...", "...", "...")[-1] == "to move: X"
+    assert solve_lines("3", "3")[-1].startswith("seconds: ")  # the empty board: X moves first, as always
     assert "to move" not in " ".join(solve_lines("3", "3", "--board", "XXX", "OO.", "..."))
 
 

@@ -43,7 +43,6 @@ def test_the_value_and_the_certificate_are_the_same_for_any_number_of_workers(tm
         == [
             "value: draw",
             "best: c3",
-            "to move: X",
             "sub-positions: 6",
         ]
     )

@@ -218,7 +218,7 @@ def test_an_older_python_is_refused_in_one_line() -> None:
 def test_help_describes_the_options() -> None:
     result = run_testplay("--help")
     assert result.returncode == 0
-    assert result.stdout.startswith("usage: testplay.py [-h] [--cases FILE [FILE ...]]")
+    assert result.stdout.startswith("usage: testplay.py [-h] [--version] [--cases FILE [FILE ...]]")
     assert "JSON Lines" in result.stdout
 
 

@@ -99,7 +99,7 @@ def test_any_record_comes_back_identical(history: History, record: GameRecord) -
 def test_a_new_file_is_marked_as_a_history_of_this_version(history: History, path: Path) -> None:
     connection = sqlite3.connect(path)
     assert connection.execute("PRAGMA application_id").fetchone() == (APPLICATION_ID,)
-    assert connection.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,) == (1,)
+    assert connection.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,) == (2,)
     connection.close()
 
 
@@ -135,7 +135,7 @@ def test_a_game_whose_rows_disagree_is_reported_as_damaged(history: History, pat
     connection.execute("DELETE FROM moves WHERE ply = 8")
     connection.commit()
     connection.close()
-    with refused(path, "game 1 is damaged: the game is not finished after 8 moves"):
+    with refused(path, "game 1 is damaged: it is stored as draw in 9 moves, but its moves make unfinished in 8"):
         history.get(1)
 
 
@@ -186,7 +186,7 @@ def test_the_list_pages_with_limit_and_offset(four_games: History) -> None:
 @pytest.mark.parametrize(
     ("arguments", "message"),
     [
-        ({"result": "x"}, "result must be one of X, O, draw, got 'x'"),
+        ({"result": "x"}, "result must be one of X, O, draw, unfinished, got 'x'"),
         ({"limit": -1}, "limit must be at least 0 or None, got -1"),
         ({"offset": -1}, "offset must be at least 0, got -1"),
     ],
@@ -221,7 +221,7 @@ def test_a_later_migration_is_applied_to_an_older_file(path: Path, monkeypatch: 
     with History(path) as history:
         assert history.get(1) == sample_record()
     connection = sqlite3.connect(path)
-    assert connection.execute("PRAGMA user_version").fetchone() == (2,)
+    assert connection.execute("PRAGMA user_version").fetchone() == (3,)
     assert connection.execute("SELECT note FROM games").fetchall() == [("old",)]
     connection.close()
 
@@ -271,12 +271,12 @@ def test_another_programs_database_is_refused_untouched(path: Path) -> None:
 def test_a_history_of_a_newer_schema_is_refused_untouched(path: Path) -> None:
     saved_history(path, sample_record())
     connection = sqlite3.connect(path)
-    connection.execute("PRAGMA user_version = 2")
+    connection.execute("PRAGMA user_version = 3")
     connection.close()
     before = digest(path)
     with refused(
         path,
-        "a game history of schema version 2, newer than this program reads (1): use a newer version of the program",
+        "a game history of schema version 3, newer than this program reads (2): use a newer version of the program",
     ):
         History(path)
     assert digest(path) == before
@@ -340,7 +340,7 @@ def test_a_directory_is_not_a_history(tmp_path: Path) -> None:
 def test_a_damaged_file_is_reported(path: Path) -> None:
     saved_history(path, *[sample_record()] * 200)
     data = bytearray(path.read_bytes())
-    data[4096:8192] = b"\xff" * 4096  # the second page: part of a table's b-tree
+    data[4096:16384] = b"\xff" * 12288  # the second to fourth pages: parts of the tables' b-trees
     path.write_bytes(bytes(data))
     with History(path) as history, refused(path, "the file is damaged: database disk image is malformed"):
         history.get(100)

@@ -35,6 +35,25 @@ def test_undo_against_a_computer_playing_x_takes_back_its_reply_and_the_person_m
     assert session.redo() == [Move(1, 1), taken[0]]
 
 
+def test_undo_before_the_person_has_moved_takes_nothing_back_and_keeps_the_sides() -> None:
+    session = session_of("reference", "human")
+    opening = session.computer_move()
+    session.play(opening)
+    assert session.undo() == []
+    assert session.game.moves == (opening,)
+    assert session.to_move is session.competitors[1]  # still the person, as O
+    session.play(Move(2, 2))
+    assert session.game.board.configuration()[8] == "O"
+
+
+def test_undo_never_takes_back_the_opening_for_a_person() -> None:
+    session = Session(
+        PlayerOptions(3, 3, 9), Competitor("Ann"), Competitor("Bob", "reference"), opening=[Move(1, 1), Move(0, 0)]
+    )
+    assert session.undo() == []
+    assert len(session.game.moves) == 2
+
+
 def test_between_two_people_undo_takes_back_one_move() -> None:
     session = session_of("human", "human")
     session.play(Move(0, 0))

@@ -128,9 +128,9 @@ def refused(problem: str) -> pytest.RaisesExc[SgfError]:
         ),
         pytest.param(HEAD.replace("KL[3]", "KL[x]") + X_WINS, "game 1: KL[x] is not a number (byte 17)", id="KL text"),
         pytest.param(
-            HEAD.replace("DT[2024-05-01]", "") + X_WINS,
-            "game 1: no date: DS or DT (YYYY-MM-DD) is needed",
-            id="no date",
+            HEAD.replace("DT[2024-05-01]", "DT[May 1st]") + X_WINS,
+            "game 1: DT[May 1st] is not a date such as 2024-05-01",
+            id="DT not a date",
         ),
         pytest.param(
             HEAD + "DS[May 1st]" + X_WINS,
@@ -153,7 +153,6 @@ def refused(problem: str) -> pytest.RaisesExc[SgfError]:
         pytest.param(
             HEAD + X_WINS[:-1] + ";W[cb])", "game 1, move 6: c2 comes after the end of the game", id="after end"
         ),
-        pytest.param(HEAD + ";B[aa];W[ab];B[ba])", "game 1: the game is not finished after 3 moves", id="unfinished"),
         pytest.param(HEAD + ";B[aa];B[ab])", "game 1, move 2: B[ab] out of turn: W is to move", id="turn"),
         pytest.param(HEAD + ";W[aa])", "game 1, move 1: W[aa] out of turn: B is to move", id="white first"),
         pytest.param(HEAD + ";B[aa];W[])", "game 1, move 2: W[] is a pass: a move names a square", id="pass"),
@@ -268,3 +267,19 @@ def test_a_real_file_cut_or_spliced_anywhere_reads_as_games_or_one_error(start: 
     outcome = read_within_limits(EXAMPLE[:start] + inserted + EXAMPLE[start + cut :])
     if not inserted and not cut:
         assert outcome == [sample_record(), sample_record("a1 b1 a2 b2 a3")]
+
+
+def test_a_game_without_a_date_is_read_with_its_date_unknown() -> None:
+    (record,) = parse_sgf(HEAD.replace("DT[2024-05-01]", "") + X_WINS)
+    assert (record.started, record.ended, record.result) == (None, None, "X")
+    assert "DT[" not in to_sgf([record])
+    assert parse_sgf(to_sgf([record])) == [record]
+
+
+def test_an_unfinished_game_is_read_as_unfinished_and_written_without_a_result() -> None:
+    (record,) = parse_sgf(HEAD + ";B[aa];W[ab];B[ba])")
+    assert (record.result, [str(timed.move) for timed in record.moves]) == (None, ["a1", "a2", "b1"])
+    assert "RE[" not in to_sgf([record])
+    assert parse_sgf(to_sgf([record])) == [record]
+    (resigned,) = parse_sgf(HEAD + "RE[W+R];B[aa];W[ab];B[ba])")  # a resignation: the moves do not end the game
+    assert resigned.result is None

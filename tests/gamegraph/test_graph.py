@@ -14,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests import tictactoe3
+from tests.cli.test_play import run_in_terminal
 from tests.paths import ROOT
 from tictactoe.gamegraph import (
     SLOTS,
@@ -285,21 +286,30 @@ def test_show_prints_each_node_as_name_value_lines() -> None:
     assert (result.returncode, result.stdout, result.stderr) == (0, expected, "")
 
 
-def test_show_reports_each_bad_hash_and_still_shows_the_good_ones() -> None:
-    result = gamegraph("show", "1", "0", "abc", "-5", "9" * 5000, "19683", "13124")
+def test_show_reports_each_unreachable_hash_and_still_shows_the_good_ones() -> None:
+    result = gamegraph("show", "1", "0", "13124")
     assert result.stdout == SHOW_ROOT
-    hashes = "a hash is a whole number from 0 to 19682"
     assert result.stderr == textwrap.dedent(
-        f"""\
+        """\
         python -m tictactoe.gamegraph show: no game reaches hash 1: O has more tiles than X, but X moves first
-        python -m tictactoe.gamegraph show: 'abc' is not a hash: {hashes}
-        python -m tictactoe.gamegraph show: '-5' is not a hash: {hashes}
-        python -m tictactoe.gamegraph show: '{"9" * 5000}' is not a hash: {hashes}
-        python -m tictactoe.gamegraph show: '19683' is not a hash: {hashes}
         python -m tictactoe.gamegraph show: no game reaches hash 13124: X has 2 tiles and O 0, but they take turns
         """
     )
     assert result.returncode == 1
+
+
+@pytest.mark.parametrize(
+    ("text", "echo"),
+    [("abc", "'abc'"), ("-5", "'-5'"), ("9" * 5000, "'9999999999999999999\u2026'"), ("19683", "'19683'")],
+)
+def test_show_of_what_is_no_hash_is_a_usage_error_as_a_missing_hash_is(text: str, echo: str) -> None:
+    result = gamegraph("show", "0", text)
+    assert (result.returncode, result.stdout) == (2, "")
+    assert result.stderr.splitlines()[-1] == (
+        f"python -m tictactoe.gamegraph show: error: argument HASH: {echo} is not a hash:"
+        " a hash is a whole number from 0 to 19682"
+    )
+    assert gamegraph("show").returncode == 2
 
 
 def test_show_takes_leading_zeros() -> None:
@@ -356,83 +366,96 @@ def test_help_names_the_commands() -> None:
 def test_play_help_says_how_to_type_a_move() -> None:
     result = gamegraph("play", "--help")
     assert result.returncode == 0
-    assert "Type the number of an empty square as the board shows it (0-8), or its name" in result.stdout
+    assert "Moves are typed as in play.py, column letter then row number (b2); undo, redo, hint, help" in result.stdout
 
 
-# Playing -------------------------------------------------------------------------------------------
+# Playing: the main game's board, moves, undo and hint, with the graph as the perfect player ---------
 
 
 def test_a_game_as_x_from_a_pipe() -> None:
-    result = gamegraph("play", given="x\n4\n4\nb1\nc3\nz9\n3\nc1\na3\n")
+    result = gamegraph("play", given="x\nb2\nb2\nb1\nc3\nz9\na2\nc1\na3\n")
     assert result.stdout == textwrap.dedent(
         """\
         Play X or O? X moves first: x
-        You are X; the graph plays O. Type help for how to play.
-        0|1|2
-        -+-+-
-        3|4|5
-        -+-+-
-        6|7|8
-        Your move: 4
-        O plays a1 (square 0)
-        O|1|2
-        -+-+-
-        3|X|5
-        -+-+-
-        6|7|8
-        Your move: 4
-        '4' is already taken: choose an empty square
+        X is you and O is the perfect player. Type help for how to play.
+          a b c
+        1 . . .
+        2 . . .
+        3 . . .
+        Your move: b2
+        O plays a1
+          a b c
+        1 O . .
+        2 . X .
+        3 . . .
+        Your move: b2
+        'b2' is already taken: choose an empty square
         Your move: b1
-        O plays b3 (square 7)
-        O|X|2
-        -+-+-
-        3|X|5
-        -+-+-
-        6|O|8
+        O plays b3
+          a b c
+        1 O X .
+        2 . X .
+        3 . O .
         Your move: c3
-        O plays c1 (square 2)
-        O|X|O
-        -+-+-
-        3|X|5
-        -+-+-
-        6|O|X
+        O plays c1
+          a b c
+        1 O X O
+        2 . X .
+        3 . O X
         Your move: z9
         'z9' is not on this board: columns a-c, rows 1-3
-        Your move: 3
-        O plays c2 (square 5)
-        O|X|O
-        -+-+-
-        X|X|O
-        -+-+-
-        6|O|X
+        Your move: a2
+        O plays c2
+          a b c
+        1 O X O
+        2 X X O
+        3 . O X
         Your move: c1
         'c1' is already taken: choose an empty square
         Your move: a3
-        O|X|O
-        -+-+-
-        X|X|O
-        -+-+-
-        X|O|X
+          a b c
+        1 O X O
+        2 X X O
+        3 X O X
         Game is a draw
         """
     )
     assert (result.returncode, result.stderr) == (0, "")
 
 
-def test_the_side_is_asked_until_it_is_x_or_o() -> None:
-    result = gamegraph("play", given="\nnone\nO\nquit\n")
+def test_the_side_is_asked_until_it_is_x_or_o_then_undo_and_hint_work_as_in_play_py() -> None:
+    result = gamegraph("play", given="\nnone\no\nundo\nhint\nb2\nundo\nquit\n")
     assert result.stdout == "Play X or O? X moves first: \n" + textwrap.dedent(
         """\
         Play X or O? X moves first: none
         Type X or O (or quit), not 'none'
-        Play X or O? X moves first: O
-        You are O; the graph plays X and moves first. Type help for how to play.
-        X plays a1 (square 0)
-        X|1|2
-        -+-+-
-        3|4|5
-        -+-+-
-        6|7|8
+        Play X or O? X moves first: o
+        X is the perfect player and O is you. Type help for how to play.
+          a b c
+        1 . . .
+        2 . . .
+        3 . . .
+        X plays a1
+          a b c
+        1 X . .
+        2 . . .
+        3 . . .
+        Your move: undo
+        Nothing to undo
+        Your move: hint
+        Hint: b2
+        Your move: b2
+        X plays b1
+          a b c
+        1 X X .
+        2 . O .
+        3 . . .
+        Your move: undo
+        Took back b1, b2
+          a b c
+        1 X . .
+        2 . . .
+        3 . . .
         Your move: quit
         Game abandoned
         """
@@ -440,50 +463,52 @@ def test_the_side_is_asked_until_it_is_x_or_o() -> None:
     assert (result.returncode, result.stderr) == (0, "")
 
 
-def test_the_graph_moves_first_when_the_person_takes_o() -> None:
-    result = gamegraph("play", "--as", "o", given="b2\na3\nc1\n")
-    assert result.stdout == textwrap.dedent(
-        """\
-        You are O; the graph plays X and moves first. Type help for how to play.
-        X plays a1 (square 0)
-        X|1|2
-        -+-+-
-        3|4|5
-        -+-+-
-        6|7|8
-        Your move: b2
-        X plays b1 (square 1)
-        X|X|2
-        -+-+-
-        3|O|5
-        -+-+-
-        6|7|8
-        Your move: a3
-        X plays c1 (square 2)
-        X|X|X
-        -+-+-
-        3|O|5
-        -+-+-
-        O|7|8
-        X wins
-        """
+def test_the_graph_moves_first_and_wins_when_the_person_takes_o_and_errs() -> None:
+    result = gamegraph("play", "--as", "o", given="b2\na3\n")
+    assert result.stdout.endswith(
+        textwrap.dedent(
+            """\
+            Your move: a3
+            X plays c1
+              a b c
+            1 X X X
+            2 . O .
+            3 O . .
+            X wins
+            """
+        )
     )
+    assert result.stdout.startswith("X is the perfect player and O is you.")
     assert (result.returncode, result.stderr) == (0, "")
 
 
-def test_quit_abandons_the_game() -> None:
+def test_quit_at_the_side_prompt_abandons_the_game() -> None:
     result = gamegraph("play", given="quit\n")
     assert result.stdout == "Play X or O? X moves first: quit\nGame abandoned\n"
     assert (result.returncode, result.stderr) == (0, "")
 
 
 def test_input_that_ends_first_exits_1_with_a_message() -> None:
-    result = gamegraph("play", "--as", "X", given="4\n")
-    assert result.stdout.endswith(
-        "Your move: 4\nO plays a1 (square 0)\nO|1|2\n-+-+-\n3|X|5\n-+-+-\n6|7|8\nYour move: \n"
-    )
+    result = gamegraph("play", "--as", "X", given="b2\n")
+    assert result.stdout.endswith("Your move: b2\nO plays a1\n  a b c\n1 O . .\n2 . X .\n3 . . .\nYour move: \n")
     assert result.stderr == "python -m tictactoe.gamegraph play: input ended before the game was over\n"
     assert result.returncode == 1
+
+
+@pytest.mark.skipif(os.name != "posix", reason="needs a pseudo-terminal")
+def test_at_a_terminal_a_finished_game_offers_another() -> None:
+    status, shown = run_in_terminal(
+        ["play", "--as", "O"],
+        [b"b2\n", b"a3\n", b"s\n", b"quit\n"],
+        program=("-m", "tictactoe.gamegraph"),
+    )
+    assert status == 0
+    # The lost game, the tally, then with sides swapped the person is X and moves first.
+    assert "X wins\nTally: perfect 1, You 0, draws 0\n" in shown, shown
+    assert shown.endswith(
+        "X is you and O is the perfect player. Type help for how to play.\n"
+        "  a b c\n1 . . .\n2 . . .\n3 . . .\nYour move: quit\nGame abandoned\n"
+    ), shown
 
 
 @pytest.mark.skipif(os.name != "posix", reason="needs POSIX signals")
@@ -499,7 +524,7 @@ def test_ctrl_c_ends_the_game_with_one_line_and_status_130() -> None:
         assert program.stdout is not None
         assert program.stderr is not None
         # The first line comes with the prompt, which is written out before the game waits for a move.
-        assert program.stdout.readline().startswith("You are X")
+        assert program.stdout.readline().startswith("X is you")
         program.send_signal(signal.SIGINT)
         # Standard input stays open: the game must end for the interruption, not for want of input.
         program.wait(timeout=TIMEOUT)

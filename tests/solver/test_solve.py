@@ -395,7 +395,8 @@ def run_solver(*arguments: str) -> subprocess.CompletedProcess[str]:
 
 
 def assert_report(result: subprocess.CompletedProcess[str], *lines: str, mover: str | None = "X") -> None:
-    """The output is ``lines`` then ``nodes: N``, ``seconds: S`` and, unless the game is over, ``to move: X``."""
+    """The output is ``lines`` then ``nodes: N``, ``seconds: S`` and ``to move: `` ``mover`` (none on the empty
+    board or a finished one)."""
     assert result.returncode == 0, result.stderr
     assert result.stderr == ""
     printed = result.stdout.splitlines()
@@ -408,8 +409,8 @@ def assert_report(result: subprocess.CompletedProcess[str], *lines: str, mover: 
 
 
 def test_the_command_line_solves_the_empty_board() -> None:
-    assert_report(run_solver("3", "3"), "value: draw", "best: b2")
-    assert_report(run_solver("4", "3"), "value: X wins", "best: b2")
+    assert_report(run_solver("3", "3"), "value: draw", "best: b2", mover=None)
+    assert_report(run_solver("4", "3"), "value: X wins", "best: b2", mover=None)
 
 
 def test_the_command_line_reads_a_board() -> None:
@@ -423,7 +424,7 @@ def test_the_command_line_prints_no_move_on_a_finished_board() -> None:
 
 
 def test_the_command_line_stops_when_told() -> None:
-    assert_report(run_solver("9", "5", "--think", "0.2"), "value: unknown", "best: e5")
+    assert_report(run_solver("9", "5", "--think", "0.2"), "value: unknown", "best: e5", mover=None)
 
 
 @pytest.mark.parametrize(

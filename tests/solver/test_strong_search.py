@@ -5,6 +5,7 @@ the player over every 3x3 game."""
 from __future__ import annotations
 
 import math
+import threading
 
 import pytest
 from hypothesis import assume, given, settings
@@ -12,6 +13,7 @@ from hypothesis import strategies as st
 
 from configurations import Configurations, SearchStats
 from configurations.moves import Move
+from tests import models
 from tests.solver.test_solve import lines_of, positions
 from tictactoe.players.prover import prove
 from tictactoe.players.registry import PlayerOptions, make_player
@@ -363,3 +365,156 @@ def test_the_player_blocks_and_wins_on_a_large_board() -> None:
     assert player.choose(board, "X") == Move(7, 8)  # X completes the other
     assert player.last_choice is not None
     assert player.last_choice.outcome == "win"
+
+
+# Forced answers hold whatever the clock: an open three or a four of the opponent's, answered at --think 0.01
+# in a worker thread, as the window searches.
+
+
+def winning_squares(rows: list[str], length: int, symbol: str) -> list[tuple[int, int]]:
+    """The empty squares where ``symbol``'s tile would make a line: the run through each, counted square by square."""
+    size = len(rows)
+
+    def run(row: int, col: int, row_step: int, col_step: int) -> int:
+        count = 0
+        row, col = row + row_step, col + col_step
+        while 0 <= row < size and 0 <= col < size and rows[row][col] == symbol:
+            count, row, col = count + 1, row + row_step, col + col_step
+        return count
+
+    return [
+        (row, col)
+        for row in range(size)
+        for col in range(size)
+        if rows[row][col] == " "
+        and any(run(row, col, dr, dc) + 1 + run(row, col, -dr, -dc) >= length for dr, dc in models.DIRECTIONS)
+    ]
+
+
+def loses_at_once(rows: list[str], length: int, defender: str, attacker: str) -> bool:
+    """Whether the attacker, to move, wins by force in its next two moves: it has a line to complete, or a
+    square after which it has two, while the defender has none to complete first."""
+    if winning_squares(rows, length, attacker):
+        return True
+    if winning_squares(rows, length, defender):
+        return False  # the attacker must answer the defender's threat first
+    size = len(rows)
+    for row, col in ((r, c) for r in range(size) for c in range(size) if rows[r][c] == " "):
+        placed = [line if r != row else line[:col] + attacker + line[col + 1 :] for r, line in enumerate(rows)]
+        if len(winning_squares(placed, length, attacker)) >= 2:
+            return True
+    return False
+
+
+def placed(rows: list[str], square: tuple[int, int], symbol: str) -> list[str]:
+    row, col = square
+    return [line if r != row else line[:col] + symbol + line[col + 1 :] for r, line in enumerate(rows)]
+
+
+@st.composite
+def threatened_positions(draw: st.DrawFn) -> tuple[list[str], str]:
+    """A board of five in a row where the player to move faces an open three or a four that it can still answer,
+    and has no line of its own to complete."""
+    size = draw(st.integers(9, 11))
+    row, col = draw(st.integers(2, size - 3)), draw(st.integers(2, size - 3))
+    row_step, col_step = draw(st.sampled_from(models.DIRECTIONS))
+    four = draw(st.booleans())
+    line = [(row + i * row_step, col + i * col_step) for i in range(-1, 3 if four else 2)]
+    assume(all(0 <= r < size and 0 <= c < size for r, c in line))
+    attacker = draw(st.sampled_from("XO"))
+    defender = "O" if attacker == "X" else "X"
+    grid = [[" "] * size for _ in range(size)]
+    for r, c in line:
+        grid[r][c] = attacker
+    ends = [(row - 2 * row_step, col - 2 * col_step), (line[-1][0] + row_step, line[-1][1] + col_step)]
+    # A four closed at one end by the defender: one square to block. A three with both ends open.
+    closed = [end for end in ends[:1] if four and 0 <= end[0] < size and 0 <= end[1] < size]
+    for r, c in closed:
+        grid[r][c] = defender
+    free = [(r, c) for r in range(size) for c in range(size) if grid[r][c] == " "]
+    chosen = draw(st.lists(st.sampled_from(free), unique=True, max_size=10))
+    defenders = len(line) - 1 if attacker == "X" else len(line)  # the defender is to move: X when the counts are equal
+    defender_squares = chosen[: defenders - len(closed)]
+    assume(len(defender_squares) == defenders - len(closed))
+    for r, c in defender_squares:
+        grid[r][c] = defender
+    rows = ["".join(squares) for squares in grid]
+    assume(not winning_squares(rows, 5, defender))
+    assume(loses_at_once(rows, 5, defender, attacker))  # the three or the four is open: it must be answered
+    near = {(r + i * row_step, c + i * col_step) for r, c in line for i in (-2, -1, 1, 2)}
+    answers = [square for square in near if 0 <= square[0] < size and 0 <= square[1] < size]
+    answers = [square for square in answers if rows[square[0]][square[1]] == " "]
+    assume(any(not loses_at_once(placed(rows, square, defender), 5, defender, attacker) for square in answers))
+    return rows, defender
+
+
+@settings(deadline=None, max_examples=80, derandomize=True, database=None)
+@given(threatened_positions())
+def test_an_open_three_or_a_four_is_answered_at_any_think_in_a_worker_thread(case: tuple[list[str], str]) -> None:
+    rows, defender = case
+    board = Configurations.from_rows(rows, 5, 9)
+    chosen: list[Move] = []
+    worker = threading.Thread(target=lambda: chosen.append(StrongPlayer(9, 0.01).choose(board, defender)))
+    worker.start()
+    worker.join()
+    (move,) = chosen
+    after = [
+        line if r != move.row else line[: move.col] + defender + line[move.col + 1 :] for r, line in enumerate(rows)
+    ]
+    attacker = "O" if defender == "X" else "X"
+    assert not loses_at_once(after, 5, defender, attacker), (rows, str(move))
+
+
+def test_the_open_three_the_window_lost_to_is_blocked() -> None:
+    """10x10, five in a row: X e4, O f6, X f4, O g5, X d4 -- O must take c4 or g4 (it played g6 and lost)."""
+    board = Configurations(10, 5, 9)
+    for text, symbol in (("e4", "X"), ("f6", "O"), ("f4", "X"), ("g5", "O"), ("d4", "X")):
+        move = Move.parse(text, 10)
+        board.save_play(move.row, move.col, symbol)
+    chosen: list[Move] = []
+    worker = threading.Thread(target=lambda: chosen.append(StrongPlayer(9, 0.01).choose(board, "O")))
+    worker.start()
+    worker.join()
+    assert [str(move) for move in chosen] in (["c4"], ["g4"])
+
+
+# Out of time: what the search leaves behind
+
+
+@pytest.mark.parametrize("think", [0.003, 0.01, 0.02, 0.05, 0.15, 0.2])
+def test_a_search_cut_short_by_its_clock_still_blocks_an_open_three(think: float) -> None:
+    # X has j9 k10 l11, open at both ends: O must take i8 or m12, or X makes an open four.  A search stopped
+    # by its deadline in the middle of a line once left its board there, and the last check of the chosen
+    # move then read that board and could trade the block for another move.
+    game = [Move.parse(text, 15) for text in ["j9", "j10", "k10", "k9", "l11"]]
+    board = Configurations(15, 5, 0)
+    for ply, move in enumerate(game):
+        board.save_play(move.row, move.col, "XO"[ply % 2])
+    for _ in range(3):
+        assert str(StrongPlayer(225, think).choose(board, "O")) in {"i8", "m12"}
+
+
+def test_a_threat_search_says_when_its_budget_stopped_it() -> None:
+    board = SearchBoard(Position.from_rows(["." * 9] * 4 + ["....X...."] + ["." * 9] * 4, length=5))
+    complete = ThreatSearch(board)
+    assert complete.find() is None
+    assert not complete.stopped  # X has no four to make: there is no win by fours
+    board = SearchBoard(
+        Position.from_rows(
+            [
+                ".........",
+                ".XX.X....",
+                "...X.....",
+                ".........",
+                "...O.....",
+                "..OO.....",
+                ".O.......",
+                "." * 9,
+                "." * 9,
+            ],
+            length=5,
+        )
+    )
+    cut = ThreatSearch(board, node_limit=1)
+    assert cut.find() is None
+    assert cut.stopped

@@ -6,8 +6,9 @@ One module a program, each runnable as ``python -m tictactoe.cli.NAME``:
 :mod:`~tictactoe.cli.testdict` and :mod:`~tictactoe.cli.testplay` (the
 graders), :mod:`~tictactoe.cli.report` (the hash report),
 :mod:`~tictactoe.cli.solver` (``python -m tictactoe.solver``),
-:mod:`~tictactoe.cli.gamegraph` (``python -m tictactoe.gamegraph``) and
-:mod:`~tictactoe.cli.prover`.  They share their argparse types
+:mod:`~tictactoe.cli.gamegraph` (``python -m tictactoe.gamegraph``),
+:mod:`~tictactoe.cli.prover` and :mod:`~tictactoe.cli.brain` (``python -m
+tictactoe.brain``, the Gomoku AI protocol).  They share their argparse types
 (:mod:`~tictactoe.cli.arguments`), how a program ends
 (:mod:`~tictactoe.cli.exits`) and the check of the Python version
 (:mod:`~tictactoe.cli.python_version`).  Only programs choose exit

@@ -15,15 +15,22 @@ import math
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+import tictactoe
 from configurations.numbers import NumberError, read_whole_number
+from tictactoe.ui.settings import check_name
 
 if TYPE_CHECKING:
     from pathlib import Path
 
-__all__ = ["MAX_PAUSE", "file_path", "pause", "seconds", "whole_number"]
+__all__ = ["MAX_PAUSE", "add_version", "file_path", "pause", "seconds", "side_name", "whole_number"]
 
 #: The longest pause ``--delay`` takes: a minute between moves is already a game nobody watches.
 MAX_PAUSE = 60.0
+
+
+def add_version(parser: argparse.ArgumentParser) -> None:
+    """Give ``parser`` the ``--version`` option every program answers: its name and the project's version."""
+    parser.add_argument("--version", action="version", version=f"%(prog)s {tictactoe.__version__}")
 
 
 def whole_number(low: int, high: int | None = None, *, what: str | None = None) -> Callable[[str], int]:
@@ -62,6 +69,14 @@ def pause(text: str) -> float:
     if not 0 <= value <= MAX_PAUSE:  # False for NaN too
         raise argparse.ArgumentTypeError(f"must be a number of seconds from 0 to {MAX_PAUSE:g}, got {text!r}")
     return value
+
+
+def side_name(text: str) -> str:
+    """A side's name (``--name-x``): :func:`~tictactoe.ui.settings.check_name`'s rule."""
+    try:
+        return check_name(text)
+    except ValueError as refusal:
+        raise argparse.ArgumentTypeError(str(refusal)) from None
 
 
 def file_path(text: str) -> Path:

@@ -1,8 +1,9 @@
 """``python -m tictactoe.gamegraph``: count, show, play, stats (SPEC §9).
 
 The program over the graph of :mod:`tictactoe.gamegraph`; the package's
-``__main__`` only hands over to :func:`main`, and the game against the
-graph is the terminal's (:mod:`tictactoe.ui.terminal.graph_game`).
+``__main__`` only hands over to :func:`main`.  The game against the graph
+is the main game's, the graph playing as the ``perfect`` player
+(:mod:`tictactoe.ui.terminal.graph_game`).
 
 ``show HASH ...`` prints each node as ``name=value`` lines in the order of
 SPEC §9, a blank line between nodes::
@@ -20,9 +21,10 @@ SPEC §9, a blank line between nodes::
     score=0
 
 ``board=`` stands alone so that the board's five lines keep their columns.
-A hash that is not a whole number from 0 to 19 682, or that no game
-reaches, gets one line on standard error saying so; the other nodes are
-still shown, and the exit status is then 1.
+A hash that no game reaches gets one line on standard error saying so; the
+other nodes are still shown, and the exit status is then 1.  Text that is
+no hash at all (not a whole number from 0 to 19 682) is a usage error, as
+a missing hash is: status 2, before anything is shown.
 """
 
 from __future__ import annotations
@@ -31,11 +33,14 @@ import argparse
 import sys
 from collections.abc import Sequence
 
+from configurations.moves import quoted
 from configurations.symbols import COMPUTER, HUMAN
+from tictactoe.cli.arguments import add_version
 from tictactoe.cli.exits import EXIT_FAILED, EXIT_INPUT_ENDED, EXIT_OK, exit_status, run
 from tictactoe.gamegraph import SLOTS, Node, UnreachablePositionError, game_graph
 from tictactoe.gamegraph.stats import format_stats, graph_stats
-from tictactoe.ui.terminal.graph_game import HELP, play
+from tictactoe.ui.terminal.conversation import play_session
+from tictactoe.ui.terminal.graph_game import HELP, choose_side, graph_settings
 from tictactoe.ui.terminal.reader import Reader, converse
 
 __all__ = ["PROGRAM", "format_node", "main", "parse_hash"]
@@ -92,7 +97,7 @@ def parse_hash(text: str) -> int:
         key = int(digits)
         if key < SLOTS:
             return key
-    raise ValueError(f"{typed!r} is not a hash: a hash is a whole number from 0 to {SLOTS - 1}")
+    raise ValueError(f"{quoted(typed)} is not a hash: a hash is a whole number from 0 to {SLOTS - 1}")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -114,13 +119,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     return _play(args.side)
 
 
-def _show(texts: Sequence[str]) -> int:
+def _show(keys: Sequence[int]) -> int:
     """Print the node of each hash, a blank line between them; 1 if any was no node, else 0."""
     status, shown = EXIT_OK, 0
-    for text in texts:
+    for key in keys:
         try:
-            node = game_graph().node(parse_hash(text))
-        except (ValueError, UnreachablePositionError) as refusal:
+            node = game_graph().node(key)
+        except UnreachablePositionError as refusal:
             print(f"{PROGRAM} show: {refusal}", file=sys.stderr)
             status = EXIT_FAILED
             continue
@@ -132,18 +137,31 @@ def _show(texts: Sequence[str]) -> int:
 
 
 def _play(side: str | None) -> int:
-    """Play one game at the terminal, or from standard input read line by line when it is not one."""
+    """Play against the graph at the terminal, or from standard input read line by line when it is not one."""
     if sys.stdin is None:  # started with its standard input closed (<&-)
         print(f"{PROGRAM} play: no standard input to read moves from", file=sys.stderr)
         return EXIT_INPUT_ENDED
+    at_terminal = sys.stdin.isatty()
 
     def conversation(read_line: Reader) -> None:
-        play(game_graph(), read_line, sys.stdout, person=side)
+        person = side or choose_side(read_line, sys.stdout)
+        if person is None:
+            print("Game abandoned")
+            return
+        on_screen = sys.stdout.isatty()
+        play_session(graph_settings(person), read_line, sys.stdout, interactive=at_terminal, on_screen=on_screen)
 
-    ending = converse(
-        conversation, sys.stdin, sys.stdout, sys.stderr, f"{PROGRAM} play", at_terminal=sys.stdin.isatty()
+    return exit_status(
+        converse(conversation, sys.stdin, sys.stdout, sys.stderr, f"{PROGRAM} play", at_terminal=at_terminal)
     )
-    return exit_status(ending)
+
+
+def _hash(text: str) -> int:
+    """The argparse ``type`` of a hash (:func:`parse_hash`)."""
+    try:
+        return parse_hash(text)
+    except ValueError as refusal:
+        raise argparse.ArgumentTypeError(str(refusal)) from None
 
 
 def _side(text: str) -> str:
@@ -163,6 +181,7 @@ def _parser() -> argparse.ArgumentParser:
             "squares 0-8 row by row, v(X) = 2, v(O) = 1, v(empty) = 0; the empty board is 0."
         ),
     )
+    add_version(parser)
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     commands.add_parser("count", help="print the number of positions", description="Print the number of positions.")
     show = commands.add_parser(
@@ -173,7 +192,7 @@ def _parser() -> argparse.ArgumentParser:
             "winner, moves and score, a blank line between nodes. Exit status 1 if a hash is no node."
         ),
     )
-    show.add_argument("hashes", nargs="+", metavar="HASH", help="a whole number from 0 to 19682")
+    show.add_argument("hashes", nargs="+", type=_hash, metavar="HASH", help="a whole number from 0 to 19682")
     play_command = commands.add_parser(
         "play",
         help="play a game against the graph",

@@ -11,26 +11,21 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import stat
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
 
-from configurations import Winner
-from tictactoe.cli.arguments import file_path, whole_number
+from tictactoe.cli.arguments import add_version, file_path, whole_number
 from tictactoe.cli.exits import EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE
-from tictactoe.game.history import DamagedGame, History, HistoryError, default_path
-from tictactoe.game.record import GameRecord
+from tictactoe.game.history import DamagedGame, History, HistoryError, MissingHistoryError, default_path
 from tictactoe.game.replay import replay_text
-from tictactoe.game.sgf import SgfError, parse_sgf, to_sgf
-from tictactoe.ui.terminal.browse import RESULT_NAMES, history_table, open_history, replay_interactively
+from tictactoe.game.sgf import SgfError, read_sgf_file, to_sgf
+from tictactoe.ui.terminal.browse import RESULT_NAMES, history_table, replay_interactively
 
 __all__ = ["main"]
 
 
-#: The largest SGF file ``--import`` reads: a game of 26x26 takes about 10 KB, so this holds thousands.
-MAX_SGF_BYTES = 64 * 2**20
 #: The largest game id: SQLite's largest integer.
 MAX_GAME_ID = 2**63 - 1
 
@@ -48,8 +43,17 @@ def main(
             args = _parse(arguments, program)
     except SystemExit as exit_request:
         return exit_request.code if isinstance(exit_request.code, int) else EXIT_USAGE
-    history = open_history(args.db, stderr, program)
-    if history is None:
+    reading = args.import_ is None  # listing, replaying and exporting never make a file
+    try:
+        history = History(args.db, create=not reading)
+    except MissingHistoryError as error:
+        if args.db is None:  # the default history, before any game was saved
+            print("No games saved yet.", file=stdout)
+            return EXIT_OK
+        print(f"{program}: cannot use the game history: {error}", file=stderr)
+        return EXIT_FAILED
+    except HistoryError as error:
+        print(f"{program}: cannot use the game history: {error}", file=stderr)
         return EXIT_FAILED
     try:
         with history:
@@ -76,53 +80,25 @@ def _run(args: argparse.Namespace, history: History, stdin: TextIO | None, out: 
     elif args.replay is not None:
         record = history.get(args.replay)
         if stdin is not None and stdin is sys.stdin and stdin.isatty():
-            replay_interactively(record, input, out)
+            replay_interactively(record, input, out, terminal=stdin if out.isatty() else None)
         else:
             print(replay_text(record), file=out)
     elif args.export is not None:
-        records = [history.get(args.game)] if args.game is not None else _all_records(history, damaged)
-        _write(args.export, to_sgf(records))
+        records = [history.get(args.game)] if args.game is not None else history.records(damaged)
+        _write(args.export, to_sgf(records), replace=args.force)
         print(f"Exported {len(records)} game{'s' * (len(records) != 1)} to {args.export}", file=out)
     else:
-        records = parse_sgf(_read_sgf(args.import_))
-        history.save_all(records)
-        print(f"Imported {len(records)} game{'s' * (len(records) != 1)} into {history.path}", file=out)
+        ids, skipped = history.save_new(read_sgf_file(args.import_))
+        already = f", skipped {skipped} already stored" if skipped else ""
+        print(f"Imported {len(ids)} game{'s' * (len(ids) != 1)} into {history.path}{already}", file=out)
     return damaged
 
 
-def _all_records(history: History, damaged: list[DamagedGame]) -> list[GameRecord]:
-    """Every game of ``history`` that can be read, the first saved first; the others are added to ``damaged``."""
-    records = []
-    for game in sorted(history.list_games(limit=None, damaged=damaged), key=lambda game: game.id):
-        try:
-            records.append(history.get(game.id))
-        except HistoryError as error:
-            damaged.append(DamagedGame(game.id, str(error).rpartition("is damaged: ")[2]))
-    return records
-
-
-def _read_sgf(path: Path) -> bytes:
-    """The bytes of the SGF file ``path``: a regular file of at most :data:`MAX_SGF_BYTES`, else :class:`_FileError`.
-
-    Anything else -- a pipe that may never be written to, a device that
-    never ends -- is refused before it is read.
-    """
-    try:
-        # Asked before opening: opening a pipe that nobody writes to would wait for ever.
-        if not stat.S_ISREG(path.stat().st_mode):
-            raise _FileError(f"cannot read {path}: not a regular file")
-        with path.open("rb") as file:
-            data = file.read(MAX_SGF_BYTES + 1)
-    except OSError as error:
-        raise _FileError(f"cannot read {path}: {error.strerror}") from None
-    if len(data) > MAX_SGF_BYTES:
-        raise _FileError(
-            f"cannot read {path}: larger than {MAX_SGF_BYTES // 2**20} MiB, more than SGF files of games hold"
-        )
-    return data
-
-
-def _write(path: Path, text: str) -> None:
+def _write(path: Path, text: str, *, replace: bool) -> None:
+    """Write ``text`` to ``path``; an existing regular file only when ``replace`` says so (a device or a pipe,
+    such as /dev/stdout, always)."""
+    if path.is_file() and not replace:
+        raise _FileError(f"{path} exists already: give --force to replace it")
     try:
         path.write_text(text, encoding="utf-8")
     except BrokenPipeError:
@@ -131,12 +107,12 @@ def _write(path: Path, text: str) -> None:
         raise _FileError(f"cannot write {path}: {error.strerror}") from None
 
 
-def _result(text: str) -> Winner:
-    """argparse ``type`` for ``--result``: X, O or draw, in any case."""
+def _result(text: str) -> str:
+    """argparse ``type`` for ``--result``: X, O, draw or unfinished, in any case."""
     try:
         return RESULT_NAMES[text.lower()]
     except KeyError:
-        raise argparse.ArgumentTypeError(f"must be X, O or draw, got {text!r}") from None
+        raise argparse.ArgumentTypeError(f"must be X, O, draw or unfinished, got {text!r}") from None
 
 
 def _parse(arguments: Sequence[str], program: str) -> argparse.Namespace:
@@ -147,8 +123,10 @@ def _parse(arguments: Sequence[str], program: str) -> argparse.Namespace:
         for option, value in (("--player", args.player), ("--result", args.result)):
             if value is not None:
                 parser.error(f"argument {option}: goes with --history only")
-    if args.export is None and args.game is not None:
-        parser.error("argument --game: goes with --export only")
+    if args.export is None:
+        for option, given in (("--game", args.game is not None), ("--force", args.force)):
+            if given:
+                parser.error(f"argument {option}: goes with --export only")
     return args
 
 
@@ -158,6 +136,7 @@ def _parser(program: str) -> argparse.ArgumentParser:
         description="List, replay, export and import the games kept in the game history.",
         epilog=f"The history is {default_path()} unless --db names another file.",
     )
+    add_version(parser)
     modes = parser.add_mutually_exclusive_group(required=True)
     modes.add_argument("--history", action="store_true", help="list the games, the newest first")
     modes.add_argument("--replay", type=whole_number(1, MAX_GAME_ID), metavar="ID", help="replay game ID move by move")
@@ -165,6 +144,9 @@ def _parser(program: str) -> argparse.ArgumentParser:
     modes.add_argument("--import", dest="import_", type=file_path, metavar="FILE", help="add the games of an SGF file")
     parser.add_argument("--db", type=file_path, metavar="PATH", help="the game history file (SQLite)")
     parser.add_argument("--player", metavar="NAME", help="with --history: only the games NAME played")
-    parser.add_argument("--result", type=_result, metavar="X|O|draw", help="with --history: only games of this result")
+    parser.add_argument(
+        "--result", type=_result, metavar="X|O|draw|unfinished", help="with --history: only games of this result"
+    )
     parser.add_argument("--game", type=whole_number(1, MAX_GAME_ID), metavar="ID", help="with --export: only game ID")
+    parser.add_argument("--force", action="store_true", help="with --export: replace FILE if it exists")
     return parser

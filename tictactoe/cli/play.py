@@ -14,17 +14,19 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import dataclasses
 import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NoReturn, TextIO
 
 from configurations.moves import MAX_BOARD_SIZE, Move, MoveError
 from configurations.search import SearchMemoryError
-from tictactoe.cli.arguments import file_path, pause, seconds, whole_number
+from tictactoe.cli.arguments import add_version, file_path, pause, seconds, side_name, whole_number
 from tictactoe.cli.exits import EXIT_FAILED, EXIT_INPUT_ENDED, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, exit_status, run
-from tictactoe.game.session import Competitor, Session
+from tictactoe.game.session import Session
+from tictactoe.players.levels import LEVEL_NAMES, LEVELS, Level, level_options, levelled_kinds
 from tictactoe.players.registry import DEFAULT_THINK, PLAYER_NAMES, PlayerOptions
-from tictactoe.ui.settings import Settings, default_competitors
+from tictactoe.ui.settings import Settings, default_competitors, level_name
 from tictactoe.ui.terminal.conversation import Saver, play_session
 from tictactoe.ui.terminal.menu import Menu
 from tictactoe.ui.terminal.reader import Reader, converse, enable_line_editing
@@ -68,6 +70,20 @@ def main(
     arguments = sys.argv[1:] if argv is None else list(argv)
     if not arguments and stdin is sys.stdin and stdin.isatty() and stdout.isatty():
         return _run_menu(stdout, stderr, program)
+    if any(argument.split("=", 1)[0] == "--resume-game" for argument in arguments):
+        try:
+            with contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(stderr):
+                settings = _resumed_settings(arguments, program)
+        except SystemExit as exit_request:
+            return exit_request.code if isinstance(exit_request.code, int) else EXIT_USAGE
+        except ResumeError as error:
+            print(f"{program}: {error}", file=stderr)
+            return EXIT_FAILED
+        return (
+            _run_window(settings, stderr)
+            if settings.window
+            else _run_terminal(settings, stdin, stdout, stderr, program)
+        )
     if asks_for_history(arguments):
         # Imported here: the history needs SQLite, about 7 ms of start-up that a game without one need not pay.
         from tictactoe.cli import history  # noqa: PLC0415
@@ -93,31 +109,96 @@ def asks_for_history(arguments: Sequence[str]) -> bool:
 
 
 def parse_settings(arguments: Sequence[str], program: str = "play.py") -> Settings:
-    """What the command line asks for; argparse's ``SystemExit`` (2, or 0 for ``--help``) otherwise.
-
-    The three numbers alone are SPEC §4's game: a person, "You", against the
-    reference search, "Computer".
-    """
-    parser = _parser(program)
+    """What the command line asks for; argparse's ``SystemExit`` (2, or 0 for ``--help``) otherwise."""
+    parser = _parser(program, levelled=any(argument.split("=", 1)[0] == "--level" for argument in arguments))
     args = parser.parse_args(arguments)
     if args.length > args.size:
         parser.error(f"argument length: must be from 1 to size ({args.size}), got {args.length}")
     memory = None if args.memory is None else args.memory * 2**20
-    options = PlayerOptions(args.size, args.length, args.max_levels, args.think, args.seed, memory)
+    if args.level is None:
+        x_kind, o_kind = args.x or "human", args.o or "reference"
+        think = DEFAULT_THINK if args.think is None else args.think
+        options = PlayerOptions(args.size, args.length, args.max_levels, think, args.seed, memory)
+        names = (args.name_x, args.name_o)
+    else:
+        options, x_kind, o_kind = _levelled(parser, args, memory)
+        computer = level_name(Level(args.level))
+        names = (args.name_x or _if(x_kind != "human", computer), args.name_o or _if(o_kind != "human", computer))
     try:
         opening = [Move.parse(text, args.size) for text in args.opening.split(",")] if args.opening else []
     except MoveError as refusal:
         parser.error(f"argument --opening: {refusal}")
-    if len(arguments) == len(NUMBERS):
-        x, o = Competitor("You"), Competitor("Computer", "reference")
-    else:
-        x, o = default_competitors(args.x, args.o, args.name_x, args.name_o)
+    x, o = default_competitors(x_kind, o_kind, *names)
     try:
         return Settings(Session(options, x, o, opening), args.delay, window=args.window, db=args.db)
     except MoveError as refusal:
         parser.error(f"argument --opening: {refusal}")
     except ValueError as unplayable:  # a player that cannot play this board
         parser.error(str(unplayable))
+
+
+def _levelled(
+    parser: argparse.ArgumentParser, args: argparse.Namespace, memory: int | None
+) -> tuple[PlayerOptions, str, str]:
+    """The options and the sides' players of ``--level``: the computer plays O, or X when ``--o human`` is given.
+
+    The level chooses the computer's player and depth, so that giving
+    ``max_levels`` or a computer player as well is a usage error; ``--think``
+    still sets the time a move, in place of the level's.
+    """
+    if args.max_levels is not None:
+        parser.error("argument --level: the level sets how far the computer looks: give size and length only")
+    for option, kind in (("--x", args.x), ("--o", args.o)):
+        if kind not in (None, "human"):
+            parser.error(f"argument --level: the level chooses the computer's player: {option} can only be human")
+    level = Level(args.level)
+    computer_first = args.o == "human" and args.x is None
+    sides = ("reference", "human") if computer_first else (args.x or "human", args.o or "reference")
+    try:
+        x_kind, o_kind = levelled_kinds(level, *sides)
+    except ValueError as refusal:
+        parser.error(f"argument --level: {refusal}")
+    _, options = level_options(level, size=args.size, length=args.length, seed=args.seed, memory=memory)
+    if args.think is not None:
+        options = dataclasses.replace(options, think=args.think)
+    return options, x_kind, o_kind
+
+
+def _if(condition: bool, name: str) -> str | None:
+    return name if condition else None
+
+
+class ResumeError(Exception):
+    """The game asked for cannot be resumed: the message says why."""
+
+
+def _resumed_settings(arguments: Sequence[str], program: str) -> Settings:
+    """The settings of ``--resume-game ID``: the game kept unfinished under ID, to be played on.
+
+    argparse's ``SystemExit`` for a bad command line; :class:`ResumeError` when
+    the history or the game cannot be used.
+    """
+    parser = argparse.ArgumentParser(
+        prog=program,
+        description="Play on a game left before its end, kept in the game history (see --history).",
+    )
+    add_version(parser)
+    parser.add_argument("--resume-game", type=whole_number(1, 2**63 - 1), required=True, metavar="ID", help="the game")
+    parser.add_argument("--db", type=file_path, metavar="PATH", help="the game history file (SQLite)")
+    parser.add_argument("--think", type=seconds, metavar="SECONDS", help="the strong player's time a move")
+    parser.add_argument("--window", action="store_true", help="play on in a window")
+    parser.add_argument("--delay", type=pause, metavar="SECONDS", help="pause before each move of two computer players")
+    args = parser.parse_args(arguments)
+    # Imported here: the history needs SQLite, about 7 ms of start-up that a game without one need not pay.
+    from tictactoe.game.history import History, HistoryError  # noqa: PLC0415
+
+    try:
+        with History(args.db, create=False) as history:
+            record = history.get(args.resume_game)
+        session = Session.resume(record, args.resume_game, think=args.think)
+    except (HistoryError, ValueError) as error:
+        raise ResumeError(f"cannot resume game {args.resume_game}: {error}") from None
+    return Settings(session, args.delay, window=args.window, db=args.db)
 
 
 def _run_terminal(settings: Settings, stdin: TextIO | None, stdout: TextIO, stderr: TextIO, program: str) -> int:
@@ -163,7 +244,7 @@ def _run_menu(out: TextIO, err: TextIO, program: str) -> int:
     def previous_games() -> None:
         from tictactoe.ui.terminal.browse import browse  # noqa: PLC0415 -- SQLite: see _history_saver
 
-        browse(input, out)
+        browse(input, out, terminal=sys.stdin if out.isatty() else None)
 
     try:
         Menu(input, out, play, previous_games).run()
@@ -189,26 +270,40 @@ def _history_saver(db: Path | None, err: TextIO, program: str, *, at_terminal: b
     return history_saver(db, err, program, at_terminal=at_terminal)
 
 
-def _parser(program: str) -> argparse.ArgumentParser:
+def _parser(program: str, *, levelled: bool = False) -> argparse.ArgumentParser:
+    """The game's command line; with ``levelled`` (``--level`` given), ``max_levels`` may be left out."""
     parser = argparse.ArgumentParser(
         prog=program,
-        usage="%(prog)s [-h] size length max_levels [options]",
+        usage="%(prog)s [-h] size length max_levels [options]\n"
+        f"       %(prog)s [-h] size length --level {{{','.join(LEVEL_NAMES)}}} [options]",
         description="Play k-in-a-row against the computer. You are X and move first; the computer is O.",
-        epilog=f"Example: {program} 3 3 9 is tic-tac-toe with the computer searching to the end of the game. "
+        epilog=f"Example: {program} 3 3 9 is tic-tac-toe with the computer searching to the end of the game; "
+        f"{program} 7 4 --level hard sets how the computer plays by name. "
         f"Saved games: {program} --history, --replay ID, --export FILE, --import FILE ({program} --history -h).",
     )
+    add_version(parser)
     for name, low, high, description in NUMBERS:
-        parser.add_argument(name, type=whole_number(low, high), help=description)
-    players = ", ".join(PLAYER_NAMES)
-    parser.add_argument("--x", default="human", choices=PLAYER_NAMES, metavar="PLAYER", help=f"X's player: {players}")
-    parser.add_argument("--o", default="reference", choices=PLAYER_NAMES, metavar="PLAYER", help="O's player")
+        optional = {"nargs": "?"} if levelled and name == "max_levels" else {}
+        parser.add_argument(name, type=whole_number(low, high), help=description, **optional)  # type: ignore[arg-type]
+    levels = "; ".join(f"{level}: {LEVELS[level].summary}" for level in Level)
     parser.add_argument(
-        "--think", type=seconds, default=DEFAULT_THINK, metavar="SECONDS", help="the strong player's time a move"
+        "--level",
+        choices=LEVEL_NAMES,
+        metavar="LEVEL",
+        help=f"how well the computer plays, in place of max_levels: {levels}",
+    )
+    players = ", ".join(PLAYER_NAMES)
+    parser.add_argument("--x", choices=PLAYER_NAMES, metavar="PLAYER", help=f"X's player: {players}")
+    parser.add_argument("--o", choices=PLAYER_NAMES, metavar="PLAYER", help="O's player")
+    parser.add_argument(
+        "--think", type=seconds, metavar="SECONDS", help=f"the strong player's time a move (default: {DEFAULT_THINK:g})"
     )
     parser.add_argument("--opening", metavar="MOVES", help="moves played first, alternately from X, e.g. e5,f6,d4")
     parser.add_argument("--seed", type=int, metavar="N", help="makes every random choice repeatable")
-    parser.add_argument("--name-x", metavar="NAME", help="X's name in the tally (default: You, or the player)")
-    parser.add_argument("--name-o", metavar="NAME", help="O's name in the tally")
+    parser.add_argument(
+        "--name-x", type=side_name, metavar="NAME", help="X's name in the tally (default: You, or the player)"
+    )
+    parser.add_argument("--name-o", type=side_name, metavar="NAME", help="O's name in the tally")
     parser.add_argument("--window", action="store_true", help="play in a window: click a square, or arrows and Enter")
     parser.add_argument("--delay", type=pause, metavar="SECONDS", help="pause before each move of two computer players")
     parser.add_argument(

@@ -10,6 +10,7 @@ import argparse
 from collections.abc import Sequence
 
 from configurations import COMPUTER, HUMAN
+from tictactoe.cli.arguments import add_version
 from tictactoe.cli.exits import EXIT_OK, run
 from tictactoe.game.tournament import entrants, format_round_robin, round_robin
 from tictactoe.players.prover import format_proofs, prove, provers
@@ -28,6 +29,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "player might break at random) and count the games, wins, draws and losses; show a shortest loss."
         ),
     )
+    add_version(parser)
     parser.add_argument("--round-robin", action="store_true", help="play every player against every other instead")
     parser.add_argument("--games", type=int, default=10, help="games a pairing plays as each colour (default 10)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the round robin's random choices (default 1)")

@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import NoReturn
 
+from tictactoe.cli.arguments import add_version
 from tictactoe.cli.exits import EXIT_FAILED, EXIT_OK, run
 from tictactoe.hashreport.plot import PlotError, PlotNameError, PlotTarget, histogram_image, plot_target, write_plot
 from tictactoe.hashreport.registry import KeySource, SourceError, SourceRegistry
@@ -150,6 +151,7 @@ def _parser(program: str, registry: SourceRegistry) -> argparse.ArgumentParser:
         ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
+    add_version(parser)
     parser.add_argument("source", metavar="SOURCE", help="a key source name or a file of keys")
     sizes = parser.add_mutually_exclusive_group()
     sizes.add_argument(

@@ -7,8 +7,8 @@ The package's ``__main__`` hands over to :func:`main`.
 rows of 6).  Prints ``key: value`` lines -- ``value:`` (``X wins``,
 ``O wins``, ``draw``, or ``unknown`` when ``--think`` ran out first),
 ``best:`` (a move that achieves the value; absent on a finished board),
-``nodes:``, ``seconds:`` (processor time) and ``to move:`` (whose turn it
-is; absent on a finished board).  SPEC §8 wants ``value:`` first and
+``nodes:``, ``seconds:`` (processor time) and, for a ``--board``, ``to move:``
+(whose turn it is; absent on a finished board).  SPEC §8 wants ``value:`` first and
 ``best:``, ``nodes:``, ``seconds:`` after it in that order, so whose turn
 it is comes last.  ``--workers N`` (``auto``: one per core),
 ``--scheduler ADDRESS`` (a Dask cluster) and ``--resume DB`` solve it as
@@ -38,7 +38,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from configurations.moves import MAX_BOARD_SIZE
-from tictactoe.cli.arguments import file_path, seconds, whole_number
+from tictactoe.cli.arguments import add_version, file_path, seconds, whole_number
 from tictactoe.cli.exits import EXIT_FAILED, EXIT_OK, run
 from tictactoe.solver.answers import AnswerStore, StoreError
 from tictactoe.solver.certificate import ProofExtractor, write_certificate
@@ -113,6 +113,7 @@ def _parser() -> argparse.ArgumentParser:
         epilog=_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
+    add_version(parser)
     parser.add_argument(
         "size", type=board_shape, metavar="SIZE", help=f"rows and columns, 1 to {MAX_BOARD_SIZE}, or ROWSxCOLS"
     )
@@ -193,8 +194,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"{PROGRAM}: {error}", file=sys.stderr)
             return EXIT_FAILED
         solution, records, more = _solve_by_jobs(position, runner, store, args.think, proof=proof is not None)
-    finished = position.winner is not None or not position.empty_squares
-    print("\n".join(report(solution, None if finished else position.mover) + more), flush=True)
+    # On the empty board X moves first, as always: whose turn it is is news only on a board given.
+    given = args.board is not None and position.winner is None and position.empty_squares
+    print("\n".join(report(solution, position.mover if given else None) + more), flush=True)
     if proof is None:
         return EXIT_OK
     if records is None:

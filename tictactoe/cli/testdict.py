@@ -14,7 +14,7 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
-from tictactoe.cli.arguments import whole_number
+from tictactoe.cli.arguments import add_version, whole_number
 from tictactoe.cli.exits import EXIT_FAILED, EXIT_OK, run
 from tictactoe.harness.dict_tests import TABLE_SIZE, TESTS, format_outcome, run_tests, summary_line
 
@@ -61,6 +61,7 @@ def _parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
         add_help=False,
     )
+    add_version(parser)
     parser.add_argument(
         "tests",
         nargs="*",

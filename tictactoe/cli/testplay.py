@@ -17,6 +17,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import NoReturn
 
+from tictactoe.cli.arguments import add_version
 from tictactoe.cli.exits import EXIT_FAILED, EXIT_OK, run
 from tictactoe.harness.play_cases import Outcome, builtin_outcomes, run_case_files
 
@@ -56,6 +57,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         epilog=_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
+    add_version(parser)
     parser.add_argument(
         "--cases",
         action="extend",  # --cases a.jsonl --cases b.jsonl runs both, in that order

@@ -22,8 +22,9 @@ The format
 
     ``games`` holds one row a game: both players' kind and name, the board
     size, the length to win, ``max_levels``, ``think`` (NULL when unset),
-    the result (``X``, ``O``, ``draw``), ``started`` and ``ended`` as ISO
-    8601 UTC text with microseconds (so that text order is time order), and
+    the result (``X``, ``O``, ``draw``; NULL for a game left before its
+    end), ``started`` and ``ended`` as ISO 8601 UTC text with microseconds
+    (so that text order is time order; NULL when not known), and
     ``move_count``.  ``moves`` holds one row a move: ``game_id``, ``ply``
     (from 0, ``X`` on the even ones), ``row``, ``col`` (from 0) and ``ms``,
     the milliseconds the move took.
@@ -62,11 +63,15 @@ __all__ = [
     "APPLICATION_ID",
     "MIGRATIONS",
     "RESULTS",
+    "RESULT_FILTERS",
     "SCHEMA_VERSION",
+    "UNFINISHED",
     "DamagedGame",
+    "DamagedGameError",
     "GameSummary",
     "History",
     "HistoryError",
+    "MissingHistoryError",
     "default_path",
 ]
 
@@ -74,6 +79,9 @@ __all__ = [
 APPLICATION_ID = 0x54545448
 #: The results a game can be stored with, as ``GameRecord.result`` and the ``result`` filter write them.
 RESULTS: tuple[Winner, ...] = tuple(Winner)
+#: What the ``result`` filter takes: a result, or the games left before their end.
+UNFINISHED = "unfinished"
+RESULT_FILTERS: tuple[str, ...] = (*RESULTS, UNFINISHED)
 #: How long to wait for another program's lock before giving up, in seconds.
 DEFAULT_TIMEOUT = 5.0
 _SQLITE_MAGIC = b"SQLite format 3\x00"
@@ -110,6 +118,33 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "CREATE INDEX games_by_end ON games (ended)",
         "CREATE INDEX games_by_result ON games (result, ended)",
     ),
+    # Version 2: a game left before its end is kept (its result NULL), and a game whose dates are not known
+    # (imported from a file without them) too (started and ended NULL). SQLite changes a column's constraints
+    # only by building the table anew (see History._prepare for the moves' references to it).
+    (
+        """CREATE TABLE games_version_2 (
+            id INTEGER PRIMARY KEY,
+            x_kind TEXT NOT NULL,
+            x_name TEXT NOT NULL,
+            o_kind TEXT NOT NULL,
+            o_name TEXT NOT NULL,
+            size INTEGER NOT NULL,
+            length INTEGER NOT NULL,
+            max_levels INTEGER NOT NULL,
+            think REAL,
+            result TEXT CHECK (result IN ('X', 'O', 'draw')),
+            started TEXT,
+            ended TEXT,
+            move_count INTEGER NOT NULL
+        )""",
+        "INSERT INTO games_version_2 SELECT * FROM games",
+        "DROP TABLE games",
+        "ALTER TABLE games_version_2 RENAME TO games",
+        "CREATE INDEX games_by_end ON games (ended)",
+        "CREATE INDEX games_by_result ON games (result, ended)",
+        # An imported game is looked for among those of its board, length and number of moves.
+        "CREATE INDEX games_by_shape ON games (size, length, move_count)",
+    ),
 )
 #: The schema version this module writes and reads.
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -122,6 +157,18 @@ class HistoryError(Exception):
     """The history file cannot be used as asked; the message names the file and the problem, on one line."""
 
 
+class DamagedGameError(HistoryError):
+    """A stored game cannot be read back; ``damage`` says which and what is wrong."""
+
+    def __init__(self, message: str, damage: DamagedGame) -> None:
+        super().__init__(message)
+        self.damage = damage
+
+
+class MissingHistoryError(HistoryError):
+    """The history file does not exist, and was not to be made."""
+
+
 @dataclass(frozen=True, slots=True)
 class GameSummary:
     """One line of the list of games: what a person needs to pick a game, without its moves."""
@@ -131,9 +178,11 @@ class GameSummary:
     o: PlayerInfo
     size: int
     length: int
-    result: Winner
-    started: datetime
-    ended: datetime
+    #: None for a game left before its end.
+    result: Winner | None
+    #: None when not known.
+    started: datetime | None
+    ended: datetime | None
     move_count: int
 
 
@@ -171,7 +220,9 @@ class History:
     """The games stored in the SQLite file ``path`` (by default :func:`default_path`).
 
     Opening checks the file and sets it up or brings its schema up to date;
-    ``HistoryError`` when it cannot.  ``timeout`` is how long any operation
+    ``HistoryError`` when it cannot.  Without ``create``, a file that does
+    not exist is not made: :class:`MissingHistoryError` (for the commands
+    that only read).  ``timeout`` is how long any operation
     waits for another program's lock.  Use it in a ``with`` block, or call
     :meth:`close`.
 
@@ -186,14 +237,19 @@ class History:
     [(1, 'ada', 'rules', <Winner.X: 'X'>)]
     """
 
-    def __init__(self, path: Path | str | None = None, *, timeout: float = DEFAULT_TIMEOUT) -> None:
+    def __init__(
+        self, path: Path | str | None = None, *, timeout: float = DEFAULT_TIMEOUT, create: bool = True
+    ) -> None:
         if path is None:
             path = default_path()
-            try:
-                path.parent.mkdir(parents=True, exist_ok=True)
-            except OSError as error:
-                raise HistoryError(f"{path}: cannot create its directory: {error.strerror}") from None
+            if create:
+                try:
+                    path.parent.mkdir(parents=True, exist_ok=True)
+                except OSError as error:
+                    raise HistoryError(f"{path}: cannot create its directory: {error.strerror}") from None
         self.path = Path(path)
+        if not create and not self.path.exists():
+            raise MissingHistoryError(f"{self.path}: no such file")
         self._timeout = timeout
         self._connection = self._connect()
         try:
@@ -216,10 +272,39 @@ class History:
         """Store ``record`` in one transaction and return its new id.  Runtime complexity: O(moves)."""
         return self.save_all([record])[0]
 
+    def save_new(self, records: Iterable[GameRecord]) -> tuple[list[int], int]:
+        """Store, in one transaction, each of ``records`` not stored already (see :meth:`find`): their new ids,
+        and how many were skipped as already there (an earlier one of ``records`` counts as there)."""
+        ids, skipped = [], 0
+        with self._transaction("save games", write=True) as connection:
+            for record in records:
+                if _find(connection, record) is None:
+                    ids.append(_insert(connection, record))
+                else:
+                    skipped += 1
+        return ids, skipped
+
     def save_all(self, records: Iterable[GameRecord]) -> list[int]:
         """Store ``records`` in one transaction -- all of them or, on an error, none -- and return their new ids."""
         with self._transaction("save games", write=True) as connection:
             return [_insert(connection, record) for record in records]
+
+    def find(self, record: GameRecord) -> int | None:
+        """The id of a stored game that is ``record`` -- same board, length, players and moves, and the same
+        start where both starts are known -- or None.  Runtime complexity: O(log games + the games alike).
+        """
+        with self._transaction("look for a game", write=False) as connection:
+            return _find(connection, record)
+
+    def replace(self, game_id: int, record: GameRecord) -> None:
+        """Store ``record`` as game ``game_id`` in one transaction, in place of what it held (a game resumed and
+        played on).  ``HistoryError`` when there is no such game."""
+        with self._transaction("save a game", write=True) as connection:
+            if connection.execute("SELECT 1 FROM games WHERE id = ?", (game_id,)).fetchone() is None:
+                raise HistoryError(f"{self.path}: there is no game {game_id}")
+            connection.execute("DELETE FROM moves WHERE game_id = ?", (game_id,))
+            connection.execute("DELETE FROM games WHERE id = ?", (game_id,))
+            _insert(connection, record, game_id)
 
     def get(self, game_id: int) -> GameRecord:
         """The whole record of game ``game_id``; ``HistoryError`` when there is none.  Runtime complexity: O(moves)."""
@@ -233,7 +318,21 @@ class History:
         try:
             return _record(row, moves)
         except (ValueError, TypeError) as error:  # a RecordError, or a value of the wrong type or form
-            raise HistoryError(f"{self.path}: {DamagedGame(game_id, str(error))}") from None
+            damage = DamagedGame(game_id, str(error))
+            raise DamagedGameError(f"{self.path}: {damage}", damage) from None
+
+    def records(self, damaged: list[DamagedGame] | None = None) -> list[GameRecord]:
+        """Every game whole, the first saved first.  A game that cannot be read is a :class:`HistoryError`;
+        given a ``damaged`` list, it is left out and added to it instead.  Runtime complexity: O(moves)."""
+        records = []
+        for game in sorted(self.list_games(limit=None, damaged=damaged), key=lambda game: game.id):
+            try:
+                records.append(self.get(game.id))
+            except DamagedGameError as error:
+                if damaged is None:
+                    raise
+                damaged.append(error.damage)
+        return records
 
     def list_games(
         self,
@@ -252,7 +351,8 @@ class History:
 
         ``player`` keeps the games in which either side has that name
         (ASCII letters matched without regard to case); ``result`` keeps
-        those of one result (``"X"``, ``"O"`` or ``"draw"``).
+        those of one result (``"X"``, ``"O"`` or ``"draw"``), or the games
+        left before their end (``"unfinished"``).
         Runtime complexity: O(log games + limit + offset) unfiltered or by
         result, through an index; O(games) at worst by player.
         """
@@ -288,6 +388,8 @@ class History:
         if not path.parent.is_dir():
             raise HistoryError(f"{path}: the directory {path.parent} does not exist")
         writable = True
+        if not path.exists() and not os.access(path.parent, os.W_OK):
+            raise HistoryError(f"{path}: cannot create the file: the directory {path.parent} is not writable")
         if path.exists():
             if not path.is_file():
                 raise HistoryError(f"{path}: not a file")
@@ -310,13 +412,26 @@ class History:
         with self._transaction("read the file", write=False) as connection:
             version = _schema_version(connection, self.path, len(migrations))
         if version < len(migrations):
-            with self._transaction("set up the game history", write=True) as connection:
-                # Read again under the write lock: another program may have set the file up meanwhile.
-                version = _schema_version(connection, self.path, len(migrations))
-                for migration in migrations[version:]:
-                    for statement in migration:
-                        connection.execute(statement)
-                connection.execute(f"PRAGMA user_version = {len(migrations)}")
+            # A migration may build a table anew (SQLite's way to change a column's constraints), which the
+            # references to it would refuse: they are checked once, at the end, instead (SQLite's own advice;
+            # the setting can change only between transactions).
+            self._connection.execute("PRAGMA foreign_keys = OFF")
+            try:
+                self._migrate(migrations)
+            finally:
+                self._connection.execute("PRAGMA foreign_keys = ON")
+
+    def _migrate(self, migrations: tuple[tuple[str, ...], ...]) -> None:
+        """Apply the migrations the file lacks, in one transaction; none when the references do not hold after."""
+        with self._transaction("set up the game history", write=True) as connection:
+            # Read again under the write lock: another program may have set the file up meanwhile.
+            version = _schema_version(connection, self.path, len(migrations))
+            for migration in migrations[version:]:
+                for statement in migration:
+                    connection.execute(statement)
+            if connection.execute("PRAGMA foreign_key_check").fetchone() is not None:
+                raise sqlite3.IntegrityError("a move refers to no game")
+            connection.execute(f"PRAGMA user_version = {len(migrations)}")
 
     @contextmanager
     def _transaction(self, action: str, *, write: bool) -> Iterator[sqlite3.Connection]:
@@ -374,29 +489,50 @@ def _filters(player: str | None, result: str | None) -> tuple[str, list[object]]
     if player is not None:
         clauses.append("(x_name = ? COLLATE NOCASE OR o_name = ? COLLATE NOCASE)")
         parameters += [player, player]
-    if result is not None:
+    if result == UNFINISHED:
+        clauses.append("result IS NULL")
+    elif result is not None:
         if result not in RESULTS:
-            raise ValueError(f"result must be one of {', '.join(RESULTS)}, got {result!r}")
+            raise ValueError(f"result must be one of {', '.join(RESULT_FILTERS)}, got {result!r}")
         clauses.append("result = ?")
         parameters.append(result)
     return ("WHERE " + " AND ".join(clauses) if clauses else ""), parameters
 
 
-def _insert(connection: sqlite3.Connection, record: GameRecord) -> int:
-    """Add ``record``'s rows within the caller's transaction; its new id."""
+def _find(connection: sqlite3.Connection, record: GameRecord) -> int | None:
+    """:meth:`History.find` within the caller's transaction."""
+    candidates = connection.execute(
+        "SELECT id, started FROM games WHERE size = ? AND length = ? AND move_count = ? AND x_kind = ?"
+        " AND x_name = ? AND o_kind = ? AND o_name = ? ORDER BY id",
+        (record.size, record.length, len(record.moves), *_players(record)),
+    ).fetchall()
+    wanted = [(timed.move.row, timed.move.col) for timed in record.moves]
+    for game_id, started in candidates:
+        if started is not None and record.started is not None and started != time_text(record.started):
+            continue
+        moves = connection.execute("SELECT row, col FROM moves WHERE game_id = ? ORDER BY ply", (game_id,))
+        if [tuple(move) for move in moves.fetchall()] == wanted:
+            return int(game_id)
+    return None
+
+
+def _players(record: GameRecord) -> tuple[str, str, str, str]:
+    return record.x.kind, record.x.name, record.o.kind, record.o.name
+
+
+def _insert(connection: sqlite3.Connection, record: GameRecord, game_id: int | None = None) -> int:
+    """Add ``record``'s rows within the caller's transaction, as game ``game_id`` (None: a new id); its id."""
     cursor = connection.execute(
-        f"INSERT INTO games ({_GAME_COLUMNS}) VALUES ({', '.join('?' * 12)})",
+        f"INSERT INTO games (id, {_GAME_COLUMNS}) VALUES ({', '.join('?' * 13)})",
         (
-            record.x.kind,
-            record.x.name,
-            record.o.kind,
-            record.o.name,
+            game_id,
+            *_players(record),
             record.size,
             record.length,
             record.max_levels,
             record.think,
-            time_text(record.started),
-            time_text(record.ended),
+            None if record.started is None else time_text(record.started),
+            None if record.ended is None else time_text(record.ended),
             record.result,
             len(record.moves),
         ),
@@ -423,14 +559,13 @@ def _record(row: Sequence[Any], moves: Sequence[Sequence[Any]]) -> GameRecord:
         length=int(length),
         max_levels=int(max_levels),
         think=None if think is None else float(think),
-        started=datetime.fromisoformat(started),
-        ended=datetime.fromisoformat(ended),
+        started=_time(started),
+        ended=_time(ended),
         moves=tuple(TimedMove(Move(int(row), int(col)), ms / 1000) for row, col, ms in moves),
     )
     if (record.result, len(record.moves)) != (result, move_count):
-        raise RecordError(
-            f"it is stored as {result} in {move_count} moves, but its moves make {record.result} in {len(moves)}"
-        )
+        stored, made = (UNFINISHED if value is None else value for value in (result, record.result))
+        raise RecordError(f"it is stored as {stored} in {move_count} moves, but its moves make {made} in {len(moves)}")
     return record
 
 
@@ -443,11 +578,16 @@ def _summary(row: Sequence[Any]) -> GameSummary:
         o=PlayerInfo(str(o_kind), str(o_name)),
         size=_whole(size),
         length=_whole(length),
-        result=Winner(result),
-        started=datetime.fromisoformat(started),
-        ended=datetime.fromisoformat(ended),
+        result=None if result is None else Winner(result),
+        started=_time(started),
+        ended=_time(ended),
         move_count=_whole(move_count),
     )
+
+
+def _time(text: object) -> datetime | None:
+    """A stored time, or None where it is not known; ``ValueError`` or ``TypeError`` for one that is no time."""
+    return None if text is None else datetime.fromisoformat(text)  # type: ignore[arg-type]
 
 
 def _whole(value: object) -> int:

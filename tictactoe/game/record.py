@@ -1,11 +1,12 @@
-"""A finished game as a value: who played, on which board, the moves and their times, the result.
+"""A game as a value: who played, on which board, the moves and their times, the result.
 
 A :class:`GameRecord` is what the history stores, what SGF carries and what
-a replay steps through.  Only finished games are recorded (a game that was
-quit is not), so the result is ``"X"``, ``"O"`` or ``"draw"`` -- and it is
-never given, but found by playing the moves through a
-:class:`~tictactoe.game.game.Game`: a record cannot hold a move off the
-board, on a taken square or after the end, nor stop before the end.
+a replay steps through.  Its result is never given, but found by playing
+the moves through a :class:`~tictactoe.game.game.Game`: a
+:class:`~configurations.Winner`, or ``None`` for a game left before its end
+(unfinished, to be resumed); a record cannot hold a move off the board, on
+a taken square or after the end.  Its times may be unknown (``None``), as
+in a game imported from a file that gives no date.
 
 Players are named by strings here (``PlayerInfo("human", "ada")``): this
 module knows the kind of each player, never the player itself.
@@ -33,7 +34,7 @@ from configurations import Winner
 from configurations.moves import MAX_BOARD_SIZE, Move, OccupiedSquareError
 from tictactoe.game.game import Game, GameOverError
 
-__all__ = ["PLAYER_KINDS", "GameRecord", "PlayerInfo", "RecordError", "TimedMove", "time_text"]
+__all__ = ["PLAYER_KINDS", "GameRecord", "PlayerInfo", "RecordError", "TimedMove", "date_text", "time_text"]
 
 #: The kinds of player the project offers, by their command-line names (SPEC §7).  A record
 #: accepts any kind written like these, so that a history outlives the list.
@@ -94,15 +95,16 @@ class TimedMove:
 
 @dataclass(frozen=True, slots=True)
 class GameRecord:
-    """A finished game between ``x`` (who moved first) and ``o`` on a ``size`` board, ``length`` in a row to win.
+    """A game between ``x`` (who moved first) and ``o`` on a ``size`` board, ``length`` in a row to win.
 
     ``max_levels`` and ``think`` (seconds a move for the ``strong`` player,
     or ``None``) are the settings the game was played with.  ``started``
-    and ``ended`` are timezone-aware and kept in UTC.  ``result`` is not
-    given: it is what the moves make it.
+    and ``ended`` are timezone-aware and kept in UTC, or ``None`` when not
+    known.  ``result`` is not given: it is what the moves make it, ``None``
+    while the game is unfinished.
 
-    ``RecordError`` for anything a finished game cannot be, naming the move
-    when a move is wrong.  Runtime complexity: O(size² + moves · length).
+    ``RecordError`` for anything a game cannot be, naming the move when a
+    move is wrong.  Runtime complexity: O(size² + moves · length).
     """
 
     x: PlayerInfo
@@ -111,17 +113,18 @@ class GameRecord:
     length: int
     max_levels: int
     think: float | None
-    started: datetime
-    ended: datetime
+    started: datetime | None
+    ended: datetime | None
     moves: tuple[TimedMove, ...]
-    result: Winner = field(init=False)
+    result: Winner | None = field(init=False)
 
     def __post_init__(self) -> None:
         if self.think is not None and not (self.think > 0 and math.isfinite(self.think)):
             raise RecordError(f"think is a number of seconds above 0, or None, got {self.think!r}")
         for name in ("started", "ended"):
-            object.__setattr__(self, name, _utc(name, getattr(self, name)))
-        if self.ended < self.started:
+            if getattr(self, name) is not None:
+                object.__setattr__(self, name, _utc(name, getattr(self, name)))
+        if self.started is not None and self.ended is not None and self.ended < self.started:
             raise RecordError(
                 f"the game ended ({self.ended.isoformat()}) before it started ({self.started.isoformat()})"
             )
@@ -133,6 +136,11 @@ class GameRecord:
         except (TypeError, ValueError) as error:
             raise RecordError(str(error)) from None
         object.__setattr__(self, "result", _play_through(game, self.moves))
+
+    @property
+    def finished(self) -> bool:
+        """Whether the game has ended: a win or a full board."""
+        return self.result is not None
 
     @classmethod
     def from_game(
@@ -146,14 +154,10 @@ class GameRecord:
         ended: datetime,
         seconds: Sequence[float],
     ) -> GameRecord:
-        """The record of ``game``, which must be over, with ``seconds[i]`` the time its move ``i`` took.
+        """The record of ``game``, finished or not, with ``seconds[i]`` the time its move ``i`` took.
 
-        ``RecordError`` when the game is not over or the times do not match the moves.
+        ``RecordError`` when the times do not match the moves.
         """
-        if game.result is None:
-            raise RecordError(
-                f"only a finished game is recorded: this one is still in play after {len(game.moves)} moves"
-            )
         if len(seconds) != len(game.moves):
             raise RecordError(f"{len(game.moves)} moves were played but {len(seconds)} times were given")
         board = game.board
@@ -168,6 +172,15 @@ class GameRecord:
             ended=ended,
             moves=tuple(TimedMove(move, time) for move, time in zip(game.moves, seconds, strict=True)),
         )
+
+
+def date_text(moment: datetime | None) -> str:
+    """A record's time as lists and replays show it, to the minute in UTC; ``date unknown`` when not known.
+
+    >>> date_text(datetime(2024, 5, 1, 12, 0, tzinfo=UTC)), date_text(None)
+    ('2024-05-01 12:00', 'date unknown')
+    """
+    return "date unknown" if moment is None else moment.strftime("%Y-%m-%d %H:%M")
 
 
 def time_text(moment: datetime) -> str:
@@ -191,8 +204,9 @@ def _utc(name: str, moment: datetime) -> datetime:
     return moment.replace(tzinfo=UTC, fold=0)
 
 
-def _play_through(game: Game, moves: tuple[TimedMove, ...]) -> Winner:
-    """Play ``moves`` on the empty ``game``; the result, or ``RecordError`` naming the first wrong move."""
+def _play_through(game: Game, moves: tuple[TimedMove, ...]) -> Winner | None:
+    """Play ``moves`` on the empty ``game``; the result (``None``: unfinished), or ``RecordError`` naming the first
+    wrong move."""
     size = game.board.board_size
     for number, timed in enumerate(moves, 1):
         move = timed.move
@@ -204,6 +218,4 @@ def _play_through(game: Game, moves: tuple[TimedMove, ...]) -> Winner:
             raise RecordError(f"{move} is already taken", number) from None
         except GameOverError:
             raise RecordError(f"{move} comes after the end of the game", number) from None
-    if game.result is None:
-        raise RecordError(f"the game is not finished after {len(moves)} moves")
     return game.result

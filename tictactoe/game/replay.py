@@ -27,9 +27,9 @@ from __future__ import annotations
 
 from configurations import COMPUTER, HUMAN, Configurations, Symbol, Winner, draw_board
 from tictactoe.game.game import Game
-from tictactoe.game.record import GameRecord, TimedMove
+from tictactoe.game.record import GameRecord, TimedMove, date_text
 
-__all__ = ["RESULT_LINES", "Replay", "replay_text"]
+__all__ = ["RESULT_LINES", "Replay", "replay_text", "result_line"]
 
 #: The line that ends a replayed game, by its result (the words of a game between two named players).
 RESULT_LINES = {HUMAN: f"{HUMAN} wins", COMPUTER: f"{COMPUTER} wins", Winner.DRAW: "Game is a draw"}
@@ -157,13 +157,28 @@ def replay_text(record: GameRecord) -> str:
     X wins
     """
     replay = Replay(record)
-    started = record.started.strftime("%Y-%m-%d %H:%M")
+    started = "date unknown" if record.started is None else f"started {date_text(record.started)} UTC"
     parts = [
         f"{record.x.name} ({record.x.kind}) as X against {record.o.name} ({record.o.kind}) as O\n"
-        f"{record.size}x{record.size}, {record.length} in a row, started {started} UTC",
+        f"{record.size}x{record.size}, {record.length} in a row, {started}",
         replay.render(),
     ]
     while replay.forward():
         parts.append(replay.render())
-    parts.append(RESULT_LINES[record.result])
+    parts.append(result_line(record))
     return "\n\n".join(parts)
+
+
+def result_line(record: GameRecord) -> str:
+    """The line that ends a replay: who won, a draw, or, for a game left before its end, whose move it was.
+
+    >>> from configurations.moves import Move
+    >>> from datetime import UTC, datetime
+    >>> from tictactoe.game.record import PlayerInfo
+    >>> ada = PlayerInfo("human", "ada")
+    >>> result_line(GameRecord(ada, ada, 3, 3, 0, None, None, None, (TimedMove(Move(0, 0), 0.5),)))
+    'Unfinished: O to move'
+    """
+    if record.result is None:
+        return f"Unfinished: {COMPUTER if len(record.moves) % 2 else HUMAN} to move"
+    return RESULT_LINES[record.result]

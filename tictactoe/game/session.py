@@ -29,7 +29,7 @@ from configurations import HUMAN, SearchStats, Winner
 from configurations.moves import Move
 from tictactoe.game.game import Game
 from tictactoe.game.record import GameRecord, PlayerInfo
-from tictactoe.players.registry import PlayerOptions, make_player
+from tictactoe.players.registry import DEFAULT_THINK, PlayerOptions, make_player
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -98,7 +98,45 @@ class Session:
         self._seconds: list[float] = []  # how long each move of the current game took
         #: When the current game started (UTC).
         self.started = datetime.now(UTC)
+        #: The id the current game is kept under in a history, once saved there (or resumed from there).
+        self.game_id: int | None = None
         self.game = self._new_game()
+
+    @classmethod
+    def resume(cls, record: GameRecord, game_id: int | None = None, *, think: float | None = None) -> Session:
+        """A session that plays on the game ``record`` left before its end, with its players and settings.
+
+        The record's moves are played again with their times; ``game_id`` is
+        the id it is kept under, so that saving it again replaces it.
+        ``think`` overrides the record's (or the default) seconds a move.
+        ``ValueError`` when the game is over: there is nothing to play on.
+        """
+        if record.result is not None:
+            raise ValueError("the game is over: there is nothing to resume")
+        seconds = think if think is not None else record.think if record.think is not None else DEFAULT_THINK
+        options = PlayerOptions(record.size, record.length, record.max_levels, seconds)
+        session = cls(options, Competitor(record.x.name, record.x.kind), Competitor(record.o.name, record.o.kind))
+        for timed in record.moves:
+            session.game.play(timed.move)
+        session._seconds = [timed.seconds for timed in record.moves]
+        session.started = record.started if record.started is not None else session.started
+        session.game_id = game_id
+        return session
+
+    @property
+    def can_undo(self) -> bool:
+        """Whether :meth:`undo` has something to take back: a move, and with a person playing, one of theirs."""
+        return self.game.can_undo and (not self._has_person() or self._person_has_moved())
+
+    @property
+    def has_person(self) -> bool:
+        """Whether a person plays a side."""
+        return self._has_person()
+
+    @property
+    def left_unfinished(self) -> bool:
+        """Whether the current game is not over and holds a move besides the opening's: one worth keeping."""
+        return self.game.result is None and len(self.game.moves) > len(self.opening)
 
     @property
     def x(self) -> Competitor:
@@ -158,8 +196,12 @@ class Session:
         Returns the moves taken back, the latest first; an empty list when
         there is nothing to take back.  Against the computer one undo takes
         back the computer's reply and the person's move before it, so that
-        it is the person's turn again.
+        it is the person's turn again; when the person has made no move yet
+        (the computer opened), there is nothing of theirs to take back, and
+        nothing is: the sides stay as they are.
         """
+        if self._has_person() and not self._person_has_moved():
+            return []
         taken: list[Move] = []
         while self.game.can_undo:
             taken.append(self.game.undo())
@@ -190,9 +232,9 @@ class Session:
         return self.game
 
     def record(self) -> GameRecord:
-        """The current game, which must be over, as a record ending now.
+        """The current game, finished or not, as a record ending now.
 
-        ``RecordError`` when the game is not over, or a name cannot be recorded.
+        ``RecordError`` when a name cannot be recorded.
         """
         uses_clock = any(competitor.kind == "strong" for competitor in self.competitors)
         return GameRecord.from_game(
@@ -209,6 +251,7 @@ class Session:
         game = Game(self.options.size, self.options.length, self.options.max_levels)
         self._seconds = []
         self.started = datetime.now(UTC)
+        self.game_id = None
         for move in self.opening:
             game.play(move)
             self._seconds.append(0.0)
@@ -225,6 +268,11 @@ class Session:
         if result is None or result == Winner.DRAW:
             return None
         return self._x_index if result == HUMAN else 1 - self._x_index
+
+    def _person_has_moved(self) -> bool:
+        """Whether a person has played a move of this game (the opening's moves are nobody's)."""
+        moves = self.game.moves
+        return any(self.side("XO"[ply % 2]).is_person for ply in range(len(self.opening), len(moves)))
 
     def _has_person(self) -> bool:
         return any(competitor.is_person for competitor in self.competitors)

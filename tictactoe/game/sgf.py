@@ -19,18 +19,22 @@ root  ``TH[2.5]`` seconds to think a move for the ``strong`` player (absent: non
 root  ``BK``      the kind of player of Black (``human``, ``strong``, ...; ``human`` if absent)
 root  ``WK``      the kind of player of White
 root  ``DS``      when the game started, ISO 8601 UTC with microseconds (``DT`` at midnight if absent)
-root  ``DE``      when the game ended (as ``DS`` if absent)
+root  ``DE``      when the game ended (not known if absent)
 move  ``MT[1.5]`` the seconds the move took (0 if absent)
 ====  ==========  ===============================================================
+
+A game without ``DT``/``DS`` has no known date, and one whose moves do
+not end it is unfinished (neither is written with ``RE``; ``DT``, ``DS``
+and ``DE`` are left out where the time is not known).
 
 Reading takes the first node for the game's information, ignores
 properties it does not know, and refuses -- with one :class:`SgfError`
 whose message says what is wrong and where (a byte offset for a text that
 cannot be read, the game's and the move's number for a game that cannot
-be) -- a game that is not ``GM[4]``, lacks ``SZ`` or a date, is not square
-or larger than 26, has set-up stones, passes or variations, a move off
-the board, on a taken square, out of turn or after the end, does not end,
-or whose ``RE`` disagrees with its moves.
+be) -- a game that is not ``GM[4]``, lacks ``SZ``, is not square or
+larger than 26, has set-up stones, passes or variations, a move off the
+board, on a taken square, out of turn or after the end, or whose ``RE``
+names another winner than its moves.
 
 >>> from datetime import UTC, datetime
 >>> from configurations.moves import Move
@@ -53,9 +57,11 @@ True
 from __future__ import annotations
 
 import re
+import stat
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import overload
 
 from configurations import COMPUTER, HUMAN, Winner
@@ -63,7 +69,10 @@ from configurations.drawing import column_label
 from configurations.moves import MAX_BOARD_SIZE, Move
 from tictactoe.game.record import GameRecord, PlayerInfo, RecordError, TimedMove, time_text
 
-__all__ = ["SgfError", "parse_sgf", "to_sgf"]
+__all__ = ["MAX_SGF_BYTES", "SgfError", "parse_sgf", "read_sgf_file", "to_sgf"]
+
+#: The largest SGF file :func:`read_sgf_file` reads: a game of 26x26 takes about 10 KB, so this holds thousands.
+MAX_SGF_BYTES = 64 * 2**20
 
 # SGF's colours for the two players: X moves first, as Black does.
 _COLOUR = {HUMAN: "B", COMPUTER: "W"}
@@ -105,11 +114,16 @@ def to_sgf(records: Iterable[GameRecord]) -> str:
 
 def _game_text(record: GameRecord) -> str:
     think = "" if record.think is None else f"TH[{record.think!r}]"
+    dates = ""
+    if record.started is not None:
+        dates = f"DT[{record.started.date().isoformat()}]DS[{time_text(record.started)}]"
+    if record.ended is not None:
+        dates += f"DE[{time_text(record.ended)}]"
+    result = "" if record.result is None else f"RE[{_RESULT_TEXT[record.result]}]"
     lines = [
         f"(;FF[4]GM[4]CA[UTF-8]SZ[{record.size}]KL[{record.length}]ML[{record.max_levels}]{think}",
         f"PB[{_escape(record.x.name)}]BK[{record.x.kind}]PW[{_escape(record.o.name)}]WK[{record.o.kind}]",
-        f"DT[{record.started.date().isoformat()}]DS[{time_text(record.started)}]DE[{time_text(record.ended)}]"
-        f"RE[{_RESULT_TEXT[record.result]}]",
+        f"{dates}{result}",
     ]
     nodes = [f";{'BW'[ply % 2]}[{_point(timed.move)}]MT[{timed.seconds!r}]" for ply, timed in enumerate(record.moves)]
     lines += ["".join(nodes[start : start + _MOVES_A_LINE]) for start in range(0, len(nodes), _MOVES_A_LINE)]
@@ -138,6 +152,28 @@ class _Property:
 
 
 _Node = dict[str, _Property]
+
+
+def read_sgf_file(path: Path) -> list[GameRecord]:
+    """Every game of the SGF file ``path``, or :class:`SgfError` saying why none can be read.
+
+    Only a regular file of at most :data:`MAX_SGF_BYTES` is read: anything
+    else -- a pipe that may never be written to, a device that never ends --
+    is refused before it is opened.
+    """
+    try:
+        # Asked before opening: opening a pipe that nobody writes to would wait for ever.
+        if not stat.S_ISREG(path.stat().st_mode):
+            raise SgfError(f"cannot read {path}: not a regular file")
+        with path.open("rb") as file:
+            data = file.read(MAX_SGF_BYTES + 1)
+    except OSError as error:
+        raise SgfError(f"cannot read {path}: {error.strerror}") from None
+    if len(data) > MAX_SGF_BYTES:
+        raise SgfError(
+            f"cannot read {path}: larger than {MAX_SGF_BYTES // 2**20} MiB, more than SGF files of games hold"
+        )
+    return parse_sgf(data)
 
 
 def parse_sgf(data: bytes | str) -> list[GameRecord]:
@@ -353,12 +389,15 @@ class _GameReader:
             raise self._error(f"{written} is off the {size}x{size} board", number)
         return Move(row, col)
 
-    def _times(self) -> tuple[datetime, datetime]:
+    def _times(self) -> tuple[datetime | None, datetime | None]:
+        """When the game started and ended: DS and DE, else DT at midnight, else not known (None)."""
         started = self._time("DS")
         if started is None:
             date = self._text("DT")
-            if date is None or not _DATE.match(date):
-                raise self._error("no date: DS or DT (YYYY-MM-DD) is needed")
+            if date is None:
+                return None, self._time("DE")
+            if not _DATE.match(date):
+                raise self._error(f"DT[{_cut(date)}] is not a date such as 2024-05-01")
             try:
                 started = datetime(int(date[:4]), int(date[5:7]), int(date[8:10]), tzinfo=UTC)
             except ValueError:
@@ -374,7 +413,12 @@ class _GameReader:
         except ValueError:
             raise self._error(f"{name}[{_cut(text)}] is not a time such as 2024-05-01T12:00:00+00:00") from None
 
-    def _check_result(self, result: Winner) -> None:
+    def _check_result(self, result: Winner | None) -> None:
+        """Refuse an RE that is no result, or that names another winner than the moves'.
+
+        A game whose moves do not end it is unfinished whatever its RE says:
+        another program may record a resignation or a loss on time there.
+        """
         text = self._text("RE")
         if text is None:
             return
@@ -383,7 +427,7 @@ class _GameReader:
             written = Winner.DRAW
         if written is None:
             raise self._error(f"RE[{_cut(text)}] is not the result of a finished game: B+, W+ or 0")
-        if written != result:
+        if result is not None and written != result:
             ending = "a draw" if result == Winner.DRAW else f"a win for {_COLOUR[result]}"
             raise self._error(f"RE[{_cut(text)}] disagrees with the moves, which end in {ending}")
 

@@ -44,11 +44,13 @@ __all__ = [
     "CaseFileError",
     "Check",
     "Outcome",
+    "builtin_cases",
     "builtin_outcomes",
     "parse_case",
     "read_case_file",
     "run_case",
     "run_case_files",
+    "show_answers",
 ]
 
 #: The longest line a case file may hold, 1 MiB: a case of the largest board, 26x26, takes about 2 KB.
@@ -278,11 +280,11 @@ def run_case(case: Case) -> Outcome:
                 "eval": configs.eval_board(),
             }
     except Exception as error:  # the harness grades the game logic: a crash is a failure, not a traceback
-        return Outcome(case.id, f"expected {_show(expected) or 'no error'}, got {type(error).__name__}: {error}")
+        return Outcome(case.id, f"expected {show_answers(expected) or 'no error'}, got {type(error).__name__}: {error}")
     actual = {key: got[key] for key in expected}
     if all(type(actual[key]) is type(value) and actual[key] == value for key, value in expected.items()):
         return Outcome(case.id, None)
-    return Outcome(case.id, f"expected {_show(expected)}, got {_show(actual)}")
+    return Outcome(case.id, f"expected {show_answers(expected)}, got {show_answers(actual)}")
 
 
 def builtin_outcomes() -> Iterator[Outcome]:
@@ -300,6 +302,15 @@ def builtin_outcomes() -> Iterator[Outcome]:
         yield Outcome(case_id, failure)
     for case in _KNOWN_CASES:
         yield run_case(case)
+
+
+def builtin_cases() -> tuple[Case, ...]:
+    """The built-in board and play cases, in the order TestPlay runs them after its checks of single methods.
+
+    They are what other implementations are graded on too (``python -m tictactoe.grade``): positions whose
+    best play is known, and boards that catch the mistakes found in real solutions of the assignment.
+    """
+    return _KNOWN_CASES
 
 
 @dataclass(frozen=True, slots=True)
@@ -415,6 +426,10 @@ def _known(case_id: str, size: int, length: int, max_levels: int, board: Sequenc
     return Case(case_id, "play", size, length, max_levels, tuple(board), tuple(expect.items()))
 
 
+def _board_case(case_id: str, length: int, board: Sequence[str], **expect: bool | int) -> Case:
+    return Case(case_id, "board", len(board), length, 0, tuple(board), tuple(expect.items()))
+
+
 # Positions whose best play is known: a few plain by hand (win now, block
 # now, a 1x1 board), the rest with the scores, squares and node counts of
 # SPEC §6 and of the shared sample cases.
@@ -433,6 +448,24 @@ _KNOWN_CASES: Final = (
          (("wins_x", False), ("wins_o", False), ("is_draw", True), ("eval", DRAW))),
     Case("board-both-win", "board", 4, 2, 0, (" OXX", "OO X", "O X ", " OXX"),
          (("wins_x", True), ("wins_o", True), ("is_draw", False), ("eval", COMPUTER_WINS))),
+    # Boards that catch the mistakes of real solutions: wins() counting a line's tiles instead of a run of them,
+    _board_case("board-tiles-apart-row", 3, ["XX X", "O O ", "    ", "    "], wins_x=False, wins_o=False,
+                eval=UNDECIDED),
+    _board_case("board-tiles-apart-column", 3, ["O   ", "O   ", "    ", "O   "], wins_o=False, eval=UNDECIDED),
+    _board_case("board-tiles-apart-diagonal", 3, ["X    ", " X   ", "     ", "   X ", "     "], wins_x=False),
+    # wins() looking for lines only from the first n-k+1 rows and columns,
+    _board_case("board-last-row", 3, ["    ", "    ", "    ", " XXX"], wins_x=True, eval=HUMAN_WINS),
+    _board_case("board-last-column", 3, ["   O", "   O", "   O", "X X "], wins_o=True, eval=COMPUTER_WINS),
+    # wins() forgetting one direction of diagonals,
+    _board_case("board-diagonal", 3, ["X   ", " X  ", "  X ", "O O "], wins_x=True, eval=HUMAN_WINS),
+    _board_case("board-anti-diagonal", 3, ["    ", "  O ", " O  ", "O  X"], wins_o=True, eval=COMPUTER_WINS),
+    _board_case("board-anti-diagonal-corner", 3, ["   X", "  X ", " X  ", "O O "], wins_x=True, eval=HUMAN_WINS),
+    _board_case("board-length-1", 1, ["X ", "  "], wins_x=True, wins_o=False, eval=HUMAN_WINS),
+    # is_draw() true on a full board that someone has won (and eval_board() asking is_draw() first),
+    _board_case("board-full-x-wins", 3, ["XOX", "XOO", "XXO"], wins_x=True, is_draw=False, eval=HUMAN_WINS),
+    _board_case("board-full-o-wins", 3, ["OXX", "XOO", "XXO"], wins_o=True, is_draw=False, eval=COMPUTER_WINS),
+    # and a search that a slow table or slow board methods cannot finish in time: about 100 000 nodes.
+    _known("play-4x4-speed", 4, 4, 9, ["    "] * 4, score=UNDECIDED, row=0, col=0, nodes=103340),
 )  # fmt: skip
 
 
@@ -479,7 +512,7 @@ def _expect(value: object, check: Check) -> tuple[tuple[str, Value], ...]:
     return tuple(pairs)
 
 
-def _show(answers: dict[str, Value]) -> str:
+def show_answers(answers: dict[str, Value]) -> str:
     """Answers as the case file writes them: ``score=1 row=0 is_draw=true``."""
     return " ".join(f"{key}={_json(value)}" for key, value in answers.items())
 

@@ -87,8 +87,8 @@ class StrongPlayer(ComputerPlayer):
         if position.mover != mover:
             raise ValueError(f"it is {position.mover}'s turn, not {mover}'s")
         search = self._search
-        if search is None or (search.size, search.length) != (position.size, position.length):
-            search = self._search = StrongSearch(position.size, position.length)
+        if search is None or (*search.sides, search.length) != (position.height, position.width, position.length):
+            search = self._search = StrongSearch(position.height, position.length, cols=position.width)
         self.last_choice = search.choose(position, max_plies=self._max_levels + 1, think=self._think, stats=stats)
         return self.last_choice.move
 

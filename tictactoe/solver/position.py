@@ -15,6 +15,8 @@ from tictactoe.solver.geometry import geometry
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
+    from tictactoe.solver.geometry import Geometry
+
 __all__ = ["EMPTY_ROW_MARK", "Position", "PositionError"]
 
 #: How an empty square is written in a row given to :meth:`Position.from_rows`.
@@ -109,6 +111,11 @@ class Position:
         return cls(configs.board_size, configs.length_to_win, x_tiles, o_tiles)
 
     @property
+    def shape(self) -> Geometry:
+        """The board's windows, symmetries and move order."""
+        return geometry(self.height, self.length, cols=self.width)
+
+    @property
     def size(self) -> int:
         """The side of a square board (the strong player's searches take only those); ``PositionError`` for a
         rectangle, which has two."""
@@ -169,4 +176,4 @@ class Position:
     __hash__ = None  # type: ignore[assignment]  # its fields can be reassigned, so it is not hashable
 
     def _has_line(self, tiles: int) -> bool:
-        return any(window & tiles == window for window in geometry(self.height, self.length, cols=self.width).windows)
+        return any(window & tiles == window for window in self.shape.windows)

@@ -39,7 +39,6 @@ import sys
 from operator import add
 from typing import TYPE_CHECKING
 
-from tictactoe.solver.geometry import geometry
 
 if TYPE_CHECKING:
     from typing import Literal
@@ -65,7 +64,8 @@ class SearchBoard:
     Attributes (read them, never assign them): ``mover`` (``CROSS`` or ``NOUGHT``),
     ``tiles``, ``threats``, ``near``, ``potential`` and ``values`` (each a pair indexed
     by player, as the module's docstring describes them), ``empties`` (the
-    number of empty squares), ``rows``, ``cols``, ``length`` (to win) and ``squares``.
+    number of empty squares), ``rows``, ``cols``, ``length`` (to win), ``squares`` and
+    ``shape`` (the board's :class:`~tictactoe.solver.geometry.Geometry`).
 
     >>> from tictactoe.solver.position import Position
     >>> board = SearchBoard(Position.from_rows(["X..", ".O.", "..X"], length=3))
@@ -100,6 +100,7 @@ class SearchBoard:
         "near",
         "potential",
         "rows",
+        "shape",
         "squares",
         "threats",
         "tiles",
@@ -107,7 +108,8 @@ class SearchBoard:
     )
 
     def __init__(self, position: Position) -> None:
-        shape = geometry(position.height, position.length, cols=position.width)
+        shape = position.shape
+        self.shape = shape
         self.rows = shape.rows
         self.cols = shape.cols
         self.length = shape.length

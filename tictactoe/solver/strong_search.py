@@ -5,7 +5,9 @@ only when the ones before it did not settle the move:
 
 1. A square that completes a line wins at once; against two such squares
    of the opponent's the game is lost (one is blocked, the longest loss);
-   against one, it is blocked.
+   against one, it is blocked.  Against a square where the opponent would
+   make two threats at once (an open three), only the moves that stop it
+   are searched below.  These rules hold whatever time the search has.
 2. A win by continuous fours (:mod:`tictactoe.solver.threats`): a proof,
    played at once on a board searched with beams (below), where the
    iterative deepening's wins are not proofs.  On a small board, searched
@@ -130,8 +132,8 @@ class Choice:
 
 
 class StrongSearch:
-    """Chooses moves on ``size`` x ``size`` boards with ``length`` in a row to win, keeping one table of at
-    most ``capacity`` positions from call to call."""
+    """Chooses moves on boards of ``rows`` x ``cols`` squares (``cols`` defaults to ``rows``: a square) with
+    ``length`` in a row to win, keeping one table of at most ``capacity`` positions from call to call."""
 
     __slots__ = (
         "_board",
@@ -145,15 +147,20 @@ class StrongSearch:
         "_width",
         "length",
         "nodes",
-        "size",
     )
 
-    def __init__(self, size: int, length: int, *, capacity: int = DEFAULT_CAPACITY) -> None:
-        self.size = size
+    def __init__(
+        self,
+        rows: int,
+        length: int,
+        *,
+        capacity: int = DEFAULT_CAPACITY,
+        cols: int | None = None,
+    ) -> None:
         self.length = length
-        self._shape = geometry(size, length)
+        self._shape = geometry(rows, length, cols=cols)
         self._table = BoundedTable(capacity)
-        self._width = _INFINITY if size * size <= _FULL_WIDTH_SQUARES else WIDTH
+        self._width = _INFINITY if self._shape.squares <= _FULL_WIDTH_SQUARES else WIDTH
         self._board: SearchBoard | None = None
         self._stats: SearchStats | None = None
         self._deadline = float("inf")
@@ -162,6 +169,16 @@ class StrongSearch:
         self._reported = 0
         self.nodes = 0
 
+    @property
+    def sides(self) -> tuple[int, int]:
+        """The rows and the columns of the board it plays."""
+        return self._shape.rows, self._shape.cols
+
+    @property
+    def capacity(self) -> int:
+        """The most positions its table holds."""
+        return self._table.capacity
+
     def choose(self, position: Position, *, max_plies: int, think: float, stats: SearchStats | None = None) -> Choice:
         """The move to play for the player to move in ``position``, searching at most ``max_plies`` plies
         and about ``think`` seconds of wall-clock time.
@@ -169,10 +186,11 @@ class StrongSearch:
         ``stats.nodes`` climbs as positions are visited.  ``ValueError``
         for a finished position or one of another board's shape.
         """
-        if (position.size, position.length) != (self.size, self.length):
+        shape = self._shape
+        if (position.height, position.width, position.length) != (shape.rows, shape.cols, self.length):
             raise ValueError(
-                f"this search plays {self.size}x{self.size} with {self.length} in a row, "
-                f"not {position.size}x{position.size} with {position.length}"
+                f"this search plays {shape.rows}x{shape.cols} with {self.length} in a row, "
+                f"not {position.height}x{position.width} with {position.length}"
             )
         if position.winner is not None or not position.empty_squares:
             raise ValueError("the game is over: there is no move to make")
@@ -183,7 +201,7 @@ class StrongSearch:
         square, score, outcome, depth = self._decide(board, clock, think, max(1, max_plies))
         self._report()
         seconds = time.process_time() - started
-        return Choice(Move(*divmod(square, self.size)), score, outcome, depth=depth, nodes=self.nodes, seconds=seconds)
+        return Choice(Move(*divmod(square, shape.cols)), score, outcome, depth=depth, nodes=self.nodes, seconds=seconds)
 
     def _decide(
         self, board: SearchBoard, clock: float, think: float, max_plies: int
@@ -211,6 +229,8 @@ class StrongSearch:
         moves = [lowest_square(theirs)] if theirs else board.ordered_moves()
         if not moves:  # no square lies on a live window: nobody can win
             return board.empty_squares()[0], 0, Outcome.DRAW, 0
+        if not theirs and board.double_threats(1 - mover):
+            moves = _answers_to_double_threats(board, moves)
         every_move = small or len(moves) <= ROOT_WIDTH
         del moves[len(moves) if every_move else ROOT_WIDTH :]
         self._deadline = clock + think * _DEEPENING_SHARE
@@ -254,8 +274,10 @@ class StrongSearch:
                 return square, score, _outcome(score), depth
             if abs(score) >= PROVED or time.monotonic() > last_start:
                 break
-        # A win found with every move tried is a proof; with beams, the defence may have been cut short.
-        return square, score, (Outcome.WIN if score >= PROVED and self._width == _INFINITY else None), done
+        # A win or a loss found with every move tried is a proof (an estimate never reaches PROVED); with beams,
+        # a move of either side may have been cut short.
+        proved = abs(score) >= PROVED and self._width == _INFINITY
+        return square, score, (_outcome(score) if proved else None), done
 
     def _root(self, depth: int, moves: list[int]) -> tuple[int, int]:
         """The best of ``moves`` searched ``depth`` plies deep, and its score."""
@@ -264,8 +286,10 @@ class StrongSearch:
         alpha, best, best_move = -_INFINITY, -_INFINITY, moves[0]
         for move in moves:
             board.play(move)
-            value = -self._search(depth - 1, -_INFINITY, -alpha, 1)
-            board.undo()
+            try:
+                value = -self._search(depth - 1, -_INFINITY, -alpha, 1)
+            finally:
+                board.undo()  # also when time runs out: what follows the deepening reads the root's board
             if value > best:
                 best, best_move = value, move
                 self._iteration_best = (move, value)
@@ -338,8 +362,10 @@ class StrongSearch:
         best, best_move = -_INFINITY, moves[0]
         for move in moves:
             board.play(move)
-            value = -self._search(depth if block else depth - 1, -beta, -alpha, ply + 1)
-            board.undo()
+            try:
+                value = -self._search(depth if block else depth - 1, -beta, -alpha, ply + 1)
+            finally:
+                board.undo()  # also when time runs out, unwinding to the root
             if value > best:
                 best, best_move = value, move
                 if value > alpha:
@@ -380,7 +406,12 @@ class StrongSearch:
 
     def _safe(self, square: int, moves: list[int]) -> int:
         """``square`` if the opponent has no win by continuous fours after it, else the first of ``moves``
-        after which it has none (``square`` still, when every move allows one or time runs out)."""
+        after which it has none (``square`` still, when every move allows one or time runs out).
+
+        A move counts as safe only when the search of the opponent's fours ended: one stopped by the
+        deadline or its budget of positions proves nothing, and ``square``, the deepening's choice, is
+        then kept rather than a move the deepening judged worse.
+        """
         board = self._board
         assert board is not None
         for move in [square, *(move for move in moves if move != square)]:
@@ -388,11 +419,13 @@ class StrongSearch:
                 break
             board.play(move)
             try:
-                threat = self._threats(self._deadline, threes=False)
+                search = ThreatSearch(board, node_limit=_FOURS_NODE_LIMIT, deadline=self._deadline)
+                threat = search.find()
             finally:
                 board.undo()
+            self.nodes += search.nodes
             if threat is None:
-                return move
+                return move if not search.stopped else square
         return square
 
     def _look_at_clock(self) -> None:
@@ -405,6 +438,24 @@ class StrongSearch:
         if self._stats is not None:
             self._stats.nodes += self.nodes - self._reported
         self._reported = self.nodes
+
+
+def _answers_to_double_threats(board: SearchBoard, moves: list[int]) -> list[int]:
+    """Of ``moves``, in order, those that do not lose at once to the opponent's square of two threats (an open
+    three about to become an open four): after each, the opponent has no such square, or must first answer
+    the mover's threat.  All of ``moves`` when none does (the game is lost whatever is played).
+
+    A rule, like the forced block, settled before any timed search: it holds however little time the
+    search gets, whichever thread it runs in.
+    """
+    answers = []
+    for move in moves:
+        board.play(move)
+        opponent = board.mover
+        if board.threats[1 - opponent] or not board.double_threats(opponent):
+            answers.append(move)
+        board.undo()
+    return answers or moves
 
 
 def _pack(score: int, ply: int, bound: int, depth: int, move: int) -> int:

@@ -45,7 +45,7 @@ import time
 from typing import TYPE_CHECKING
 
 from hashdict import Data, HashDictionary
-from tictactoe.solver.geometry import geometry, lowest_square, squares_of
+from tictactoe.solver.geometry import lowest_square, squares_of
 
 if TYPE_CHECKING:
     from tictactoe.solver.search_board import SearchBoard
@@ -65,14 +65,25 @@ class ThreatSearch:
     threes with ``threes`` -- within ``node_limit`` positions and before ``deadline`` (a
     :func:`time.monotonic` time).  :meth:`find` leaves the board as it found it."""
 
-    __slots__ = ("_board", "_cut", "_deadline", "_failed", "_masks", "_node_limit", "_threes", "_through", "nodes")
+    __slots__ = (
+        "_board",
+        "_cut",
+        "_deadline",
+        "_failed",
+        "_masks",
+        "_node_limit",
+        "_threes",
+        "_through",
+        "nodes",
+        "stopped",
+    )
 
     def __init__(
         self, board: SearchBoard, *, threes: bool = False, node_limit: int = 20_000, deadline: float = float("inf")
     ) -> None:
         self._board = board
         self._threes = threes
-        shape = geometry(board.rows, board.length, cols=board.cols)
+        shape = board.shape
         self._masks, self._through = shape.windows, shape.windows_through
         self._node_limit = node_limit
         self._deadline = deadline
@@ -81,6 +92,9 @@ class ThreatSearch:
         self._failed = HashDictionary(_FAILED_BUCKETS)
         self._cut = False  # whether the last deepening stopped a line for want of attacking moves
         self.nodes = 0
+        #: Whether a search ran out of positions or time before it was done: a None from :meth:`find` is
+        #: then no answer, where otherwise it says there is no such win.
+        self.stopped = False
 
     def find(self) -> list[int] | None:
         """The moves of a win for the mover, each of the defender's replies the one that holds out longest,
@@ -219,6 +233,6 @@ class ThreatSearch:
 
     def _out_of_budget(self) -> bool:
         self.nodes += 1
-        if self.nodes >= self._node_limit:
-            return True
-        return not self.nodes % _CLOCK_INTERVAL and time.monotonic() > self._deadline
+        if self.nodes >= self._node_limit or (not self.nodes % _CLOCK_INTERVAL and time.monotonic() > self._deadline):
+            self.stopped = True
+        return self.stopped

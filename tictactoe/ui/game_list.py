@@ -2,22 +2,27 @@
 
 from __future__ import annotations
 
-from tictactoe.game.history import GameSummary
+from tictactoe.game.history import UNFINISHED, GameSummary
+from tictactoe.game.record import date_text
 
-__all__ = ["HEADINGS", "summary_cells"]
+__all__ = ["HEADINGS", "UNFINISHED", "summary_cells"]
 
 #: The columns of the list of games, at the terminal and in the window.
 HEADINGS = ("ID", "Date", "X", "O", "Result", "Board", "Length", "Moves")
 
 
 def summary_cells(game: GameSummary) -> tuple[str, ...]:
-    """One game's line of the list, a text for each of :data:`HEADINGS` (the date is when it started, in UTC)."""
+    """One game's line of the list, a text for each of :data:`HEADINGS`.
+
+    The date is when it started, in UTC (``-`` when not known); the result
+    is ``X``, ``O``, ``draw``, or ``unfinished`` for a game left before its end.
+    """
     return (
         str(game.id),
-        game.started.strftime("%Y-%m-%d %H:%M"),
+        "-" if game.started is None else date_text(game.started),
         game.x.name,
         game.o.name,
-        game.result,
+        UNFINISHED if game.result is None else game.result,
         f"{game.size}x{game.size}",
         str(game.length),
         str(game.move_count),

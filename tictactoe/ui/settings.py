@@ -10,12 +10,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from configurations.moves import quoted
 from tictactoe.game.session import Competitor, Session
 
 if TYPE_CHECKING:
     from pathlib import Path
 
-__all__ = ["Settings", "default_competitors"]
+__all__ = ["NAME_LENGTH", "Settings", "check_name", "default_competitors", "default_name", "level_name"]
 
 
 @dataclass(slots=True)
@@ -36,19 +37,57 @@ class Settings:
     db: Path | None = None
 
 
+#: The longest name a side may go by: it is shown in one-line lists and a tally.
+NAME_LENGTH = 30
+
+
+def check_name(text: str) -> str:
+    """``text`` as a side's name: one line of printable text, 1 to :data:`NAME_LENGTH` characters.
+
+    ``ValueError`` saying so otherwise, the same refusal wherever a name is typed.
+
+    >>> check_name("Ada")
+    'Ada'
+    >>> check_name("")
+    Traceback (most recent call last):
+    ...
+    ValueError: a name is 1 to 30 printable characters, got ''
+    """
+    if not text.strip() or not text.isprintable() or len(text) > NAME_LENGTH:
+        raise ValueError(f"a name is 1 to {NAME_LENGTH} printable characters, got {quoted(text)}")
+    return text
+
+
+def default_name(kind: str) -> str:
+    """The name a side goes by when none is given, wherever it is shown: ``You`` for a person, ``Computer`` for
+    the reference search (SPEC §4's computer), else the player's kind.
+
+    >>> default_name("human"), default_name("reference"), default_name("strong")
+    ('You', 'Computer', 'strong')
+    """
+    return {"human": "You", "reference": "Computer"}.get(kind, kind)
+
+
+def level_name(level: str) -> str:
+    """The name of the computer's side in a game at ``level`` (``--level``), when none is given.
+
+    >>> level_name("hard")
+    'Hard computer'
+    """
+    return f"{level.capitalize()} computer"
+
+
 def default_competitors(
     x_kind: str, o_kind: str, x_name: str | None = None, o_name: str | None = None
 ) -> tuple[Competitor, Competitor]:
-    """The two sides, named as asked or else "You" (a lone person), "Player 1" and "Player 2", or the kind.
+    """The two sides, named as asked or else by :func:`default_name`; two sides of one kind are numbered.
 
-    >>> [competitor.name for competitor in default_competitors("human", "strong")]
-    ['You', 'strong']
+    >>> [competitor.name for competitor in default_competitors("human", "reference")]
+    ['You', 'Computer']
+    >>> [competitor.name for competitor in default_competitors("human", "human")]
+    ['Player 1', 'Player 2']
     """
-    people = (x_kind, o_kind).count("human")
-
-    def default(kind: str, number: int) -> str:
-        if kind != "human":
-            return kind
-        return "You" if people == 1 else f"Player {number}"
-
-    return Competitor(x_name or default(x_kind, 1), x_kind), Competitor(o_name or default(o_kind, 2), o_kind)
+    names = [default_name(x_kind), default_name(o_kind)]
+    if names[0] == names[1]:
+        names = ["Player 1", "Player 2"] if x_kind == "human" else [f"{names[0]} 1", f"{names[1]} 2"]
+    return Competitor(x_name or names[0], x_kind), Competitor(o_name or names[1], o_kind)

@@ -7,16 +7,25 @@ commands run in-process through ``play_program.main`` with piped streams.
 from __future__ import annotations
 
 import io
+import os
 import textwrap
 from pathlib import Path
 
 import pytest
 
+from tests.cli.test_play import run_in_terminal
 from tests.records import START, sample_record
 from tictactoe.cli import play as play_program
 from tictactoe.game.history import History, HistoryError, default_path
 from tictactoe.game.record import PlayerInfo
-from tictactoe.ui.terminal.browse import REPLAY_PROMPT, browse, replay_interactively
+from tictactoe.ui.terminal.browse import (
+    CLEAR_SCREEN,
+    REPLAY_KEYS,
+    REPLAY_PROMPT,
+    browse,
+    replay_by_keys,
+    replay_interactively,
+)
 
 # A 2x2 game, 2 in a row, that the person (X) wins against the reference search in three moves.
 SHORT_GAME = "a1\nb2\n"
@@ -46,9 +55,11 @@ def test_a_piped_game_with_db_saves_exactly_that_game(tmp_path: Path) -> None:
     status, out, err = run_main(["2", "2", "2", "--name-x", "Ada", "--db", str(db)], SHORT_GAME)
     assert (status, err) == (0, "")
     assert out.endswith("Human wins\n")
-    assert saved(db) == ["Ada/human reference/reference 2x2 X: a1 b1 b2"]
+    assert saved(db) == ["Ada/human Computer/reference 2x2 X: a1 b1 b2"]
     with History(db) as history:
         record = history.get(1)
+    assert record.started is not None
+    assert record.ended is not None
     assert record.started <= record.ended
     assert len(record.moves) == 3
 
@@ -57,14 +68,15 @@ def test_a_game_between_computers_is_saved_with_its_times(tmp_path: Path) -> Non
     db = tmp_path / "games.sqlite3"
     status, out, _ = run_main(["2", "2", "4", "--x", "reference", "--o", "reference", "--db", str(db)])
     assert (status, out.splitlines()[-1]) == (0, "X wins")
-    assert saved(db) == ["reference/reference reference/reference 2x2 X: a1 b1 a2"]
+    assert saved(db) == ["Computer 1/reference Computer 2/reference 2x2 X: a1 b1 a2"]
 
 
-def test_a_game_quit_or_unfinished_is_not_saved(tmp_path: Path) -> None:
+def test_a_game_quit_or_left_unfinished_is_saved_unfinished(tmp_path: Path) -> None:
     db = tmp_path / "games.sqlite3"
     assert run_main(["3", "3", "1", "--db", str(db)], "b2\nquit\n")[0] == 0
     assert run_main(["3", "3", "1", "--db", str(db)], "b2\n")[0] == 1
-    assert saved(db) == []
+    assert run_main(["3", "3", "1", "--db", str(db)], "quit\n")[0] == 0  # no move played: nothing to keep
+    assert saved(db) == ["You/human Computer/reference 3x3 None: b2 a1"] * 2
 
 
 def test_a_piped_game_without_db_writes_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -139,11 +151,33 @@ def test_history_filters_by_player_and_result(tmp_path: Path) -> None:
     assert run_main(["--history", "--db", str(db), "--result", "O"])[1] == "No games match.\n"
     status, _, err = run_main(["--history", "--db", str(db), "--result", "win"])
     assert status == 2
-    assert err.endswith("play.py: error: argument --result: must be X, O or draw, got 'win'\n")
+    assert err.endswith("play.py: error: argument --result: must be X, O, draw or unfinished, got 'win'\n")
 
 
-def test_history_of_an_empty_file(tmp_path: Path) -> None:
+def test_history_of_an_empty_history(tmp_path: Path) -> None:
+    History(tmp_path / "new.sqlite3").close()
     assert run_main(["--history", "--db", str(tmp_path / "new.sqlite3")]) == (0, "No games saved.\n", "")
+
+
+@pytest.mark.parametrize(
+    "mode", [["--history"], ["--replay", "1"], ["--export", "out.sgf"], ["--export", "out.sgf", "--game", "1"]]
+)
+def test_a_reading_command_never_makes_a_history(tmp_path: Path, mode: list[str]) -> None:
+    typo = tmp_path / "gmaes.sqlite3"
+    assert run_main([*mode, "--db", str(typo)]) == (
+        1,
+        "",
+        f"play.py: cannot use the game history: {typo}: no such file\n",
+    )
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_without_a_history_yet_the_default_one_says_so_and_is_not_made(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    assert run_main(["--history"]) == (0, "No games saved yet.\n", "")
+    assert not (tmp_path / "data").exists()
 
 
 def test_history_modes_take_no_game_numbers(tmp_path: Path) -> None:
@@ -217,6 +251,53 @@ def test_replay_stepped_by_the_person() -> None:
         "Unknown command 'x'",
         "Start: X to move",
     ]
+
+
+def test_replay_by_keys_acts_on_each_key_and_redraws_in_place() -> None:
+    record = sample_record("a1 b1 b2", size=2, length=2, x=PlayerInfo("weights", "Bo"), started=START.replace(hour=14))
+    # Keys that do nothing (up, x) draw nothing; Backspace steps back as Left does.
+    keys = iter(["right", "up", "x", "end", "left", "home", "enter", "backspace", "q"])
+    out = io.StringIO()
+    replay_by_keys(record, lambda: next(keys), out)
+    frames = out.getvalue().split(CLEAR_SCREEN)
+    assert frames[0] == ""
+    heading = "Bo (weights) as X against reference (reference) as O\n2x2, 2 in a row, started 2024-05-01 14:30 UTC\n"
+    assert all(frame.startswith(heading) for frame in frames[1:])
+    assert all(frame.endswith(REPLAY_KEYS) for frame in frames[1:-1])
+    assert frames[-1].endswith(REPLAY_KEYS + "\n")
+    captions = [
+        [line for line in frame.splitlines() if line.startswith(("Start", "Move", "X "))] for frame in frames[1:]
+    ]
+    assert captions == [
+        ["Start: X to move"],
+        ["Move 1: X plays a1"],
+        ["Move 3: X plays b2", "X wins"],
+        ["Move 2: O plays b1"],
+        ["Start: X to move"],
+        ["Move 1: X plays a1"],
+        ["Start: X to move"],
+    ]
+
+
+@pytest.mark.skipif(os.name != "posix", reason="needs a pseudo-terminal")
+def test_replay_at_a_terminal_steps_with_single_keys(tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite3"
+    two_games(db)
+    # No Enter after any key: each acts as it is pressed.  End, Left, Home (two of their spellings), then q.
+    status, shown = run_in_terminal(
+        ["--replay", "2", "--db", str(db)], [b"\x1b[F", b"\x1b[D", b"\x1bOH", b"\x1b[C", b"q"], (REPLAY_KEYS.encode(),)
+    )
+    assert status == 0, shown
+    frames = shown.split(CLEAR_SCREEN)[1:]
+    assert [frame.split("\n")[2] for frame in frames] == [
+        "Start: X to move",
+        "Move 3: X plays b2",
+        "Move 2: O plays b1",
+        "Start: X to move",
+        "Move 1: X plays a1",
+    ]
+    assert frames[1].endswith("X wins\n" + REPLAY_KEYS)
+    assert frames[-1].endswith(REPLAY_KEYS + "\n")
 
 
 def test_export_then_import_gives_the_same_records(tmp_path: Path) -> None:

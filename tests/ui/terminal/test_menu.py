@@ -34,7 +34,7 @@ def test_a_new_game_with_every_default() -> None:
         "Choose [1]: ",
         "Board size [3]: ",
         "Tiles in a row to win [3]: ",
-        "Levels the computer searches [9]: ",
+        "Levels the computer searches, or a level: easy, medium, hard, best [9]: ",
         "X is played by (human, reference, sound, strong, perfect, rules, weights) [human]: ",
         "X's name [You]: ",
         "O is played by (human, reference, sound, strong, perfect, rules, weights) [reference]: ",
@@ -57,7 +57,7 @@ def test_every_answer_is_checked_as_it_is_typed() -> None:
         "must be a whole number from 1 to 26, got '27'",
         "must be a whole number from 1 to 26, got 'x'",
         "must be a whole number from 1 to 5, got '6'",
-        "must be a whole number, at least 0, got '-1'",
+        "type a whole number, at least 0, or one of easy, medium, hard, best, got '-1'",
         "there is no player 'robot': choose from human, reference, sound, strong, perfect, rules, weights",
         "",
         "1) New game",
@@ -66,7 +66,23 @@ def test_every_answer_is_checked_as_it_is_typed() -> None:
     ]
     session = played[0].session
     assert (session.options.size, session.options.length, session.options.max_levels) == (5, 4, 2)
-    assert [(c.name, c.kind) for c in session.competitors] == [("reference", "reference"), ("Bo", "human")]
+    assert [(c.name, c.kind) for c in session.competitors] == [("Computer", "reference"), ("Bo", "human")]
+
+
+def test_a_level_by_name_asks_only_for_the_person_s_side_and_name() -> None:
+    menu, out, played, questions = menu_of(["1", "7", "4", "Hard", "z", "o", "Ada", "3"])
+    menu.run()
+    assert questions[3:] == [
+        "Levels the computer searches, or a level: easy, medium, hard, best [9]: ",
+        "You play X or O [X]: ",
+        "You play X or O [X]: ",
+        "Your name [You]: ",
+        "Choose [1]: ",
+    ]
+    assert "type X or O, got 'z'\n" in out.getvalue()
+    session = played[0].session
+    assert [(c.name, c.kind) for c in session.competitors] == [("Hard computer", "strong"), ("Ada", "human")]
+    assert (session.options.max_levels, session.options.think) == (49, 0.25)
 
 
 def test_without_a_history_previous_games_says_so() -> None:
@@ -97,3 +113,24 @@ def test_play_py_without_arguments_at_a_terminal_opens_the_menu() -> None:
             """
         )
     )
+
+
+def test_a_player_that_cannot_play_the_board_is_refused_at_once() -> None:
+    answers = ["1", "5", "4", "2", "perfect", "human", "", "", "", "3"]
+    menu, out, played, _ = menu_of(answers)
+    menu.run()
+    lines = out.getvalue().splitlines()
+    assert lines[4] == (
+        "perfect plays only 3x3 with 3 in a row, the game its graph holds, not 5x5 with 4 in a row"
+    )  # said right after the player was named, before any name was asked
+    session = played[0].session
+    assert [(c.name, c.kind) for c in session.competitors] == [("You", "human"), ("Computer", "reference")]
+
+
+def test_an_empty_or_unprintable_name_is_refused() -> None:
+    menu, out, played, _ = menu_of(["1", "", "", "", "", "A\x07da", "x" * 31, "Ada", "", "", "3"])
+    menu.run()
+    lines = out.getvalue().splitlines()
+    assert "a name is 1 to 30 printable characters, got 'A\\x07da'" in lines
+    assert f"a name is 1 to 30 printable characters, got {'x' * 19 + '…'!r}" in lines
+    assert played[0].session.competitors[0].name == "Ada"

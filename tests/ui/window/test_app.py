@@ -10,7 +10,7 @@ used -- and, once, the pixels of a screenshot.  Without any display, the
 exit-2 message is checked in a subprocess.
 
 Set ``WINDOW_SCREENSHOT=docs/window.png`` to save the screenshot of the
-game in progress there as well (the picture in the README).
+game in progress there as well (the picture in docs/window.md and the README).
 """
 
 from __future__ import annotations
@@ -182,10 +182,13 @@ def test_a_game_clicked_through_to_its_end(
     assert game_window.status_text == ending.status
     assert game_window.tally_text == ending.tally
     assert list(game_window.board.line_drawn()) == squares(*ending.line)
-    assert enabled(game_window) == {"new", "previous", "quit", "undo"}
-    assert game_window.message_text == "Ctrl+N starts a new game"
+    assert enabled(game_window) == {"new", "again", "previous", "quit", "undo"}
+    assert game_window.message_text == "Ctrl+R plays again, Ctrl+N starts a new game"
     click(game_window, "b3")
-    assert game_window.message_text == "The game is over: Ctrl+N starts a new game"
+    assert game_window.message_text == "The game is over: Ctrl+R plays again, Ctrl+N starts a new game"
+    game_window.buttons["again"].invoke()  # the next game, the same two on the same sides
+    assert (game_window.session.game.moves, game_window.status_text) == ((), "X to move (You)")
+    assert game_window.tally_text == ending.tally
 
 
 def test_the_last_move_is_highlighted_and_a_taken_square_refused(open_window: Callable[..., GameWindow]) -> None:
@@ -221,7 +224,7 @@ def test_undo_and_redo_across_the_end_of_a_game(open_window: Callable[..., GameW
     assert enabled(game_window) == {"new", "previous", "quit", "undo", "redo", "hint"}
     press(game_window, "<Control-Shift-Z>")
     assert game_window.status_text == "X wins (You)"
-    assert enabled(game_window) == {"new", "previous", "quit", "undo"}
+    assert enabled(game_window) == {"new", "again", "previous", "quit", "undo"}
 
 
 def test_a_loss_is_taken_back_with_the_move_before_it(open_window: Callable[..., GameWindow]) -> None:
@@ -357,6 +360,25 @@ def test_a_new_game_of_the_same_two_keeps_the_tally_and_can_swap_sides(
     assert [row.count("X") for row in game_window.board.rows()] == [1, 0, 0]
     assert game_window.tally_text == "You (O) 1  ·  Computer (X) 0  ·  draws 0"
     assert game_window.status_text == "O to move (You)"
+
+
+def test_a_difficulty_chosen_in_the_dialog_plays_the_computer_at_that_level(
+    open_window: Callable[..., GameWindow],
+) -> None:
+    game_window = open_window(classic())
+    press(game_window, "<Control-n>")
+    assert game_window.dialog is not None
+    level_box = game_window.dialog.entries["level"]
+    assert (level_box.get(), list(level_box.cget("values"))) == ("custom", ["custom", "easy", "medium", "hard", "best"])
+    game_window.dialog.close()
+    dialog = start_from_dialog(game_window, level="easy")
+    assert not dialog.is_open()
+    session = game_window.session
+    assert [(side.name, side.kind) for side in session.competitors] == [("You", "human"), ("Easy computer", "weights")]
+    assert game_window.tally_text == "You (X) 0  ·  Easy computer (O) 0  ·  draws 0"
+    press(game_window, "<Control-n>")
+    assert game_window.dialog is not None
+    assert game_window.dialog.form.level == "easy"  # the next game is offered at the same level
 
 
 def test_the_new_game_dialog_refuses_with_one_line_reasons(open_window: Callable[..., GameWindow]) -> None:
@@ -504,3 +526,39 @@ def test_a_screenshot_shows_the_grid_and_the_tiles(open_window: Callable[..., Ga
     cursor = geometry.box(Move.parse("d7", 7))
     assert image.at(canvas, cursor[0] + 3, (cursor[1] + cursor[3]) // 2) == hex_colour(CURSOR_COLOUR)
     assert image.at(canvas, *geometry.centre(Move.parse("d7", 7))) == hex_colour(BOARD_COLOUR)
+
+
+def test_no_status_text_moves_the_board(open_window: Callable[..., GameWindow]) -> None:
+    """A hint, a note or a refusal as long as a person's typo can be wraps in the status; the window keeps its width."""
+    game_window = open_window(classic(7, 4, 1))
+    root = game_window.root
+    root.update()
+    width, board_x = root.winfo_width(), game_window.canvas.winfo_rootx()
+    for message in ("Hint: d4", "Took back d4, c3", "x" * 300, "a " * 200):
+        game_window._show_message(message)
+        root.update()
+        assert (root.winfo_width(), game_window.canvas.winfo_rootx()) == (width, board_x), message
+
+
+def test_undo_is_not_offered_between_two_computer_players(open_window: Callable[..., GameWindow]) -> None:
+    session = Session(PlayerOptions(3, 3, 1), Competitor("rules", "rules"), Competitor("perfect", "perfect"))
+    game_window = open_window(session)
+    assert game_window.session.game.result is not None  # the two played to the end
+    assert "undo" not in enabled(game_window)
+    assert "redo" not in enabled(game_window)
+    assert "again" in enabled(game_window)
+
+
+def test_undo_is_not_offered_before_the_person_has_moved(open_window: Callable[..., GameWindow]) -> None:
+    session = Session(PlayerOptions(3, 3, 9), Competitor("Computer", "reference"), Competitor("You"))
+    game_window = open_window(session)
+    assert len(game_window.session.game.moves) == 1  # the computer opened
+    assert "undo" not in enabled(game_window)
+
+
+def test_the_strong_player_blocks_an_open_three_in_the_window(open_window: Callable[..., GameWindow]) -> None:
+    """The position a window once lost: 10x10, five in a row, X e4, O f6, X f4, O g5, X d4; O must take c4 or g4."""
+    opening = squares("e4", "f6", "f4", "g5", "d4")
+    session = Session(PlayerOptions(10, 5, 9, think=2.0), Competitor("You"), Competitor("strong", "strong"), opening)
+    game_window = open_window(session)
+    assert str(game_window.session.game.last_move) in ("c4", "g4")

@@ -7,7 +7,8 @@ import pytest
 from configurations.moves import Move
 from tictactoe.game.session import Competitor, Session, Tally
 from tictactoe.players.registry import PlayerOptions
-from tictactoe.ui.window.form import FormError, GameForm, default_name, start_game
+from tictactoe.ui.settings import default_name
+from tictactoe.ui.window.form import FormError, GameForm, start_game
 
 
 def finished_session() -> Session:
@@ -25,6 +26,7 @@ def test_the_form_is_filled_from_the_game_being_played() -> None:
     assert GameForm.of(finished_session()) == GameForm(
         size="3", length="3", levels="9", x_kind="human", x_name="Ann", o_kind="reference", o_name="Computer"
     )
+    assert GameForm.of(finished_session()).level == "custom"
 
 
 @pytest.mark.parametrize(
@@ -37,6 +39,9 @@ def test_the_form_is_filled_from_the_game_being_played() -> None:
         ({"length": " 4 "}, "in a row must be from 1 to the board size (3), got '4'"),
         ({"levels": "many"}, "levels must be a whole number, at least 0, got 'many'"),
         ({"x_kind": "best"}, "there is no player 'best': choose from human, reference, sound, strong, perfect, rules"),
+        ({"level": "expert"}, "there is no level 'expert': choose from custom, easy, medium, hard, best"),
+        ({"level": "easy", "x_kind": "human", "o_kind": "human"}, "a level sets how the computer plays, but both"),
+        ({"level": "easy", "x_kind": "strong"}, "a level is for a game against a person: one side must be human"),
     ],
 )
 def test_a_form_that_cannot_start_a_game_says_why_and_changes_nothing(fields: dict[str, str], reason: str) -> None:
@@ -87,3 +92,21 @@ def test_an_opening_is_kept_only_on_the_same_board() -> None:
 def test_a_form_has_exactly_its_fields() -> None:
     with pytest.raises(TypeError, match="colour"):
         GameForm.of(finished_session()).but(colour="red")
+
+
+def test_a_level_sets_the_computer_side_its_depth_time_and_name() -> None:
+    session = finished_session()
+    # The levels field is left as it was: the level decides the depth.
+    hard = start_game(GameForm.of(session).but(level="Hard", size="7", length="4", levels="x"), session)
+    assert [(c.name, c.kind) for c in hard.competitors] == [("Ann", "human"), ("Hard computer", "strong")]
+    assert hard.options == PlayerOptions(7, 4, 49, 0.25, 7)
+    assert GameForm.of(hard).level == "hard"
+    # The person plays O; a name typed for the computer is kept.
+    easy = start_game(
+        GameForm.of(hard).but(level="easy", x_kind="reference", x_name="Hal", o_kind="human", o_name="Ann"), hard
+    )
+    assert [(c.name, c.kind) for c in easy.competitors] == [("Hal", "weights"), ("Ann", "human")]
+    assert GameForm.of(easy).level == "easy"
+    # Back to custom: the levels and players as typed.
+    custom = start_game(GameForm.of(easy).but(level="custom", levels="3", x_kind="sound"), easy)
+    assert (custom.x.kind, custom.options.max_levels) == ("sound", 3)

@@ -90,15 +90,18 @@ def test_a_game_undone_at_its_end_is_saved_once_for_each_different_end(
     assert [game[-3:] for game in stored_games(db)] == [("X", 7, won), ("O", 8, moves_text(game_window))]
 
 
-def test_a_game_left_before_its_end_is_not_kept(open_window: Callable[..., GameWindow], tmp_path: Path) -> None:
+def test_a_game_left_before_its_end_is_kept_unfinished(open_window: Callable[..., GameWindow], tmp_path: Path) -> None:
     db = tmp_path / "games.sqlite3"
     game_window = open_window(classic(), db=db)
     click(game_window, "b2")
     game_window.new_game().buttons["start"].invoke()  # a new game of the same two, the first not finished
     settle(game_window)
-    click(game_window, "b2")
+    click(game_window, "a1")
     game_window.quit()
-    assert stored_games(db) == []
+    with History(db) as history:
+        kept = [(game.result, game.move_count) for game in history.list_games()]
+        assert [str(timed.move) for timed in history.get(1).moves] == ["b2", "a3"]
+    assert kept == [(None, 2), (None, 2)]
 
 
 QUITS_AT_THE_END = textwrap.dedent(
@@ -193,7 +196,7 @@ def newer_schema(path: Path) -> None:
         (other_program, "an SQLite database of another program, not a game history (left as it is)"),
         (
             newer_schema,
-            "a game history of schema version 99, newer than this program reads (1):"
+            "a game history of schema version 99, newer than this program reads (2):"
             " use a newer version of the program",
         ),
     ],
@@ -394,3 +397,51 @@ def test_another_game_replays_in_the_same_window_and_a_draw_shows_no_line(
     step_keys(first, "<Escape>")
     assert not first.is_open()
     assert previous.is_open()
+
+
+def test_an_unfinished_game_is_resumed_from_the_previous_games(
+    open_window: Callable[..., GameWindow], tmp_path: Path
+) -> None:
+    db = tmp_path / "games.sqlite3"
+    with History(db) as history:
+        history.save_all([sample_record(), sample_record("b2 a3")])  # a draw, then a game left after two moves
+    game_window = open_window(classic(), db=db)
+    previous = game_window.previous_games()
+    previous.select(1)
+    assert previous.buttons["resume"].instate(["disabled"])  # a finished game is not resumed
+    previous.select(2)
+    assert previous.buttons["resume"].instate(["!disabled"])
+    previous.buttons["resume"].invoke()
+    settle(game_window)
+    assert not previous.is_open()
+    assert game_window.session.game_id == 2
+    assert game_window.board.rows() == ["   ", " X ", "O  "]
+    assert game_window.status_text == "X to move (ada)"
+    game = game_window.session.game
+    for move in squares("a1", "b1", "c1", "a2", "c2", "b3", "c3"):  # play on, into the empty squares, to the end
+        if game.result is None and game.board.square_is_empty(move.row, move.col):
+            click(game_window, str(move))
+    result = game_window.session.game.result
+    assert result is not None
+    with History(db) as history:  # the game resumed is kept under its own id, finished
+        assert [(game.id, game.result) for game in history.list_games()] == [(2, result), (1, "draw")]
+
+
+def test_the_previous_games_export_and_import_sgf(open_window: Callable[..., GameWindow], tmp_path: Path) -> None:
+    db, copy = tmp_path / "games.sqlite3", tmp_path / "copy.sqlite3"
+    with History(db) as history:
+        history.save_all([sample_record(), sample_record("a1 b1 a2 b2 a3")])
+    game_window = open_window(classic(), db=db)
+    previous = game_window.previous_games()
+    previous.export_to(tmp_path / "games.sgf")
+    assert previous.note_text == f"Exported 2 games to {tmp_path / 'games.sgf'}"
+    game_window.quit()
+    other = open_window(classic(), db=copy)
+    listing = other.previous_games()
+    listing.import_from(tmp_path / "games.sgf")
+    assert listing.note_text == f"Imported 2 games from {tmp_path / 'games.sgf'}"
+    assert len(listing.rows()) == 2
+    listing.import_from(tmp_path / "games.sgf")
+    assert listing.note_text == f"Imported 0 games from {tmp_path / 'games.sgf'}, skipped 2 already stored"
+    listing.import_from(tmp_path / "missing.sgf")
+    assert listing.note_text == f"Cannot import: cannot read {tmp_path / 'missing.sgf'}: No such file or directory"

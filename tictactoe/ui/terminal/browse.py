@@ -13,29 +13,46 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
 
-from configurations import Winner
-from tictactoe.game.history import GameSummary, History, HistoryError
+from tictactoe.game.history import RESULT_FILTERS, GameSummary, History, HistoryError
 from tictactoe.game.record import GameRecord, RecordError
-from tictactoe.game.replay import RESULT_LINES, Replay, replay_text
+from tictactoe.game.replay import Replay, replay_text, result_line
 from tictactoe.game.session import Session
 from tictactoe.ui.game_list import HEADINGS, summary_cells
 from tictactoe.ui.terminal.conversation import Saver
+from tictactoe.ui.terminal.keys import KeySource, single_keys
 from tictactoe.ui.terminal.reader import Reader
 
 __all__ = [
+    "CLEAR_SCREEN",
+    "REPLAY_KEYS",
     "REPLAY_PROMPT",
     "RESULT_NAMES",
     "browse",
     "history_saver",
     "history_table",
     "open_history",
+    "replay_by_keys",
     "replay_interactively",
     "save_game",
 ]
 
 REPLAY_PROMPT = "Enter or n: next, b: back, s: start, e: end, q: quit > "
-#: The results as a person types them, in lower case.
-RESULT_NAMES: dict[str, Winner] = {winner.lower(): winner for winner in Winner}
+#: The replay's line of keys at a terminal, where each key acts as it is pressed.
+REPLAY_KEYS = "→ or n: next, ← or b: back, Home or s: start, End or e: end, q: quit"
+# The same for a terminal whose encoding has no arrows.
+_REPLAY_KEYS_ASCII = REPLAY_KEYS.replace("→", "Right").replace("←", "Left")
+#: Clears a terminal and puts the cursor at its top left, so that each step of a replay is drawn in place.
+CLEAR_SCREEN = "\x1b[H\x1b[2J"
+_LINE_COMMANDS = {"": "forward", "n": "forward", "b": "back", "s": "start", "e": "end"}
+_KEY_COMMANDS = {
+    "right": "forward", "n": "forward", "enter": "forward", "space": "forward",
+    "left": "back", "b": "back", "backspace": "back",
+    "home": "start", "s": "start",
+    "end": "end", "e": "end",
+    "q": "quit", "escape": "quit", "eof": "quit",
+}  # fmt: skip
+#: The results a list can be filtered by, as a person types them (in lower case).
+RESULT_NAMES: dict[str, str] = {result.lower(): result for result in RESULT_FILTERS}
 _NUMERIC = frozenset({0, 6, 7})  # the columns aligned to the right
 
 
@@ -49,9 +66,16 @@ def open_history(path: Path | None, err: TextIO, program: str) -> History | None
 
 
 def save_game(history: History, session: Session, err: TextIO, program: str) -> None:
-    """Save the session's finished game; a problem is one line on ``err`` and the game still counts."""
+    """Save the session's game, finished or left before its end; a problem is one line on ``err``.
+
+    A game saved before (left, then resumed) is saved again under its id, in place of what was kept.
+    """
     try:
-        history.save(session.record())
+        record = session.record()
+        if session.game_id is None:
+            session.game_id = history.save(record)
+        else:
+            history.replace(session.game_id, record)
     except (HistoryError, RecordError) as error:
         print(f"{program}: cannot save the game: {error}", file=err)
 
@@ -90,35 +114,82 @@ def history_table(summaries: Sequence[GameSummary]) -> str:
     return "\n".join(lines)
 
 
-def replay_interactively(record: GameRecord, read_line: Reader, out: TextIO) -> None:
-    """Step through ``record`` as the person asks, until ``q`` or the end of input."""
+def replay_interactively(record: GameRecord, read_line: Reader, out: TextIO, *, terminal: TextIO | None = None) -> None:
+    """Step through ``record`` as the person asks, until ``q`` or the end of input.
+
+    When ``terminal`` is given and is one, each key acts as it is pressed
+    (:func:`replay_by_keys`); otherwise a command is a line read by ``read_line``.
+    """
+    if terminal is not None:
+        with single_keys(terminal) as keys:
+            if keys is not None:
+                replay_by_keys(record, keys, out)
+                return
     replay = Replay(record)
-    print(replay_text(record).split("\n\n", 1)[0], file=out)
+    print(_replay_heading(record), file=out)
     while True:
-        print(replay.render(), file=out)
-        if replay.at_end:
-            print(RESULT_LINES[record.result], file=out)
+        _show_step(replay, out)
         try:
             command = read_line(REPLAY_PROMPT).strip().lower()
         except EOFError:
             print(file=out)
             return
-        if command in ("", "n"):
-            replay.forward()
-        elif command == "b":
-            replay.back()
-        elif command == "s":
-            replay.to_start()
-        elif command == "e":
-            replay.to_end()
-        elif command == "q":
+        if command == "q":
             return
-        else:
+        if not _step(replay, _LINE_COMMANDS.get(command)):
             print(f"Unknown command {command!r}", file=out)
 
 
-def browse(read_line: Reader, out: TextIO, path: Path | None = None) -> None:
-    """The menu's "Previous games": the newest 20, filtered as asked, then a game to replay (Enter: back)."""
+def replay_by_keys(record: GameRecord, keys: KeySource, out: TextIO) -> None:
+    """Step through ``record`` a key at a time (see :data:`REPLAY_KEYS`), each step drawn on a cleared screen."""
+    replay = Replay(record)
+    while True:
+        print(CLEAR_SCREEN + _replay_heading(record), file=out)
+        _show_step(replay, out)
+        print(_keys_line(out), end="", file=out, flush=True)
+        while True:  # keys that do nothing here redraw nothing
+            action = _KEY_COMMANDS.get(keys())
+            if action == "quit":
+                print(file=out)
+                return
+            if _step(replay, action):
+                break
+
+
+def _keys_line(out: TextIO) -> str:
+    if out.encoding is None:  # text kept in memory, not written to a terminal
+        return REPLAY_KEYS
+    try:
+        REPLAY_KEYS.encode(out.encoding)
+    except (UnicodeEncodeError, LookupError):
+        return _REPLAY_KEYS_ASCII
+    return REPLAY_KEYS
+
+
+def _replay_heading(record: GameRecord) -> str:
+    return replay_text(record).split("\n\n", 1)[0]
+
+
+def _show_step(replay: Replay, out: TextIO) -> None:
+    print(replay.render(), file=out)
+    if replay.at_end:
+        print(result_line(replay.record), file=out)
+
+
+def _step(replay: Replay, action: str | None) -> bool:
+    """Take ``action`` (forward, back, start, end) on ``replay``; False when it is none of them."""
+    steps = {"forward": replay.forward, "back": replay.back, "start": replay.to_start, "end": replay.to_end}
+    if action not in steps:
+        return False
+    steps[action]()
+    return True
+
+
+def browse(read_line: Reader, out: TextIO, path: Path | None = None, *, terminal: TextIO | None = None) -> None:
+    """The menu's "Previous games": the newest 20, filtered as asked, then a game to replay (Enter: back).
+
+    ``terminal``: the replay reads single keys from it (see :func:`replay_interactively`).
+    """
     try:
         with History(path) as history:
             player = read_line("Player name filter [all]: ").strip() or None
@@ -130,19 +201,19 @@ def browse(read_line: Reader, out: TextIO, path: Path | None = None) -> None:
             print(history_table(games), file=out)
             game_id = _ask_game(read_line, out, {game.id for game in games})
             if game_id is not None:
-                replay_interactively(history.get(game_id), read_line, out)
+                replay_interactively(history.get(game_id), read_line, out, terminal=terminal)
     except HistoryError as error:
         print(f"Cannot use the game history: {error}", file=out)
 
 
-def _ask_result(read_line: Reader, out: TextIO) -> Winner | None:
+def _ask_result(read_line: Reader, out: TextIO) -> str | None:
     while True:
-        answer = read_line("Result filter (X, O, draw) [all]: ").strip().lower()
+        answer = read_line("Result filter (X, O, draw, unfinished) [all]: ").strip().lower()
         if not answer or answer == "all":
             return None
         if answer in RESULT_NAMES:
             return RESULT_NAMES[answer]
-        print(f"a result is X, O or draw, got {answer!r}", file=out)
+        print(f"a result is X, O, draw or unfinished, got {answer!r}", file=out)
 
 
 def _ask_game(read_line: Reader, out: TextIO, ids: set[int]) -> int | None:

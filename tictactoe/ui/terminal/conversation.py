@@ -16,7 +16,7 @@ from typing import TextIO, TypeAlias
 from configurations import COMPUTER, HUMAN, Winner, draw_board
 from configurations.moves import Move, MoveError, board_extent
 from tictactoe.game.session import Competitor, Session
-from tictactoe.ui.settings import Settings
+from tictactoe.ui.settings import Settings, default_name
 from tictactoe.ui.terminal.reader import Reader
 from tictactoe.ui.terminal.spinner import think
 
@@ -220,7 +220,10 @@ def _opening_line(session: Session) -> str:
 def _describe(competitor: Competitor, people: int) -> str:
     """How the opening line names one side: "you" for a lone person, else by name or by kind."""
     if not competitor.is_person:
-        return f"the {competitor.kind} player"
+        kind = f"the {competitor.kind} player"
+        default = default_name(competitor.kind)
+        named = competitor.name not in (default, f"{default} 1", f"{default} 2")  # numbered when both are alike
+        return f"{competitor.name} ({kind})" if named else kind
     if people > 1:
         return competitor.name
     return "you" if competitor.name == "You" else f"you ({competitor.name})"
@@ -241,19 +244,24 @@ def play_session(
     each finished game the tally is shown and the person asked whether to
     play again, with the same sides or swapped.  ``on_screen``: ``out`` is
     a terminal (see :class:`Conversation`).  ``save`` is given the session
-    after each finished game.
+    after each finished game, and when a game is left before its end (quit,
+    the input ending, Ctrl-C) with a move played, so that it can be resumed.
     """
     session = settings.session
-    while Conversation(session, read_line, out, at_terminal=on_screen, delay=settings.delay or 0.0).play():
-        if save is not None:
+    try:
+        while Conversation(session, read_line, out, at_terminal=on_screen, delay=settings.delay or 0.0).play():
+            if save is not None:
+                save(session)
+            if not interactive:
+                return
+            print(tally_line(session), file=out)
+            answer = read_line(PLAY_AGAIN).strip().lower()
+            if answer not in ("y", "yes", "s", "swap"):
+                return
+            session.new_game(swap_sides=answer in ("s", "swap"))
+    finally:
+        if save is not None and session.left_unfinished:
             save(session)
-        if not interactive:
-            return
-        print(tally_line(session), file=out)
-        answer = read_line(PLAY_AGAIN).strip().lower()
-        if answer not in ("y", "yes", "s", "swap"):
-            return
-        session.new_game(swap_sides=answer in ("s", "swap"))
 
 
 def tally_line(session: Session) -> str:

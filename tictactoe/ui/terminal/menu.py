@@ -13,8 +13,9 @@ from typing import TextIO, TypeVar
 from configurations.moves import MAX_BOARD_SIZE
 from configurations.numbers import read_whole_number
 from tictactoe.game.session import Competitor, Session
-from tictactoe.players.registry import PLAYER_NAMES, PlayerOptions
-from tictactoe.ui.settings import Settings
+from tictactoe.players.levels import LEVEL_NAMES, Level, level_options
+from tictactoe.players.registry import PLAYER_NAMES, PlayerOptions, make_player
+from tictactoe.ui.settings import Settings, check_name, default_name, level_name
 from tictactoe.ui.terminal.reader import Reader
 
 T = TypeVar("T")
@@ -64,20 +65,27 @@ class Menu:
         """Ask for a new game's board and players, defaults filled in; the settings once all are valid."""
         size = self.ask("Board size", _whole_number(1, MAX_BOARD_SIZE), "3")
         length = self.ask("Tiles in a row to win", _whole_number(1, size), str(min(3, size)))
-        levels = self.ask("Levels the computer searches", _whole_number(0), "9")
-        options = PlayerOptions(size, length, levels)
-        while True:
-            x = self.competitor("X", "human", "You")
-            o = self.competitor("O", "reference", "Computer")
-            try:
-                return Settings(Session(options, x, o))
-            except ValueError as unplayable:  # a player that cannot play this board
-                print(unplayable, file=self.out)
+        depth = self.ask(f"Levels the computer searches, or a level: {', '.join(LEVEL_NAMES)}", _depth, "9")
+        if isinstance(depth, Level):
+            return self.levelled_game(depth, size, length)
+        options = PlayerOptions(size, length, depth)
+        x = self.competitor("X", "human", options)
+        o = self.competitor("O", "reference", options)
+        return Settings(Session(options, x, o))
 
-    def competitor(self, symbol: str, kind: str, name: str) -> Competitor:
-        """Ask who plays ``symbol`` and by what name."""
-        chosen = self.ask(f"{symbol} is played by ({', '.join(PLAYER_NAMES)})", _player_name, kind)
-        return Competitor(self.ask(f"{symbol}'s name", _name, name if chosen == kind else chosen), chosen)
+    def levelled_game(self, level: Level, size: int, length: int) -> Settings:
+        """Ask which side the person plays against the computer at ``level``, and by what name."""
+        side = self.ask("You play X or O", _side, "X")
+        name = self.ask("Your name", check_name, default_name("human"))
+        kind, options = level_options(level, size=size, length=length)
+        person, computer = Competitor(name), Competitor(level_name(level), kind)
+        x, o = (person, computer) if side == "X" else (computer, person)
+        return Settings(Session(options, x, o))
+
+    def competitor(self, symbol: str, kind: str, options: PlayerOptions) -> Competitor:
+        """Ask who plays ``symbol`` -- a player that can play the board of ``options`` -- and by what name."""
+        chosen = self.ask(f"{symbol} is played by ({', '.join(PLAYER_NAMES)})", _player_for(options), kind)
+        return Competitor(self.ask(f"{symbol}'s name", check_name, default_name(chosen)), chosen)
 
     def ask(self, question: str, convert: Callable[[str], T], default: str) -> T:
         """Ask until ``convert`` takes the answer (Enter: ``default``); its refusals are printed as they come."""
@@ -94,15 +102,34 @@ def _whole_number(low: int, high: int | None = None) -> Callable[[str], int]:
     return lambda text: read_whole_number(text, low, high)
 
 
-def _player_name(text: str) -> str:
-    """A player's name as the menu takes it; ``ValueError`` for any other."""
-    if text not in PLAYER_NAMES:
-        raise ValueError(f"there is no player {text!r}: choose from {', '.join(PLAYER_NAMES)}")
-    return text
+def _depth(text: str) -> int | Level:
+    """The answer as a number of levels to search, or a level by name; ``ValueError`` saying what was wanted."""
+    if text.lower() in LEVEL_NAMES:
+        return Level(text.lower())
+    try:
+        return read_whole_number(text, 0)
+    except ValueError:
+        raise ValueError(f"type a whole number, at least 0, or one of {', '.join(LEVEL_NAMES)}, got {text!r}") from None
 
 
-def _name(text: str) -> str:
-    """A name for the tally: printable, at most 30 characters."""
-    if not text.isprintable() or len(text) > 30:
-        raise ValueError("a name is at most 30 printable characters")
-    return text
+def _side(text: str) -> str:
+    """The answer as a side, ``X`` or ``O`` in either case; ``ValueError`` otherwise."""
+    if text.upper() not in ("X", "O"):
+        raise ValueError(f"type X or O, got {text!r}")
+    return text.upper()
+
+
+def _player_for(options: PlayerOptions) -> Callable[[str], str]:
+    """The answer as a player that can play the board of ``options``; ``ValueError`` saying why not otherwise.
+
+    Asked right after the player is named, so that ``perfect`` on 5x5 is
+    refused before any further question.
+    """
+
+    def player(text: str) -> str:
+        if text not in PLAYER_NAMES:
+            raise ValueError(f"there is no player {text!r}: choose from {', '.join(PLAYER_NAMES)}")
+        make_player(text, options)  # UnsupportedBoardError, a ValueError, for a board it cannot play
+        return text
+
+    return player

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 from configurations import Winner
 from configurations.lines import winning_line
 from configurations.moves import Move, MoveError
+from tictactoe.game.session import Session
 from tictactoe.ui.window.board_view import BoardPicture, BoardView, first_canvas_side
 from tictactoe.ui.window.dialogs import ERROR_COLOUR, NewGameDialog
 from tictactoe.ui.window.form import FormError, GameForm, start_game
@@ -44,7 +45,7 @@ if TYPE_CHECKING:
     from pathlib import Path
 
     from configurations import SearchStats
-    from tictactoe.game.session import Session
+    from tictactoe.game.record import GameRecord
 
 __all__ = ["AUTO_MOVE_DELAY_MS", "POLL_MS", "GameWindow"]
 
@@ -55,6 +56,7 @@ POLL_MS = 50
 # ("menu" names the menu; a button too when "button" is set).
 _ACTIONS = (
     ("new", "New game…", "Ctrl+N", "Game", True),
+    ("again", "Play again", "Ctrl+R", "Game", True),
     ("previous", "Previous games…", "", "Game", False),
     ("quit", "Quit", "Ctrl+Q", "Game", True),
     ("undo", "Undo", "Ctrl+Z", "Move", True),
@@ -166,6 +168,25 @@ class GameWindow:
             replayed = self.session.redo()
             self._turn_changed(f"Played again {', '.join(map(str, replayed))}")
 
+    def play_again(self) -> None:
+        """Start the next game of the session, the same players on the same sides, once this one is over."""
+        if self.is_enabled("again"):
+            self.session.new_game()
+            self.cursor = self._centre()
+            self._turn_changed()
+
+    def resume(self, game_id: int, record: GameRecord) -> str | None:
+        """Play on game ``game_id``, left before its end, in this window; or say why it cannot be."""
+        try:
+            session = Session.resume(record, game_id, think=self.session.options.think)
+        except ValueError as problem:
+            return str(problem)
+        self.saving.save_unfinished(self.session)  # the game on the board now is kept too
+        self.session = session
+        self.cursor = self._centre()
+        self._turn_changed()
+        return None
+
     def hint(self) -> None:
         """Look for the strong player's move for the person to move, and shade its square when found."""
         if self.is_enabled("hint"):
@@ -181,12 +202,13 @@ class GameWindow:
     def previous_games(self) -> PreviousGames:
         """Open the list of previous games (or bring forward the one open) and return it."""
         if self.previous is None or not self.previous.is_open():
-            self.previous = PreviousGames(self.root, self.saving.history, self.saving.problem or "")
+            self.previous = PreviousGames(self.root, self.saving.history, self.saving.problem or "", resume=self.resume)
         self.previous.top.lift()
         return self.previous
 
     def quit(self) -> None:
-        """Close the window; a search still running is left to end with the program."""
+        """Close the window, keeping a game left before its end; a search still running ends with the program."""
+        self.saving.save_unfinished(self.session)
         self.root.destroy()
 
     # Turns --------------------------------------------------------------------------------------
@@ -253,6 +275,9 @@ class GameWindow:
 
     def _start_new_game(self, form: GameForm) -> str | None:
         """The new-game dialog's answer: start the game ``form`` asks for, or say why it cannot start."""
+        # The game on the board is left: kept now, before a next game of the same session takes its place.
+        # Should the form be refused, the game goes on, and saving it again keeps it under the same id.
+        self.saving.save_unfinished(self.session)
         try:
             session = start_game(form, self.session)
         except FormError as problem:
@@ -283,9 +308,11 @@ class GameWindow:
         self._tally.configure(text=tally_text(session))
         self.canvas.configure(cursor="watch" if self.thinking else "")
         game = session.game
-        self._enable("undo", not self.thinking and game.can_undo)
-        self._enable("redo", not self.thinking and game.can_redo)
+        # Between two computer players there is no person's move to take back: they would only play it again.
+        self._enable("undo", not self.thinking and session.has_person and session.can_undo)
+        self._enable("redo", not self.thinking and session.has_person and game.can_redo)
         self._enable("hint", not self.thinking and person_to_move)
+        self._enable("again", not self.thinking and over)
         if self._search is not None:
             self._show_progress(self._search)
         problem = self.saving.problem
@@ -339,6 +366,7 @@ class GameWindow:
         root.bind("<Destroy>", self._destroyed)
         commands: dict[str, Callable[[], object]] = {
             "new": self.new_game,
+            "again": self.play_again,
             "previous": self.previous_games,
             "quit": self.quit,
             "undo": self.undo,
@@ -372,12 +400,12 @@ class GameWindow:
         toolbar.grid(row=0, column=0, sticky="ew")
         labels = {name: label.rstrip("…") for name, label, _, _, button in _ACTIONS if button}
         # Quit stands apart at the right, past an empty column that takes the spare width.
-        for column, name in ((0, "new"), (1, "undo"), (2, "redo"), (3, "hint"), (5, "quit")):
+        for column, name in ((0, "new"), (1, "again"), (2, "undo"), (3, "redo"), (4, "hint"), (6, "quit")):
             # The buttons never take the keyboard, so that Space always plays the cursor's square.
             button = ttk.Button(toolbar, text=labels[name], command=commands[name], takefocus=False)
             button.grid(row=0, column=column, padx=(0, 4))
             self.buttons[name] = button
-        toolbar.columnconfigure(4, weight=1)
+        toolbar.columnconfigure(5, weight=1)
 
     def _build_board(self) -> None:
         side = first_canvas_side(self.session.options.size)
@@ -397,15 +425,27 @@ class GameWindow:
         self._tally.grid(row=0, column=1, sticky="e")
         self._note = ttk.Label(status, foreground="#555555")
         self._note.grid(row=1, column=0, columnspan=2, sticky="w")
-        # A long path in the history's problem wraps at the window's width rather than widening it.
-        self._history_problem = ttk.Label(status, foreground=ERROR_COLOUR, wraplength=self.canvas.winfo_reqwidth())
+        self._history_problem = ttk.Label(status, foreground=ERROR_COLOUR)
         self._history_problem.grid(row=2, column=0, columnspan=2, sticky="w")
         self._history_problem.grid_remove()
-        status.bind("<Configure>", lambda event: self._history_problem.configure(wraplength=max(event.width - 16, 100)))
+        self._wrap_status(self.canvas.winfo_reqwidth())
+        status.bind("<Configure>", lambda event: self._wrap_status(event.width - 16))
+
+    def _wrap_status(self, width: int) -> None:
+        """Wrap the status lines at ``width`` pixels, so that no text, however long, widens the window.
+
+        A wider window would move the board under the pointer whenever a
+        hint or a note came and went; a long text takes another line instead.
+        """
+        width = max(width, 100)
+        self._state.configure(wraplength=max(width - self._tally.winfo_reqwidth() - 8, 60))
+        self._note.configure(wraplength=width)
+        self._history_problem.configure(wraplength=width)
 
     def _bind_keys(self) -> None:
         bind = self.root.bind
-        for letter, action in (("n", self.new_game), ("q", self.quit), ("y", self.redo), ("h", self.hint)):
+        keys = (("n", self.new_game), ("r", self.play_again), ("q", self.quit), ("y", self.redo), ("h", self.hint))
+        for letter, action in keys:
             for keysym in (letter, letter.upper()):  # the upper case comes with Caps Lock
                 bind(f"<Control-{keysym}>", _key_handler(action))
         bind("<Control-z>", lambda _event: self.undo())

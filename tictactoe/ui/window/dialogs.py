@@ -13,8 +13,9 @@ import tkinter
 from tkinter import ttk
 from typing import TYPE_CHECKING
 
+from tictactoe.players.levels import LEVEL_NAMES
 from tictactoe.players.registry import PLAYER_NAMES
-from tictactoe.ui.window.form import GameForm
+from tictactoe.ui.window.form import CUSTOM, GameForm
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -22,15 +23,16 @@ if TYPE_CHECKING:
 __all__ = ["ERROR_COLOUR", "NewGameDialog"]
 
 ERROR_COLOUR = "#b00020"
-# The form's rows: field, label, and whether it is chosen from the players' names.
-_ROWS = (
-    ("size", "Board size", False),
-    ("length", "In a row to win", False),
-    ("levels", "Levels to look ahead", False),
-    ("x_kind", "X player", True),
-    ("x_name", "X name", False),
-    ("o_kind", "O player", True),
-    ("o_name", "O name", False),
+# The form's rows: field, label, and the values it is chosen from (None: typed).
+_ROWS: tuple[tuple[str, str, tuple[str, ...] | None], ...] = (
+    ("size", "Board size", None),
+    ("length", "In a row to win", None),
+    ("level", "Difficulty", (CUSTOM, *LEVEL_NAMES)),
+    ("levels", "Levels to look ahead", None),
+    ("x_kind", "X player", PLAYER_NAMES),
+    ("x_name", "X name", None),
+    ("o_kind", "O player", PLAYER_NAMES),
+    ("o_name", "O name", None),
 )
 
 
@@ -48,10 +50,10 @@ class NewGameDialog:
         # Entries hold their own text: a Tk variable freed by the garbage collector in a search's
         # thread would call Tk from the wrong thread.
         self.entries: dict[str, ttk.Entry] = {}
-        for row, (field, label, chosen) in enumerate(_ROWS):
+        for row, (field, label, values) in enumerate(_ROWS):
             ttk.Label(frame, text=label).grid(row=row, column=0, sticky="w", padx=(0, 8), pady=2)
             entry: ttk.Entry = (
-                ttk.Combobox(frame, values=PLAYER_NAMES, width=14) if chosen else ttk.Entry(frame, width=16)
+                ttk.Combobox(frame, values=values, width=14) if values is not None else ttk.Entry(frame, width=16)
             )
             entry.grid(row=row, column=1, sticky="ew", pady=2)
             self.entries[field] = entry

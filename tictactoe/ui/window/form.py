@@ -10,8 +10,9 @@ that its tally keeps counting; anything else starts a new session.
 >>> from tictactoe.players.registry import PlayerOptions
 >>> session = Session(PlayerOptions(3, 3, 9), Competitor("You"), Competitor("Computer", "reference"))
 >>> form = GameForm.of(session)
->>> form
-GameForm(size='3', length='3', levels='9', x_kind='human', x_name='You', o_kind='reference', o_name='Computer')
+>>> form  # doctest: +NORMALIZE_WHITESPACE
+GameForm(size='3', length='3', levels='9', x_kind='human', x_name='You', o_kind='reference', o_name='Computer',
+         level='custom')
 >>> start_game(form.but(length="4"), session)
 Traceback (most recent call last):
 ...
@@ -28,9 +29,14 @@ from dataclasses import dataclass
 from configurations.moves import MAX_BOARD_SIZE
 from configurations.numbers import NumberError, read_whole_number
 from tictactoe.game.session import Competitor, Session
+from tictactoe.players.levels import LEVEL_NAMES, Level, level_of, level_options, levelled_kinds
 from tictactoe.players.registry import PLAYER_NAMES, PlayerOptions, make_player
+from tictactoe.ui.settings import check_name, default_name, level_name
 
-__all__ = ["FormError", "GameForm", "default_name", "start_game"]
+__all__ = ["CUSTOM", "FormError", "GameForm", "start_game"]
+
+#: The new-game form's difficulty when the players and depth are as typed, no level.
+CUSTOM = "custom"
 
 
 class FormError(ValueError):
@@ -48,6 +54,8 @@ class GameForm:
     x_name: str
     o_kind: str
     o_name: str
+    #: ``custom`` (the players and depth as typed), or a level by name: the computer side then plays at it.
+    level: str = CUSTOM
 
     @classmethod
     def of(cls, session: Session) -> GameForm:
@@ -61,16 +69,12 @@ class GameForm:
             x_name=session.x.name,
             o_kind=session.o.kind,
             o_name=session.o.name,
+            level=_level_of(session),
         )
 
     def but(self, **fields: str) -> GameForm:
         """This form with the named ``fields`` changed."""
         return dataclasses.replace(self, **fields)
-
-
-def default_name(kind: str) -> str:
-    """The name a side goes by when none is typed: ``You`` for a person, else the player's own name."""
-    return "You" if kind == "human" else kind
 
 
 def start_game(form: GameForm, current: Session) -> Session:
@@ -88,12 +92,23 @@ def start_game(form: GameForm, current: Session) -> Session:
     length = _whole_number("in a row", form.length, 1, None)
     if length > size:
         raise FormError(f"in a row must be from 1 to the board size ({size}), got {form.length.strip()!r}")
-    levels = _whole_number("levels", form.levels, 0, None)
-    options = PlayerOptions(size, length, levels, current.options.think, current.options.seed)
+    level = form.level.strip().lower()
+    kinds = (form.x_kind, form.x_name), (form.o_kind, form.o_name)
+    if level in ("", CUSTOM):
+        levels = _whole_number("levels", form.levels, 0, None)
+        options = PlayerOptions(size, length, levels, current.options.think, current.options.seed)
+    elif level in LEVEL_NAMES:
+        options, kinds = _levelled(Level(level), size, length, form, current.options.seed)
+    else:
+        raise FormError(f"there is no level {form.level!r}: choose from {CUSTOM}, {', '.join(LEVEL_NAMES)}")
     sides = []
-    for kind, typed_name in ((form.x_kind, form.x_name), (form.o_kind, form.o_name)):
+    for kind, typed_name in kinds:
         _check_player(kind, options)
-        sides.append((kind, typed_name.strip() or default_name(kind)))
+        name = typed_name.strip() or default_name(kind)
+        try:
+            sides.append((kind, check_name(name)))
+        except ValueError as refusal:
+            raise FormError(str(refusal)) from None
     playing = [(competitor.kind, competitor.name) for competitor in (current.x, current.o)]
     if options == current.options and sides in (playing, playing[::-1]):
         current.new_game(swap_sides=sides != playing)
@@ -102,6 +117,42 @@ def start_game(form: GameForm, current: Session) -> Session:
     (x_kind, x_name), (o_kind, o_name) = sides
     opening = current.opening if same_board else ()
     return Session(options, Competitor(x_name, x_kind), Competitor(o_name, o_kind), opening)
+
+
+def _levelled(
+    level: Level, size: int, length: int, form: GameForm, seed: int | None
+) -> tuple[PlayerOptions, tuple[tuple[str, str], tuple[str, str]]]:
+    """The options, and each side's player and typed name, of a game against the computer at ``level``.
+
+    The side that is not human plays the level's player; its name, unless
+    the person typed one of their own, becomes the level's.
+    """
+    try:
+        x_kind, o_kind = levelled_kinds(level, form.x_kind, form.o_kind)
+    except ValueError as refusal:
+        raise FormError(str(refusal)) from None
+    _, options = level_options(level, size=size, length=length, seed=seed)
+    computer = level_name(level)
+
+    def name(kind: str, typed_kind: str, typed: str) -> str:
+        chosen = typed.strip()
+        taken_over = kind != "human" and (not chosen or chosen == default_name(typed_kind) or _is_level_name(chosen))
+        return computer if taken_over else chosen
+
+    return options, ((x_kind, name(x_kind, form.x_kind, form.x_name)), (o_kind, name(o_kind, form.o_kind, form.o_name)))
+
+
+def _is_level_name(name: str) -> bool:
+    return name in (level_name(level) for level in Level)
+
+
+def _level_of(session: Session) -> str:
+    """The level the session's computer side plays at, or ``custom`` when it is none (or no person plays)."""
+    computers = [competitor for competitor in session.competitors if competitor.kind != "human"]
+    if len(computers) != 1:
+        return CUSTOM
+    level = level_of(computers[0].kind, session.options)
+    return CUSTOM if level is None else str(level)
 
 
 def _whole_number(label: str, text: str, low: int, high: int | None) -> int:

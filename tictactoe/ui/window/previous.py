@@ -15,11 +15,13 @@ damaged -- is one line in the dialog, never an exception into Tk.
 from __future__ import annotations
 
 import tkinter
-from tkinter import ttk
+from collections.abc import Callable
+from pathlib import Path
+from tkinter import filedialog, ttk
 from typing import TYPE_CHECKING
 
-from configurations import Winner
-from tictactoe.game.history import RESULTS, HistoryError
+from tictactoe.game.history import RESULT_FILTERS, UNFINISHED, DamagedGame, HistoryError
+from tictactoe.game.sgf import SgfError, read_sgf_file, to_sgf
 from tictactoe.ui.game_list import HEADINGS, summary_cells
 from tictactoe.ui.window.dialogs import ERROR_COLOUR
 from tictactoe.ui.window.replay_window import ReplayWindow
@@ -28,8 +30,11 @@ if TYPE_CHECKING:
     from typing import Literal
 
     from tictactoe.game.history import GameSummary, History
+    from tictactoe.game.record import GameRecord
 
 __all__ = ["ALL", "LIST_LIMIT", "PreviousGames", "list_note"]
+
+_SGF_FILES = (("SGF games", "*.sgf"), ("All files", "*"))
 
 #: The most games listed at once: the newest, which are the ones a person looks for.
 LIST_LIMIT = 200
@@ -58,9 +63,17 @@ def list_note(shown: int, total: int, *, filtered: bool) -> str:
 class PreviousGames:
     """The dialog over ``parent`` listing ``history``'s games; ``unavailable`` says why when ``history`` is None."""
 
-    def __init__(self, parent: tkinter.Misc, history: History | None, unavailable: str = "") -> None:
+    def __init__(
+        self,
+        parent: tkinter.Misc,
+        history: History | None,
+        unavailable: str = "",
+        *,
+        resume: Callable[[int, GameRecord], str | None] | None = None,
+    ) -> None:
         self._history = history
         self._unavailable = unavailable
+        self._resume = resume
         self.replay: ReplayWindow | None = None
         self.top = top = tkinter.Toplevel(parent)
         top.title("Previous games")
@@ -114,6 +127,7 @@ class PreviousGames:
         self.tree.selection_set(str(game_id))
         self.tree.focus(str(game_id))
         self.tree.see(str(game_id))
+        self._enable_resume()
 
     def refresh(self) -> None:
         """List the games again with the filters as they read now, keeping the game chosen when it is still listed."""
@@ -132,6 +146,13 @@ class PreviousGames:
         if ids:
             self.select(kept if kept in ids else ids[0])
         self.buttons["replay"].configure(state="normal" if ids else "disabled")
+        self._enable_resume()
+
+    def _enable_resume(self) -> None:
+        """Resume applies to a game chosen in the list that was left before its end."""
+        chosen = self.tree.selection()
+        unfinished = bool(chosen) and self.tree.item(chosen[0], "values")[4] == UNFINISHED
+        self.buttons["resume"].configure(state="normal" if unfinished and self._resume else "disabled")
 
     def replay_selected(self) -> ReplayWindow | None:
         """Replay the game chosen in the list (in the replay already open, if any); None when it cannot be."""
@@ -151,9 +172,63 @@ class PreviousGames:
             self.replay.top.focus_force()
         return self.replay
 
+    def resume_selected(self) -> bool:
+        """Play on the game chosen in the list, left before its end, in the game's window; whether it could be."""
+        game_id = self.selected
+        if game_id is None or self._history is None or self._resume is None:
+            return False
+        try:
+            problem = self._resume(game_id, self._history.get(game_id))
+        except HistoryError as error:
+            problem = str(error)
+        if problem is not None:
+            self._note.configure(text=f"Cannot resume game {game_id}: {problem}", foreground=ERROR_COLOUR)
+            return False
+        self.close()
+        return True
+
+    def export_to(self, path: Path) -> None:
+        """Write every game to the SGF file ``path`` (asked for by Export…), and say how it went under the list."""
+        if self._history is None:
+            return
+        damaged: list[DamagedGame] = []
+        try:
+            records = self._history.records(damaged)
+            path.write_text(to_sgf(records), encoding="utf-8")
+        except (HistoryError, OSError) as error:
+            self._note.configure(text=f"Cannot export: {error}", foreground=ERROR_COLOUR)
+            return
+        left_out = f"; {len(damaged)} damaged left out" if damaged else ""
+        self._note.configure(text=f"Exported {len(records)} game{'s' * (len(records) != 1)} to {path}{left_out}")
+
+    def import_from(self, path: Path) -> None:
+        """Add the games of the SGF file ``path`` not stored yet (asked for by Import…), and say how it went."""
+        if self._history is None:
+            return
+        try:
+            ids, skipped = self._history.save_new(read_sgf_file(path))
+        except (HistoryError, SgfError) as error:
+            self._note.configure(text=f"Cannot import: {error}", foreground=ERROR_COLOUR)
+            return
+        self.refresh()
+        already = f", skipped {skipped} already stored" if skipped else ""
+        self._note.configure(text=f"Imported {len(ids)} game{'s' * (len(ids) != 1)} from {path}{already}")
+
     def close(self) -> None:
         """Close the dialog, and the replay it opened."""
         self.top.destroy()
+
+    def _ask_export(self) -> None:
+        name = filedialog.asksaveasfilename(
+            parent=self.top, title="Export games", defaultextension=".sgf", filetypes=_SGF_FILES
+        )
+        if name:
+            self.export_to(Path(name))
+
+    def _ask_import(self) -> None:
+        name = filedialog.askopenfilename(parent=self.top, title="Import games", filetypes=_SGF_FILES)
+        if name:
+            self.import_from(Path(name))
 
     # Reading and building -----------------------------------------------------------------------
 
@@ -163,7 +238,7 @@ class PreviousGames:
             return [], self._unavailable
         player = self.filters["player"].get().strip() or None
         choice = self.filters["result"].get()
-        result: Winner | None = next((result for result in RESULTS if result == choice), None)
+        result = next((result for result in RESULT_FILTERS if result == choice), None)
         shown = self._history.list_games(player=player, result=result, limit=LIST_LIMIT)
         total = self._history.count(player=player, result=result) if len(shown) == LIST_LIMIT else len(shown)
         return shown, list_note(len(shown), total, filtered=player is not None or result is not None)
@@ -174,7 +249,7 @@ class PreviousGames:
         # Entries hold their own text: a Tk variable freed by the garbage collector in a search's
         # thread would call Tk from the wrong thread.
         player = ttk.Entry(bar, width=18)
-        result = ttk.Combobox(bar, values=(ALL, *RESULTS), width=6, state="readonly")
+        result = ttk.Combobox(bar, values=(ALL, *RESULT_FILTERS), width=6, state="readonly")
         result.set(ALL)
         self.filters: dict[str, ttk.Entry] = {"player": player, "result": result}
         ttk.Label(bar, text="Player").grid(row=0, column=0, padx=(0, 4))
@@ -203,13 +278,20 @@ class PreviousGames:
         tree.configure(yscrollcommand=scrollbar.set)
         for sequence in ("<Return>", "<KP_Enter>", "<Double-Button-1>"):
             tree.bind(sequence, lambda _event: self.replay_selected())
+        tree.bind("<<TreeviewSelect>>", lambda _event: self._enable_resume())
 
     def _build_buttons(self) -> None:
         bar = ttk.Frame(self.top, padding=(8, 4, 8, 8))
         bar.grid(row=3, column=0, sticky="e")
         self.buttons = {
+            "import": ttk.Button(bar, text="Import…", command=self._ask_import),
+            "export": ttk.Button(bar, text="Export…", command=self._ask_export),
+            "resume": ttk.Button(bar, text="Resume", command=self.resume_selected),
             "replay": ttk.Button(bar, text="Replay", command=self.replay_selected, default="active"),
             "close": ttk.Button(bar, text="Close", command=self.close),
         }
+        available = "normal" if self._history is not None else "disabled"
+        self.buttons["import"].configure(state=available)
+        self.buttons["export"].configure(state=available)
         for column, button in enumerate(self.buttons.values()):
             button.grid(row=0, column=column, padx=(0, 4))

@@ -34,8 +34,8 @@ from typing import TYPE_CHECKING
 
 from configurations import HUMAN, Winner
 from configurations.lines import winning_line
-from tictactoe.game.record import GameRecord
-from tictactoe.game.replay import Replay
+from tictactoe.game.record import GameRecord, date_text
+from tictactoe.game.replay import Replay, result_line
 from tictactoe.ui.window.board_view import BoardPicture, BoardView, first_canvas_side
 from tictactoe.ui.window.status import DRAW_TEXT
 
@@ -58,9 +58,9 @@ def replay_title(game_id: int, record: GameRecord) -> str:
 def replay_heading(record: GameRecord) -> str:
     """The line over the board: the game's rule, its length and when it started (UTC, as the list shows it)."""
     moves = len(record.moves)
-    started = record.started.strftime("%Y-%m-%d %H:%M")
+    started = "date unknown" if record.started is None else f"started {date_text(record.started)} UTC"
     board = f"{record.size}x{record.size}, {record.length} in a row"
-    return f"{board}, {moves} move{'s' * (moves != 1)}, started {started} UTC"
+    return f"{board}, {moves} move{'s' * (moves != 1)}, {started}"
 
 
 def position_text(replay: Replay) -> str:
@@ -69,6 +69,8 @@ def position_text(replay: Replay) -> str:
     if not replay.at_end:
         total = len(record.moves)
         return f"{replay.position} of {total} move{'s' * (total != 1)} shown"
+    if record.result is None:
+        return result_line(record)
     if record.result == Winner.DRAW:
         return DRAW_TEXT
     winner = record.x if record.result == HUMAN else record.o
@@ -160,7 +162,7 @@ class ReplayWindow:
         replay = self.replay
         record = replay.record
         moves = tuple(timed.move for timed in record.moves[: replay.position])
-        won = replay.at_end and record.result != Winner.DRAW
+        won = replay.at_end and record.result not in (None, Winner.DRAW)
         line = winning_line(record.size, record.length, moves) if won else ()
         self.board.draw(BoardPicture(record.size, moves, line=line))
         self._caption.configure(text=replay.caption())

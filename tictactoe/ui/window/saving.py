@@ -2,8 +2,9 @@
 
 A window has no piped input, so it keeps games as the terminal keeps games
 typed at it: in the ``--db`` file, or else in the default history
-(:func:`~tictactoe.game.history.default_path`).  Games left before their
-end are not kept.  Unlike the terminal, which refuses to start a game when
+(:func:`~tictactoe.game.history.default_path`).  A game left before its
+end, when the window closes, is kept unfinished, to be resumed; a game
+resumed is kept again under its own id.  Unlike the terminal, which refuses to start a game when
 ``--db`` cannot be used, a window never stops over its history: a file
 that cannot be opened (not SQLite, another program's database, a newer
 schema) or written (read-only, locked) becomes a one-line
@@ -71,14 +72,32 @@ class WindowHistory:
         saving before it); it is never raised.
         """
         game = self._unsaved_end(session)
-        if game is None or self.history is None:
+        if game is None or not self._save(session):
+            return False
+        self._saved = (game, game.moves)
+        session.game_id = None  # a later end of this game, played on after an undo, is a game of its own
+        return True
+
+    def save_unfinished(self, session: Session) -> bool:
+        """Save ``session``'s game when it is left before its end with a move played and no end of it saved:
+        whether it was saved now.  A failure sets :attr:`problem`."""
+        if not session.left_unfinished or (self._saved is not None and self._saved[0] is session.game):
+            return False
+        return self._save(session)
+
+    def _save(self, session: Session) -> bool:
+        """Save the session's game -- in place of the game it resumed, if it did -- and say whether it was."""
+        if self.history is None:
             return False
         try:
-            self.history.save(session.record())
+            record = session.record()
+            if session.game_id is None:
+                session.game_id = self.history.save(record)
+            else:
+                self.history.replace(session.game_id, record)
         except (HistoryError, RecordError) as error:
             self.problem = f"Cannot save the game: {error}"
             return False
-        self._saved = (game, game.moves)
         self.problem = None
         return True
 

@@ -45,7 +45,7 @@ DRAW_TEXT = "Game is a draw"
 #: The note under the state while a person is to move and nothing else is to be said.
 HOW_TO_PLAY = "Click a square, or move with the arrow keys and play with Enter or Space"
 #: The note under the result of a game, when nothing else is to be said.
-PLAY_AGAIN = "Ctrl+N starts a new game"
+PLAY_AGAIN = "Ctrl+R plays again, Ctrl+N starts a new game"
 
 
 def state_text(session: Session, *, thinking: bool = False) -> str:

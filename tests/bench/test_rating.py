@@ -1,0 +1,165 @@
+"""The rating's own logic, with the project's players only (no outside package needed): pairings played with
+colours balanced, forfeits, the table, the SGF files, and the protocol client against the project's brain."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import bench.rating
+from bench.match import GameRecord as MatchGame
+from bench.peers import PEERS
+from bench.peers.gomocup import EngineError, ProtocolEngine
+from bench.rating import Entrant, Pairing, PairingResult, pairings, play_pairing, report, write_games
+from configurations import Configurations, SearchStats, Symbol
+from configurations.moves import Move
+from tests.paths import ROOT
+from tictactoe.game.game import Game
+from tictactoe.game.sgf import parse_sgf
+from tictactoe.players.base import Player
+from tictactoe.players.strong import StrongPlayer
+from tictactoe.players.weights import WeightsPlayer
+
+WEIGHTS = Entrant("weights", "one ply", lambda size, length, seed: WeightsPlayer(seed))
+QUICK_STRONG = Entrant("strong", "0.02 s a move", lambda size, length, seed: StrongPlayer(size * size, 0.02))
+
+
+class Failing:
+    """A player that fails at its first move, as an engine that falls silent does."""
+
+    name = "failing"
+
+    def choose(self, board: Configurations, mover: Symbol, stats: SearchStats | None = None) -> Move:
+        raise EngineError("failing said nothing for 2 s")
+
+
+def test_a_pairing_plays_each_opening_once_with_each_side_as_x() -> None:
+    result = play_pairing(Pairing(QUICK_STRONG, WEIGHTS, 9), games=4, seed=3)
+    assert result.played == 4
+    assert [game.a_plays_x for game in result.games] == [True, False, True, False]
+    assert result.games[0].opening == result.games[1].opening != result.games[2].opening
+    assert result.wins(0) + result.wins(1) + result.draws == 4
+    assert result.wins(0) >= 3  # the strong player beats one ply of line weights
+    assert len(result.seconds[0]) == sum(len(game.seconds[0]) for game in result.games)
+
+
+def test_an_engine_that_fails_loses_its_game_and_the_run_goes_on() -> None:
+    failing = Entrant("failing", "-", lambda size, length, seed: Failing(), outside=True)
+    result = play_pairing(Pairing(WEIGHTS, failing, 9), games=2, seed=1)
+    assert result.games == ()
+    assert result.forfeits == ((1, "EngineError: failing said nothing for 2 s"),) * 2
+    assert (result.wins(0), result.wins(1), result.points(0)) == (2, 0, 2)
+
+
+def game(a_plays_x: bool, moves: str, seconds: tuple[tuple[float, ...], tuple[float, ...]]) -> MatchGame:
+    """A finished game of a pairing on 9x9, its opening the first two moves."""
+    played = tuple(Move.parse(text, 9) for text in moves.split())
+    board = Game(9, 5)
+    for move in played:
+        board.play(move)
+    assert board.result is not None
+    return MatchGame(played[:2], a_plays_x, played, board.result, seconds)
+
+
+def sample_result() -> PairingResult:
+    """Two games of strong against an engine on 9x9: strong wins the first as X, loses the second as O."""
+    engine = Entrant("engine", "level hard", lambda size, length, seed: WeightsPlayer(seed), outside=True)
+    strong = Entrant("strong", "0.2 s a move", lambda size, length, seed: StrongPlayer(81, 0.2))
+    strong_wins = "e5 d4 e6 d5 e7 d6 e8 d7 e9"  # strong, X: e5 to e9
+    engine_wins = "a1 e5 a2 e6 a3 e7 a4 e8 a5"  # the engine, X: a1 to a5
+    games = (
+        game(True, strong_wins, ((0.1, 0.2, 0.3, 0.4), (0.5, 0.6, 0.7))),
+        game(False, engine_wins, ((0.1, 0.1, 0.1), (1.0, 1.0, 1.0, 1.0))),
+    )
+    return PairingResult(Pairing(strong, engine, 9, targeted=True), games, ((0.2,) * 7, (0.6,) * 6))
+
+
+def test_the_report_gives_the_scores_the_verdict_and_every_game_strong_lost() -> None:
+    assert report([sample_result()]).splitlines() == [
+        "board  A               B               games A wins draws A losses A score  95% interval      Elo A-B (95%) "
+        "A s/move B s/move",
+        "9x9   strong          engine              2      1     0        1   50.0%    9.5%-90.5%    +0 (-393..+393) "
+        "   0.200    0.600",
+        "",
+        "settings:",
+        "  strong: 0.2 s a move",
+        "  engine: level hard",
+        "",
+        "target: strong scores at least 95% against every outside engine of the package registry",
+        "  9x9 engine: 50.0%, MISSED",
+        "",
+        "games strong lost: 1",
+        "  9x9, strong as O lost to engine: a1 e5 a2 e6 a3 e7 a4 e8 a5",
+    ]
+
+
+def test_every_game_is_written_as_sgf_that_reads_back(tmp_path: Path) -> None:
+    result = sample_result()
+    path = write_games(result, tmp_path)
+    assert path.name == "9x9-strong-engine.sgf"
+    records = parse_sgf(path.read_bytes())
+    assert [tuple(timed.move for timed in record.moves) for record in records] == [g.moves for g in result.games]
+    assert [(record.x.kind, record.o.kind) for record in records] == [("strong", "engine"), ("engine", "strong")]
+    assert [timed.seconds for timed in records[0].moves] == [0, 0, 0.1, 0.5, 0.2, 0.6, 0.3, 0.7, 0.4]
+
+
+def test_the_pairings_leave_out_the_engines_whose_packages_are_absent(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(bench.rating, "missing", lambda peer: "absent")
+    found = pairings([15, 10], [("rapfi", Path("/bin/true"))], brain=True)
+    assert [(p.a.name, p.b.name, p.size, p.targeted) for p in found] == [
+        ("brain", "strong", 15, False),
+        ("strong", "rapfi", 15, False),
+    ]
+    monkeypatch.setattr(bench.rating, "missing", lambda peer: None)
+    found = pairings([10], [], brain=True)
+    assert [(p.b.name, p.size, p.targeted) for p in found] == [(peer.name, 10, True) for peer in PEERS]
+
+
+def test_an_odd_number_of_games_is_a_usage_error() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "bench.rating", "--games", "3"], capture_output=True, text=True, cwd=ROOT, check=False
+    )
+    assert result.returncode == 2
+    assert result.stderr.splitlines()[-1] == (
+        "python -m bench.rating: error: argument --games: must be even, so that each side plays X in half the "
+        "games, got 3"
+    )
+
+
+def brain(turn_ms: int) -> ProtocolEngine:
+    return ProtocolEngine("brain", [sys.executable, "-m", "tictactoe.brain"], size=9, length=5, turn_ms=turn_ms)
+
+
+def test_the_protocol_client_plays_the_brain_with_turn_board_and_restart() -> None:
+    engine: Player = brain(200)
+    assert isinstance(engine, ProtocolEngine)
+    try:
+        game = Game(9, 5)
+        game.play(Move(4, 4))
+        opponent = WeightsPlayer(1)
+        while game.result is None:  # TURN after the first move, which is BOARD
+            player = engine if game.to_move == "O" else opponent
+            game.play(player.choose(game.board, game.to_move))
+        other = Game(9, 5)
+        other.play(Move(0, 0))
+        move = engine.choose(other.board, "O")  # another game: RESTART, then BOARD
+        assert move != Move(0, 0)
+    finally:
+        engine.close()
+    assert len(engine.seconds) >= 3
+    assert max(engine.seconds) < 0.2
+
+
+def test_the_protocol_client_says_when_the_engine_refuses() -> None:
+    engine = ProtocolEngine("brain", [sys.executable, "-m", "tictactoe.brain"], size=30, length=5, turn_ms=200)
+    try:
+        with pytest.raises(EngineError) as refused:
+            engine.choose(Configurations(3, 3, 0), "X")
+        assert str(refused.value) == (
+            'brain answered "ERROR the board\'s sides must be 1 to 26 squares, got 30x30" where OK was due'
+        )
+    finally:
+        engine.close()

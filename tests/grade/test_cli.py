@@ -1,0 +1,216 @@
+"""``python -m tictactoe.grade`` as a teacher runs it: statuses, every format read back, hidden cases, Gradescope."""
+
+from __future__ import annotations
+
+import csv
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import junitparser
+import pytest
+
+from tests.grade.helpers import NO_JDK, fixture
+from tests.limited import one_line, run_limited
+from tests.paths import ROOT, SAMPLE_CASES
+from tictactoe.grade.suite import builtin_suite
+
+GRADE = ["-m", "tictactoe.grade"]
+TESTS = len(builtin_suite())
+PYTHON_OK = fixture("python", "correct")
+PYTHON_BAD = fixture("python", "eval-x-first")
+needs_jdk = pytest.mark.skipif(NO_JDK is not None, reason=NO_JDK or "")
+
+
+def run_grader(arguments: list[str | Path], cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
+    """The grader on good input, without the 500 MB limit of bad-input tests: a JVM reserves more than that."""
+    command = [sys.executable, *GRADE, *map(str, arguments)]
+    return subprocess.run(command, capture_output=True, text=True, cwd=cwd, timeout=300, check=False)
+
+
+def tree(folder: Path) -> dict[str, bytes]:
+    return {str(path.relative_to(folder)): path.read_bytes() for path in sorted(folder.rglob("*")) if path.is_file()}
+
+
+def test_a_correct_submission_passes_everything_and_exits_0() -> None:
+    result = run_grader([PYTHON_OK])
+    lines = result.stdout.splitlines()
+    assert (result.returncode, lines[0], lines[-1]) == (0, f"{PYTHON_OK} (python)", f"{TESTS} passed, 0 failed")
+    assert lines[1:3] == ["   Test testdict 1 succeeded", "   Test testdict 2 succeeded"]
+    assert all(line.startswith("   Test ") and line.endswith(" succeeded") for line in lines[1:-1])
+
+
+def test_a_failed_test_exits_1_and_says_why() -> None:
+    result = run_grader([PYTHON_OK, PYTHON_BAD])
+    assert result.returncode == 1
+    assert (
+        '***Test board-both-win failed: on the board [" OXX", "OO X", "O X ", " OXX"] (size 4, length 2): expected'
+        " wins_x=true wins_o=true is_draw=false eval=3, got wins_x=true wins_o=true is_draw=false eval=0"
+    ) in result.stdout.splitlines()
+    assert result.stdout.splitlines()[-1] == f"{TESTS - 1} passed, 1 failed"
+
+
+def test_a_missing_folder_is_a_usage_error(tmp_path: Path) -> None:
+    result = run_limited([*GRADE, tmp_path / "nobody"])
+    assert result.returncode == 2
+    assert (
+        one_line(result)
+        == f"python -m tictactoe.grade: error: argument SUBMISSION: no such folder: '{tmp_path}/nobody'"
+    )
+
+
+def test_a_java_submission_without_a_java_compiler_is_one_line_and_status_2(tmp_path: Path) -> None:
+    """With a search path holding no javac (only a python), nothing is graded."""
+    (tmp_path / "bin").mkdir()
+    (tmp_path / "bin" / "python").symlink_to(sys.executable)
+    result = subprocess.run(
+        [sys.executable, *GRADE, fixture("java", "correct")],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PATH": str(tmp_path / "bin")},
+        cwd=ROOT,
+        timeout=60,
+        check=False,
+    )
+    assert (result.returncode, result.stdout) == (2, "")
+    assert one_line(result) == (
+        f"python -m tictactoe.grade: no Java compiler (javac) to grade '{fixture('java', 'correct')}': install one,"
+        " for example with: apt-get install default-jdk-headless"
+    )
+
+
+def test_a_bad_case_file_is_a_usage_error_naming_its_line(tmp_path: Path) -> None:
+    cases = tmp_path / "hidden.jsonl"
+    cases.write_text('{"id": "a", "check": "board"}\n', encoding="utf-8")
+    result = run_limited([*GRADE, PYTHON_OK, "--cases", cases])
+    assert result.returncode == 2
+    assert one_line(result) == f"python -m tictactoe.grade: error: {cases}:1: missing key 'size'"
+
+
+def test_hidden_cases_are_named_by_id_and_never_given_to_the_submission(tmp_path: Path) -> None:
+    """The case file lies outside the submission, and its path and answers never reach the child's command line."""
+    cases = tmp_path / "hidden.jsonl"
+    cases.write_text(
+        '{"id": "hidden-1", "check": "board", "size": 3, "length": 3, "board": ["XXX", "   ", "OO "],'
+        ' "expect": {"wins_x": true, "eval": 0}}\n'
+        '{"id": "hidden-2", "check": "board", "size": 3, "length": 3, "board": ["XXX", "   ", "OO "],'
+        ' "expect": {"wins_x": false}}\n',
+        encoding="utf-8",
+    )
+    result = run_grader([PYTHON_OK, "--cases", cases, "--cases", SAMPLE_CASES])
+    lines = result.stdout.splitlines()
+    assert result.returncode == 1
+    assert "   Test hidden-1 succeeded" in lines
+    assert (
+        '***Test hidden-2 failed: on the board ["XXX", "   ", "OO "] (size 3, length 3): expected wins_x=false, got'
+        " wins_x=true"
+    ) in lines
+    assert "   Test sample-4x4-corner succeeded" in lines
+
+
+def test_json_lists_each_submission_with_its_tests(tmp_path: Path) -> None:
+    result = run_grader([PYTHON_OK, PYTHON_BAD, "--format", "json"])
+    report = json.loads(result.stdout)
+    assert [(entry["submission"], entry["language"], entry["passed"], entry["failed"]) for entry in report] == [
+        (str(PYTHON_OK), "python", TESTS, 0),
+        (str(PYTHON_BAD), "python", TESTS - 1, 1),
+    ]
+    assert report[0]["tests"][0] == {"name": "testdict 1", "status": "passed", "message": ""}
+    assert report[0]["tests"][9]["message"].startswith("Collisions: ")
+    assert set(report[1]["tests"][0]) == {"name", "status", "message"}
+
+
+def test_junit_xml_reads_back_with_a_junit_reader(tmp_path: Path) -> None:
+    output = tmp_path / "report.xml"
+    result = run_grader([PYTHON_OK, PYTHON_BAD, "--format", "junit", "--output", output])
+    assert (result.returncode, result.stdout) == (1, "")
+    suites = list(junitparser.JUnitXml.fromfile(str(output)))
+    assert [(suite.name, suite.tests, suite.failures, suite.errors) for suite in suites] == [
+        (str(PYTHON_OK), TESTS, 0, 0),
+        (str(PYTHON_BAD), TESTS, 1, 0),
+    ]
+    (failure,) = [case for case in suites[1] if not case.is_passed]
+    assert failure.name == "board-both-win"
+    assert failure.result[0].message.endswith("got wins_x=true wins_o=true is_draw=false eval=0")
+
+
+def test_the_gradebook_weighs_tests_as_the_weights_file_says(tmp_path: Path) -> None:
+    weights = tmp_path / "weights.csv"
+    weights.write_text("test,weight\nboard-both-win,5\ntestdict 10,2.5\n", encoding="utf-8")
+    book = tmp_path / "grades.csv"
+    result = run_limited(
+        [*GRADE, PYTHON_OK, PYTHON_BAD, "--weights", weights, "--gradebook", book, "--output", tmp_path / "out.txt"]
+    )
+    assert result.returncode == 1
+    most = TESTS - 2 + 5 + 2.5
+    assert list(csv.reader(book.open(encoding="utf-8"))) == [
+        ["submission", "language", "passed", "failed", "score", "out_of"],
+        [str(PYTHON_OK), "python", str(TESTS), "0", f"{most:g}", f"{most:g}"],
+        [str(PYTHON_BAD), "python", str(TESTS - 1), "1", f"{most - 5:g}", f"{most:g}"],
+    ]
+
+
+def test_a_weights_file_naming_no_test_is_a_usage_error(tmp_path: Path) -> None:
+    weights = tmp_path / "weights.csv"
+    weights.write_text("testdict 11,2\n", encoding="utf-8")
+    result = run_limited([*GRADE, PYTHON_OK, "--weights", weights])
+    assert one_line(result) == f"python -m tictactoe.grade: error: {weights}:1: no test is named 'testdict 11'"
+
+
+def test_a_class_folder_grades_each_of_its_folders_in_parallel(tmp_path: Path) -> None:
+    for name in ("ann", "bob"):
+        shutil.copytree(PYTHON_OK, tmp_path / "class" / name)
+    (tmp_path / "class" / "cyd").mkdir()  # handed in nothing: still graded, every test failing
+    result = run_grader([tmp_path / "class", "--jobs", "2", "--format", "json"])
+    report = json.loads(result.stdout)
+    assert [(Path(entry["submission"]).name, entry["passed"]) for entry in report] == [
+        ("ann", TESTS),
+        ("bob", TESTS),
+        ("cyd", 0),
+    ]
+    assert report[2]["tests"][0]["message"].startswith("no submission here: no Java file")
+    assert result.returncode == 1
+
+
+@pytest.mark.parametrize("language", ["java", "python"])
+def test_nothing_is_written_into_the_submission(language: str, tmp_path: Path) -> None:
+    if language == "java" and NO_JDK:
+        pytest.skip(NO_JDK)
+    original = fixture(language, "writes-own-directory")
+    before = tree(original)
+    result = run_grader([original, "--timeout", "30"])
+    assert result.stdout.splitlines()[-1] == f"{TESTS} passed, 0 failed"
+    assert tree(original) == before
+
+
+def test_gradescope_s_run_autograder_writes_a_valid_results_json(tmp_path: Path) -> None:
+    """The shipped run_autograder, in a copy of Gradescope's layout, grading a fixture with a hidden case file."""
+    root = tmp_path / "autograder"
+    shutil.copytree(PYTHON_BAD, root / "submission" / "unzipped")
+    (root / "source" / "cases").mkdir(parents=True)
+    shutil.copy(SAMPLE_CASES, root / "source" / "cases" / "hidden.jsonl")
+    (root / "venv" / "bin").mkdir(parents=True)
+    (root / "venv" / "bin" / "python").symlink_to(sys.executable)
+    env = {**os.environ, "AUTOGRADER_ROOT": str(root), "PYTHONPATH": str(ROOT)}
+    script = ROOT / "docs" / "gradescope" / "run_autograder"
+    subprocess.run(["bash", script], env=env, cwd=tmp_path, timeout=300, check=True, capture_output=True)
+    results = json.loads((root / "results" / "results.json").read_text(encoding="utf-8"))
+    cases = sum(1 for line in SAMPLE_CASES.read_text(encoding="utf-8").splitlines() if line.strip())
+    # eval_board() checks X first: one built-in board and four of the sample's catch it.
+    assert (results["score"], results["output"]) == (TESTS + cases - 5, f"{TESTS + cases - 5} passed, 5 failed")
+    assert len(results["tests"]) == TESTS + cases
+    assert all(set(test) == {"name", "score", "max_score", "status", "output"} for test in results["tests"])
+    assert {test["status"] for test in results["tests"]} == {"passed", "failed"}
+
+
+@needs_jdk
+def test_a_java_submission_in_a_package_is_graded(tmp_path: Path) -> None:
+    submission = tmp_path / "a2"
+    submission.mkdir()
+    for path in fixture("java", "correct").glob("*.java"):
+        (submission / path.name).write_text("package a2;\n\n" + path.read_text(encoding="utf-8"), encoding="utf-8")
+    result = run_grader([submission])
+    assert result.stdout.splitlines()[-1] == f"{TESTS} passed, 0 failed"

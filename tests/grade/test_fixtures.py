@@ -1,0 +1,152 @@
+"""Every mistake of the fixture submissions, Java and Python, is caught, with a message a student can act on.
+
+The fixtures are graded once a language, on the built-in tests; each test
+then checks one submission: which tests failed, exactly, and the words of
+one failure (the board, what was expected, what came).  The fixtures that
+loop or are too slow are graded with a short time limit of their own.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+import pytest
+
+from tests.grade.helpers import grade, need_jdk
+from tictactoe.grade.results import SubmissionResult
+from tictactoe.grade.suite import builtin_suite
+
+LANGUAGES = ("java", "python")
+SLOW = ("loops", "slow-search")
+ALL_TESTS = {test.name for test in builtin_suite()}
+PLAYS_CHANGED = {"play-4x4-corner", "play-4x4-level-3", "play-4x4-speed"}
+# The tests each fixture fails, for both languages unless a language is named.
+FAILED: dict[str, set[str]] = {
+    "correct": set(),
+    "writes-own-directory": set(),
+    "collisions-off-by-one": {"collisions-1-bucket", "collisions-2-buckets"},
+    "dictionary-identity": {"testdict 8", "testdict 9", *PLAYS_CHANGED},
+    "draw-ignores-wins": {"board-full-x-wins", "board-full-o-wins"},
+    "eval-x-first": {"board-both-win"},
+    "get-zero-absent": {"testdict 4", "testdict 6", "play-5x5-level-1", "play-3x3-win", "play-6x6-level-2",
+                        "play-4x4-full-row", "play-5x5-block", *PLAYS_CHANGED},
+    "put-duplicate": {"testdict 2", "testdict 6"},
+    "remove-keeps-record": {"testdict 6", "collisions-1-bucket"},
+    "loops": {"testdict 9", "collisions-1-bucket"},
+    "slow-search": {"testdict 10", "play-4x4-speed"},
+    "wins-counts-tiles": {"play-4x4-corner", "play-4x4-level-3", "play-5x5-block", "board-tiles-apart-row",
+                          "board-tiles-apart-column", "board-tiles-apart-diagonal"},
+    "wins-first-rows-only": {"play-win-now", "play-3x3-win", "play-4x4-full-row", "board-last-row", "board-last-column",
+                             "board-anti-diagonal", "board-anti-diagonal-corner", *PLAYS_CHANGED},
+    "wins-no-anti-diagonal": {"play-4x4-corner", "play-3x3-win", "board-anti-diagonal", "board-anti-diagonal-corner",
+                              "play-4x4-speed"},
+    "exits": {"play-win-now", "play-one-square", "play-4x4-corner", "play-3x3-win", "play-4x4-full-row",
+              "play-5x5-block", "board-both-win", "board-last-column", "board-anti-diagonal", "board-full-o-wins",
+              "play-4x4-speed"},
+    "does-not-compile": ALL_TESTS,
+    "lacks-method": {name for name in ALL_TESTS if not name.startswith(("testdict", "collisions"))},
+    "throws": {"play-win-now", "play-block-now", "play-4x4-level-3"},  # and more, as each language's indexes go
+    "prints-passed": ALL_TESTS,
+}  # fmt: skip
+# A failure of each fixture, word for word.
+MESSAGES: dict[tuple[str, str], tuple[str, str]] = {
+    ("java", "dictionary-identity"): ("play-4x4-corner", 'on the board ["X   ", "    ", "    ", "    "] (size 4,'
+                                      " length 3, max_levels 6): expected score=1 row=1 col=1 nodes=12138, got score=1"
+                                      " row=1 col=1 nodes=35877"),
+    ("java", "does-not-compile"): ("testdict 1", "does not compile: HashDictionary.java:37: ';' expected"),
+    ("python", "does-not-compile"): ("testdict 1", "cannot import hashdict: SyntaxError: expected ':' (hashdict.py,"
+                                     " line 55)"),
+    ("java", "exits"): ("board-both-win", 'on the board [" OXX", "OO X", "O X ", " OXX"] (size 4, length 2): the'
+                        " process ended with status 0 during the test: does the code call System.exit? (it printed:"
+                        " 'Computer wins')"),
+    ("python", "exits"): ("board-both-win", 'on the board [" OXX", "OO X", "O X ", " OXX"] (size 4, length 2):'
+                          " eval_board() raised SystemExit: the code called sys.exit(0) (it printed: 'Computer wins')"),
+    ("java", "get-zero-absent"): ("testdict 4", "get of the absent key 'chicken' returned 0, not -1"),
+    ("python", "put-duplicate"): ("testdict 2", "put of an existing key did not raise DictionaryException"),
+    ("java", "collisions-off-by-one"): ("collisions-1-bucket", "on a table of 1 bucket, put of 'b' after 1 record(s)"
+                                        " returned 0, not 1 (put returns 1 when the record's bucket already held a"
+                                        " record)"),
+    ("python", "remove-keeps-record"): ("collisions-1-bucket", "on a table of 1 bucket whose records were all removed,"
+                                        " put of 'd' returned 1, not 0: the bucket was empty again"),
+    ("java", "loops"): ("testdict 9", "no answer within 3 s (the time limit of a test)"),
+    ("python", "slow-search"): ("play-4x4-speed", 'on the board ["    ", "    ", "    ", "    "] (size 4, length 4,'
+                                " max_levels 9): no answer within 3 s (the time limit of a test)"),
+    ("python", "wins-counts-tiles"): ("board-tiles-apart-row", 'on the board ["XX X", "O O ", "    ", "    "] (size 4,'
+                                      " length 3): expected wins_x=false wins_o=false eval=1, got wins_x=true"
+                                      " wins_o=false eval=0"),
+    ("java", "wins-first-rows-only"): ("board-last-row", 'on the board ["    ", "    ", "    ", " XXX"] (size 4, length'
+                                       " 3): expected wins_x=true eval=0, got wins_x=false eval=1"),
+    ("python", "wins-no-anti-diagonal"): ("board-anti-diagonal", 'on the board ["    ", "  O ", " O  ", "O  X"]'
+                                          " (size 4, length 3): expected wins_o=true eval=3, got wins_o=false eval=1"),
+    ("java", "draw-ignores-wins"): ("board-full-x-wins", 'on the board ["XOX", "XOO", "XXO"] (size 3, length 3):'
+                                    " expected wins_x=true is_draw=false eval=0, got wins_x=true is_draw=true eval=0"),
+    ("python", "eval-x-first"): ("board-both-win", 'on the board [" OXX", "OO X", "O X ", " OXX"] (size 4, length 2):'
+                                 " expected wins_x=true wins_o=true is_draw=false eval=3, got wins_x=true wins_o=true"
+                                 " is_draw=false eval=0"),
+    ("java", "throws"): ("board-draw", 'on the board ["XOX", "XOO", "OXX"] (size 3, length 3): wins(\'X\') threw'
+                         " ArrayIndexOutOfBoundsException: Index -1 out of bounds for length 3 (at"
+                         " Configurations.run(Configurations.java:50))"),
+    ("python", "throws"): ("play-win-now", 'on the board ["XX ", "OO ", "X  "] (size 3, length 3, max_levels 4):'
+                           " computer_play(configs, stats=stats) raised IndexError: list index out of range (at"
+                           " configurations.py:48 in _run)"),
+    ("java", "lacks-method"): ("board-draw", 'on the board ["XOX", "XOO", "OXX"] (size 3, length 3): Configurations'
+                               " has no method boolean isDraw()"),
+    ("python", "lacks-method"): ("board-draw", 'on the board ["XOX", "XOO", "OXX"] (size 3, length 3): Configurations'
+                                 " has no method is_draw()"),
+}  # fmt: skip
+
+
+@cache
+def graded(language: str) -> dict[str, SubmissionResult]:
+    """Every fixture of ``language``, graded once: the slow ones with 3 s a test, the others with 20 s."""
+    fast = [name for name in FAILED if name not in SLOW]
+    return {**grade(language, fast, timeout=20), **grade(language, list(SLOW), timeout=3)}
+
+
+def failed(result: SubmissionResult) -> set[str]:
+    return {test.name for test in result.tests if not test.passed}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("name", sorted(FAILED))
+def test_each_fixture_fails_exactly_the_tests_that_catch_its_mistake(language: str, name: str) -> None:
+    need_jdk(language)
+    result = graded(language)[name]
+    expected = set(FAILED[name])
+    if language == "python" and name == "lacks-method":
+        # computer_play is the submission's own here, and without is_draw it misses one full board's draw.
+        expected = {"play-4x4-full-row", "board-draw", "board-both-win", "board-full-x-wins", "board-full-o-wins"}
+    assert (result.language, len(result.tests)) == (language, len(ALL_TESTS))
+    found = failed(result)
+    if language == "python" and name in SLOW:
+        found.discard("play-4x4-speed")  # under the short limit, plain Python may not finish the speed case either
+        expected.discard("play-4x4-speed")
+    if name != "throws":
+        assert found == expected
+    else:
+        assert expected <= found
+    assert result.all_passed == (not expected)
+
+
+@pytest.mark.parametrize(("language", "name"), sorted(MESSAGES))
+def test_a_failure_says_what_the_student_can_fix(language: str, name: str) -> None:
+    need_jdk(language)
+    test_name, message = MESSAGES[language, name]
+    (test,) = [test for test in graded(language)[name].tests if test.name == test_name]
+    assert test.message == message
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_printing_passed_or_forging_answers_passes_nothing(language: str) -> None:
+    need_jdk(language)
+    result = graded(language)["prints-passed"]
+    assert result.passed == 0
+    assert "(it printed: '   Test testdict 1 succeeded\\npassed" in result.tests[0].message
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_fixture_that_only_changes_node_counts_is_caught_by_the_play_cases(language: str) -> None:
+    """Its dictionary compares keys by identity: scores and squares stay right, the node counts grow."""
+    need_jdk(language)
+    (corner,) = [test for test in graded(language)["dictionary-identity"].tests if test.name == "play-4x4-corner"]
+    assert corner.message.endswith("expected score=1 row=1 col=1 nodes=12138, got score=1 row=1 col=1 nodes=35877")

@@ -1,0 +1,285 @@
+"""The brain: the game as the manager tells it, line by line, and the lines it answers.
+
+:meth:`Brain.handle` takes one line the manager sent and returns the lines
+to send back (none for ``INFO``, a stone of ``BOARD`` or ``END``; ``OK``;
+``MESSAGE`` and the move ``X,Y``; ``ERROR`` or ``UNKNOWN`` and a reason).
+A line it cannot take is answered ``ERROR`` or ``UNKNOWN`` and the brain
+goes on: a bad ``TURN`` leaves the board as it was.  After ``END``, :attr:`Brain.ended` is true.
+
+The board is a rectangle of ``width`` columns and ``height`` rows (``START
+N`` a square), its squares numbered row by row (see
+:mod:`tictactoe.solver.geometry`).
+The brain does not know which colour it plays: when it is asked for a
+move, it is the player to move, so it plays ``X`` (who moved first) when
+both have as many stones, and ``O`` when the opponent has one more.  Five
+or more in a row wins (``INFO rule 0``); ``INFO length K`` asks for ``K``.
+
+>>> brain = Brain()
+>>> brain.handle("INFO length 3"), brain.handle("START 3"), brain.handle("TURN 1,1")[-1]
+([], ['OK'], '0,0')
+>>> brain.handle("TURN 1,1")
+['ERROR 1,1 is taken']
+>>> brain.handle("INFO rule 4")
+['ERROR rule 4 (renju) is not played here: only freestyle, rule 0']
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import replace
+from importlib import metadata
+
+from configurations.moves import MAX_BOARD_SIZE
+from tictactoe.brain.budget import Clock, table_capacity
+from tictactoe.brain.commands import (
+    About,
+    Begin,
+    BoardStart,
+    CommandError,
+    Done,
+    End,
+    Info,
+    Point,
+    Restart,
+    Start,
+    Stone,
+    Takeback,
+    Turn,
+    UnknownCommandError,
+    parse,
+)
+from tictactoe.brain.reply import choice_message
+from tictactoe.solver.position import Position, PositionError
+from tictactoe.solver.strong_search import StrongSearch
+
+__all__ = ["DEFAULT_LENGTH", "FREESTYLE", "MAX_SIDE", "Brain", "BrainError"]
+
+#: Five or more in a row wins, unless ``INFO length`` says otherwise.
+DEFAULT_LENGTH = 5
+#: ``INFO rule 0``: five or more in a row wins; the only rule played here.
+FREESTYLE = 0
+#: The longest side of a board (as the game's own boards).
+MAX_SIDE = MAX_BOARD_SIZE
+#: What the bits of ``INFO rule`` ask for, in the protocol's words.
+RULE_BITS = {1: "exactly five in a row", 2: "continuous game", 4: "renju", 8: "caro"}
+# BOARD's fields: the brain's own stone, the opponent's.
+_OWN, _THEIRS = 1, 2
+_MS = 1000
+
+
+class BrainError(ValueError):
+    """A command the brain cannot carry out as things stand; the message says why."""
+
+
+class Brain:
+    """The state of one brain: the board and its stones, the length to win, the clock, the memory limit."""
+
+    __slots__ = (
+        "_board_open",
+        "_clock",
+        "_height",
+        "_length",
+        "_max_memory",
+        "_own",
+        "_search",
+        "_theirs",
+        "_width",
+        "ended",
+    )
+
+    def __init__(self) -> None:
+        self._width = self._height = 0  # no board before START
+        self._own = self._theirs = 0  # the stones, as sets of squares (row * width + column)
+        self._length = DEFAULT_LENGTH
+        self._clock = Clock()
+        self._max_memory = 0
+        self._search: StrongSearch | None = None
+        self._board_open = False  # between BOARD and DONE
+        #: Whether END was received.
+        self.ended = False
+
+    @property
+    def clock(self) -> Clock:
+        """The manager's clock as the brain knows it now."""
+        return self._clock
+
+    def handle(self, line: str) -> list[str]:
+        """The lines to answer ``line`` with (its line ending already gone)."""
+        try:
+            command = parse(line, in_board=self._board_open)
+        except UnknownCommandError as unknown:
+            return [f"UNKNOWN {unknown}"]
+        except CommandError as error:
+            return [f"ERROR {error}"]
+        try:
+            match command:
+                case Start(width, height):
+                    return self._start(width, height)
+                case Info(key, value):
+                    return self._info(key, value)
+                case Stone(point, field):
+                    return self._stone(point, field)
+                case End():
+                    self.ended = True
+                    return []
+                case About():
+                    return [_about()]
+            return self._game_command(command)
+        except BrainError as error:
+            return [f"ERROR {error}"]
+
+    def _game_command(self, command: Begin | Turn | BoardStart | Done | Restart | Takeback) -> list[str]:
+        """A command about the game on the board, which START must have set up."""
+        if not self._width:
+            raise BrainError("there is no board yet: START comes first")
+        match command:
+            case Restart():
+                self._own = self._theirs = 0
+                return ["OK"]
+            case BoardStart():
+                self._own = self._theirs = 0
+                self._board_open = True
+                return []
+            case Done():
+                self._board_open = False
+                return self._move()
+            case Begin():
+                if self._own | self._theirs:
+                    raise BrainError("BEGIN opens a game on an empty board; this one has stones (RESTART first)")
+                return self._move()
+            case Turn(point):
+                bit = 1 << self._empty_square(point)
+                self._theirs |= bit
+                try:
+                    return self._move()
+                except BrainError:
+                    self._theirs &= ~bit  # the move that could not be answered is not kept
+                    raise
+            case Takeback(point):
+                bit = 1 << self._square(point)
+                if not (self._own | self._theirs) & bit:
+                    raise BrainError(f"there is no stone on {point} to take back")
+                self._own &= ~bit
+                self._theirs &= ~bit
+                return ["OK"]
+        raise AssertionError(command)  # every game command is matched above
+
+    def _start(self, width: int, height: int) -> list[str]:
+        if not (1 <= width <= MAX_SIDE and 1 <= height <= MAX_SIDE):
+            raise BrainError(f"the board's sides must be 1 to {MAX_SIDE} squares, got {width}x{height}")
+        self._width, self._height = width, height
+        self._own = self._theirs = 0
+        self._board_open = False
+        self._prepare()
+        return ["OK"]
+
+    def _info(self, key: str, value: str) -> list[str]:
+        """``INFO key value``: a setting the brain keeps; keys it does not know are let pass, as the
+        protocol asks."""
+        settings = ("timeout_turn", "timeout_match", "time_left", "max_memory", "rule", "length")
+        if key not in settings:
+            return []
+        if not value.isdecimal() or len(value) > 12:
+            raise BrainError(f"INFO {key} takes a whole number, got {value[:40]!r}")
+        number = int(value)
+        if key == "rule":
+            if number != FREESTYLE:
+                names = ", ".join(name for bit, name in RULE_BITS.items() if number & bit) or "unknown"
+                raise BrainError(f"rule {number} ({names}) is not played here: only freestyle, rule {FREESTYLE}")
+        elif key == "length":
+            if not 1 <= number <= MAX_SIDE:
+                raise BrainError(f"INFO length takes 1 to {MAX_SIDE} in a row, got {number}")
+            self._length = number
+            self._prepare()
+        elif key == "max_memory":
+            self._max_memory = number
+            self._prepare()
+        else:
+            field = {"timeout_turn": "turn_ms", "timeout_match": "match_ms", "time_left": "left_ms"}[key]
+            self._clock = replace(self._clock, **{field: number})
+        return []
+
+    def _stone(self, point: Point, field: int) -> list[str]:
+        """A stone of ``BOARD``."""
+        if field not in (_OWN, _THEIRS):
+            raise BrainError(f"field {field} of {point} is not played here: 1 is the brain's stone, 2 the opponent's")
+        bit = 1 << self._empty_square(point)
+        if field == _OWN:
+            self._own |= bit
+        else:
+            self._theirs |= bit
+        return []
+
+    def _square(self, point: Point) -> int:
+        """The number of ``point``'s square; :class:`BrainError` off the board."""
+        if not (point.x < self._width and point.y < self._height):
+            raise BrainError(f"{point} is off the {self._width}x{self._height} board")
+        return point.y * self._width + point.x
+
+    def _empty_square(self, point: Point) -> int:
+        square = self._square(point)
+        if (self._own | self._theirs) >> square & 1:
+            raise BrainError(f"{point} is taken")
+        return square
+
+    def _prepare(self) -> None:
+        """Make the search for the board, the length and the memory as they are now, unless it is made; none
+        while no line fits on the board."""
+        if not self._width or self._length > max(self._width, self._height):
+            self._search = None
+            return
+        capacity = table_capacity(self._max_memory, squares=self._width * self._height)
+        search = self._search
+        wanted = (self._height, self._width, self._length, capacity)
+        if search is not None and (*search.sides, search.length, search.capacity) == wanted:
+            return
+        self._search = StrongSearch(self._height, self._length, capacity=capacity, cols=self._width)
+
+    def _move(self) -> list[str]:
+        """Choose the brain's move, play it on the board, and answer it."""
+        started = time.monotonic()
+        width = self._width
+        own, theirs = self._own.bit_count(), self._theirs.bit_count()
+        if own not in (theirs, theirs - 1):
+            raise BrainError(
+                f"the brain has {own} stones and the opponent {theirs}: "
+                "the brain moves when it has as many as the opponent, or one fewer"
+            )
+        x_tiles, o_tiles = (self._own, self._theirs) if own == theirs else (self._theirs, self._own)
+        if self._search is None:  # no line fits: nobody can win, every move draws
+            square = self._first_empty()
+            message = f"MESSAGE no line of {self._length} fits on this board: every move draws"
+        else:
+            try:
+                position = Position(self._height, self._length, x_tiles, o_tiles, cols=width)
+            except PositionError as error:
+                raise BrainError(f"no game reaches this board: {error}") from None
+            if position.winner is not None or not position.empty_squares:
+                raise BrainError("the game is over: there is no move to make")
+            choice = self._search.choose(position, max_plies=position.empty_squares, think=self._clock.seconds())
+            square = choice.move.row * width + choice.move.col
+            message = choice_message(choice)
+        self._own |= 1 << square
+        self._spend(time.monotonic() - started)
+        return [message, str(Point(square % width, square // width))]
+
+    def _first_empty(self) -> int:
+        """The first empty square of the board, row by row."""
+        taken = self._own | self._theirs
+        return next(square for square in range(self._width * self._height) if not taken >> square & 1)
+
+    def _spend(self, seconds: float) -> None:
+        """Count ``seconds`` off the match's time, until the manager says what is left."""
+        clock = self._clock
+        left = clock.left_ms if clock.left_ms is not None else clock.match_ms
+        if left is not None and clock.match_ms != 0:
+            self._clock = replace(clock, left_ms=max(0, left - round(seconds * _MS)))
+
+
+def _about() -> str:
+    """The reply to ``ABOUT``: the brain's name, version and author, as the protocol writes them."""
+    try:
+        version = metadata.version("tictactoe-hashtable")
+    except metadata.PackageNotFoundError:
+        version = "unknown"
+    return f'name="tictactoe-brain", version="{version}", author="tictactoe-hashtable", country="-"'

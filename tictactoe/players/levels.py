@@ -1,0 +1,96 @@
+"""Difficulty by name: ``easy``, ``medium``, ``hard`` and ``best``, each a player with its depth and time.
+
+A person choosing how hard a game should be need not learn what
+``max_levels`` or ``--think`` mean: ``play.py 7 4 --level hard`` picks the
+computer player, how deep it searches and how long it thinks.  What each
+level is, and how it fares against the one below it, is measured by
+``python -m bench.levels`` (``bench/levels_results.txt``).
+
+>>> [str(level) for level in Level]
+['easy', 'medium', 'hard', 'best']
+>>> kind, options = level_options(Level.HARD, size=7, length=4)
+>>> kind, options.max_levels, options.think
+('strong', 49, 0.25)
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from tictactoe.players.base import DEFAULT_THINK, PlayerOptions
+
+__all__ = ["LEVELS", "LEVEL_NAMES", "Level", "LevelPlayer", "level_of", "level_options", "levelled_kinds"]
+
+
+class Level(enum.StrEnum):
+    """A difficulty, as a person names it."""
+
+    EASY = "easy"
+    MEDIUM = "medium"
+    HARD = "hard"
+    BEST = "best"
+
+
+@dataclass(frozen=True, slots=True)
+class LevelPlayer:
+    """The player a level plays with, how deep it may search (None: to the end), and its seconds a move."""
+
+    player: str
+    max_levels: int | None
+    think: float
+    #: What the level is, in a person's words, for help texts and the guides.
+    summary: str
+
+
+LEVELS: dict[Level, LevelPlayer] = {
+    Level.EASY: LevelPlayer("weights", 0, DEFAULT_THINK, "weighs each square's lines, looking no move ahead"),
+    Level.MEDIUM: LevelPlayer("strong", 2, 0.05, "the strong engine, looking two moves ahead"),
+    Level.HARD: LevelPlayer("strong", None, 0.25, "the strong engine, a quarter of a second a move"),
+    Level.BEST: LevelPlayer("strong", None, 2.0, "the strong engine, two seconds a move"),
+}
+#: The levels' names, easiest first, as a person types them.
+LEVEL_NAMES = tuple(str(level) for level in Level)
+
+
+def level_options(
+    level: Level, *, size: int, length: int, seed: int | None = None, memory: int | None = None
+) -> tuple[str, PlayerOptions]:
+    """The player ``level`` plays with, and the options it is made with, on a board of ``size`` and ``length``."""
+    chosen = LEVELS[level]
+    max_levels = size * size if chosen.max_levels is None else chosen.max_levels
+    options = PlayerOptions(size, length, max_levels, chosen.think, seed, memory)
+    return chosen.player, options
+
+
+def levelled_kinds(level: Level, x_kind: str, o_kind: str) -> tuple[str, str]:
+    """The sides' players when the one side that is not ``human`` plays at ``level``.
+
+    ``ValueError`` with a one-line reason unless exactly one side is human:
+    a level is how hard the computer plays against a person.
+
+    >>> levelled_kinds(Level.EASY, "human", "reference"), levelled_kinds(Level.BEST, "strong", "human")
+    (('human', 'weights'), ('strong', 'human'))
+    """
+    humans = (x_kind == "human", o_kind == "human")
+    if all(humans):
+        raise ValueError("a level sets how the computer plays, but both sides are human")
+    if not any(humans):
+        raise ValueError("a level is for a game against a person: one side must be human")
+    player = LEVELS[level].player
+    return (x_kind, player) if humans[0] else (player, o_kind)
+
+
+def level_of(kind: str, options: PlayerOptions) -> Level | None:
+    """The level whose player, depth and time a move are ``kind`` with ``options``; None when none is.
+
+    >>> kind, options = level_options(Level.MEDIUM, size=9, length=5)
+    >>> level_of(kind, options), level_of("reference", PlayerOptions(3, 3, 9))
+    (<Level.MEDIUM: 'medium'>, None)
+    """
+    for level in Level:
+        player, levelled = level_options(level, size=options.size, length=options.length)
+        same_time = player != "strong" or levelled.think == options.think
+        if player == kind and levelled.max_levels == options.max_levels and same_time:
+            return level
+    return None
