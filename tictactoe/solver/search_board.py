@@ -39,7 +39,6 @@ import sys
 from operator import add
 from typing import TYPE_CHECKING
 
-
 if TYPE_CHECKING:
     from typing import Literal
 
