@@ -36,7 +36,7 @@ __all__ = ["Pairing", "breaker_wins_by_pairing", "breaker_wins_by_potential", "f
 
 # How many windows a pairing search may try before it gives up (a failure
 # proves nothing, so the search stays cheap next to the search it prunes).
-_PAIRING_STEPS = 200
+_PAIRING_STEPS = 50
 # The same for mending a hint: a hint that needs more is no hint.
 _REPAIR_STEPS = 20
 
