@@ -1,16 +1,25 @@
 """``python -m bench.solver``: solve the empty boards of the solver's targets; print a fixed-width table.
 
 Each solve runs ``python -m tictactoe.solver SIZE LENGTH`` in a fresh
-process, as a person would, and reads the processor seconds it reports
-for the solve itself (the ``seconds:`` line; the interpreter's start-up is
-not in it).  The table gives the median over the runs, the target and by
-how much it was met or missed.  The two moonshots get one run each, cut
-off by ``--think`` at the moonshot's limit.
+process, as a person would, from a cold start: nothing is kept between
+runs (no ``--resume`` file, no table on disk).  Two processor times are
+read, each the median over the runs: ``seconds``, the solve's own
+(the ``seconds:`` line: the search and any workers, without the
+interpreter's start-up), and ``process s``, every processor second of the
+process and the processes it started, start-up included, from
+:func:`resource.getrusage` of the children.  A target is judged on
+``process s``, the larger.
+
+Then the 7x7 board with five in a row is solved as jobs with ``--workers
+1`` and ``--workers 2``: the speed-up is the ratio of their wall-clock
+medians, on a machine whose load is printed beside it.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -19,16 +28,20 @@ from dataclasses import dataclass
 
 from bench.__main__ import ROOT, compile_game, current_commit
 
+#: The speed-up of two workers over one on 7x7 with five in a row that the solver aims at.
+SPEED_UP_TARGET = 1.7
+
 
 @dataclass(frozen=True)
 class Target:
-    """An empty board to solve, its known value and the most processor seconds the solve may take."""
+    """An empty board to solve, its known value, the most processor seconds the solve may take, and a goal
+    below that when there is one."""
 
     size: int
     length: int
     value: str
     seconds: float
-    moonshot: bool = False
+    goal: float | None = None
 
 
 TARGETS = (
@@ -36,56 +49,111 @@ TARGETS = (
     Target(5, 5, "draw", 6.0),
     Target(5, 4, "draw", 2.0),
     Target(6, 4, "X wins", 45.0),
-    Target(6, 5, "draw", 600.0, moonshot=True),
-    Target(7, 5, "draw", 600.0, moonshot=True),
+    Target(6, 5, "draw", 600.0),
+    Target(7, 5, "draw", 6.0, goal=2.5),
 )
 
 
-def solve_in_process(size: int, length: int, think: float | None = None) -> tuple[dict[str, str], float]:
-    """The ``key: value`` lines of one ``python -m tictactoe.solver`` run, and the whole process's seconds."""
-    arguments = [str(size), str(length)] + ([] if think is None else ["--think", str(think)])
+@dataclass(frozen=True)
+class Run:
+    """One solve: the program's ``key: value`` lines, and the processor and wall-clock seconds of its process
+    and every process it started."""
+
+    report: dict[str, str]
+    processor: float
+    wall: float
+
+
+def solve_in_process(size: int, length: int, *options: str) -> Run:
+    """One ``python -m tictactoe.solver SIZE LENGTH [options]`` run in a fresh process."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
     result = subprocess.run(
-        [sys.executable, "-m", "tictactoe.solver", *arguments], cwd=ROOT, capture_output=True, text=True, check=True
+        [sys.executable, "-m", "tictactoe.solver", str(size), str(length), *options],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
     )
-    return dict(line.split(": ", 1) for line in result.stdout.splitlines()), time.perf_counter() - started
+    wall = time.perf_counter() - started
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    processor = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+    return Run(dict(line.split(": ", 1) for line in result.stdout.splitlines()), processor, wall)
+
+
+def verdict(value: str, target: Target, seconds: float) -> str:
+    """How ``seconds`` compares with the target (and its goal), or what is wrong with ``value``.
+
+    >>> verdict("draw", Target(7, 5, "draw", 6.0, goal=2.5), 3.0)
+    'met, goal missed'
+    >>> verdict("draw", Target(4, 4, "draw", 0.05), 0.03)
+    'met, 2x'
+    """
+    if value != target.value:
+        return "unknown" if value == "unknown" else "WRONG VALUE"
+    if seconds > target.seconds:
+        return f"missed by {seconds - target.seconds:.2f}s"
+    if target.goal is not None:
+        return "met, goal met" if seconds <= target.goal else "met, goal missed"
+    return f"met, {target.seconds / seconds:,.0f}x"
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.solver", description=__doc__)
-    parser.add_argument("--runs", type=int, default=5, help="runs of each required target (default 5)")
-    parser.add_argument("--no-moonshots", action="store_true", help="leave out 6x6 and 7x7 with five in a row")
+    parser.add_argument("--runs", type=int, default=5, help="runs of each target (default 5)")
+    parser.add_argument("--no-workers", action="store_true", help="leave out the speed-up of --workers 2")
     args = parser.parse_args(argv)
     compile_game()
-    print(f"Python {sys.version.split()[0]}, commit {current_commit()}, processor seconds of the solve, median")
+    print(f"Python {sys.version.split()[0]}, commit {current_commit()}, {os.cpu_count()} processors")
+    print("seconds: the solve's processor time; process s: the process's and its children's, start-up included")
+    print(f"load average at the start: {_load()}")
     print()
     print(
         f"{'board':>5} {'k':>2} {'value':>7} {'known':>7} {'nodes':>10} {'runs':>4} {'seconds':>9} "
-        f"{'target':>7} {'result':>16} {'process s':>10}"
+        f"{'process s':>10} {'target':>7} {'goal':>5} {'result':>16}"
     )
     for target in TARGETS:
-        if target.moonshot and args.no_moonshots:
-            continue
-        runs = 1 if target.moonshot else args.runs
-        think = target.seconds if target.moonshot else None
-        runs_and_times = [solve_in_process(target.size, target.length, think) for _ in range(runs)]
-        reports = [report for report, _ in runs_and_times]
-        seconds = statistics.median(float(report["seconds"]) for report in reports)
-        process = statistics.median(elapsed for _, elapsed in runs_and_times)
-        value = reports[0]["value"]
-        if value != target.value:
-            verdict = "unknown" if value == "unknown" else "WRONG VALUE"
-        elif seconds <= target.seconds:
-            verdict = f"met, {target.seconds / seconds:,.0f}x" if seconds > 0 else "met"  # 0: under a millisecond
-        else:
-            verdict = f"missed by {seconds - target.seconds:.2f}s"
-        board = f"{target.size}x{target.size}"
+        runs = [solve_in_process(target.size, target.length) for _ in range(args.runs)]
+        seconds = statistics.median(float(run.report["seconds"]) for run in runs)
+        process = statistics.median(run.processor for run in runs)
+        value = runs[0].report["value"]
+        goal = "" if target.goal is None else f"{target.goal:g}"
         print(
-            f"{board:>5} {target.length:>2} {value:>7} {target.value:>7} {int(reports[0]['nodes']):>10,} "
-            f"{runs:>4} {seconds:>9.3f} {target.seconds:>7g} {verdict:>16} {process:>10.3f}",
+            f"{target.size}x{target.size:<3} {target.length:>2} {value:>7} {target.value:>7} "
+            f"{int(runs[0].report['nodes']):>10,} {args.runs:>4} {seconds:>9.3f} {process:>10.3f} "
+            f"{target.seconds:>7g} {goal:>5} {verdict(value, target, process):>16}",
             flush=True,
         )
+    if not args.no_workers:
+        _speed_up(args.runs)
+    print(f"load average at the end: {_load()}")
     return 0
+
+
+def _speed_up(runs: int) -> None:
+    """Print the 7x7 solve with five in a row as jobs on one worker and on two, and the speed-up."""
+    print()
+    print("7x7, five in a row, as jobs (wall-clock and processor seconds of the whole process, medians):")
+    walls = {}
+    for workers in (1, 2):
+        done = [solve_in_process(7, 5, "--workers", str(workers)) for _ in range(runs)]
+        walls[workers] = statistics.median(run.wall for run in done)
+        processor = statistics.median(run.processor for run in done)
+        print(
+            f"  --workers {workers}: {walls[workers]:.2f} s wall, {processor:.2f} s processor, "
+            f"value {done[0].report['value']}, {done[0].report['sub-positions']} sub-positions",
+            flush=True,
+        )
+    ratio = walls[1] / walls[2]
+    print(f"  speed-up of --workers 2: {ratio:.2f}x (target {SPEED_UP_TARGET}x: {_met(ratio >= SPEED_UP_TARGET)})")
+
+
+def _met(met: bool) -> str:
+    return "met" if met else "missed"
+
+
+def _load() -> str:
+    return " ".join(f"{figure:.2f}" for figure in os.getloadavg())
 
 
 if __name__ == "__main__":

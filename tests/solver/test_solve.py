@@ -479,12 +479,15 @@ def test_ctrl_c_during_a_solve_ends_quietly() -> None:
 def test_the_benchmark_solves_in_a_fresh_process() -> None:
     from bench.solver import TARGETS, solve_in_process
 
-    assert [(t.size, t.length, t.value) for t in TARGETS if not t.moonshot] == [
-        (4, 4, "draw"),
-        (5, 5, "draw"),
-        (5, 4, "draw"),
-        (6, 4, "X wins"),
+    assert [(t.size, t.length, t.value, t.seconds, t.goal) for t in TARGETS] == [
+        (4, 4, "draw", 0.05, None),
+        (5, 5, "draw", 6.0, None),
+        (5, 4, "draw", 2.0, None),
+        (6, 4, "X wins", 45.0, None),
+        (6, 5, "draw", 600.0, None),
+        (7, 5, "draw", 6.0, 2.5),
     ]
-    report, seconds = solve_in_process(3, 3)
-    assert (report["value"], report["best"]) == ("draw", "b2")
-    assert seconds > 0
+    run = solve_in_process(3, 3)
+    assert (run.report["value"], run.report["best"]) == ("draw", "b2")
+    assert run.processor >= float(run.report["seconds"])  # the process's time holds the solve's
+    assert run.wall > 0
