@@ -20,6 +20,7 @@ PROGRAMS = [
     (["-m", "tictactoe.cli.prover"], "python -m tictactoe.cli.prover"),
     (["-m", "tictactoe.grade"], "python -m tictactoe.grade"),
     (["-m", "tictactoe.brain"], "python -m tictactoe.brain"),
+    (["-m", "tictactoe.proofcheck"], "python -m tictactoe.proofcheck"),
 ]
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 
-from tictactoe.cli.arguments import file_path
+from tictactoe.cli.arguments import add_version, file_path
 from tictactoe.cli.exits import EXIT_FAILED, EXIT_OK, run
 from tictactoe.proofcheck import CertificateError, check_file
 
@@ -29,6 +29,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         description="Check a certificate of a k-in-a-row value (python -m tictactoe.solver ... --proof FILE).",
         epilog="It follows the strategy in the file and checks every claim; it runs no search.",
     )
+    add_version(parser)
     parser.add_argument("file", type=file_path, metavar="FILE", help="the certificate (gzip-compressed or not)")
     args = parser.parse_args(argv)
     try:
