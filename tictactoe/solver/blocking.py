@@ -183,7 +183,16 @@ def _find_pairs(
         if steps[0] < 0:
             return False
         unused = ~used
-        free = squares_of(min([windows[index] & unused for index in open_windows], key=int.bit_count))
+        # The open window with the fewest free squares (the first such); one with fewer than two cannot be covered.
+        fewest, fewest_count = 0, 1 << 30
+        for index in open_windows:
+            window = windows[index] & unused
+            count = window.bit_count()
+            if count < fewest_count:
+                if count < 2:
+                    return False
+                fewest, fewest_count = window, count
+        free = squares_of(fewest)
         # Each pair with what makes it promising: the uncovered windows it covers, then (negated) those it only
         # takes a square from, then its place among the pairs; scored inline, for this runs at every step.
         pairs: list[tuple[int, int, int, int, int, int]] = []
