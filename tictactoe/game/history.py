@@ -27,7 +27,8 @@ The format
     (so that text order is time order; NULL when not known), and
     ``move_count``.  ``moves`` holds one row a move: ``game_id``, ``ply``
     (from 0, ``X`` on the even ones), ``row``, ``col`` (from 0) and ``ms``,
-    the milliseconds the move took.
+    the milliseconds the move took.  ``reviews`` and ``review_positions``
+    hold the games' reviews (version 3; see :mod:`tictactoe.game.review_store`).
 
 Atomicity
     A game is written in one transaction, its ``games`` row with all its
@@ -58,6 +59,8 @@ from configurations import Winner
 from configurations.moves import Move
 from hashdict import require_int
 from tictactoe.game.record import GameRecord, PlayerInfo, RecordError, TimedMove, time_text
+from tictactoe.game.review_store import REVIEW_MIGRATION, delete_review, load_review, store_review
+from tictactoe.game.review_values import Review, build_review
 
 __all__ = [
     "APPLICATION_ID",
@@ -145,6 +148,8 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         # An imported game is looked for among those of its board, length and number of moves.
         "CREATE INDEX games_by_shape ON games (size, length, move_count)",
     ),
+    # Version 3: a game's review, the value of each of its positions.
+    REVIEW_MIGRATION,
 )
 #: The schema version this module writes and reads.
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -302,6 +307,7 @@ class History:
         with self._transaction("save a game", write=True) as connection:
             if connection.execute("SELECT 1 FROM games WHERE id = ?", (game_id,)).fetchone() is None:
                 raise HistoryError(f"{self.path}: there is no game {game_id}")
+            delete_review(connection, game_id)  # the review of the game as it was: its moves are no more
             connection.execute("DELETE FROM moves WHERE game_id = ?", (game_id,))
             connection.execute("DELETE FROM games WHERE id = ?", (game_id,))
             _insert(connection, record, game_id)
@@ -320,6 +326,62 @@ class History:
         except (ValueError, TypeError) as error:  # a RecordError, or a value of the wrong type or form
             damage = DamagedGame(game_id, str(error))
             raise DamagedGameError(f"{self.path}: {damage}", damage) from None
+
+    def save_review(self, game_id: int, review: Review) -> None:
+        """Keep ``review`` as game ``game_id``'s, in place of any before it, in one transaction.
+
+        ``HistoryError`` when there is no such game, or when the review has
+        not one value for each of its positions.
+        """
+        with self._transaction("save a review", write=True) as connection:
+            row = connection.execute("SELECT move_count FROM games WHERE id = ?", (game_id,)).fetchone()
+            if row is None:
+                raise HistoryError(f"{self.path}: there is no game {game_id}")
+            if len(review.positions) != row[0] + 1:
+                raise HistoryError(
+                    f"{self.path}: game {game_id} has {row[0] + 1} positions, its review {len(review.positions)}"
+                )
+            store_review(connection, game_id, review)
+
+    def get_review(self, game_id: int, record: GameRecord | None = None) -> Review | None:
+        """The review kept for game ``game_id``, or None when it has none; ``record`` is the game's, read when
+        not given.  ``HistoryError`` when there is no such game; :class:`DamagedGameError` when the review
+        cannot be read back.  Runtime complexity: O(moves)."""
+        if record is None:
+            record = self.get(game_id)
+        with self._transaction("read a review", write=False) as connection:
+            try:
+                stored = load_review(connection, game_id)
+                review = None if stored is None else build_review(record, *stored)
+            except (ValueError, TypeError) as error:  # a ReviewError, or a value of the wrong type or form
+                damage = DamagedGame(game_id, f"its review: {error}")
+                raise DamagedGameError(f"{self.path}: {damage}", damage) from None
+        return review
+
+    def reviewed_records(self, damaged: list[DamagedGame] | None = None) -> list[tuple[GameRecord, Review | None]]:
+        """Every game whole with its review (None: not reviewed), the first saved first, as :meth:`records`.
+
+        A review that cannot be read is left out of its game, which stays,
+        and is added to ``damaged`` when given (a :class:`HistoryError` when not).
+        """
+        games: list[tuple[GameRecord, Review | None]] = []
+        for game in sorted(self.list_games(limit=None, damaged=damaged), key=lambda game: game.id):
+            try:
+                record = self.get(game.id)
+            except DamagedGameError as error:
+                if damaged is None:
+                    raise
+                damaged.append(error.damage)
+                continue
+            try:
+                review = self.get_review(game.id, record)
+            except DamagedGameError as error:
+                if damaged is None:
+                    raise
+                damaged.append(error.damage)
+                review = None
+            games.append((record, review))
+        return games
 
     def records(self, damaged: list[DamagedGame] | None = None) -> list[GameRecord]:
         """Every game whole, the first saved first.  A game that cannot be read is a :class:`HistoryError`;
