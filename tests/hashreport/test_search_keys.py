@@ -236,9 +236,9 @@ def test_a_bad_search_from_the_program_is_one_line_after_the_usage_and_no_traceb
     assert "Traceback" not in result.stderr
 
 
-def test_the_readmes_example_is_what_the_report_prints(capsys: pytest.CaptureFixture[str]) -> None:
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+def test_the_guides_example_is_what_the_report_prints(capsys: pytest.CaptureFixture[str]) -> None:
+    guide = (ROOT / "docs" / "dictionary.md").read_text(encoding="utf-8")
     command = "$ python -m tictactoe.cli.report search:4,4,16\n"
-    example = readme.split(command, 1)[1].split("```", 1)[0]
+    example = guide.split(command, 1)[1].split("```", 1)[0]
     assert report.main(["search:4,4,16"]) == 0
     assert capsys.readouterr().out == example

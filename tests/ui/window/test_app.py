@@ -10,7 +10,7 @@ used -- and, once, the pixels of a screenshot.  Without any display, the
 exit-2 message is checked in a subprocess.
 
 Set ``WINDOW_SCREENSHOT=docs/window.png`` to save the screenshot of the
-game in progress there as well (the picture in the README).
+game in progress there as well (the picture in docs/window.md and the README).
 """
 
 from __future__ import annotations
