@@ -147,7 +147,7 @@ def _game_text(record: GameRecord, review: Review | None = None) -> str:
     else:  # a move a line, its comment after it
         lines.append(f"C[{_escape(f'{legend(review)}. {summary_text(review)}')}]")
         lines += [f"{node}C[{_escape(move_comment(move))}]" for node, move in zip(nodes, review.moves, strict=True)]
-    return "\n".join(lines) + ")\n"
+    return "\n".join(line for line in lines if line) + ")\n"  # no empty line for an undated unfinished game
 
 
 def _escape(text: str) -> str:
