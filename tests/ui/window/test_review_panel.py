@@ -3,17 +3,26 @@ graph, the highlight following the replay, and stopped when the window closes.
 
 Real windows on a virtual X server (:mod:`tests.windows`) and real history
 files: the replay is opened from Game > Previous games as a person opens it.
+Set ``REVIEW_SCREENSHOT=docs/review.png`` to save the screenshot of the
+replay with its review as the guide's picture.
 """
 
 from __future__ import annotations
 
+import os
 import time
 from typing import TYPE_CHECKING
 
+import pytest
+
+from tests.paths import ROOT
 from tests.records import sample_record
+from tests.screenshots import grab, hex_colour, xwd_available
 from tests.ui.window.test_previous import open_previous, step_keys
 from tests.windows import TIMEOUT, classic
 from tictactoe.game.history import History
+from tictactoe.game.review import review_game
+from tictactoe.ui.window.review_graph import MARK_COLOUR, POINT_COLOUR, SHOWN_COLOUR
 from tictactoe.ui.window.review_panel import NOT_REVIEWED, REVIEW_THINK, ReviewPanel
 
 if TYPE_CHECKING:
@@ -53,6 +62,25 @@ def run_until(replay: ReplayWindow, done: Callable[[], bool]) -> None:
     replay.top.update()
 
 
+def click_row(panel: ReviewPanel, number: int) -> None:
+    """Click move ``number``'s line in the table, as a person does."""
+    panel.tree.update()
+    box = panel.tree.bbox(str(number))
+    assert isinstance(box, tuple)  # the line is in view
+    x, y, width, height = box
+    panel.tree.event_generate("<Button-1>", x=x + width // 2, y=y + height // 2)
+    panel.tree.event_generate("<ButtonRelease-1>", x=x + width // 2, y=y + height // 2)
+    panel.tree.update()
+
+
+def click_point(panel: ReviewPanel, ply: int) -> None:
+    """Click the graph's point of the position after ``ply`` moves."""
+    canvas = panel.graph.canvas
+    left, top, right, bottom = canvas.coords(canvas.find_withtag(f"ply{ply}")[0])
+    canvas.event_generate("<Button-1>", x=round((left + right) / 2), y=round((top + bottom) / 2))
+    canvas.update()
+
+
 def test_a_review_is_made_in_the_window_kept_and_follows_the_replay(
     open_window: Callable[..., GameWindow], tmp_path: Path
 ) -> None:
@@ -88,6 +116,10 @@ def test_a_review_is_made_in_the_window_kept_and_follows_the_replay(
     assert (replay.caption_text, panel.graph.highlighted(), panel.selected_move()) == ("Move 2: O plays a2", 2, 2)
     step_keys(replay, "<End>")
     assert (panel.graph.highlighted(), panel.selected_move()) == (5, 5)
+    click_row(panel, 3)
+    assert (replay.caption_text, panel.graph.highlighted(), panel.selected_move()) == ("Move 3: X plays b1", 3, 3)
+    click_point(panel, 1)
+    assert (replay.caption_text, panel.graph.highlighted(), panel.selected_move()) == ("Move 1: X plays a1", 1, 1)
     with History(db) as history:
         kept = history.get_review(2)
     assert kept is not None
@@ -123,3 +155,30 @@ def test_closing_the_window_during_a_review_stops_it_and_keeps_nothing(
     assert work.done < work.total
     with History(db) as history:
         assert history.get_review(1) is None
+
+
+def test_a_screenshot_shows_the_graph_s_points_and_marks(
+    open_window: Callable[..., GameWindow], tmp_path: Path
+) -> None:
+    if not xwd_available():
+        pytest.skip("xwd is not installed (Debian: x11-apps)")
+    db = tmp_path / "games.sqlite3"
+    record = sample_record(KNOWN_GAME)
+    with History(db) as history:
+        game_id = history.save(record)
+        history.save_review(game_id, review_game(record, 5.0))
+    replay = replay_of(open_window, db, game_id)
+    step_keys(replay, "<Right>", "<Right>", "<Right>")
+    image = grab(replay.top)
+    image.write_png(tmp_path / "review.png")
+    if os.environ.get("REVIEW_SCREENSHOT"):
+        image.write_png(ROOT / os.environ["REVIEW_SCREENSHOT"])
+    canvas = panel_of(replay).graph.canvas
+    for ply in range(6):
+        left, top, right, bottom = canvas.coords(canvas.find_withtag(f"ply{ply}")[0])
+        colour = MARK_COLOUR if ply in (2, 5) else POINT_COLOUR
+        # Beside the centre: the line of the position shown crosses its point there.
+        assert image.at(canvas, round((left + right) / 2) + 2, round((top + bottom) / 2)) == hex_colour(colour), ply
+    left, top, right, _ = canvas.coords(canvas.find_withtag("ring")[0])
+    ring = [image.at(canvas, round((left + right) / 2), round(top) + step) for step in range(-1, 3)]
+    assert hex_colour(SHOWN_COLOUR) in ring

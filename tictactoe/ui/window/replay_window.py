@@ -108,7 +108,7 @@ class ReplayWindow:
         self._history = history
         self.review: ReviewPanel | None = None
         if history is not None:
-            self.review = ReviewPanel(top, record, None, self._keep(game_id))
+            self.review = ReviewPanel(top, record, None, self._keep(game_id), self.go_to)
             self.review.frame.grid(row=0, column=1, rowspan=5, sticky="nsew")
         self.replay = Replay(record)
         self.show(game_id, record)
@@ -168,6 +168,11 @@ class ReplayWindow:
     def last(self) -> None:
         """Show every move and the result."""
         self.replay.to_end()
+        self._refresh()
+
+    def go_to(self, position: int) -> None:
+        """Show the first ``position`` moves (``IndexError`` outside the game)."""
+        self.replay.go_to(position)
         self._refresh()
 
     def close(self) -> None:

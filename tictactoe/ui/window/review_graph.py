@@ -8,7 +8,7 @@ score placed between the lines on a logarithmic scale, short of them so
 that it never reads as proved.  The position after a marked move is red,
 and the position the replay shows is a vertical line with a larger ring.
 Every item carries tags (``point``, ``ply<N>``, ``proved``, ``estimate``,
-``marked``, ``current``) so that what is drawn can be read back.
+``marked``, ``shown``) so that what is drawn can be read back.
 
 >>> from configurations import Winner
 >>> from tictactoe.game.review_values import PositionValue
@@ -29,15 +29,15 @@ from configurations import Winner
 if TYPE_CHECKING:
     from tictactoe.game.review_values import PositionValue, Review
 
-__all__ = ["GRAPH_HEIGHT", "GRAPH_WIDTH", "ReviewGraph", "height"]
+__all__ = ["GRAPH_HEIGHT", "GRAPH_WIDTH", "MARK_COLOUR", "POINT_COLOUR", "SHOWN_COLOUR", "ReviewGraph", "height"]
 
 GRAPH_WIDTH = 360
 GRAPH_HEIGHT = 150
 _LEFT, _RIGHT, _TOP, _BOTTOM = 52, 10, 10, 10  # room for the lines' names on the left
 _AXIS_COLOUR = "#b0a890"
-_LINE_COLOUR = "#1f5fbf"
-_MARK_COLOUR = "#c0392b"
-_CURRENT_COLOUR = "#1b8a7a"
+POINT_COLOUR = "#1f5fbf"
+MARK_COLOUR = "#c0392b"
+SHOWN_COLOUR = "#1b8a7a"
 # An estimate stays within this share of the way to a result's line, and reaches it at a score of 10**_DIGITS.
 _ESTIMATE_REACH = 0.8
 _DIGITS = 6
@@ -73,10 +73,10 @@ class ReviewGraph:
             return
         points = [(self._x(ply, review), self._y(height(value))) for ply, value in enumerate(review.positions)]
         if len(points) > 1:
-            canvas.create_line(*(coordinate for point in points for coordinate in point), fill=_LINE_COLOUR)
+            canvas.create_line(*(coordinate for point in points for coordinate in point), fill=POINT_COLOUR)
         marked = {move.number for move in review.marked}
         for ply, ((x, y), value) in enumerate(zip(points, review.positions, strict=True)):
-            colour = _MARK_COLOUR if ply in marked else _LINE_COLOUR
+            colour = MARK_COLOUR if ply in marked else POINT_COLOUR
             kind = "proved" if value.proved else "estimate"
             tags = ("point", f"ply{ply}", kind, *(("marked",) if ply in marked else ()))
             canvas.create_oval(
@@ -88,13 +88,13 @@ class ReviewGraph:
         """Mark the point ``position`` moves into the game as the one the replay shows."""
         self._position = position
         canvas = self.canvas
-        canvas.delete("current")
+        canvas.delete("shown")
         if self._review is None:
             return
         x = self._x(position, self._review)
         y = self._y(height(self._review.positions[position]))
-        canvas.create_line(x, _TOP, x, GRAPH_HEIGHT - _BOTTOM, fill=_CURRENT_COLOUR, tags=("current",))
-        canvas.create_oval(x - 6, y - 6, x + 6, y + 6, outline=_CURRENT_COLOUR, width=2, tags=("current", "ring"))
+        canvas.create_line(x, _TOP, x, GRAPH_HEIGHT - _BOTTOM, fill=SHOWN_COLOUR, tags=("shown",))
+        canvas.create_oval(x - 6, y - 6, x + 6, y + 6, outline=SHOWN_COLOUR, width=2, tags=("shown", "ring"))
 
     # Reading back what is drawn, as a person sees it ----------------------------------------------
 
@@ -121,6 +121,15 @@ class ReviewGraph:
             if abs((x0 + x1) / 2 - centre) < 0.5:
                 return next(int(tag[3:]) for tag in canvas.gettags(item) if tag.startswith("ply"))
         return None
+
+    def position_at(self, x: float) -> int | None:
+        """The position whose point is nearest to ``x`` across the canvas, or None when no review is drawn."""
+        review = self._review
+        if review is None:
+            return None
+        plies = max(1, len(review.positions) - 1)
+        nearest = round((x - _LEFT) * plies / (GRAPH_WIDTH - _LEFT - _RIGHT))
+        return min(max(nearest, 0), len(review.positions) - 1)
 
     def _x(self, ply: int, review: Review) -> float:
         plies = max(1, len(review.positions) - 1)

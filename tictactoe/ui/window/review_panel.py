@@ -8,7 +8,8 @@ worker thread at :data:`REVIEW_THINK` seconds a position) whose progress
 it shows while the window stays awake, then keeps it through ``keep``.
 The table has the terminal's columns (:data:`MOVE_HEADINGS`), the graph
 is :class:`~tictactoe.ui.window.review_graph.ReviewGraph`, and the move the
-replay shows is selected in the one and ringed in the other.  Closing the
+replay shows is selected in the one and ringed in the other; clicking a
+move in the table, or a point of the graph, shows that position.  Closing the
 window, or replaying another game, stops a review under way.
 """
 
@@ -41,7 +42,7 @@ REVIEW_THINK = DEFAULT_THINK
 POLL_MS = 100
 #: What the panel says of a game not reviewed yet.
 NOT_REVIEWED = "Not reviewed yet: Review values every position"
-_COLUMN_WIDTHS = (32, 36, 44, 64, 64, 38, 52)
+_COLUMN_WIDTHS = (34, 42, 48, 70, 70, 46, 56)
 
 
 def progress_text(done: int, total: int) -> str:
@@ -57,11 +58,18 @@ class ReviewPanel:
     """The review of ``record`` in a frame inside ``parent``: ``stored`` when the history has one.
 
     ``keep(review)`` is called with each review made here (it may raise
-    :class:`~tictactoe.game.history.HistoryError`, which the panel says).
+    :class:`~tictactoe.game.history.HistoryError`, which the panel says);
+    ``pick(position)`` when a person clicks the position after that many
+    moves, in the table or on the graph.
     """
 
     def __init__(
-        self, parent: tkinter.Misc, record: GameRecord, stored: Review | None, keep: Callable[[Review], None]
+        self,
+        parent: tkinter.Misc,
+        record: GameRecord,
+        stored: Review | None,
+        keep: Callable[[Review], None],
+        pick: Callable[[int], None],
     ) -> None:
         self.frame = frame = ttk.Frame(parent, padding=(0, 6, 8, 6))
         frame.columnconfigure(0, weight=1)
@@ -75,6 +83,9 @@ class ReviewPanel:
         self.tree = self._build_table(frame)
         self.graph = ReviewGraph(frame)
         self.graph.canvas.grid(row=3, column=0, columnspan=2, sticky="w", pady=(6, 0))
+        self._pick = pick
+        self.tree.bind("<ButtonRelease-1>", self._row_clicked)
+        self.graph.canvas.bind("<Button-1>", self._graph_clicked)
         self.work: ReviewWork | None = None
         self._poll_id: str | None = None
         frame.bind("<Destroy>", self._destroyed)
@@ -178,6 +189,16 @@ class ReviewPanel:
         scroll.grid(row=2, column=2, sticky="ns")
         tree.configure(yscrollcommand=scroll.set)
         return tree
+
+    def _row_clicked(self, event: tkinter.Event[tkinter.Misc]) -> None:
+        row = self.tree.identify_row(event.y)
+        if row:
+            self._pick(int(row))
+
+    def _graph_clicked(self, event: tkinter.Event[tkinter.Misc]) -> None:
+        position = self.graph.position_at(event.x)
+        if position is not None:
+            self._pick(position)
 
     def _destroyed(self, event: tkinter.Event[tkinter.Misc]) -> None:
         """The window closes: stop the review under way (its thread ends within a position's time)."""
