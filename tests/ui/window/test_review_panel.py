@@ -20,7 +20,7 @@ from tests.records import sample_record
 from tests.screenshots import grab, hex_colour, xwd_available
 from tests.ui.window.test_previous import open_previous, step_keys
 from tests.windows import TIMEOUT, classic
-from tictactoe.game.history import History
+from tictactoe.game.history import History, HistoryError
 from tictactoe.game.review import review_game
 from tictactoe.ui.window.review_graph import MARK_COLOUR, POINT_COLOUR, SHOWN_COLOUR
 from tictactoe.ui.window.review_panel import NOT_REVIEWED, REVIEW_THINK, ReviewPanel
@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
     from pathlib import Path
 
+    from tictactoe.game.review_values import Review
     from tictactoe.ui.window.app import GameWindow
     from tictactoe.ui.window.replay_window import ReplayWindow
 
@@ -182,3 +183,46 @@ def test_a_screenshot_shows_the_graph_s_points_and_marks(
     left, top, right, _ = canvas.coords(canvas.find_withtag("ring")[0])
     ring = [image.at(canvas, round((left + right) / 2), round(top) + step) for step in range(-1, 3)]
     assert hex_colour(SHOWN_COLOUR) in ring
+
+
+def test_replaying_another_game_stops_the_review_under_way(
+    open_window: Callable[..., GameWindow], tmp_path: Path
+) -> None:
+    db = tmp_path / "games.sqlite3"
+    with History(db) as history:
+        history.save_all([sample_record(LONG_GAME, size=15, length=5), sample_record(KNOWN_GAME)])
+    previous = open_previous(open_window(classic(), db=db))
+    previous.select(1)
+    replay = previous.replay_selected()
+    assert replay is not None
+    panel = panel_of(replay)
+    panel.button.invoke()
+    work = panel.work
+    assert work is not None
+    previous.select(2)
+    assert previous.replay_selected() is replay  # the same window, showing game 2
+    assert (work.stopping, panel.status_text, panel.rows()) == (True, NOT_REVIEWED, [])
+    work.thread.join(TIMEOUT)
+    assert not work.thread.is_alive()
+    replay.top.update()
+    assert panel.status_text == NOT_REVIEWED  # nothing of game 1's review shows up
+
+
+def test_a_review_that_cannot_be_kept_is_shown_and_says_why(open_window: Callable[..., GameWindow]) -> None:
+    root = open_window(classic()).root
+
+    def refuse(_review: Review) -> None:
+        raise HistoryError("games.sqlite3: the file is read-only")
+
+    panel = ReviewPanel(root, sample_record(KNOWN_GAME), None, refuse, lambda _position: None)
+    panel.frame.grid()
+    panel.start()
+    deadline = time.monotonic() + TIMEOUT
+    while str(panel.button.cget("state")) == "disabled" and time.monotonic() < deadline:
+        root.update()
+        time.sleep(0.01)
+    assert panel.status_text == (
+        "O threw away a draw at move 2 (a2?; b2 kept it); X threw away a win at move 5 (c3??; c1 kept it)."
+        " Not kept: games.sqlite3: the file is read-only"
+    )
+    assert len(panel.rows()) == 5
