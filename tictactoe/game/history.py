@@ -18,7 +18,8 @@ The format
     Version ``n`` of the schema is reached by applying, in order and in one
     transaction, the first ``n`` entries of :data:`MIGRATIONS`; the version
     reached is kept in ``PRAGMA user_version``.  A file of a later version
-    than this module knows is refused and left untouched.
+    than this module knows is refused and left untouched.  The tables and
+    their migrations are in :mod:`tictactoe.game.history_schema`.
 
     ``games`` holds one row a game: both players' kind and name, the board
     size, the length to win, ``max_levels``, ``think`` (NULL when unset),
@@ -58,8 +59,9 @@ from typing import Any
 from configurations import Winner
 from configurations.moves import Move
 from hashdict import require_int
+from tictactoe.game.history_schema import APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION
 from tictactoe.game.record import GameRecord, PlayerInfo, RecordError, TimedMove, time_text
-from tictactoe.game.review_store import REVIEW_MIGRATION, delete_review, load_review, store_review
+from tictactoe.game.review_store import delete_review, load_review, store_review
 from tictactoe.game.review_values import Review, build_review
 
 __all__ = [
@@ -78,8 +80,6 @@ __all__ = [
     "default_path",
 ]
 
-#: ``PRAGMA application_id`` of a game history: "TTTH" in ASCII.  It tells our file from any other SQLite file.
-APPLICATION_ID = 0x54545448
 #: The results a game can be stored with, as ``GameRecord.result`` and the ``result`` filter write them.
 RESULTS: tuple[Winner, ...] = tuple(Winner)
 #: What the ``result`` filter takes: a result, or the games left before their end.
@@ -89,70 +89,6 @@ RESULT_FILTERS: tuple[str, ...] = (*RESULTS, UNFINISHED)
 DEFAULT_TIMEOUT = 5.0
 _SQLITE_MAGIC = b"SQLite format 3\x00"
 _NOT_SQLITE = "not an SQLite database, so not a game history (left as it is)"
-
-#: ``MIGRATIONS[n]`` takes a file from schema version ``n`` to ``n + 1``: statements run in order.
-MIGRATIONS: tuple[tuple[str, ...], ...] = (
-    (
-        f"PRAGMA application_id = {APPLICATION_ID}",
-        """CREATE TABLE games (
-            id INTEGER PRIMARY KEY,
-            x_kind TEXT NOT NULL,
-            x_name TEXT NOT NULL,
-            o_kind TEXT NOT NULL,
-            o_name TEXT NOT NULL,
-            size INTEGER NOT NULL,
-            length INTEGER NOT NULL,
-            max_levels INTEGER NOT NULL,
-            think REAL,
-            result TEXT NOT NULL CHECK (result IN ('X', 'O', 'draw')),
-            started TEXT NOT NULL,
-            ended TEXT NOT NULL,
-            move_count INTEGER NOT NULL
-        )""",
-        """CREATE TABLE moves (
-            game_id INTEGER NOT NULL REFERENCES games (id),
-            ply INTEGER NOT NULL,
-            row INTEGER NOT NULL,
-            col INTEGER NOT NULL,
-            ms INTEGER NOT NULL,
-            PRIMARY KEY (game_id, ply)
-        ) WITHOUT ROWID""",
-        # The list shows the newest games first, all of them or those of one result.
-        "CREATE INDEX games_by_end ON games (ended)",
-        "CREATE INDEX games_by_result ON games (result, ended)",
-    ),
-    # Version 2: a game left before its end is kept (its result NULL), and a game whose dates are not known
-    # (imported from a file without them) too (started and ended NULL). SQLite changes a column's constraints
-    # only by building the table anew (see History._prepare for the moves' references to it).
-    (
-        """CREATE TABLE games_version_2 (
-            id INTEGER PRIMARY KEY,
-            x_kind TEXT NOT NULL,
-            x_name TEXT NOT NULL,
-            o_kind TEXT NOT NULL,
-            o_name TEXT NOT NULL,
-            size INTEGER NOT NULL,
-            length INTEGER NOT NULL,
-            max_levels INTEGER NOT NULL,
-            think REAL,
-            result TEXT CHECK (result IN ('X', 'O', 'draw')),
-            started TEXT,
-            ended TEXT,
-            move_count INTEGER NOT NULL
-        )""",
-        "INSERT INTO games_version_2 SELECT * FROM games",
-        "DROP TABLE games",
-        "ALTER TABLE games_version_2 RENAME TO games",
-        "CREATE INDEX games_by_end ON games (ended)",
-        "CREATE INDEX games_by_result ON games (result, ended)",
-        # An imported game is looked for among those of its board, length and number of moves.
-        "CREATE INDEX games_by_shape ON games (size, length, move_count)",
-    ),
-    # Version 3: a game's review, the value of each of its positions.
-    REVIEW_MIGRATION,
-)
-#: The schema version this module writes and reads.
-SCHEMA_VERSION = len(MIGRATIONS)
 
 _SUMMARY_COLUMNS = "id, x_kind, x_name, o_kind, o_name, size, length, result, started, ended, move_count"
 _GAME_COLUMNS = "x_kind, x_name, o_kind, o_name, size, length, max_levels, think, started, ended, result, move_count"
