@@ -124,15 +124,16 @@ def window_opener() -> Iterator[Callable[..., GameWindow]]:
     gc.collect()
 
 
-def settle(game_window: GameWindow, done: Callable[[], bool] | None = None) -> None:
-    """Let the window run until ``done()`` (default: no search running and no computer to move)."""
+def settle(game_window: GameWindow, done: Callable[[], bool] | None = None, timeout: float = TIMEOUT) -> None:
+    """Let the window run until ``done()`` (default: no search running and no computer to move), within
+    ``timeout`` seconds."""
 
     def waiting_for_computer() -> bool:
         competitor = game_window.session.to_move
         return game_window.thinking or (competitor is not None and not competitor.is_person)
 
     finished = done or (lambda: not waiting_for_computer())
-    deadline = time.monotonic() + TIMEOUT
+    deadline = time.monotonic() + timeout
     while not finished():
         assert time.monotonic() < deadline, f"still waiting; the status says {game_window.status_text!r}"
         game_window.root.update()

@@ -142,7 +142,9 @@ def test_by_default_the_search_stays_within_half_an_address_space_limit() -> Non
 # Numbers too large, dates that are none, closed input
 
 
-@pytest.mark.parametrize("mode", [["--replay", str(10**20)], ["--export", "out.sgf", "--game", str(10**20)]])
+@pytest.mark.parametrize(
+    "mode", [["--replay", str(10**20)], ["--review", str(10**20)], ["--export", "out.sgf", "--game", str(10**20)]]
+)
 def test_a_game_id_too_large_for_the_history_is_a_usage_error(games: Path, tmp_path: Path, mode: list[str]) -> None:
     result = (
         run_limited(["play.py", *mode, "--db", games], cwd=tmp_path)
@@ -235,6 +237,10 @@ def test_an_empty_db_path_is_a_usage_error() -> None:
         (["--history", "--game", "1"], "argument --game: goes with --export only"),
         (["--replay", "1", "--player", "a"], "argument --player: goes with --history only"),
         (["--import", "x.sgf", "--result", "X"], "argument --result: goes with --history only"),
+        (["--history", "--think", "2"], "argument --think: goes with --review only"),
+        (["--replay", "1", "--redo"], "argument --redo: goes with --review only"),
+        (["--review", "1", "--think", "0"], "argument --think: must be a number of seconds above 0, got '0'"),
+        (["--review", "one"], f"argument --review: must be a whole number from 1 to {2**63 - 1}, got 'one'"),
     ],
 )
 def test_an_option_of_another_mode_is_a_usage_error(games: Path, arguments: list[str], problem: str) -> None:

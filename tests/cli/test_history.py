@@ -2,18 +2,31 @@
 
 from __future__ import annotations
 
+import contextlib
 import io
 import os
+import select
+import signal
 import sqlite3
+import subprocess
+import sys
+import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from configurations.moves import Move
+from tests.paths import ROOT
 from tests.records import START, sample_record
+from tictactoe.cli import history as history_program
 from tictactoe.cli import play as play_program
 from tictactoe.game.history import MIGRATIONS, History
+from tictactoe.game.record import GameRecord
+from tictactoe.game.review import review_game
+from tictactoe.game.review_values import Review
 from tictactoe.game.sgf import to_sgf
+from tictactoe.ui.terminal.review_table import STORED_NOTE, review_text
 
 
 def run_main(*args: str) -> tuple[int, str, str]:
@@ -115,7 +128,7 @@ def test_a_history_made_by_the_first_schema_is_upgraded_and_keeps_its_games(tmp_
         assert history.get(2).result is None
         assert [timed.move for timed in history.get(1).moves] == [Move(0, 0), Move(0, 1), Move(1, 1)]
     connection = sqlite3.connect(path)
-    assert connection.execute("PRAGMA user_version").fetchone() == (2,)
+    assert connection.execute("PRAGMA user_version").fetchone() == (3,)
     assert connection.execute("PRAGMA foreign_key_check").fetchall() == []
     connection.close()
 
@@ -160,3 +173,153 @@ def test_a_piped_game_whose_input_ends_is_kept_when_asked_to_save(tmp_path: Path
 )
 def test_a_game_that_cannot_be_resumed_says_why(games: Path, arguments: list[str], problem: str) -> None:
     assert run_main(*arguments, "--db", str(games)) == (1, "", f"play.py: {problem.format(db=games)}\n")
+
+
+# --review
+
+
+KNOWN_GAME = "a1 a2 b1 b2 c3"  # O's a2 loses the draw; X's c3 throws away its win (see tests/ui/terminal)
+
+
+@pytest.fixture
+def reviewable(tmp_path: Path) -> Path:
+    path = tmp_path / "games.sqlite3"
+    with History(path) as history:
+        history.save_all([sample_record(), sample_record(KNOWN_GAME)])
+    return path
+
+
+def stored_think(db: Path, game_id: int) -> float | None:
+    with History(db) as history:
+        review = history.get_review(game_id)
+    return None if review is None else review.think
+
+
+def test_review_prints_the_table_and_keeps_the_review(reviewable: Path) -> None:
+    status, out, err = run_main("--review", "2", "--db", str(reviewable), "--think", "5")
+    assert (status, err) == (0, "")
+    with History(reviewable) as history:
+        record = history.get(2)
+        review = history.get_review(2, record)
+    assert review is not None
+    assert out == review_text(2, record, review) + "\n"
+    assert out.splitlines()[-1] == (
+        "O threw away a draw at move 2 (a2?; b2 kept it); X threw away a win at move 5 (c3??; c1 kept it)."
+    )
+    assert stored_think(reviewable, 1) is None  # only the game asked for
+
+
+def test_a_review_kept_is_shown_again_unless_another_think_or_redo_asks(
+    reviewable: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert run_main("--review", "2", "--db", str(reviewable), "--think", "5")[0] == 0
+    first = run_main("--review", "2", "--db", str(reviewable), "--think", "5")[1]
+    reviewed: list[float] = []
+
+    def counted(record: GameRecord, think: float, **options: Any) -> Review:
+        reviewed.append(think)
+        return review_game(record, think, **options)
+
+    monkeypatch.setattr(history_program, "review_game", counted)
+    for arguments, new_think in [([], None), (["--think", "5"], None), (["--think", "2"], 2.0), (["--redo"], 1.0)]:
+        status, out, err = run_main("--review", "2", "--db", str(reviewable), *arguments)
+        assert (status, err) == (0, "")
+        assert (STORED_NOTE in out.splitlines()) == (new_think is None)
+        assert reviewed[-1:] == ([] if new_think is None else [new_think])
+        assert stored_think(reviewable, 2) == (5.0 if new_think is None else new_think)
+        reviewed.clear()
+    assert first.splitlines()[3] == STORED_NOTE
+
+
+def test_a_missing_game_or_history_is_one_line(reviewable: Path, tmp_path: Path) -> None:
+    assert run_main("--review", "7", "--db", str(reviewable)) == (1, "", f"play.py: {reviewable}: there is no game 7\n")
+    missing = tmp_path / "gmaes.sqlite3"
+    assert run_main("--review", "1", "--db", str(missing)) == (
+        1,
+        "",
+        f"play.py: cannot use the game history: {missing}: no such file\n",
+    )
+
+
+def test_a_damaged_review_is_one_line_and_redo_replaces_it(reviewable: Path) -> None:
+    assert run_main("--review", "2", "--db", str(reviewable), "--think", "5")[0] == 0
+    with sqlite3.connect(reviewable) as connection:
+        connection.execute("UPDATE review_positions SET score = 'lots' WHERE ply = 3")
+    connection.close()
+    assert run_main("--review", "2", "--db", str(reviewable)) == (
+        1,
+        "",
+        f"play.py: {reviewable}: game 2 is damaged: its review: the score of position 3, 'lots', is not a whole"
+        " number: --redo reviews the game again\n",
+    )
+    status, out, _ = run_main("--review", "2", "--db", str(reviewable), "--redo")
+    assert (status, out.splitlines()[-1][:25]) == (0, "O threw away a draw at mo")
+
+
+def test_an_export_of_a_reviewed_game_has_its_comments_and_is_imported_again(reviewable: Path, tmp_path: Path) -> None:
+    assert run_main("--review", "2", "--db", str(reviewable), "--think", "5")[0] == 0
+    sgf = tmp_path / "games.sgf"
+    assert run_main("--export", str(sgf), "--db", str(reviewable)) == (0, f"Exported 2 games to {sgf}\n", "")
+    text = sgf.read_text(encoding="utf-8")
+    first, second = text.split("\n(")
+    assert "C[" not in first  # the game not reviewed
+    assert second.splitlines()[3:] == [
+        "C[Values proved by the solver within 5 s a position, or ~ the strong player's estimate (never marked)."
+        " O threw away a draw at move 2 (a2?; b2 kept it); X threw away a win at move 5 (c3??; c1 kept it).]",
+        ";B[aa]MT[0.25]C[draw before, draw after]",
+        ";W[ab]MT[1.75]C[draw before, X wins after; a2? threw away a draw, b2 kept it]",
+        ";B[ba]MT[3.25]C[X wins before, X wins after]",
+        ";W[bb]MT[4.75]C[X wins before, X wins after]",
+        ";B[cc]MT[6.25]C[X wins before, O wins after; c3?? threw away a win, c1 kept it])",
+    ]
+    copy = tmp_path / "copy.sqlite3"
+    assert run_main("--import", str(sgf), "--db", str(copy)) == (0, f"Imported 2 games into {copy}\n", "")
+    with History(copy) as history:
+        assert history.records() == [sample_record(), sample_record(KNOWN_GAME)]
+        assert history.get_review(2) is None  # comments are not read back as a review
+    assert run_main("--export", str(tmp_path / "one.sgf"), "--game", "2", "--db", str(reviewable))[0] == 0
+    assert (tmp_path / "one.sgf").read_text(encoding="utf-8") == "(" + second
+
+
+@pytest.fixture
+def long_game(tmp_path: Path) -> Path:
+    """A history holding a 15x15 game of 20 moves: at 5 s a position, its review would take a minute or two."""
+    path = tmp_path / "long.sqlite3"
+    with History(path) as history:
+        history.save(
+            sample_record("h8 a1 j8 a3 g10 c1 k6 c3 e5 e1 m11 e3 c12 g1 l3 g3 f2 i1 n14 i3", size=15, length=5)
+        )
+    return path
+
+
+@pytest.mark.skipif(os.name != "posix", reason="needs POSIX signals and pseudo-terminals")
+def test_at_a_terminal_the_progress_is_shown_until_ctrl_c_ends_the_review(long_game: Path) -> None:
+    controller, follower = os.openpty()
+    command = [sys.executable, "play.py", "--review", "1", "--db", str(long_game), "--think", "5"]
+    with subprocess.Popen(command, stdin=follower, stdout=follower, stderr=follower, cwd=ROOT) as review:
+        os.close(follower)
+        shown = b""
+        deadline = time.monotonic() + 30
+        while b"Reviewing: 1 of 21 positions valued" not in shown and time.monotonic() < deadline:
+            if select.select([controller], [], [], 1)[0]:
+                shown += os.read(controller, 4096)
+        review.send_signal(signal.SIGINT)
+        status = review.wait(timeout=30)
+        with contextlib.suppress(OSError):  # the terminal closed with the program
+            while select.select([controller], [], [], 0.5)[0] and (chunk := os.read(controller, 4096)):
+                shown += chunk
+    os.close(controller)
+    assert status == 130
+    assert shown.startswith(b"\rReviewing: 0 of 21 positions valued\rReviewing: 1 of 21 positions valued")
+    assert shown.endswith(b"\r\x1b[Kplay.py: interrupted\r\n")
+    assert stored_think(long_game, 1) is None  # a review stopped short is not kept
+
+
+@pytest.mark.skipif(os.name != "posix", reason="needs POSIX signals")
+def test_piped_a_review_shows_no_progress_and_ctrl_c_is_one_line(long_game: Path) -> None:
+    command = [sys.executable, "play.py", "--review", "1", "--db", str(long_game), "--think", "5"]
+    review = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
+    time.sleep(2.5)  # started, and within the first positions' 5 s each
+    review.send_signal(signal.SIGINT)
+    out, err = review.communicate(timeout=30)
+    assert (review.returncode, out, err) == (130, "", "play.py: interrupted\n")

@@ -99,7 +99,7 @@ def test_any_record_comes_back_identical(history: History, record: GameRecord) -
 def test_a_new_file_is_marked_as_a_history_of_this_version(history: History, path: Path) -> None:
     connection = sqlite3.connect(path)
     assert connection.execute("PRAGMA application_id").fetchone() == (APPLICATION_ID,)
-    assert connection.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,) == (2,)
+    assert connection.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,) == (3,)
     connection.close()
 
 
@@ -221,7 +221,7 @@ def test_a_later_migration_is_applied_to_an_older_file(path: Path, monkeypatch: 
     with History(path) as history:
         assert history.get(1) == sample_record()
     connection = sqlite3.connect(path)
-    assert connection.execute("PRAGMA user_version").fetchone() == (3,)
+    assert connection.execute("PRAGMA user_version").fetchone() == (4,)
     assert connection.execute("SELECT note FROM games").fetchall() == [("old",)]
     connection.close()
 
@@ -271,12 +271,12 @@ def test_another_programs_database_is_refused_untouched(path: Path) -> None:
 def test_a_history_of_a_newer_schema_is_refused_untouched(path: Path) -> None:
     saved_history(path, sample_record())
     connection = sqlite3.connect(path)
-    connection.execute("PRAGMA user_version = 3")
+    connection.execute("PRAGMA user_version = 4")
     connection.close()
     before = digest(path)
     with refused(
         path,
-        "a game history of schema version 3, newer than this program reads (2): use a newer version of the program",
+        "a game history of schema version 4, newer than this program reads (3): use a newer version of the program",
     ):
         History(path)
     assert digest(path) == before

@@ -6,6 +6,7 @@ import re
 import textwrap
 import time
 import tracemalloc
+from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -17,6 +18,7 @@ from configurations.moves import Move
 from tests.records import ADA, records, sample_record
 from tictactoe.game.history import History
 from tictactoe.game.record import GameRecord, PlayerInfo, TimedMove
+from tictactoe.game.review import review_game
 from tictactoe.game.sgf import SgfError, parse_sgf, to_sgf
 
 SETTINGS = settings(max_examples=120, deadline=None, derandomize=True, database=None)
@@ -283,3 +285,25 @@ def test_an_unfinished_game_is_read_as_unfinished_and_written_without_a_result()
     assert parse_sgf(to_sgf([record])) == [record]
     (resigned,) = parse_sgf(HEAD + "RE[W+R];B[aa];W[ab];B[ba])")  # a resignation: the moves do not end the game
     assert resigned.result is None
+
+
+def test_an_undated_unfinished_game_has_no_empty_line() -> None:
+    record = replace(sample_record("b2 a1"), started=None, ended=None)
+    assert to_sgf([record]).splitlines() == [
+        "(;FF[4]GM[4]CA[UTF-8]SZ[3]KL[3]ML[9]TH[2.5]",
+        "PB[ada]BK[human]PW[reference]WK[reference]",
+        ";B[bb]MT[0.25];W[aa]MT[1.75])",
+    ]
+
+
+def test_reviewed_games_carry_comments_and_read_back_as_the_games() -> None:
+    proved = sample_record("a1 a2 b1 b2 c3")
+    estimated = sample_record("h8 a1 i8 a2 j8 a3 k8", size=15, length=5)
+    reviews = [review_game(proved, 5.0), None, review_game(estimated, 0.002)]
+    text = to_sgf([proved, sample_record(), estimated], reviews)
+    assert text.count("C[") == (1 + 5) + (1 + 7)
+    assert "C[X wins before, O wins after; c3?? threw away a win, c1 kept it])" in text
+    assert re.search(r";B\[hh\]MT\[0\.25\]C\[~[^]]+ before, ~[^]]+ after\]", text)
+    assert parse_sgf(text) == [proved, sample_record(), estimated]
+    with pytest.raises(ValueError, match=r"^3 games were given with 2 reviews$"):
+        to_sgf([proved, proved, proved], reviews[:2])

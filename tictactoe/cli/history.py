@@ -1,10 +1,16 @@
-"""``play.py --history | --replay ID | --export FILE | --import FILE [--db PATH]``: the game history's program.
+"""``play.py --history | --replay ID | --review ID | --export FILE | --import FILE [--db PATH]``: the history's program.
 
 These modes take none of the three numbers of a game, so they have a
 parser of their own; :mod:`tictactoe.cli.play` hands a command line over
 when :func:`asks_for_history` says it names one.  Every problem with the
 history file or an SGF file is one line on standard error and status 1,
 never a traceback.
+
+``--review ID`` values every position of game ID (see
+:mod:`tictactoe.game.review`) at ``--think`` seconds a position, prints
+the table of its moves and keeps the review in the history.  A game
+reviewed before shows the review kept, unless ``--think`` gives another
+time than it had or ``--redo`` asks for a new one.
 """
 
 from __future__ import annotations
@@ -16,12 +22,22 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
 
-from tictactoe.cli.arguments import add_version, file_path, whole_number
+from tictactoe.cli.arguments import add_version, file_path, seconds, whole_number
 from tictactoe.cli.exits import EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE
-from tictactoe.game.history import DamagedGame, History, HistoryError, MissingHistoryError, default_path
+from tictactoe.game.history import (
+    DamagedGame,
+    DamagedGameError,
+    History,
+    HistoryError,
+    MissingHistoryError,
+    default_path,
+)
 from tictactoe.game.replay import replay_text
+from tictactoe.game.review import review_game
 from tictactoe.game.sgf import SgfError, read_sgf_file, to_sgf
+from tictactoe.players.base import DEFAULT_THINK
 from tictactoe.ui.terminal.browse import RESULT_NAMES, history_table, replay_interactively
+from tictactoe.ui.terminal.review_table import review_progress, review_text
 
 __all__ = ["main"]
 
@@ -57,12 +73,13 @@ def main(
         return EXIT_FAILED
     try:
         with history:
-            damaged = _run(args, history, stdin, stdout)
+            damaged = _run(args, history, stdin, stdout, stderr)
     except (HistoryError, SgfError, _FileError) as error:
         print(f"{program}: {error}", file=stderr)
         return EXIT_FAILED
     except KeyboardInterrupt:
-        print(file=stdout)
+        if args.replay is not None:  # the cursor may be after the replay's prompt
+            print(file=stdout)
         print(f"{program}: interrupted", file=stderr)
         return EXIT_INTERRUPTED
     for game in damaged:
@@ -70,10 +87,14 @@ def main(
     return EXIT_FAILED if damaged else EXIT_OK
 
 
-def _run(args: argparse.Namespace, history: History, stdin: TextIO | None, out: TextIO) -> list[DamagedGame]:
+def _run(
+    args: argparse.Namespace, history: History, stdin: TextIO | None, out: TextIO, err: TextIO
+) -> list[DamagedGame]:
     """Do what ``args`` ask of ``history``; the damaged games left out on the way."""
     damaged: list[DamagedGame] = []
-    if args.history:
+    if args.review is not None:
+        _review(history, args.review, args.think, out, err, redo=args.redo)
+    elif args.history:
         games = history.list_games(player=args.player, result=args.result, limit=None, damaged=damaged)
         filtered = args.player is not None or args.result is not None
         print(history_table(games) if games else "No games match." if filtered else "No games saved.", file=out)
@@ -84,14 +105,36 @@ def _run(args: argparse.Namespace, history: History, stdin: TextIO | None, out: 
         else:
             print(replay_text(record), file=out)
     elif args.export is not None:
-        records = [history.get(args.game)] if args.game is not None else history.records(damaged)
-        _write(args.export, to_sgf(records), replace=args.force)
-        print(f"Exported {len(records)} game{'s' * (len(records) != 1)} to {args.export}", file=out)
+        if args.game is not None:
+            record = history.get(args.game)
+            exported = [(record, history.get_review(args.game, record))]
+        else:
+            exported = history.reviewed_records(damaged)
+        text = to_sgf([record for record, _ in exported], [review for _, review in exported])
+        _write(args.export, text, replace=args.force)
+        print(f"Exported {len(exported)} game{'s' * (len(exported) != 1)} to {args.export}", file=out)
     else:
         ids, skipped = history.save_new(read_sgf_file(args.import_))
         already = f", skipped {skipped} already stored" if skipped else ""
         print(f"Imported {len(ids)} game{'s' * (len(ids) != 1)} into {history.path}{already}", file=out)
     return damaged
+
+
+def _review(history: History, game_id: int, think: float | None, out: TextIO, err: TextIO, *, redo: bool) -> None:
+    """Print the review of game ``game_id``: the one kept, or else a new one at ``think`` seconds a position,
+    then kept.  ``redo`` reviews the game again whatever is kept."""
+    record = history.get(game_id)
+    try:
+        kept = None if redo else history.get_review(game_id, record)
+    except DamagedGameError as error:
+        raise HistoryError(f"{error}: --redo reviews the game again") from None
+    if kept is not None and think in (None, kept.think):
+        print(review_text(game_id, record, kept, stored=True), file=out)
+        return
+    with review_progress(err) as progress:
+        review = review_game(record, DEFAULT_THINK if think is None else think, progress=progress)
+    print(review_text(game_id, record, review), file=out, flush=True)
+    history.save_review(game_id, review)
 
 
 def _write(path: Path, text: str, *, replace: bool) -> None:
@@ -127,19 +170,29 @@ def _parse(arguments: Sequence[str], program: str) -> argparse.Namespace:
         for option, given in (("--game", args.game is not None), ("--force", args.force)):
             if given:
                 parser.error(f"argument {option}: goes with --export only")
+    if args.review is None:
+        for option, given in (("--think", args.think is not None), ("--redo", args.redo)):
+            if given:
+                parser.error(f"argument {option}: goes with --review only")
     return args
 
 
 def _parser(program: str) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog=program,
-        description="List, replay, export and import the games kept in the game history.",
+        description="List, replay, review, export and import the games kept in the game history.",
         epilog=f"The history is {default_path()} unless --db names another file.",
     )
     add_version(parser)
     modes = parser.add_mutually_exclusive_group(required=True)
     modes.add_argument("--history", action="store_true", help="list the games, the newest first")
     modes.add_argument("--replay", type=whole_number(1, MAX_GAME_ID), metavar="ID", help="replay game ID move by move")
+    modes.add_argument(
+        "--review",
+        type=whole_number(1, MAX_GAME_ID),
+        metavar="ID",
+        help="value every position of game ID and mark the moves that threw away a result",
+    )
     modes.add_argument("--export", type=file_path, metavar="FILE", help="write the games (or --game ID) to an SGF file")
     modes.add_argument("--import", dest="import_", type=file_path, metavar="FILE", help="add the games of an SGF file")
     parser.add_argument("--db", type=file_path, metavar="PATH", help="the game history file (SQLite)")
@@ -149,4 +202,11 @@ def _parser(program: str) -> argparse.ArgumentParser:
     )
     parser.add_argument("--game", type=whole_number(1, MAX_GAME_ID), metavar="ID", help="with --export: only game ID")
     parser.add_argument("--force", action="store_true", help="with --export: replace FILE if it exists")
+    parser.add_argument(
+        "--think",
+        type=seconds,
+        metavar="SECONDS",
+        help=f"with --review: the solver's and the strong player's time a position (default: {DEFAULT_THINK:g})",
+    )
+    parser.add_argument("--redo", action="store_true", help="with --review: review again a game reviewed before")
     return parser

@@ -38,7 +38,7 @@ if TYPE_CHECKING:
 __all__ = ["HISTORY_MODES", "NUMBERS", "asks_for_history", "console_main", "main", "parse_settings"]
 
 #: The options that make ``play.py`` work on the game history instead of playing.
-HISTORY_MODES = ("--history", "--replay", "--export", "--import")
+HISTORY_MODES = ("--history", "--replay", "--review", "--export", "--import")
 
 #: The three numbers of the command line: name, least value, greatest value (None: no bound), help.
 NUMBERS: tuple[tuple[str, int, int | None, str], ...] = (
@@ -279,7 +279,8 @@ def _parser(program: str, *, levelled: bool = False) -> argparse.ArgumentParser:
         description="Play k-in-a-row against the computer. You are X and move first; the computer is O.",
         epilog=f"Example: {program} 3 3 9 is tic-tac-toe with the computer searching to the end of the game; "
         f"{program} 7 4 --level hard sets how the computer plays by name. "
-        f"Saved games: {program} --history, --replay ID, --export FILE, --import FILE ({program} --history -h).",
+        f"Saved games: {program} --history, --replay ID, --review ID, --export FILE, --import FILE "
+        f"({program} --history -h).",
     )
     add_version(parser)
     for name, low, high, description in NUMBERS:

@@ -18,7 +18,8 @@ The format
     Version ``n`` of the schema is reached by applying, in order and in one
     transaction, the first ``n`` entries of :data:`MIGRATIONS`; the version
     reached is kept in ``PRAGMA user_version``.  A file of a later version
-    than this module knows is refused and left untouched.
+    than this module knows is refused and left untouched.  The tables and
+    their migrations are in :mod:`tictactoe.game.history_schema`.
 
     ``games`` holds one row a game: both players' kind and name, the board
     size, the length to win, ``max_levels``, ``think`` (NULL when unset),
@@ -27,7 +28,8 @@ The format
     (so that text order is time order; NULL when not known), and
     ``move_count``.  ``moves`` holds one row a move: ``game_id``, ``ply``
     (from 0, ``X`` on the even ones), ``row``, ``col`` (from 0) and ``ms``,
-    the milliseconds the move took.
+    the milliseconds the move took.  ``reviews`` and ``review_positions``
+    hold the games' reviews (version 3; see :mod:`tictactoe.game.review_store`).
 
 Atomicity
     A game is written in one transaction, its ``games`` row with all its
@@ -57,7 +59,10 @@ from typing import Any
 from configurations import Winner
 from configurations.moves import Move
 from hashdict import require_int
+from tictactoe.game.history_schema import APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION
 from tictactoe.game.record import GameRecord, PlayerInfo, RecordError, TimedMove, time_text
+from tictactoe.game.review_store import delete_review, load_review, store_review
+from tictactoe.game.review_values import Review, build_review
 
 __all__ = [
     "APPLICATION_ID",
@@ -75,8 +80,6 @@ __all__ = [
     "default_path",
 ]
 
-#: ``PRAGMA application_id`` of a game history: "TTTH" in ASCII.  It tells our file from any other SQLite file.
-APPLICATION_ID = 0x54545448
 #: The results a game can be stored with, as ``GameRecord.result`` and the ``result`` filter write them.
 RESULTS: tuple[Winner, ...] = tuple(Winner)
 #: What the ``result`` filter takes: a result, or the games left before their end.
@@ -86,68 +89,6 @@ RESULT_FILTERS: tuple[str, ...] = (*RESULTS, UNFINISHED)
 DEFAULT_TIMEOUT = 5.0
 _SQLITE_MAGIC = b"SQLite format 3\x00"
 _NOT_SQLITE = "not an SQLite database, so not a game history (left as it is)"
-
-#: ``MIGRATIONS[n]`` takes a file from schema version ``n`` to ``n + 1``: statements run in order.
-MIGRATIONS: tuple[tuple[str, ...], ...] = (
-    (
-        f"PRAGMA application_id = {APPLICATION_ID}",
-        """CREATE TABLE games (
-            id INTEGER PRIMARY KEY,
-            x_kind TEXT NOT NULL,
-            x_name TEXT NOT NULL,
-            o_kind TEXT NOT NULL,
-            o_name TEXT NOT NULL,
-            size INTEGER NOT NULL,
-            length INTEGER NOT NULL,
-            max_levels INTEGER NOT NULL,
-            think REAL,
-            result TEXT NOT NULL CHECK (result IN ('X', 'O', 'draw')),
-            started TEXT NOT NULL,
-            ended TEXT NOT NULL,
-            move_count INTEGER NOT NULL
-        )""",
-        """CREATE TABLE moves (
-            game_id INTEGER NOT NULL REFERENCES games (id),
-            ply INTEGER NOT NULL,
-            row INTEGER NOT NULL,
-            col INTEGER NOT NULL,
-            ms INTEGER NOT NULL,
-            PRIMARY KEY (game_id, ply)
-        ) WITHOUT ROWID""",
-        # The list shows the newest games first, all of them or those of one result.
-        "CREATE INDEX games_by_end ON games (ended)",
-        "CREATE INDEX games_by_result ON games (result, ended)",
-    ),
-    # Version 2: a game left before its end is kept (its result NULL), and a game whose dates are not known
-    # (imported from a file without them) too (started and ended NULL). SQLite changes a column's constraints
-    # only by building the table anew (see History._prepare for the moves' references to it).
-    (
-        """CREATE TABLE games_version_2 (
-            id INTEGER PRIMARY KEY,
-            x_kind TEXT NOT NULL,
-            x_name TEXT NOT NULL,
-            o_kind TEXT NOT NULL,
-            o_name TEXT NOT NULL,
-            size INTEGER NOT NULL,
-            length INTEGER NOT NULL,
-            max_levels INTEGER NOT NULL,
-            think REAL,
-            result TEXT CHECK (result IN ('X', 'O', 'draw')),
-            started TEXT,
-            ended TEXT,
-            move_count INTEGER NOT NULL
-        )""",
-        "INSERT INTO games_version_2 SELECT * FROM games",
-        "DROP TABLE games",
-        "ALTER TABLE games_version_2 RENAME TO games",
-        "CREATE INDEX games_by_end ON games (ended)",
-        "CREATE INDEX games_by_result ON games (result, ended)",
-        # An imported game is looked for among those of its board, length and number of moves.
-        "CREATE INDEX games_by_shape ON games (size, length, move_count)",
-    ),
-)
-#: The schema version this module writes and reads.
-SCHEMA_VERSION = len(MIGRATIONS)
 
 _SUMMARY_COLUMNS = "id, x_kind, x_name, o_kind, o_name, size, length, result, started, ended, move_count"
 _GAME_COLUMNS = "x_kind, x_name, o_kind, o_name, size, length, max_levels, think, started, ended, result, move_count"
@@ -302,6 +243,7 @@ class History:
         with self._transaction("save a game", write=True) as connection:
             if connection.execute("SELECT 1 FROM games WHERE id = ?", (game_id,)).fetchone() is None:
                 raise HistoryError(f"{self.path}: there is no game {game_id}")
+            delete_review(connection, game_id)  # the review of the game as it was: its moves are no more
             connection.execute("DELETE FROM moves WHERE game_id = ?", (game_id,))
             connection.execute("DELETE FROM games WHERE id = ?", (game_id,))
             _insert(connection, record, game_id)
@@ -320,6 +262,62 @@ class History:
         except (ValueError, TypeError) as error:  # a RecordError, or a value of the wrong type or form
             damage = DamagedGame(game_id, str(error))
             raise DamagedGameError(f"{self.path}: {damage}", damage) from None
+
+    def save_review(self, game_id: int, review: Review) -> None:
+        """Keep ``review`` as game ``game_id``'s, in place of any before it, in one transaction.
+
+        ``HistoryError`` when there is no such game, or when the review has
+        not one value for each of its positions.
+        """
+        with self._transaction("save a review", write=True) as connection:
+            row = connection.execute("SELECT move_count FROM games WHERE id = ?", (game_id,)).fetchone()
+            if row is None:
+                raise HistoryError(f"{self.path}: there is no game {game_id}")
+            if len(review.positions) != row[0] + 1:
+                raise HistoryError(
+                    f"{self.path}: game {game_id} has {row[0] + 1} positions, its review {len(review.positions)}"
+                )
+            store_review(connection, game_id, review)
+
+    def get_review(self, game_id: int, record: GameRecord | None = None) -> Review | None:
+        """The review kept for game ``game_id``, or None when it has none; ``record`` is the game's, read when
+        not given.  ``HistoryError`` when there is no such game; :class:`DamagedGameError` when the review
+        cannot be read back.  Runtime complexity: O(moves)."""
+        if record is None:
+            record = self.get(game_id)
+        with self._transaction("read a review", write=False) as connection:
+            try:
+                stored = load_review(connection, game_id)
+                review = None if stored is None else build_review(record, *stored)
+            except (ValueError, TypeError) as error:  # a ReviewError, or a value of the wrong type or form
+                damage = DamagedGame(game_id, f"its review: {error}")
+                raise DamagedGameError(f"{self.path}: {damage}", damage) from None
+        return review
+
+    def reviewed_records(self, damaged: list[DamagedGame] | None = None) -> list[tuple[GameRecord, Review | None]]:
+        """Every game whole with its review (None: not reviewed), the first saved first, as :meth:`records`.
+
+        A review that cannot be read is left out of its game, which stays,
+        and is added to ``damaged`` when given (a :class:`HistoryError` when not).
+        """
+        games: list[tuple[GameRecord, Review | None]] = []
+        for game in sorted(self.list_games(limit=None, damaged=damaged), key=lambda game: game.id):
+            try:
+                record = self.get(game.id)
+            except DamagedGameError as error:
+                if damaged is None:
+                    raise
+                damaged.append(error.damage)
+                continue
+            try:
+                review = self.get_review(game.id, record)
+            except DamagedGameError as error:
+                if damaged is None:
+                    raise
+                damaged.append(error.damage)
+                review = None
+            games.append((record, review))
+        return games
 
     def records(self, damaged: list[DamagedGame] | None = None) -> list[GameRecord]:
         """Every game whole, the first saved first.  A game that cannot be read is a :class:`HistoryError`;

@@ -23,6 +23,12 @@ root  ``DE``      when the game ended (not known if absent)
 move  ``MT[1.5]`` the seconds the move took (0 if absent)
 ====  ==========  ===============================================================
 
+A reviewed game (:mod:`tictactoe.game.review`) carries its review as SGF
+comments: the root's ``C`` says what the values mean and sums the review
+up, and each move's ``C`` gives the values before and after it and, for a
+move that threw away a result, its mark and a move that kept the result.
+Reading ignores comments: a review is not read back.
+
 A game without ``DT``/``DS`` has no known date, and one whose moves do
 not end it is unfinished (neither is written with ``RE``; ``DT``, ``DS``
 and ``DE`` are left out where the time is not known).
@@ -58,16 +64,20 @@ from __future__ import annotations
 
 import re
 import stat
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import overload
+from typing import TYPE_CHECKING, overload
 
 from configurations import COMPUTER, HUMAN, Winner
 from configurations.drawing import column_label
 from configurations.moves import MAX_BOARD_SIZE, Move
 from tictactoe.game.record import GameRecord, PlayerInfo, RecordError, TimedMove, time_text
+from tictactoe.game.review_text import legend, move_comment, summary_text
+
+if TYPE_CHECKING:
+    from tictactoe.game.review_values import Review
 
 __all__ = ["MAX_SGF_BYTES", "SgfError", "parse_sgf", "read_sgf_file", "to_sgf"]
 
@@ -104,15 +114,21 @@ class SgfError(ValueError):
 # Writing
 
 
-def to_sgf(records: Iterable[GameRecord]) -> str:
+def to_sgf(records: Iterable[GameRecord], reviews: Sequence[Review | None] | None = None) -> str:
     """The records as an SGF collection, one game tree each, each ending with a line break.
 
-    Runtime complexity: O(moves + length of the names).
+    ``reviews[i]``, when given and not None, is the review of the ``i``-th
+    record, written as comments; ``ValueError`` when there are not as many
+    reviews as records.  Runtime complexity: O(moves + length of the names).
     """
-    return "".join(_game_text(record) for record in records)
+    games = list(records)
+    if reviews is not None and len(reviews) != len(games):
+        raise ValueError(f"{len(games)} games were given with {len(reviews)} reviews")
+    paired = [None] * len(games) if reviews is None else reviews
+    return "".join(_game_text(record, review) for record, review in zip(games, paired, strict=True))
 
 
-def _game_text(record: GameRecord) -> str:
+def _game_text(record: GameRecord, review: Review | None = None) -> str:
     think = "" if record.think is None else f"TH[{record.think!r}]"
     dates = ""
     if record.started is not None:
@@ -126,8 +142,12 @@ def _game_text(record: GameRecord) -> str:
         f"{dates}{result}",
     ]
     nodes = [f";{'BW'[ply % 2]}[{_point(timed.move)}]MT[{timed.seconds!r}]" for ply, timed in enumerate(record.moves)]
-    lines += ["".join(nodes[start : start + _MOVES_A_LINE]) for start in range(0, len(nodes), _MOVES_A_LINE)]
-    return "\n".join(lines) + ")\n"
+    if review is None:
+        lines += ["".join(nodes[start : start + _MOVES_A_LINE]) for start in range(0, len(nodes), _MOVES_A_LINE)]
+    else:  # a move a line, its comment after it
+        lines.append(f"C[{_escape(f'{legend(review)}. {summary_text(review)}')}]")
+        lines += [f"{node}C[{_escape(move_comment(move))}]" for node, move in zip(nodes, review.moves, strict=True)]
+    return "\n".join(line for line in lines if line) + ")\n"  # no empty line for an undated unfinished game
 
 
 def _escape(text: str) -> str:

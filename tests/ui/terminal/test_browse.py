@@ -99,7 +99,9 @@ def test_a_game_that_cannot_be_saved_still_counts(tmp_path: Path, monkeypatch: p
     assert err == f"play.py: cannot save the game: {db}: the file is locked by another program (waited 5 s)\n"
 
 
-@pytest.mark.parametrize("args", [["3", "3", "1"], ["--history"], ["--replay", "1"], ["--export", "out.sgf"]])
+@pytest.mark.parametrize(
+    "args", [["3", "3", "1"], ["--history"], ["--replay", "1"], ["--review", "1"], ["--export", "out.sgf"]]
+)
 def test_a_db_that_is_not_a_history_is_refused_before_anything_starts(tmp_path: Path, args: list[str]) -> None:
     db = tmp_path / "notes.txt"
     db.write_bytes(b"shopping list\n")
@@ -160,7 +162,14 @@ def test_history_of_an_empty_history(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(
-    "mode", [["--history"], ["--replay", "1"], ["--export", "out.sgf"], ["--export", "out.sgf", "--game", "1"]]
+    "mode",
+    [
+        ["--history"],
+        ["--replay", "1"],
+        ["--review", "1"],
+        ["--export", "out.sgf"],
+        ["--export", "out.sgf", "--game", "1"],
+    ],
 )
 def test_a_reading_command_never_makes_a_history(tmp_path: Path, mode: list[str]) -> None:
     typo = tmp_path / "gmaes.sqlite3"

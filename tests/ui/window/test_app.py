@@ -422,7 +422,8 @@ def test_a_new_game_leaves_the_last_search_unheeded(open_window: Callable[..., G
     dialog = start_from_dialog(game_window, size="3", length="3", levels="1")
     assert not dialog.is_open()
     assert game_window.board.rows() == ["X  ", "   ", "   "]  # the new game's first move, at depth 1
-    settle(game_window, lambda: not any(thread.name == "search" for thread in threading.enumerate()))
+    # The old search runs on to its end, about 15 processor seconds: on a busy machine, more than TIMEOUT.
+    settle(game_window, lambda: not any(thread.name == "search" for thread in threading.enumerate()), timeout=120)
     time.sleep(0.1)
     settle(game_window)
     assert game_window.board.rows() == ["X  ", "   ", "   "]

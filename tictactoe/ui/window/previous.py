@@ -165,7 +165,7 @@ class PreviousGames:
             self._note.configure(text=f"Cannot replay game {game_id}: {error}", foreground=ERROR_COLOUR)
             return None
         if self.replay is None or not self.replay.is_open():
-            self.replay = ReplayWindow(self.top, game_id, record)
+            self.replay = ReplayWindow(self.top, game_id, record, self._history)
         else:
             self.replay.show(game_id, record)
             self.replay.top.lift()

@@ -5,8 +5,11 @@
 the position reached (the last move highlighted, the winning line drawn at
 the end), a caption as the terminal's replay writes it, and First, Back,
 Forward and Last -- as buttons, and as the keys Home, Left, Right and End.
-The buttons that would do nothing at either end are disabled.  It reads
-no file: the previous-games dialog hands it the record.
+The buttons that would do nothing at either end are disabled.  Given the
+history the record came from, it shows the game's review at its right
+(:class:`~tictactoe.ui.window.review_panel.ReviewPanel`), the move shown
+highlighted, and keeps a review made there; otherwise it reads no file:
+the previous-games dialog hands it the record.
 
 >>> from datetime import UTC, datetime
 >>> from configurations.moves import Move
@@ -34,13 +37,18 @@ from typing import TYPE_CHECKING
 
 from configurations import HUMAN, Winner
 from configurations.lines import winning_line
+from tictactoe.game.history import HistoryError
 from tictactoe.game.record import GameRecord, date_text
 from tictactoe.game.replay import Replay, result_line
 from tictactoe.ui.window.board_view import BoardPicture, BoardView, first_canvas_side
+from tictactoe.ui.window.review_panel import ReviewPanel
 from tictactoe.ui.window.status import DRAW_TEXT
 
 if TYPE_CHECKING:
     from collections.abc import Callable
+
+    from tictactoe.game.history import History
+    from tictactoe.game.review_values import Review
 
 __all__ = ["KEYS_NOTE", "STEPS", "ReplayWindow", "position_text", "replay_heading", "replay_title"]
 
@@ -78,9 +86,12 @@ def position_text(replay: Replay) -> str:
 
 
 class ReplayWindow:
-    """A window over ``parent`` replaying game ``game_id``, whose record is ``record``, from the empty board."""
+    """A window over ``parent`` replaying game ``game_id``, whose record is ``record``, from the empty board.
 
-    def __init__(self, parent: tkinter.Misc, game_id: int, record: GameRecord) -> None:
+    ``history``: the history the record is from; its review is shown beside the board (``review``, None without).
+    """
+
+    def __init__(self, parent: tkinter.Misc, game_id: int, record: GameRecord, history: History | None = None) -> None:
         self.top = top = tkinter.Toplevel(parent)
         top.columnconfigure(0, weight=1)
         top.rowconfigure(1, weight=1)
@@ -94,6 +105,11 @@ class ReplayWindow:
         self._build_status()
         self.buttons = self._build_buttons()
         self._bind_keys()
+        self._history = history
+        self.review: ReviewPanel | None = None
+        if history is not None:
+            self.review = ReviewPanel(top, record, None, self._keep(game_id), self.go_to)
+            self.review.frame.grid(row=0, column=1, rowspan=5, sticky="nsew")
         self.replay = Replay(record)
         self.show(game_id, record)
         top.focus_force()
@@ -130,6 +146,8 @@ class ReplayWindow:
         self.replay = Replay(record)
         self.top.title(replay_title(game_id, record))
         self._heading.configure(text=replay_heading(record))
+        if self.review is not None:
+            self.review.load(record, self._stored(game_id, record), self._keep(game_id))
         self._refresh()
 
     def first(self) -> None:
@@ -152,11 +170,29 @@ class ReplayWindow:
         self.replay.to_end()
         self._refresh()
 
+    def go_to(self, position: int) -> None:
+        """Show the first ``position`` moves (``IndexError`` outside the game)."""
+        self.replay.go_to(position)
+        self._refresh()
+
     def close(self) -> None:
         """Close the replay."""
         self.top.destroy()
 
     # Showing and building -----------------------------------------------------------------------
+
+    def _stored(self, game_id: int, record: GameRecord) -> Review | None:
+        """The review the history keeps for the game; None when it has none, or one that cannot be read."""
+        assert self._history is not None  # asked only with a review panel
+        try:
+            return self._history.get_review(game_id, record)
+        except HistoryError:  # a damaged review: the panel offers to make a new one
+            return None
+
+    def _keep(self, game_id: int) -> Callable[[Review], None]:
+        history = self._history
+        assert history is not None  # asked only with a review panel
+        return lambda review: history.save_review(game_id, review)
 
     def _refresh(self) -> None:
         replay = self.replay
@@ -171,6 +207,8 @@ class ReplayWindow:
             self.buttons[step].configure(state="disabled" if replay.at_start else "normal")
         for step in ("forward", "last"):
             self.buttons[step].configure(state="disabled" if replay.at_end else "normal")
+        if self.review is not None:
+            self.review.highlight(replay.position)
 
     def _build_status(self) -> None:
         status = ttk.Frame(self.top, padding=(8, 0, 8, 0))

@@ -1,0 +1,35 @@
+"""Tests of bench.review: the game it reviews is the same every time, a real review timed and stored, its row."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bench.review import GAME_MOVES, ReviewTiming, review_timing, table_line, the_game
+from configurations import Winner
+from tests.records import sample_record
+from tictactoe.game.history import History
+
+
+def test_the_game_is_the_same_15x15_game_of_36_moves_every_time() -> None:
+    game = the_game()
+    assert (game.size, game.length, len(game.moves), game.result) == (15, 5, GAME_MOVES, Winner.O)
+    assert the_game() == game
+
+
+def test_a_review_is_timed_and_stored(tmp_path: Path) -> None:
+    with History(tmp_path / "games.sqlite3") as history:
+        game_id = history.save(sample_record())
+        timing = review_timing(history, game_id, 1.0)
+        assert history.get_review(game_id) is not None
+    assert (timing.proved, timing.positions) == (10, 10)
+    assert 0 < timing.slowest <= timing.wall
+
+
+def test_a_row_is_the_median_run_a_move_and_the_verdict() -> None:
+    runs = [
+        ReviewTiming(30.0, 29.0, 1.2, 20, 37),
+        ReviewTiming(36.0, 35.0, 1.5, 19, 37),
+        ReviewTiming(40.0, 38.0, 1, 9, 37),
+    ]
+    assert table_line(1.0, 36, runs) == "      1        1.000        0.972        1.500   19/37       met"
+    assert table_line(0.5, 36, runs).endswith("  missed")

@@ -1,0 +1,79 @@
+"""The game history's tables, version by version: what :class:`~tictactoe.game.history.History` applies.
+
+Version ``n`` of a history's schema is reached by applying, in order and in
+one transaction, the first ``n`` entries of :data:`MIGRATIONS`; the version
+reached is kept in the file's ``PRAGMA user_version``.  A migration is never
+changed once a file may have been made with it: a new version adds an entry.
+"""
+
+from __future__ import annotations
+
+from tictactoe.game.review_store import REVIEW_MIGRATION
+
+__all__ = ["APPLICATION_ID", "MIGRATIONS", "SCHEMA_VERSION"]
+
+#: ``PRAGMA application_id`` of a game history: "TTTH" in ASCII.  It tells our file from any other SQLite file.
+APPLICATION_ID = 0x54545448
+#: ``MIGRATIONS[n]`` takes a file from schema version ``n`` to ``n + 1``: statements run in order.
+MIGRATIONS: tuple[tuple[str, ...], ...] = (
+    (
+        f"PRAGMA application_id = {APPLICATION_ID}",
+        """CREATE TABLE games (
+            id INTEGER PRIMARY KEY,
+            x_kind TEXT NOT NULL,
+            x_name TEXT NOT NULL,
+            o_kind TEXT NOT NULL,
+            o_name TEXT NOT NULL,
+            size INTEGER NOT NULL,
+            length INTEGER NOT NULL,
+            max_levels INTEGER NOT NULL,
+            think REAL,
+            result TEXT NOT NULL CHECK (result IN ('X', 'O', 'draw')),
+            started TEXT NOT NULL,
+            ended TEXT NOT NULL,
+            move_count INTEGER NOT NULL
+        )""",
+        """CREATE TABLE moves (
+            game_id INTEGER NOT NULL REFERENCES games (id),
+            ply INTEGER NOT NULL,
+            row INTEGER NOT NULL,
+            col INTEGER NOT NULL,
+            ms INTEGER NOT NULL,
+            PRIMARY KEY (game_id, ply)
+        ) WITHOUT ROWID""",
+        # The list shows the newest games first, all of them or those of one result.
+        "CREATE INDEX games_by_end ON games (ended)",
+        "CREATE INDEX games_by_result ON games (result, ended)",
+    ),
+    # Version 2: a game left before its end is kept (its result NULL), and a game whose dates are not known
+    # (imported from a file without them) too (started and ended NULL). SQLite changes a column's constraints
+    # only by building the table anew (see History._prepare for the moves' references to it).
+    (
+        """CREATE TABLE games_version_2 (
+            id INTEGER PRIMARY KEY,
+            x_kind TEXT NOT NULL,
+            x_name TEXT NOT NULL,
+            o_kind TEXT NOT NULL,
+            o_name TEXT NOT NULL,
+            size INTEGER NOT NULL,
+            length INTEGER NOT NULL,
+            max_levels INTEGER NOT NULL,
+            think REAL,
+            result TEXT CHECK (result IN ('X', 'O', 'draw')),
+            started TEXT,
+            ended TEXT,
+            move_count INTEGER NOT NULL
+        )""",
+        "INSERT INTO games_version_2 SELECT * FROM games",
+        "DROP TABLE games",
+        "ALTER TABLE games_version_2 RENAME TO games",
+        "CREATE INDEX games_by_end ON games (ended)",
+        "CREATE INDEX games_by_result ON games (result, ended)",
+        # An imported game is looked for among those of its board, length and number of moves.
+        "CREATE INDEX games_by_shape ON games (size, length, move_count)",
+    ),
+    # Version 3: a game's review, the value of each of its positions.
+    REVIEW_MIGRATION,
+)
+#: The schema version this module writes and reads.
+SCHEMA_VERSION = len(MIGRATIONS)

@@ -1,0 +1,86 @@
+"""A game's review at the terminal (``play.py --review ID``): the table of its moves, and the progress meanwhile.
+
+:func:`review_text` writes a reviewed game as a heading naming the game,
+a line on what the values mean, a fixed-width table -- one line a move:
+its number, side, square, the values before and after it, its mark and a
+move that kept the result -- and a line summing it up.
+:func:`review_progress` shows, on a terminal, how far a review has come,
+in one line rewritten in place.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from typing import TYPE_CHECKING
+
+from configurations import Winner
+from tictactoe.game.record import date_text
+from tictactoe.game.review_text import MOVE_HEADINGS, legend, move_cells, summary_text
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterator
+    from typing import TextIO
+
+    from tictactoe.game.record import GameRecord
+    from tictactoe.game.review_values import Review
+
+__all__ = ["STORED_NOTE", "review_progress", "review_text"]
+
+#: The line under the heading of a review read back from the history rather than made now.
+STORED_NOTE = "The review stored for this game: --redo reviews it again"
+_NUMERIC = frozenset({0})  # the columns aligned to the right
+# How each result ends the second line of the heading.
+_RESULT_WORDS = {Winner.X: "won by X", Winner.O: "won by O", Winner.DRAW: "a draw", None: "unfinished"}
+
+
+def review_text(game_id: int, record: GameRecord, review: Review, *, stored: bool = False) -> str:
+    """The whole review of game ``game_id``: heading, legend, the table of moves, the summary.
+
+    ``stored``: the review was read from the history (:data:`STORED_NOTE` says so).
+    """
+    started = "date unknown" if record.started is None else f"started {date_text(record.started)} UTC"
+    count = len(record.moves)
+    lines = [
+        f"Review of game {game_id}: {record.x.name} ({record.x.kind}) as X against "
+        f"{record.o.name} ({record.o.kind}) as O",
+        f"{record.size}x{record.size}, {record.length} in a row, {count} move{'s' * (count != 1)}, {started}: "
+        f"{_RESULT_WORDS[record.result]}",
+        legend(review),
+    ]
+    if stored:
+        lines.append(STORED_NOTE)
+    return "\n".join([*lines, "", _table(review), "", summary_text(review)])
+
+
+def _table(review: Review) -> str:
+    rows = [MOVE_HEADINGS, *(move_cells(move) for move in review.moves)]
+    widths = [max(len(row[column]) for row in rows) for column in range(len(MOVE_HEADINGS))]
+    return "\n".join(
+        "  ".join(
+            cell.rjust(width) if column in _NUMERIC else cell.ljust(width)
+            for column, (cell, width) in enumerate(zip(row, widths, strict=True))
+        ).rstrip()
+        for row in rows
+    )
+
+
+@contextlib.contextmanager
+def review_progress(stream: TextIO) -> Iterator[Callable[[int, int], None] | None]:
+    """How far a review has come, told to ``stream`` when it is a terminal (else None: nothing is shown).
+
+    One line rewritten in place, cleared at the end -- also on Ctrl-C, so
+    that what follows starts on a clean line.
+    """
+    if not stream.isatty():
+        yield None
+        return
+
+    def show(done: int, total: int) -> None:
+        stream.write(f"\rReviewing: {done} of {total} positions valued")
+        stream.flush()
+
+    try:
+        yield show
+    finally:
+        stream.write("\r\033[K")
+        stream.flush()
