@@ -198,6 +198,7 @@ class Child:
             line, self._pending = self._pending.split(b"\n", 1)
             words = line.decode("utf-8", "replace").split(" ", 3)
             if len(words) >= 3 and words[0] == self._nonce.decode() and words[1] == str(self._number):
+                self._drain()  # what it printed before it answered may still wait in its pipes
                 return Answer(words[2], words[3] if len(words) > 3 else "", self._printed())
         if len(self._pending) > _MOST_ANSWER_BYTES:
             self._pending = b""  # no answer of the driver's is so long: the submission wrote it
@@ -206,6 +207,16 @@ class Child:
     def _capture(self, name: str, data: bytes) -> None:
         stream = self._captured[name]
         stream += data[: max(0, self._cap - len(stream))]
+
+    def _drain(self) -> None:
+        """Capture what the process has written to its output so far, without waiting for more."""
+        assert self._process is not None
+        for name in ("stdout", "stderr"):
+            stream = getattr(self._process, name)
+            with contextlib.suppress(OSError, ValueError):
+                os.set_blocking(stream.fileno(), False)
+                while chunk := os.read(stream.fileno(), 65536):
+                    self._capture(name, chunk)
 
     def _printed(self) -> str:
         return printed(bytes(self._captured["stdout"]), bytes(self._captured["stderr"]))
@@ -216,12 +227,7 @@ class Child:
         assert process is not None
         with contextlib.suppress(subprocess.TimeoutExpired):
             process.wait(timeout=2)
-        for name in ("stdout", "stderr"):
-            stream = getattr(process, name)
-            with contextlib.suppress(OSError, ValueError):
-                os.set_blocking(stream.fileno(), False)
-                while chunk := os.read(stream.fileno(), 65536):
-                    self._capture(name, chunk)
+        self._drain()
         returncode = process.poll()
         output = self._printed()
         self.stop()
