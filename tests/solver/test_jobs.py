@@ -16,7 +16,8 @@ from tests.solver.test_solve import positions
 from tictactoe.proofcheck import check_lines
 from tictactoe.solver.answers import AnswerStore, StoreError
 from tictactoe.solver.certificate import Goal, header
-from tictactoe.solver.jobs import Answer, Job, JobSolve, Outcome, run_job, strategies
+from tictactoe.solver.job import Answer, Job, run_job, strategies
+from tictactoe.solver.jobs import JobSolve, Outcome
 from tictactoe.solver.position import Position
 from tictactoe.solver.records import DRAWN, LOST, WON
 from tictactoe.solver.runners import InProcess, LocalPool

@@ -1,7 +1,7 @@
 """The answers of a solve's jobs kept in an SQLite file (``--resume DB``), so that a stopped solve loses none.
 
 Each answer is written and committed the moment it arrives, under its
-job's key (:attr:`~tictactoe.solver.jobs.Job.key`, which names the board,
+job's key (:attr:`~tictactoe.solver.job.Job.key`, which names the board,
 the window and whether a proof was asked), so that ``kill -9``, a lost
 worker or Ctrl-C costs only the jobs still running.  A proof is kept as
 zlib-compressed text: a line of each player's root places, then a line a
@@ -19,7 +19,7 @@ import zlib
 from typing import TYPE_CHECKING
 
 from tictactoe.solver.certificate import Proof, Record
-from tictactoe.solver.jobs import Answer
+from tictactoe.solver.job import Answer
 
 if TYPE_CHECKING:
     from pathlib import Path

@@ -17,7 +17,7 @@ import signal
 import time
 from typing import TYPE_CHECKING, Protocol
 
-from tictactoe.solver.jobs import Answer, Job, run_job
+from tictactoe.solver.job import Answer, Job, run_job
 
 if TYPE_CHECKING:
     from multiprocessing.process import BaseProcess
