@@ -57,6 +57,8 @@ INSTALL_HINT = "install one, for example with: apt-get install default-jdk-headl
 _JVM_OPTIONS = (
     "-XX:+UseSerialGC",
     "-XX:TieredStopAtLevel=1",
+    # One compiler thread: a class graded two at a time keeps a core each (bench.grade: 17.0 s, 11.7 s with --jobs 2).
+    "-XX:CICompilerCount=1",
     "-XX:-UsePerfData",
     # What a JVM reserves beside its heap, bounded so that it starts under the address-space limit:
     "-XX:ReservedCodeCacheSize=64m",
