@@ -22,11 +22,11 @@ one position's time.
 
 from __future__ import annotations
 
-import queue
 import threading
 from typing import TYPE_CHECKING
 
 from tictactoe.game.review import review_game
+from tictactoe.ui.window.worker import Worker
 
 if TYPE_CHECKING:
     from tictactoe.game.record import GameRecord
@@ -45,20 +45,12 @@ class ReviewWork:
         self.done = 0
         self.total = len(record.moves) + 1
         self._stop = threading.Event()
-        self._handed: queue.SimpleQueue[Review | BaseException] = queue.SimpleQueue()
-        self._outcome: Review | BaseException | None = None
 
         def told(done: int, _total: int) -> None:
             self.done = done
 
-        def work() -> None:
-            try:
-                self._handed.put(review_game(record, think, progress=told, stop=self._stop.is_set))
-            except BaseException as error:  # handed to the window's thread, raised again there
-                self._handed.put(error)
-
-        self.thread = threading.Thread(target=work, name="review", daemon=True)
-        self.thread.start()
+        self._worker = Worker(lambda: review_game(record, think, progress=told, stop=self._stop.is_set), name="review")
+        self.thread = self._worker.thread
 
     def stop(self) -> None:
         """Ask the review to end before its next search; its outcome is then a ``ReviewStopped``."""
@@ -71,11 +63,4 @@ class ReviewWork:
 
     def outcome(self) -> Review | None:
         """The review, or None while it runs; what the worker raised, raised again."""
-        if self._outcome is None:
-            try:
-                self._outcome = self._handed.get_nowait()
-            except queue.Empty:
-                return None
-        if isinstance(self._outcome, BaseException):
-            raise self._outcome
-        return self._outcome
+        return self._worker.outcome()

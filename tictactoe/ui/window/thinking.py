@@ -2,9 +2,7 @@
 
 The window starts a :class:`Search` and polls it from Tk's own thread:
 the positions tried so far and the seconds gone, then the move found or
-the error raised.  The worker never touches Tk; it hands its outcome over
-through a queue.  It is a daemon thread, since a search cannot be
-interrupted: closing the window ends the program without waiting for it.
+the error raised, handed over by a :class:`~tictactoe.ui.window.worker.Worker`.
 
 >>> import time
 >>> from configurations.moves import Move
@@ -17,12 +15,11 @@ Move(row=1, col=1)
 
 from __future__ import annotations
 
-import queue
-import threading
 import time
 from typing import TYPE_CHECKING
 
 from configurations import SearchStats
+from tictactoe.ui.window.worker import Worker
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -44,16 +41,7 @@ class Search:
     def __init__(self, task: Callable[[SearchStats], Move]) -> None:
         self.stats = SearchStats()
         self.started = time.monotonic()
-        self._handed: queue.SimpleQueue[Move | BaseException] = queue.SimpleQueue()
-        self._outcome: Move | BaseException | None = None
-
-        def work() -> None:
-            try:
-                self._handed.put(task(self.stats))
-            except BaseException as error:  # handed to the window's thread, raised again there
-                self._handed.put(error)
-
-        threading.Thread(target=work, name="search", daemon=True).start()
+        self._worker = Worker(lambda: task(self.stats), name="search")
 
     @property
     def seconds(self) -> float:
@@ -62,11 +50,4 @@ class Search:
 
     def outcome(self) -> Move | None:
         """The move found, or None while the search runs; what the task raised, raised again."""
-        if self._outcome is None:
-            try:
-                self._outcome = self._handed.get_nowait()
-            except queue.Empty:
-                return None
-        if isinstance(self._outcome, BaseException):
-            raise self._outcome
-        return self._outcome
+        return self._worker.outcome()

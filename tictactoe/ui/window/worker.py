@@ -1,0 +1,60 @@
+"""Work that runs while the window stays awake: a task in a daemon thread, its outcome polled from Tk's thread.
+
+The worker never touches Tk; it hands its outcome over through a queue, and
+:meth:`Worker.outcome` gives it back in the polling thread -- the value the
+task returned, or what it raised, raised again there.  It is a daemon
+thread, since the work cannot be interrupted: closing the window ends the
+program without waiting for it.
+
+>>> import time
+>>> worker = Worker(lambda: 42, name="answer")
+>>> while (answer := worker.outcome()) is None:
+...     time.sleep(0.01)
+>>> answer
+42
+"""
+
+from __future__ import annotations
+
+import queue
+import threading
+from typing import TYPE_CHECKING, Generic, TypeVar
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+__all__ = ["Worker"]
+
+_T = TypeVar("_T")
+
+
+class Worker(Generic[_T]):
+    """``task()`` running in a daemon thread called ``name`` from the moment this is made.
+
+    ``thread`` is that thread (joined by tests to see it end).  The task
+    must not return None, which :meth:`outcome` gives while it runs.
+    """
+
+    def __init__(self, task: Callable[[], _T], *, name: str) -> None:
+        self._handed: queue.SimpleQueue[_T | BaseException] = queue.SimpleQueue()
+        self._outcome: _T | BaseException | None = None
+
+        def work() -> None:
+            try:
+                self._handed.put(task())
+            except BaseException as error:  # handed to the window's thread, raised again there
+                self._handed.put(error)
+
+        self.thread = threading.Thread(target=work, name=name, daemon=True)
+        self.thread.start()
+
+    def outcome(self) -> _T | None:
+        """What the task returned, or None while it runs; what it raised, raised again."""
+        if self._outcome is None:
+            try:
+                self._outcome = self._handed.get_nowait()
+            except queue.Empty:
+                return None
+        if isinstance(self._outcome, BaseException):
+            raise self._outcome
+        return self._outcome
