@@ -1,4 +1,4 @@
-"""Play k-in-a-row against the computer: ``python play.py size length max_levels`` (SPEC §4).
+"""Play k-in-a-row against the computer: ``python play.py size length max_levels`` (docs/playing.md).
 
 A shell, so that the game runs from a checkout with nothing installed: the
 program is :mod:`tictactoe.cli.play`.

@@ -1,4 +1,4 @@
-"""TestDict, the dictionary grader (SPEC §5): ``python testdict.py [help] [TEST ...]``.
+"""TestDict, the dictionary grader (docs/dictionary.md): ``python testdict.py [help] [TEST ...]``.
 
 A shell around :mod:`tictactoe.cli.testdict`, so that the grader runs
 from a checkout with nothing installed.  It checks the Python version
@@ -10,8 +10,8 @@ from tictactoe.cli.python_version import require_python
 
 require_python("testdict.py")
 
-from tictactoe.cli.exits import run  # noqa: E402 -- as above
-from tictactoe.cli.testdict import main  # noqa: E402 -- needs Python 3.11: only after the check
+from tictactoe.cli.exits import run  # noqa: E402 -- needs Python 3.11: only after the check
+from tictactoe.cli.testdict import main  # noqa: E402 -- as above
 
 if __name__ == "__main__":
     run(main, "testdict.py")

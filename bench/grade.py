@@ -52,7 +52,7 @@ def random_cases(count: int, seed: int = 2210) -> list[Case]:
 
 
 def write_cases(cases: list[Case], path: Path) -> None:
-    """The cases as a case file (SPEC §6)."""
+    """The cases as a case file (the format of docs/dictionary.md)."""
     lines = [
         json.dumps(
             {

@@ -1,6 +1,6 @@
 """The engine behind :func:`~configurations.computer_play`: the reference search, made fast.
 
-It returns exactly what the reference search of SPEC §3
+It returns exactly what the reference search (docs/dictionary.md)
 (:mod:`configurations.reference_search`) returns -- score, square and node count,
 on every board -- and stores exactly the boards it stores, with their
 scores, in the same :class:`~hashdict.HashDictionary`.  It differs only in

@@ -1,9 +1,10 @@
-"""The reference search of SPEC §3, line for line, over :class:`~configurations.Configurations`.
+"""The reference search, line for line, over :class:`~configurations.Configurations`.
 
 This is the contract's pseudo-code written out in Python with the very
 calls it names -- ``create_dictionary``, ``repeated_configuration``,
 ``add_configuration``, ``wins``, ``is_draw``, ``eval_board`` -- and nothing
-else, so that a reader can check it against SPEC §3 line by line.  It is
+else, so that a reader can check it line by line against the reference search
+as docs/dictionary.md describes it.  It is
 slow (every node asks ``wins`` and ``is_draw`` of the whole board) and is
 not what the game uses: :func:`configurations.computer_play` runs the
 engine of :mod:`configurations.engine`, which must return the same score,
@@ -31,7 +32,7 @@ __all__ = ["computer_play"]
 
 
 def computer_play(configs: Configurations, *, stats: SearchStats | None = None) -> PosPlay:
-    """The computer's best play by SPEC §3's search, as :func:`configurations.computer_play` returns it.
+    """The computer's best play by the reference search, as :func:`configurations.computer_play` returns it.
 
     ``stats.nodes`` grows by one per tile placed; ``stats.lookups`` by the
     table lookups that can find a score (the first of each pair) and
@@ -50,7 +51,7 @@ def search(  # noqa: PLR0917 (the pseudo-code's own parameters, in its order)
     lowest: int,
     level: int,
 ) -> PosPlay:
-    """``SEARCH(symbol, highest, lowest, level)`` of SPEC §3 on ``configs``, storing boards in ``table``."""
+    """``SEARCH(symbol, highest, lowest, level)`` of the reference search on ``configs``, boards stored in ``table``."""
     other = opponent(symbol)
     value = -1 if symbol == COMPUTER else 4
     best = (-1, -1)

@@ -1,7 +1,7 @@
 """The computer's move: depth-bounded minimax with alpha-beta cuts and a transposition table.
 
-:func:`computer_play` keeps the contract of the reference search of SPEC
-§3 to the letter -- the same score, row, column and node count on every
+:func:`computer_play` keeps the contract of the reference search
+(docs/dictionary.md) to the letter -- the same score, row, column and node count on every
 board -- and runs it with the engine of :mod:`configurations.engine`.  The
 tests compare it with the reference written out line for line,
 :mod:`configurations.reference_search`.

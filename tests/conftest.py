@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
 @pytest.fixture(autouse=True, scope="session")
 def _private_history(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
-    """Point the default game history (SPEC §10) into a temporary directory, for this process and its children."""
+    """Point the default game history (docs/history.md) into a temporary folder, for this process and its children."""
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("XDG_DATA_HOME", str(tmp_path_factory.mktemp("data")))
         yield

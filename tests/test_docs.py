@@ -54,6 +54,7 @@ def matches(expected: list[str], actual: list[str]) -> bool:
     return bool(actual) and re.match(pattern, actual[0]) is not None and matches(rest, actual[1:])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("guide", GUIDES, ids=[path.name for path in GUIDES])
 def test_console_blocks_print_what_they_show(guide: Path, tmp_path: Path) -> None:
     for entry in ROOT.iterdir():

@@ -10,6 +10,9 @@ from pathlib import Path
 
 import pytest
 
+# A wheel is built first: seconds.
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -51,8 +54,11 @@ def test_the_commands_are_installed(wheel: zipfile.ZipFile) -> None:
     assert scripts.split("[console_scripts]\n")[1].split("\n\n")[0].splitlines() == [
         "tictactoe = tictactoe.cli.play:console_main",
         "tictactoe-brain = tictactoe.cli.brain:console_main",
+        "tictactoe-gamegraph = tictactoe.cli.gamegraph:console_main",
         "tictactoe-grade = tictactoe.cli.grade:console_main",
+        "tictactoe-proofcheck = tictactoe.cli.proofcheck:console_main",
         "tictactoe-report = tictactoe.cli.report:console_main",
+        "tictactoe-solver = tictactoe.cli.solver:console_main",
         "tictactoe-testdict = tictactoe.cli.testdict:console_main",
         "tictactoe-testplay = tictactoe.cli.testplay:console_main",
     ]

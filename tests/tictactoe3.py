@@ -42,7 +42,7 @@ def children(board: Board) -> Iterator[tuple[int, Board]]:
 
 
 def slot(board: Board) -> int:
-    """SPEC §9's hash, computed here from its definition."""
+    """The game graph's hash (docs/players.md), computed here from its definition."""
     value = {"X": 2, "O": 1, " ": 0}
     return sum(3**square * value[symbol] for square, symbol in enumerate(board))
 

@@ -40,8 +40,23 @@ HAS_TK = importlib.util.find_spec("_tkinter") is not None
 
 
 def classic(size: int = 3, length: int = 3, levels: int = 9, *, think: float = DEFAULT_THINK) -> Session:
-    """SPEC §4's session: a person (``X``) against the reference search."""
+    """The game of docs/playing.md: a person (``X``) against the reference search."""
     return Session(PlayerOptions(size, length, levels, think), Competitor("You"), Competitor("Computer", "reference"))
+
+
+def wait_for_window(title: str, timeout: float = TIMEOUT) -> None:
+    """Return once a window of another process with a title that starts with ``title`` is on the display, as
+    ``xwininfo`` (Debian: x11-utils) lists the display's windows; skip the test without ``xwininfo``."""
+    xwininfo = shutil.which("xwininfo")
+    if xwininfo is None:
+        pytest.skip("xwininfo is not installed (Debian: x11-utils)")
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        listed = subprocess.run([xwininfo, "-root", "-tree"], capture_output=True, text=True, check=False).stdout
+        if f'"{title}' in listed:
+            return
+        time.sleep(0.05)
+    raise AssertionError(f"no window titled {title!r}... opened within {timeout} s")
 
 
 def squares(*texts: str) -> list[Move]:

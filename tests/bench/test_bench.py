@@ -28,6 +28,7 @@ def test_workloads_open_where_the_issue_says() -> None:
         by_name("W9")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["W1", "W3", "W5"])
 @pytest.mark.parametrize("plain", [False, True])
 def test_small_workloads_place_the_reference_number_of_tiles(name: str, plain: bool) -> None:
@@ -84,6 +85,7 @@ def test_the_bench_imports_without_resource() -> None:
     assert result.stdout == "imported\n"
 
 
+@pytest.mark.slow
 def test_write_puts_the_tables_in_a_file(tmp_path: Path) -> None:
     target = tmp_path / "results.txt"
     result = subprocess.run(
@@ -118,6 +120,7 @@ def test_a_closed_output_ends_the_bench_quietly() -> None:
     assert (process.returncode, errors) == (141, b"")
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(os.name != "posix", reason="sends SIGINT")
 def test_ctrl_c_ends_the_bench_with_one_line() -> None:
     process = subprocess.Popen(

@@ -33,6 +33,7 @@ def test_random_games_are_the_same_for_the_same_seed() -> None:
     assert all(game.x.kind not in ("perfect", "rules") for game in games if game.size > 3)
 
 
+@pytest.mark.slow
 def test_the_benchmark_prints_its_table_and_keeps_its_limits(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--games", "300", "--runs", "3"]) == 0
     lines = capsys.readouterr().out.splitlines()

@@ -133,6 +133,7 @@ def brain(turn_ms: int) -> ProtocolEngine:
     return ProtocolEngine("brain", [sys.executable, "-m", "tictactoe.brain"], size=9, length=5, turn_ms=turn_ms)
 
 
+@pytest.mark.slow
 def test_the_protocol_client_plays_the_brain_with_turn_board_and_restart() -> None:
     engine: Player = brain(200)
     assert isinstance(engine, ProtocolEngine)

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import argparse
 import ast
+import shutil
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -118,13 +120,88 @@ def test_require_python_refuses_an_older_python_in_one_line(
     assert capsys.readouterr() == ("", "testplay.py: needs Python 3.11 or newer, this is 3.10.12\n")
 
 
+SHELLS = ("play.py", "testdict.py", "testplay.py")
+
+
+def read_before_the_check(root: Path, shell: str) -> list[Path]:
+    """Every file of the project that Python reads when it runs ``shell`` up to its ``require_python`` call.
+
+    The shell's own imports above the call, then, for each module, its
+    packages' ``__init__.py`` files and the module, and what each of those
+    imports at run time (``if TYPE_CHECKING:`` blocks are not run), outside
+    the standard library.
+    """
+    tree = ast.parse((root / shell).read_text(encoding="utf-8"))
+    first: list[str] = []
+    for statement in tree.body:
+        if isinstance(statement, ast.Expr) and "require_python" in ast.unparse(statement):
+            break
+        first += _imported(statement)
+    seen: list[Path] = [root / shell]
+    waiting = list(first)
+    while waiting:
+        for path in _files_of(root, waiting.pop()):
+            if path not in seen:
+                seen.append(path)
+                module_tree = ast.parse(path.read_text(encoding="utf-8"))
+                waiting += [name for statement in module_tree.body for name in _imported(statement)]
+    return seen
+
+
+def _imported(statement: ast.stmt) -> list[str]:
+    """The modules a top-level statement imports when it runs (an ``if TYPE_CHECKING:`` block imports none)."""
+    if isinstance(statement, ast.Import):
+        return [alias.name for alias in statement.names]
+    if isinstance(statement, ast.ImportFrom) and statement.level == 0 and statement.module:
+        return [statement.module] + [f"{statement.module}.{alias.name}" for alias in statement.names]
+    return []
+
+
+def _files_of(root: Path, module: str) -> list[Path]:
+    """The project's files that importing ``module`` runs: each package's ``__init__.py``, then the module."""
+    parts = module.split(".")
+    files = []
+    for depth in range(1, len(parts) + 1):
+        base = root.joinpath(*parts[:depth])
+        for candidate in (base / "__init__.py", base.with_suffix(".py")):
+            if candidate.is_file():
+                files.append(candidate)
+    return files
+
+
+def older_syntax_problems(root: Path) -> list[str]:
+    """For each file an older Python reads before a shell's check, why it would not parse as Python 3.8."""
+    problems = []
+    for path in {path for shell in SHELLS for path in read_before_the_check(root, shell)}:
+        try:
+            ast.parse(path.read_text(encoding="utf-8"), str(path), feature_version=(3, 8))
+        except SyntaxError as error:
+            problems.append(f"{path.relative_to(root)}:{error.lineno}: {error.msg}")
+    return sorted(problems)
+
+
+def test_the_check_is_reached_through_the_version_module_alone() -> None:
+    assert sorted(str(path.relative_to(ROOT)) for path in read_before_the_check(ROOT, "play.py")) == [
+        "play.py",
+        "tictactoe/__init__.py",
+        "tictactoe/cli/__init__.py",
+        "tictactoe/cli/python_version.py",
+    ]
+
+
 def test_what_an_older_python_reads_first_is_older_python_syntax() -> None:
     """The shells and everything they import before the check must parse as Python 3.8."""
-    for path in (
-        "testdict.py",
-        "testplay.py",
-        "tictactoe/__init__.py",
-        "tictactoe/ui/__init__.py",
-        "tictactoe/cli/arguments.py",
-    ):
-        ast.parse((ROOT / path).read_text(encoding="utf-8"), path, feature_version=(3, 8))
+    assert older_syntax_problems(ROOT) == []
+
+
+def test_newer_syntax_before_the_check_is_found(tmp_path: Path) -> None:
+    """A ``match`` statement in the version module, which every shell imports first, is caught."""
+    copy = tmp_path / "project"
+    shutil.copytree(ROOT, copy, ignore=shutil.ignore_patterns(".git", ".venv", "tests", "bench", "docs", "__pycache__"))
+    module = copy / "tictactoe" / "cli" / "python_version.py"
+    last_line = len(module.read_text(encoding="utf-8").splitlines()) + 4  # the match statement's last line
+    with module.open("a", encoding="utf-8") as appended:
+        appended.write("\nmatch sys.argv:\n    case _:\n        pass\n")
+    assert older_syntax_problems(copy) == [
+        f"tictactoe/cli/python_version.py:{last_line}: Pattern matching is only supported in Python 3.10 and greater"
+    ]

@@ -102,6 +102,7 @@ def test_a_case_whose_search_could_run_for_ever_is_refused(tmp_path: Path, size:
     assert first.endswith("positions, more than the 1e+10 a case may: lower 'max_levels' or 'size'")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("size", "problem"),
     [
@@ -124,6 +125,7 @@ def test_a_case_on_a_board_of_a_million_squares_is_refused(tmp_path: Path, size:
     assert result.stdout.splitlines()[0] == f"FAIL {cases}:1: malformed case: {problem}"
 
 
+@pytest.mark.slow
 def test_a_search_that_outgrows_its_memory_stops_with_one_line() -> None:
     result = run_limited(["play.py", "26", "26", "9", "--memory", "40"], stdin="m13\n")
     assert result.returncode == 1
@@ -133,6 +135,7 @@ def test_a_search_that_outgrows_its_memory_stops_with_one_line() -> None:
     )
 
 
+@pytest.mark.slow
 def test_by_default_the_search_stays_within_half_an_address_space_limit() -> None:
     result = run_limited(["play.py", "26", "26", "9"], stdin="m13\n")  # a quarter of the machine is more than 500 MB
     assert result.returncode == 1
@@ -142,6 +145,7 @@ def test_by_default_the_search_stays_within_half_an_address_space_limit() -> Non
 # Numbers too large, dates that are none, closed input
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "mode", [["--replay", str(10**20)], ["--review", str(10**20)], ["--export", "out.sgf", "--game", str(10**20)]]
 )
@@ -167,6 +171,7 @@ def test_a_delay_too_long_to_wait_is_a_usage_error() -> None:
 GAME = ";B[aa];W[bb];B[ab];W[cc];B[ac])\n"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("root", "problem"),
     [
@@ -231,6 +236,7 @@ def test_an_empty_db_path_is_a_usage_error() -> None:
         assert one_line(result) == "play.py: error: argument --db: an empty path names no file"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("arguments", "problem"),
     [

@@ -153,6 +153,7 @@ def scattered(seed: int, size: int, stones: int) -> list[str]:
     return ["BOARD", *stones_lines, "DONE"]
 
 
+@pytest.mark.slow
 def test_every_reply_comes_within_timeout_turn_and_the_time_is_used(pipe: Pipe) -> None:
     turn = 0.3
     for line in ("START 15", f"INFO timeout_turn {round(turn * 1000)}", "INFO timeout_match 0", "INFO rule 0"):
@@ -169,6 +170,7 @@ def test_every_reply_comes_within_timeout_turn_and_the_time_is_used(pipe: Pipe) 
     assert max(thinking) > 0  # it searched, not just answered
 
 
+@pytest.mark.slow
 def test_the_brain_stays_within_max_memory_under_an_address_space_limit() -> None:
     limit = 70_000_000  # room for the rest of the process and a table of about 29 000 positions on 20x20
     pipe = Pipe(memory=limit)
@@ -218,6 +220,7 @@ def pygomo_game(*, brain_first: bool, size: int, turn_ms: int, seed: int) -> tup
     return game.result, replies
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("brain_first", [True, False])
 def test_pygomo_plays_full_games_against_the_brain_within_its_time(brain_first: bool) -> None:
     result, replies = pygomo_game(brain_first=brain_first, size=15, turn_ms=300, seed=7)

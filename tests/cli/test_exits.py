@@ -25,6 +25,7 @@ PROGRAMS = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(os.name != "posix", reason="needs POSIX pipes and SIGPIPE's exit status")
 @pytest.mark.parametrize(("arguments", "given"), PROGRAMS)
 def test_a_reader_that_has_gone_ends_the_program_quietly(arguments: list[str], given: bytes) -> None:
@@ -63,6 +64,7 @@ def test_run_reports_an_interruption_main_lets_through(capsys: pytest.CaptureFix
     assert capsys.readouterr() == ("", "program: interrupted\n")
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
 @pytest.mark.parametrize(
     ("arguments", "program"),
@@ -91,6 +93,7 @@ def test_output_that_cannot_be_written_is_one_line_and_status_1(arguments: list[
     assert result.stderr == f"{program}: cannot write the output: No space left on device\n"
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(os.name != "posix", reason="needs a POSIX shell to close a descriptor")
 @pytest.mark.parametrize(
     ("arguments", "program"),

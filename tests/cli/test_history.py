@@ -19,6 +19,7 @@ import pytest
 from configurations.moves import Move
 from tests.paths import ROOT
 from tests.records import START, sample_record
+from tests.started import started
 from tictactoe.cli import history as history_program
 from tictactoe.cli import play as play_program
 from tictactoe.game.history import MIGRATIONS, History
@@ -292,6 +293,7 @@ def long_game(tmp_path: Path) -> Path:
     return path
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(os.name != "posix", reason="needs POSIX signals and pseudo-terminals")
 def test_at_a_terminal_the_progress_is_shown_until_ctrl_c_ends_the_review(long_game: Path) -> None:
     controller, follower = os.openpty()
@@ -317,9 +319,7 @@ def test_at_a_terminal_the_progress_is_shown_until_ctrl_c_ends_the_review(long_g
 
 @pytest.mark.skipif(os.name != "posix", reason="needs POSIX signals")
 def test_piped_a_review_shows_no_progress_and_ctrl_c_is_one_line(long_game: Path) -> None:
-    command = [sys.executable, "play.py", "--review", "1", "--db", str(long_game), "--think", "5"]
-    review = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
-    time.sleep(2.5)  # started, and within the first positions' 5 s each
+    review = started(["play.py", "--review", "1", "--db", str(long_game), "--think", "5"])
     review.send_signal(signal.SIGINT)
     out, err = review.communicate(timeout=30)
     assert (review.returncode, out, err) == (130, "", "play.py: interrupted\n")

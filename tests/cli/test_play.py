@@ -79,7 +79,7 @@ def run_script(*args: str, moves: str = "") -> subprocess.CompletedProcess[str]:
 
 
 def classic_session(size: int, length: int, max_levels: int) -> Session:
-    """SPEC §4's session: a person (X) against the reference search (O)."""
+    """The game of docs/playing.md: a person (X) against the reference search (O)."""
     return Session(PlayerOptions(size, length, max_levels), Competitor("You"), Competitor("Computer", "reference"))
 
 
@@ -472,6 +472,7 @@ def test_nodes_after_a1() -> None:
     assert stats.nodes == NODES_AFTER_A1
 
 
+@pytest.mark.slow
 @pytest.mark.usefixtures("slow_search")
 def test_spinner_shows_the_node_count_and_is_erased_on_a_terminal() -> None:
     _, plain, _ = run_main(["3", "3", "9"], "a1\nquit\n")
@@ -535,6 +536,7 @@ def test_spinner_before_the_first_node_is_counted(monkeypatch: pytest.MonkeyPatc
 # --- The command line, end to end ---------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("args", "problem"),
     [
@@ -643,6 +645,7 @@ def test_undecodable_input_is_refused_not_a_crash() -> None:
     assert result.stdout.decode().endswith("Human wins\n")
 
 
+@pytest.mark.slow
 def test_a_slow_search_through_a_pipe_shows_no_spinner(slow_game: list[str]) -> None:
     result = run_script(*slow_game, moves="a1\nquit\n")
     assert result.returncode == 0
@@ -734,6 +737,7 @@ def test_ctrl_d_at_a_terminal_exits_1_on_a_fresh_line() -> None:
     assert shown.endswith("Your move: \nplay.py: input ended before the game was over\n")
 
 
+@pytest.mark.slow
 @posix_only
 def test_spinner_on_a_real_terminal_for_a_slow_search(slow_game: list[str]) -> None:
     status, shown = run_in_terminal(slow_game, [b"a1\n", b"quit\n"])
@@ -766,7 +770,7 @@ def test_arrow_keys_at_a_terminal_edit_the_line_instead_of_typing_escapes() -> N
     assert "cannot read" not in shown
 
 
-# --- Commands and the options of SPEC §7 ---------------------------------------------------------
+# --- Commands and the options that choose players -------------------------------------------------
 
 
 def test_undo_takes_back_the_reply_and_the_move_and_redo_plays_them_again() -> None:
@@ -1001,6 +1005,7 @@ def test_a_level_chooses_the_computer_s_player_depth_and_time(
     assert (session.options.max_levels, session.options.think) == (depth, think)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("args", "problem"),
     [

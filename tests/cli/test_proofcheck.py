@@ -24,6 +24,7 @@ def test_a_valid_certificate_says_so_and_its_value(tmp_path: Path) -> None:
     assert (result.returncode, result.stdout, result.stderr) == (0, "proof: valid\nvalue: draw\n", "")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("content", "reason"),
     [
@@ -56,6 +57,7 @@ def test_a_missing_file_or_a_directory_is_refused_without_a_traceback(tmp_path: 
     assert "the following arguments are required: FILE" in one_line(result)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["proof.txt", "proof.gz"])
 def test_the_solver_writes_a_certificate_the_checker_accepts(tmp_path: Path, name: str) -> None:
     path = tmp_path / name
@@ -68,6 +70,7 @@ def test_the_solver_writes_a_certificate_the_checker_accepts(tmp_path: Path, nam
     assert not list(tmp_path.glob(".*partial"))
 
 
+@pytest.mark.slow
 def test_no_certificate_when_the_value_is_unknown_or_the_file_cannot_be_written(tmp_path: Path) -> None:
     unknown = run_limited([*SOLVE, "9", "5", "--think", "0.2", "--proof", tmp_path / "p"])
     assert unknown.returncode == 1

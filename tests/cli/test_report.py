@@ -99,6 +99,7 @@ def test_bad_arguments_exit_2_before_any_work(
     assert captured.err.splitlines()[-1] == f"python -m tictactoe.cli.report: error: {problem}"
 
 
+@pytest.mark.slow
 def test_the_largest_table_size_is_taken(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     assert report.MAX_TABLE_SIZE == 10_000_000
     monkeypatch.setattr(report, "MAX_TABLE_SIZE", 50)  # the check, without a table of ten million buckets
@@ -108,6 +109,7 @@ def test_the_largest_table_size_is_taken(monkeypatch: pytest.MonkeyPatch, capsys
         main(["decimal", "--size", "51"])
 
 
+@pytest.mark.slow
 def test_a_table_of_one_bucket_prints_a_short_histogram() -> None:
     result = run_report("testdict", "--size", "1")
     assert result.returncode == 0, result.stderr

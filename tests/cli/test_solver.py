@@ -20,6 +20,7 @@ def solve_lines(*arguments: str) -> list[str]:
     return [re.sub(r"^(nodes|seconds): .*", r"\1: ...", line) for line in result.stdout.splitlines()]
 
 
+@pytest.mark.slow
 def test_a_board_of_rows_by_columns_is_solved() -> None:
     assert solve_lines("3x4", "3") == ["value: X wins", "best: b2", "nodes: ...", "seconds: ..."]
     assert solve_lines("4X3", "3")[0] == "value: X wins"
@@ -31,12 +32,14 @@ def test_a_rectangle_reads_its_rows_of_columns() -> None:
     assert lines[:2] == ["value: X wins", "best: c1"]
 
 
+@pytest.mark.slow
 def test_lower_case_tiles_are_read_as_upper_case_ones() -> None:
     lower, upper = ("xx.", "oo.", "..."), ("XX.", "OO.", "...")
     assert solve_lines("3", "3", "--board", *lower) == solve_lines("3", "3", "--board", *upper)
     assert solve_lines("3", "3", "--board", "x..", ".o.", "x..")[-1] == "to move: O"
 
 
+@pytest.mark.slow
 def test_whose_move_it_is_comes_last_on_a_board_given_and_not_on_a_finished_one() -> None:
     assert solve_lines("3", "3", "--board", "X..", "...", "...")[-1] == "to move: O"
     assert solve_lines("3", "3", "--board", "...", "...", "...")[-1] == "to move: X"
@@ -44,6 +47,7 @@ def test_whose_move_it_is_comes_last_on_a_board_given_and_not_on_a_finished_one(
     assert "to move" not in " ".join(solve_lines("3", "3", "--board", "XXX", "OO.", "..."))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("arguments", "message"),
     [

@@ -31,6 +31,7 @@ def solve(*arguments: object) -> list[str]:
     return result.stdout.splitlines()
 
 
+@pytest.mark.slow
 def test_the_value_and_the_certificate_are_the_same_for_any_number_of_workers(tmp_path: Path) -> None:
     reports = {}
     for workers in ("1", "2", "3"):
@@ -52,6 +53,7 @@ def test_the_value_and_the_certificate_are_the_same_for_any_number_of_workers(tm
     assert checked.stdout == "proof: valid\nvalue: draw\n"
 
 
+@pytest.mark.slow
 def test_a_dask_cluster_solves_the_same(tmp_path: Path) -> None:
     distributed = pytest.importorskip("distributed", reason="dask is not installed (pip install '.[cluster]')")
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
@@ -62,6 +64,7 @@ def test_a_dask_cluster_solves_the_same(tmp_path: Path) -> None:
     assert (tmp_path / "dask.txt").read_bytes() == (tmp_path / "here.txt").read_bytes()
 
 
+@pytest.mark.slow
 def test_no_scheduler_at_the_address_is_one_line_and_status_1() -> None:
     pytest.importorskip("distributed", reason="dask is not installed (pip install '.[cluster]')")
     result = run_limited([*SOLVE, "3", "3", "--scheduler", "tcp://127.0.0.1:9"])
@@ -74,6 +77,7 @@ def stored(db: Path) -> list[tuple[object, ...]]:
         return connection.execute("SELECT job, low, high, nodes, seconds FROM answers ORDER BY job").fetchall()
 
 
+@pytest.mark.slow
 def test_a_run_killed_and_resumed_solves_nothing_it_had_stored(tmp_path: Path) -> None:
     db = tmp_path / "answers.db"
     command = [sys.executable, *SOLVE, "4x7", "4", "--workers", "1", "--resume", str(db)]
@@ -96,12 +100,21 @@ def test_a_run_killed_and_resumed_solves_nothing_it_had_stored(tmp_path: Path) -
     assert f"nodes: {new_nodes}" in lines  # this run visited only the positions of the answers it added
 
 
+def started_workers(parent: int, count: int) -> list[int]:
+    """The process ids of ``parent``'s children once there are ``count`` of them: its workers, started."""
+    deadline = time.monotonic() + 60
+    workers: list[int] = []
+    while len(workers) < count and time.monotonic() < deadline:
+        time.sleep(0.05)
+        listed = subprocess.run(["pgrep", "-P", str(parent)], capture_output=True, text=True, check=False)
+        workers = [int(pid) for pid in listed.stdout.split()]
+    return workers
+
+
 def test_ctrl_c_stops_the_workers_and_ends_quietly(tmp_path: Path) -> None:
     command = [sys.executable, *SOLVE, "7", "5", "--workers", "2", "--resume", str(tmp_path / "a.db")]
     with subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) as run:
-        time.sleep(2.0)
-        listed = subprocess.run(["pgrep", "-P", str(run.pid)], capture_output=True, text=True, check=False)
-        workers = [int(pid) for pid in listed.stdout.split()]
+        workers = started_workers(run.pid, 2)
         run.send_signal(signal.SIGINT)
         out, err = run.communicate(timeout=60)
     assert run.returncode == 130
@@ -112,6 +125,7 @@ def test_ctrl_c_stops_the_workers_and_ends_quietly(tmp_path: Path) -> None:
             os.kill(pid, 0)
 
 
+@pytest.mark.slow
 def test_at_a_terminal_the_progress_shows_on_standard_error() -> None:
     main, secondary = pty.openpty()
     command = [sys.executable, *SOLVE, "4x7", "4", "--workers", "2", "--think", "3"]

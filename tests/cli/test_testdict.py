@@ -76,6 +76,7 @@ def test_subset_is_run_once_each_in_increasing_order() -> None:
     assert run_testdict("7", "3", "3").stdout == run_testdict("3", "7").stdout
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("number", ["2", "3", "4", "6", "8", "9"])
 def test_test_needing_earlier_records_passes_alone(number: str) -> None:
     result = run_testdict(number)
@@ -99,6 +100,7 @@ def test_help_explains_every_test(word: str) -> None:
     assert "silently" in result.stdout
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("argument", "problem"),
     [

@@ -24,6 +24,7 @@ PROGRAMS = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("command", "name"), PROGRAMS, ids=[name for _, name in PROGRAMS])
 def test_every_program_answers_version(command: list[str], name: str) -> None:
     result = subprocess.run(

@@ -221,6 +221,7 @@ def play_sequences(draw: st.DrawFn) -> tuple[int, int, list[tuple[int, int, str]
     return size, length, plays
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(play_sequences())
 def test_save_play_against_a_model(sequence: tuple[int, int, list[tuple[int, int, str]]]) -> None:
@@ -313,6 +314,7 @@ def any_boards(draw: st.DrawFn) -> tuple[list[str], int]:
     return ["".join(squares[row * size : (row + 1) * size]) for row in range(size)], length
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(any_boards())
 def test_wins_is_draw_and_eval_board_match_a_brute_force_scan(case: tuple[list[str], int]) -> None:
@@ -490,6 +492,7 @@ def test_repr_of_a_board_with_tiles() -> None:
     assert repr(configs) == "Configurations.from_rows(['X  ', ' O ', '   '], length_to_win=3, max_levels=2)"
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(any_boards(), st.integers(0, 9))
 def test_repr_evaluates_back_to_the_same_board(case: tuple[list[str], int], levels: int) -> None:

@@ -43,6 +43,7 @@ def boards(draw: st.DrawFn, sizes: tuple[int, int]) -> tuple[int, int, set[int]]
     return size, length, tiles
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(boards(sizes=(1, 4)))
 def test_threat_table_names_the_squares_that_complete_a_line(board: tuple[int, int, set[int]]) -> None:
@@ -53,6 +54,7 @@ def test_threat_table_names_the_squares_that_complete_a_line(board: tuple[int, i
     assert threats >> (size * size) == 0
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(boards(sizes=(1, 9)))
 def test_line_threats_name_the_squares_that_complete_a_line(board: tuple[int, int, set[int]]) -> None:
@@ -63,6 +65,7 @@ def test_line_threats_name_the_squares_that_complete_a_line(board: tuple[int, in
         assert bool(threats & place[square]) == completes_a_line(size, length, tiles, square), square
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(boards(sizes=(3, 9)))
 def test_line_positions_make_the_same_bits_as_the_kept_ones(board: tuple[int, int, set[int]]) -> None:
@@ -78,6 +81,7 @@ def test_line_positions_need_three_directions_apart() -> None:
         LinePositions(2, 2)
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(st.lists(st.integers(0, 2**64 - 1), min_size=1, max_size=5))
 def test_transpose_matrices_swaps_every_rows_and_columns(matrices: list[int]) -> None:
@@ -208,6 +212,7 @@ def test_the_reference_plays_the_first_square_at_level_0_on_an_empty_board() -> 
         assert stats.nodes == size * size  # the root never cuts: scores stay below lowest, 4
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="peak memory is read from /proc")
 @pytest.mark.parametrize(
     ("size", "length", "score", "most_mib"),
@@ -230,6 +235,7 @@ def test_huge_boards_search_in_memory_proportional_to_the_board(
     assert peak_mib < most_mib
 
 
+@pytest.mark.slow
 def test_a_huge_board_keeps_nothing_after_the_search() -> None:
     """Nothing the size of the board stays cached once computer_play has returned."""
     code = textwrap.dedent(

@@ -76,6 +76,7 @@ def model_windows(rows: int, cols: int, length: int) -> set[tuple[int, ...]]:
     return found
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rows", range(1, 8))
 def test_the_windows_of_every_board_up_to_seven_by_seven(rows: int) -> None:
     for cols in range(1, 8):

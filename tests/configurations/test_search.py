@@ -1,5 +1,5 @@
-"""Tests of configurations.search: computer_play against configurations.reference_search (SPEC §3's
-search, line for line) on thousands of random positions, and on known positions."""
+"""Tests of configurations.search: computer_play against configurations.reference_search (the reference search of
+docs/dictionary.md, line for line) on thousands of random positions, and on known positions."""
 
 from __future__ import annotations
 
@@ -132,6 +132,7 @@ def any_positions(draw: st.DrawFn) -> tuple[list[str], int, int]:
     return ["".join(squares[row * size : (row + 1) * size]) for row in range(size)], length, levels
 
 
+@pytest.mark.slow
 @ORACLE_SETTINGS
 @given(positions_to_play())
 def test_computer_play_matches_the_reference_on_reachable_positions(position: tuple[list[str], int, int]) -> None:
@@ -143,6 +144,7 @@ def test_computer_play_matches_the_reference_on_reachable_positions(position: tu
     assert_same_as_reference(rows, length, levels)
 
 
+@pytest.mark.slow
 @ORACLE_SETTINGS
 @given(any_positions())
 def test_computer_play_matches_the_reference_on_any_board(position: tuple[list[str], int, int]) -> None:
@@ -167,6 +169,7 @@ def test_tic_tac_toe_openings_searched_to_the_end_are_draws(square: int) -> None
     assert stats == expected_stats
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("square", range(16))
 def test_4x4_openings_three_levels_deep(square: int) -> None:
     assert_same_as_reference(opening(4, square), 3, 3)
@@ -191,13 +194,10 @@ def test_the_reference_finds_what_it_should() -> None:
 
 
 def sample_play_cases() -> list[dict[str, Any]]:
-    if not SAMPLE_CASES.is_file():
-        return []
     cases = [json.loads(line) for line in SAMPLE_CASES.read_text(encoding="utf-8").splitlines() if line.strip()]
     return [case for case in cases if case["check"] == "play"]
 
 
-@pytest.mark.skipif(not SAMPLE_CASES.is_file(), reason=f"{SAMPLE_CASES} is not there")
 @pytest.mark.parametrize("case", sample_play_cases(), ids=lambda case: str(case["id"]))
 def test_sample_cases(case: dict[str, Any]) -> None:
     configs = Configurations.from_rows(case["board"], case["length"], case["max_levels"])
@@ -209,7 +209,7 @@ def test_sample_cases(case: dict[str, Any]) -> None:
 
 
 def test_spec_example_4x4_corner() -> None:
-    """SPEC §6's example, written out here so that it runs without the shared cases."""
+    """The case file format's first example, written out here as well as in tests/data/sample.jsonl."""
     stats = SearchStats()
     play = computer_play(Configurations.from_rows(["X   ", "    ", "    ", "    "], 3, 6), stats=stats)
     assert (play, stats.nodes) == (PosPlay(1, 1, 1), 12138)
@@ -321,6 +321,7 @@ def test_pos_play_is_immutable_and_search_stats_start_at_zero() -> None:
         hash(SearchStats())  # counters change, so a SearchStats keys nothing
 
 
+@pytest.mark.slow
 def test_a_search_leaves_nothing_for_the_cyclic_collector() -> None:
     """Its table is freed by reference counting as soon as computer_play returns."""
     configs = Configurations.from_rows(["X   ", "    ", "    ", "    "], 3, 6)

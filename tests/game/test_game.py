@@ -98,6 +98,7 @@ def test_nothing_to_undo_on_a_new_game() -> None:
         game.undo()
 
 
+@pytest.mark.slow
 @settings(max_examples=150, derandomize=True, deadline=None)
 @given(st.integers(1, 5).flatmap(lambda size: st.tuples(st.just(size), st.integers(1, size), st.randoms())))
 def test_undo_all_then_redo_all_gives_back_the_same_game(game_shape: tuple[int, int, object]) -> None:

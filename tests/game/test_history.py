@@ -90,6 +90,7 @@ def test_a_saved_game_comes_back_whole(history: History) -> None:
     assert history.count() == 1
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(record=records())
 def test_any_record_comes_back_identical(history: History, record: GameRecord) -> None:

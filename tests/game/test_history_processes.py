@@ -11,6 +11,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from tests.history_writer import batches
 from tests.paths import ROOT
 from tictactoe.game.history import History
@@ -40,6 +42,7 @@ def torn_games(connection: sqlite3.Connection) -> list[int]:
     return [game_id for (game_id,) in rows]
 
 
+@pytest.mark.slow
 def test_a_reader_sees_a_game_whole_or_not_at_all(tmp_path: Path) -> None:
     path = tmp_path / "history.sqlite3"
     History(path).close()
@@ -55,6 +58,7 @@ def test_a_reader_sees_a_game_whole_or_not_at_all(tmp_path: Path) -> None:
     reader.close()
 
 
+@pytest.mark.slow
 def test_between_two_saves_a_reader_sees_every_game_of_the_first_and_none_of_the_second(tmp_path: Path) -> None:
     path = tmp_path / "history.sqlite3"
     History(path).close()
@@ -75,6 +79,7 @@ def test_between_two_saves_a_reader_sees_every_game_of_the_first_and_none_of_the
     reader.close()
 
 
+@pytest.mark.slow
 def test_a_writer_killed_while_saving_loses_no_saved_game(tmp_path: Path) -> None:
     path = tmp_path / "history.sqlite3"
     rng = random.Random(2)

@@ -54,6 +54,7 @@ def test_the_ends_are_reached_and_not_passed() -> None:
     assert replay.position == 3
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None, derandomize=True, database=None)
 @given(data=st.data(), record=records())
 def test_any_position_shows_the_first_moves_of_the_game(data: st.DataObject, record: GameRecord) -> None:

@@ -44,6 +44,7 @@ def tic_tac_toe_games(draw: st.DrawFn) -> GameRecord:
     return GameRecord(ADA, REFERENCE, 3, 3, 9, None, None, None, tuple(TimedMove(move, 0.0) for move in moves[:played]))
 
 
+@pytest.mark.slow
 @settings(derandomize=True, database=None, max_examples=150, deadline=None)
 @given(tic_tac_toe_games())
 def test_every_value_and_mark_of_a_3x3_review_is_the_game_graph_s(record: GameRecord) -> None:

@@ -71,6 +71,7 @@ def test_a_file_newer_than_reviews_is_refused_and_left_untouched(old_file: Path)
     assert hashlib.sha256(old_file.read_bytes()).hexdigest() == before
 
 
+@pytest.mark.slow
 def test_a_review_with_estimates_is_read_back_as_it_was_kept(tmp_path: Path) -> None:
     record = sample_record("h8 a1 i8 a2 j8 a3 k8", size=15, length=5)
     review = review_game(record, 0.002)

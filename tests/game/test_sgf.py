@@ -48,6 +48,7 @@ def test_results_and_a_missing_think_time_are_written_as_sgf_says() -> None:
     assert "TH[" not in to_sgf([record])
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(record=records())
 def test_any_record_reads_back_identical(record: GameRecord) -> None:
@@ -257,12 +258,14 @@ def test_any_bytes_read_as_games_or_one_error(data: bytes) -> None:
     read_within_limits(data)
 
 
+@pytest.mark.slow
 @FUZZ
 @given(st.lists(st.sampled_from(list(SGF_ALPHABET)), max_size=400).map(bytes))
 def test_any_text_of_sgf_s_own_characters_reads_as_games_or_one_error(data: bytes) -> None:
     read_within_limits(data)
 
 
+@pytest.mark.slow
 @FUZZ
 @given(st.integers(0, len(EXAMPLE)), st.integers(0, 40), st.binary(max_size=40))
 def test_a_real_file_cut_or_spliced_anywhere_reads_as_games_or_one_error(start: int, cut: int, inserted: bytes) -> None:

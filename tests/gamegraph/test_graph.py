@@ -89,6 +89,7 @@ def test_the_hash_refuses_what_is_not_a_board(squares: str, message: str) -> Non
 # The nodes -----------------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_the_graph_holds_every_reachable_position_and_nothing_else(graph: GameGraph, census: tictactoe3.Census) -> None:
     assert len(graph) == len(census.positions) == 5478
     reachable = {tictactoe3.slot(board) for board in census.positions}
@@ -298,6 +299,7 @@ def test_show_reports_each_unreachable_hash_and_still_shows_the_good_ones() -> N
     assert result.returncode == 1
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("text", "echo"),
     [("abc", "'abc'"), ("-5", "'-5'"), ("9" * 5000, "'9999999999999999999\u2026'"), ("19683", "'19683'")],
@@ -337,6 +339,7 @@ def test_stats_prints_the_counts() -> None:
     assert (result.returncode, result.stderr) == (0, "")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("arguments", "message"),
     [
@@ -562,6 +565,7 @@ def test_game_graph_is_built_once() -> None:
     assert game_graph() is game_graph()
 
 
+@pytest.mark.slow
 def test_a_build_keeps_to_its_budget() -> None:
     from bench.gamegraph import BUILD_MIB, BUILD_SECONDS, build_peak_mib, cpu_seconds
 

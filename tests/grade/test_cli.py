@@ -18,6 +18,9 @@ from tests.limited import one_line, run_limited
 from tests.paths import ROOT, SAMPLE_CASES
 from tictactoe.grade.suite import builtin_suite
 
+# Every test here runs the grader as a program, most on whole submissions: seconds each.
+pytestmark = pytest.mark.slow
+
 GRADE = ["-m", "tictactoe.grade"]
 TESTS = len(builtin_suite())
 PYTHON_OK = fixture("python", "correct")

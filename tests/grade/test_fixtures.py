@@ -16,6 +16,9 @@ from tests.grade.helpers import grade, need_jdk
 from tictactoe.grade.results import SubmissionResult
 from tictactoe.grade.suite import builtin_suite
 
+# Every test here grades whole submissions in processes of their own: seconds each.
+pytestmark = pytest.mark.slow
+
 LANGUAGES = ("java", "python")
 SLOW = ("loops", "slow-search")
 ALL_TESTS = {test.name for test in builtin_suite()}

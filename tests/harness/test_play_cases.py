@@ -8,6 +8,7 @@ import time
 import tracemalloc
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -45,18 +46,21 @@ def read_within_limits(data: bytes) -> list[Case | CaseFileError]:
     return items
 
 
+@pytest.mark.slow
 @FUZZ
 @given(st.binary(max_size=3000))
 def test_any_bytes_give_cases_or_errors(data: bytes) -> None:
     read_within_limits(data)
 
 
+@pytest.mark.slow
 @FUZZ
 @given(st.lists(st.sampled_from(list(JSON_ALPHABET)), max_size=500).map(bytes))
 def test_any_text_of_json_s_own_characters_gives_cases_or_errors(data: bytes) -> None:
     read_within_limits(data)
 
 
+@pytest.mark.slow
 @FUZZ
 @given(st.integers(0, len(CASE)), st.integers(0, 20), st.binary(max_size=20))
 def test_a_real_case_cut_or_spliced_anywhere_gives_a_case_or_an_error(start: int, cut: int, inserted: bytes) -> None:

@@ -295,7 +295,7 @@ class DictionaryAgainstModel(RuleBasedStateMachine):
         assert sorted((r.configuration, r.score) for r in self.table) == sorted(self.model.items())
 
 
-TestDictionaryAgainstModel = DictionaryAgainstModel.TestCase
+TestDictionaryAgainstModel = pytest.mark.slow(DictionaryAgainstModel.TestCase)
 TestDictionaryAgainstModel.settings = settings(
     max_examples=150, stateful_step_count=40, deadline=None, derandomize=True
 )

@@ -129,6 +129,7 @@ def test_schemes() -> None:
         assert scheme_for(size).modulus == MIX_MODULUS
 
 
+@pytest.mark.slow
 def test_vetted_sizes_are_what_the_choice_would_give() -> None:
     assert list(VETTED_SIZES) == sorted(VETTED_SIZES)
     assert max(VETTED_SIZES) <= _MAX_DIRECT_SIZE
@@ -160,6 +161,7 @@ def test_testdict_keys_collide_far_less_than_chance() -> None:
 QUALITY_SIZES = [8191, 13441, 10007, 25583, 65537, 131071]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", QUALITY_SIZES)
 @pytest.mark.parametrize(("family", "make"), samples.FAMILIES)
 def test_every_family_spreads_at_least_nearly_as_well_as_chance(family: str, make: samples.Family, size: int) -> None:
@@ -168,6 +170,7 @@ def test_every_family_spreads_at_least_nearly_as_well_as_chance(family: str, mak
     assert ratio <= 1.10, f"{family} keys at {size} buckets: {ratio:.3f} times the uniform expectation"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("copies", [2, 3, 5, 13, 17, 31])
 @pytest.mark.parametrize("size", [8191, 13441, 131071])
 def test_repeated_numbers_spread_at_any_repeat_count(copies: int, size: int) -> None:

@@ -1,6 +1,6 @@
 """Tests of tictactoe.hashreport.search_keys and tictactoe.cli.report: the hash report on the boards a search stores.
 
-The keys are checked against the boards SPEC §3's reference search, written out line by line in
+The keys are checked against the boards the reference search (docs/dictionary.md), written out line by line in
 configurations.reference_search, hands to ``add_configuration``: another search than the engine the source
 runs, and another way of seeing what it stores than reading the table.
 """
@@ -97,6 +97,7 @@ def test_the_description_says_which_search() -> None:
     )
 
 
+@pytest.mark.slow
 def test_every_search_tries_no_more_positions_than_the_bound() -> None:
     for size in (2, 3, 4):
         for length in range(2, size + 1):
@@ -145,6 +146,7 @@ def figure(lines: list[str], label: str) -> str:
     return line.removeprefix(label).strip()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("spec", "game"), CASES[:3])
 def test_the_reports_collisions_match_an_independent_count(
     spec: str, game: tuple[int, int, int, int, int], capsys: pytest.CaptureFixture[str]
@@ -236,6 +238,7 @@ def test_a_bad_search_from_the_program_is_one_line_after_the_usage_and_no_traceb
     assert "Traceback" not in result.stderr
 
 
+@pytest.mark.slow
 def test_the_guides_example_is_what_the_report_prints(capsys: pytest.CaptureFixture[str]) -> None:
     guide = (ROOT / "docs" / "dictionary.md").read_text(encoding="utf-8")
     command = "$ python -m tictactoe.cli.report search:4,4,16\n"

@@ -80,6 +80,7 @@ def test_testdict_source_is_test_7s_keys() -> None:
     assert list(source.keys()) == bulk_keys()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "make"), samples.FAMILIES)
 def test_every_sample_family_is_a_key_source(name: str, make: samples.Family) -> None:
     source = SOURCES.find(name)

@@ -141,7 +141,7 @@ def test_expected_collisions_is_the_mean_over_every_placement(records: int, buck
 def test_expected_collisions_is_precise_for_testdict() -> None:
     exact = 10_000 - 13_441 * (1 - (1 - Fraction(1, 13_441)) ** 10_000)
     assert math.isclose(expected_collisions(10_000, 13_441), exact, rel_tol=1e-12)
-    assert round(expected_collisions(10_000, 13_441)) == 2946  # the figure quoted by SPEC section 5
+    assert round(expected_collisions(10_000, 13_441)) == 2946  # uniform hashing's figure for TestDict's test 7
 
 
 def test_poisson_counts_follow_the_formula_and_add_up_to_the_table() -> None:

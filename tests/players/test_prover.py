@@ -118,6 +118,7 @@ def test_a_proof_of_first_free() -> None:
     )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("make", "side"),
     [
@@ -224,6 +225,7 @@ def prover(*arguments: str) -> subprocess.CompletedProcess[str]:
     )
 
 
+@pytest.mark.slow
 def test_the_program_prints_every_players_proof() -> None:
     result = prover()
     assert (result.returncode, result.stderr) == (0, "")
@@ -266,6 +268,7 @@ def test_the_program_prints_every_players_proof() -> None:
     )
 
 
+@pytest.mark.slow
 def test_the_program_prints_a_round_robin() -> None:
     result = prover("--round-robin", "--games", "2", "--seed", "3")
     assert (result.returncode, result.stderr) == (0, "")

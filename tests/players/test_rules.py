@@ -172,6 +172,7 @@ def boards(draw: st.DrawFn) -> tuple[list[str], int, str]:
     return rows, length, draw(st.sampled_from("XO"))
 
 
+@pytest.mark.slow
 @settings(derandomize=True, max_examples=150)
 @given(boards())
 def test_weights_match_a_brute_force_scoring(case: tuple[list[str], int, str]) -> None:

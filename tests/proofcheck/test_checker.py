@@ -235,6 +235,7 @@ def test_any_bytes_are_a_valid_certificate_or_one_refusal(
     check_within_limits(tmp_path_factory.mktemp("fuzz"), data)
 
 
+@pytest.mark.slow
 @FUZZ
 @given(st.integers(0, len(EXAMPLE)), st.integers(0, 40), st.binary(max_size=40))
 def test_a_real_certificate_cut_or_spliced_anywhere_is_valid_or_refused(
@@ -245,6 +246,7 @@ def test_a_real_certificate_cut_or_spliced_anywhere_is_valid_or_refused(
         assert outcome == Verdict("draw", 29)
 
 
+@pytest.mark.slow
 @settings(FUZZ, max_examples=50)
 @given(st.integers(0, 2000), st.integers(1, 26), st.integers(1, 26))
 def test_a_header_that_asks_for_much_costs_little(

@@ -7,6 +7,7 @@ import gzip
 import json
 from typing import TYPE_CHECKING
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -34,6 +35,7 @@ def counted(lines: list[str]) -> list[str]:
     return [json.dumps({**fields, "records": len(lines) - 1}), *lines[1:]]
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(st.one_of(positions(most_empty=9), rectangles(most_empty=9)))
 def test_the_checker_accepts_the_certificate_of_every_position(position: Position) -> None:
@@ -41,6 +43,7 @@ def test_the_checker_accepts_the_certificate_of_every_position(position: Positio
     assert check_lines(counted(lines)) == Verdict(value, len(lines) - 1)
 
 
+@pytest.mark.slow
 def test_the_certificates_of_empty_boards_are_valid_and_small() -> None:
     sizes = {}
     for rows, cols, length in [(3, 3, 3), (4, 4, 3), (4, 4, 4), (3, 5, 3), (5, 5, 4), (2, 6, 4)]:

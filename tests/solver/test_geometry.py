@@ -96,6 +96,7 @@ def test_play_and_undo_on_a_rectangle_keep_the_board_as_a_fresh_count_finds_it(
         assert (board.tiles, board.threats, board.potential, board.values, board.key()) == history.pop()
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(rectangles(most_empty=MOST_EMPTY))
 def test_the_blocking_proofs_on_a_rectangle_never_deny_a_win_that_exists(position: Position) -> None:

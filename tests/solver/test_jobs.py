@@ -49,6 +49,7 @@ def wording(position: Position, value: int | None) -> str:
     return f"{position.mover if value == WON else other} wins"
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(positions(most_empty=9))
 def test_a_solve_by_jobs_agrees_with_one_search_and_proves_it(position: Position) -> None:
@@ -90,6 +91,7 @@ class Shuffled:
         pass
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "position",
     [Position(4, 4, 0, 0), Position(5, 4, 0, 0), Position(3, 3, 0, 0, cols=4), Position(4, 3, 0, 0, cols=6)],
@@ -115,6 +117,7 @@ def test_a_solve_out_of_time_is_unknown_with_the_first_move() -> None:
     assert str(outcome.best) == "e5"
 
 
+@pytest.mark.slow
 def test_answers_are_kept_and_read_back(tmp_path: Path) -> None:
     position = Position(5, 4, 0, 0)
     store = AnswerStore(tmp_path / "answers.db")
@@ -134,6 +137,7 @@ def test_a_file_that_is_no_store_is_refused(tmp_path: Path) -> None:
         AnswerStore(tmp_path / "text")
 
 
+@pytest.mark.slow
 def test_a_lost_worker_s_job_is_run_again() -> None:
     pool = LocalPool(2)
     job = Job(7, 7, 5, 0, 0, LOST - 1, WON + 1, proof=False)  # the whole of 7x7: many seconds

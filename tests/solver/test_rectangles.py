@@ -81,6 +81,7 @@ def rectangle_positions(draw: st.DrawFn) -> tuple[int, int, int, list[int]]:
     return height, width, length, order[: draw(st.integers(0, height * width - 1))]
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(rectangle_positions())
 def test_the_strong_search_proves_what_negamax_finds_on_small_rectangles(

@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from configurations import Configurations
 from configurations.moves import Move
 from tests.paths import ROOT
+from tests.started import started
 from tictactoe.solver.blocking import breaker_wins_by_pairing, breaker_wins_by_potential
 from tictactoe.solver.geometry import geometry
 from tictactoe.solver.position import Position, PositionError
@@ -112,12 +113,14 @@ def rectangles(draw: st.DrawFn, most_empty: int = MOST_EMPTY) -> Position:
     return Position.from_rows(drawn, length, cols=cols)
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(positions())
 def test_the_solver_agrees_with_brute_force_and_its_move_achieves_the_value(position: Position) -> None:
     check_against_brute_force(position)
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(rectangles())
 def test_the_solver_agrees_with_brute_force_on_boards_that_are_not_square(position: Position) -> None:
@@ -261,6 +264,7 @@ def window_values(position: Position, player: int) -> int:
     return total // 4 if position.length == 1 else total
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(positions(most_empty=16), st.data())
 def test_play_and_undo_keep_the_board_as_a_fresh_count_finds_it(position: Position, data: st.DataObject) -> None:
@@ -328,6 +332,7 @@ def test_symmetric_positions_share_a_key() -> None:
 # a player cannot win, the brute-force value gives that player no win.
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(positions(most_empty=MOST_EMPTY))
 def test_the_blocking_proofs_never_deny_a_win_that_exists(position: Position) -> None:
@@ -427,6 +432,7 @@ def test_the_command_line_stops_when_told() -> None:
     assert_report(run_solver("9", "5", "--think", "0.2"), "value: unknown", "best: e5", mover=None)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("arguments", "message"),
     [
@@ -461,14 +467,7 @@ def test_the_command_line_refuses_bad_input(arguments: list[str], message: str) 
 
 @pytest.mark.skipif(os.name != "posix", reason="sends SIGINT")
 def test_ctrl_c_during_a_solve_ends_quietly() -> None:
-    with subprocess.Popen(
-        [sys.executable, "-m", "tictactoe.solver", "12", "5"],
-        cwd=ROOT,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    ) as program:
-        time.sleep(1.0)  # started and searching
+    with started(["-m", "tictactoe.solver", "12", "5"]) as program:
         program.send_signal(signal.SIGINT)
         out, err = program.communicate(timeout=60)
     assert program.returncode == 130

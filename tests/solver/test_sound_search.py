@@ -95,6 +95,7 @@ def rows_of(board: list[str], size: int) -> list[str]:
     return ["".join(board[start : start + size]) for start in range(0, size * size, size)]
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(positions())
 def test_sound_play_returns_the_minimax_score_and_its_first_square(position: tuple[list[str], int, int]) -> None:

@@ -51,6 +51,7 @@ def squares_of(mask: int) -> set[int]:
     return {square for square in range(mask.bit_length()) if mask >> square & 1}
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(positions(most_empty=12))
 def test_the_board_knows_where_a_tile_makes_one_threat_or_two(position: Position) -> None:
@@ -150,6 +151,7 @@ def test_fours_win_a_known_position() -> None:
     assert not replay_is_a_forced_win(position, line[:-1])
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(positions(most_empty=10))
 def test_a_line_of_fours_is_a_forced_win_and_the_solver_agrees(position: Position) -> None:
@@ -180,6 +182,7 @@ def open_positions(draw: st.DrawFn) -> Position:
     return position
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(open_positions())
 def test_a_three_is_read_off_the_windows_as_playing_it_would_show(position: Position) -> None:
@@ -252,6 +255,7 @@ def rank(outcome: tuple[int, int]) -> tuple[int, int]:
     return value, -plies if value > 0 else plies if value < 0 else 0
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(positions(most_empty=8))
 def test_the_search_wins_soonest_loses_latest_and_proves_draws(position: Position) -> None:
@@ -448,6 +452,7 @@ def threatened_positions(draw: st.DrawFn) -> tuple[list[str], str]:
     return rows, defender
 
 
+@pytest.mark.slow
 @settings(deadline=None, max_examples=80, derandomize=True, database=None)
 @given(threatened_positions())
 def test_an_open_three_or_a_four_is_answered_at_any_think_in_a_worker_thread(case: tuple[list[str], str]) -> None:
@@ -481,6 +486,7 @@ def test_the_open_three_the_window_lost_to_is_blocked() -> None:
 # Out of time: what the search leaves behind
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("think", [0.003, 0.01, 0.02, 0.05, 0.15, 0.2])
 def test_a_search_cut_short_by_its_clock_still_blocks_an_open_three(think: float) -> None:
     # X has j9 k10 l11, open at both ends: O must take i8 or m12, or X makes an open four.  A search stopped

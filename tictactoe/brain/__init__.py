@@ -1,4 +1,4 @@
-"""The strong player for other programs: the Gomoku AI protocol of Piskvork and Gomocup (SPEC §13).
+"""The strong player for other programs: the Gomoku AI protocol of Piskvork and Gomocup (docs/engine-protocol.md).
 
 :mod:`~tictactoe.brain.commands` reads the protocol's lines into commands;
 :mod:`~tictactoe.brain.budget` turns the manager's time and memory limits

@@ -1,4 +1,4 @@
-"""``python -m tictactoe.brain``, the name SPEC §13 gives the program: it is :mod:`tictactoe.cli.brain`."""
+"""``python -m tictactoe.brain``, its documented name (docs/engine-protocol.md), is :mod:`tictactoe.cli.brain`."""
 
 from tictactoe.cli.brain import console_main
 

@@ -1,6 +1,6 @@
-"""``python -m tictactoe.brain`` (``tictactoe-brain``): the strong player over the Gomoku AI protocol (SPEC §13).
+"""``python -m tictactoe.brain`` (``tictactoe-brain``): the strong player over the Gomoku AI protocol.
 
-The package's ``__main__`` hands over to :func:`main`.  A manager (Piskvork,
+Its guide is docs/engine-protocol.md.  The package's ``__main__`` hands over to :func:`main`.  A manager (Piskvork,
 a Gomocup tournament, any GUI of the protocol) starts the program and
 speaks to it a line at a time on standard input; each line's answer
 (:meth:`tictactoe.brain.brain.Brain.handle`) is written and flushed at once,

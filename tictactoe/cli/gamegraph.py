@@ -1,4 +1,4 @@
-"""``python -m tictactoe.gamegraph``: count, show, play, stats (SPEC §9).
+"""``python -m tictactoe.gamegraph``: count, show, play, stats (docs/players.md).
 
 The program over the graph of :mod:`tictactoe.gamegraph`; the package's
 ``__main__`` only hands over to :func:`main`.  The game against the graph
@@ -6,7 +6,7 @@ is the main game's, the graph playing as the ``perfect`` player
 (:mod:`tictactoe.ui.terminal.graph_game`).
 
 ``show HASH ...`` prints each node as ``name=value`` lines in the order of
-SPEC §9, a blank line between nodes::
+docs/players.md shows, a blank line between nodes::
 
     turn=X
     depth=0
@@ -32,6 +32,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 from configurations.moves import quoted
 from configurations.symbols import COMPUTER, HUMAN
@@ -43,7 +44,7 @@ from tictactoe.ui.terminal.conversation import play_session
 from tictactoe.ui.terminal.graph_game import HELP, choose_side, graph_settings
 from tictactoe.ui.terminal.reader import Reader, converse
 
-__all__ = ["PROGRAM", "format_node", "main", "parse_hash"]
+__all__ = ["PROGRAM", "console_main", "format_node", "main", "parse_hash"]
 
 PROGRAM = "python -m tictactoe.gamegraph"
 # The longest text that can be a hash: 19682 has five digits.  Longer is refused before int() reads it.
@@ -212,6 +213,11 @@ def _parser() -> argparse.ArgumentParser:
         ),
     )
     return parser
+
+
+def console_main() -> NoReturn:
+    """The installed ``tictactoe-gamegraph`` command."""
+    run(main, "tictactoe-gamegraph")
 
 
 if __name__ == "__main__":

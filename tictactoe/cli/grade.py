@@ -1,4 +1,4 @@
-"""``python -m tictactoe.grade SUBMISSION ...``: grade other implementations of the assignment (SPEC §12).
+"""``python -m tictactoe.grade SUBMISSION ...``: grade other implementations of the assignment (docs/grading.md).
 
 The package's ``__main__`` hands over to :func:`main`; the installed command
 is ``tictactoe-grade``.  Each SUBMISSION is a folder holding a Java or a

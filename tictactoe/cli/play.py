@@ -1,8 +1,8 @@
 """``play.py`` (and the installed ``tictactoe`` command): the game, its menu, its window and its history.
 
-``play.py size length max_levels [options]`` plays SPEC §4's game, with
-the options of SPEC §7 choosing the players; ``--window`` plays it in a
-window (SPEC §11); ``--history``, ``--replay``, ``--export`` and
+``play.py size length max_levels [options]`` plays the game of docs/playing.md, with
+the options of docs/players.md choosing the players; ``--window`` plays it in a
+window (docs/window.md); ``--history``, ``--replay``, ``--export`` and
 ``--import`` work on the game history instead (:mod:`tictactoe.cli.history`);
 with no arguments at a terminal, the menu opens.  This module parses the
 command line, hands the game to the terminal or the window, and turns how
@@ -260,7 +260,7 @@ def _run_menu(out: TextIO, err: TextIO, program: str) -> int:
 def _history_saver(db: Path | None, err: TextIO, program: str, *, at_terminal: bool) -> tuple[bool, Saver | None]:
     """:func:`~tictactoe.ui.terminal.browse.history_saver`, for a game that may save: at a terminal, or with ``--db``.
 
-    A piped game without ``--db`` saves nothing (SPEC §10), and so does not
+    A piped game without ``--db`` saves nothing (docs/history.md), and so does not
     import the history, whose SQLite costs a game's start-up about 7 ms.
     """
     if db is None and not at_terminal:

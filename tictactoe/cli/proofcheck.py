@@ -1,4 +1,4 @@
-"""``python -m tictactoe.proofcheck FILE``: check a certificate the solver wrote with ``--proof`` (SPEC §8a).
+"""``python -m tictactoe.proofcheck FILE``: check a certificate the solver wrote with ``--proof`` (docs/proofs.md).
 
 The package's ``__main__`` hands over to :func:`main`.  It prints
 ``proof: valid`` and the ``value:`` line the certificate proves, exit
@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Sequence
+from typing import NoReturn
 
 from tictactoe.cli.arguments import add_version, file_path
 from tictactoe.cli.exits import EXIT_FAILED, EXIT_OK, run
 from tictactoe.proofcheck import CertificateError, check_file
 
-__all__ = ["PROGRAM", "main"]
+__all__ = ["PROGRAM", "console_main", "main"]
 
 PROGRAM = "python -m tictactoe.proofcheck"
 
@@ -40,6 +41,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     print("proof: valid")
     print(f"value: {verdict.value}")
     return EXIT_OK
+
+
+def console_main() -> NoReturn:
+    """The installed ``tictactoe-proofcheck`` command."""
+    run(main, "tictactoe-proofcheck")
 
 
 if __name__ == "__main__":

@@ -41,7 +41,7 @@ __all__ = ["MAX_TABLE_SIZE", "PROGRAM", "TABLE_SIZE", "console_main", "main"]
 
 #: The report's name in its messages, as ``python -m`` runs it.
 PROGRAM = "python -m tictactoe.cli.report"
-#: The table size TestDict grades (SPEC §5), the report's default.
+#: The table size TestDict grades (docs/dictionary.md), the report's default.
 TABLE_SIZE = 13_441
 #: The most buckets ``--size`` and ``--compare`` take.  The report holds the whole table and its
 #: list of chain lengths in memory: ten million buckets take about two seconds and 200 MB.

@@ -1,5 +1,5 @@
 """``python -m tictactoe.solver SIZE LENGTH [--board ROW ...] [--think SECONDS] [--proof FILE] [--workers N]
-[--scheduler ADDRESS] [--resume DB]``: solve a position (SPEC §8, §8a).
+[--scheduler ADDRESS] [--resume DB]``: solve a position (docs/solver.md, docs/proofs.md).
 
 The package's ``__main__`` hands over to :func:`main`.
 
@@ -8,7 +8,7 @@ rows of 6).  Prints ``key: value`` lines -- ``value:`` (``X wins``,
 ``O wins``, ``draw``, or ``unknown`` when ``--think`` ran out first),
 ``best:`` (a move that achieves the value; absent on a finished board),
 ``nodes:``, ``seconds:`` (processor time) and, for a ``--board``, ``to move:``
-(whose turn it is; absent on a finished board).  SPEC §8 wants ``value:`` first and
+(whose turn it is; absent on a finished board).  docs/solver.md puts ``value:`` first and
 ``best:``, ``nodes:``, ``seconds:`` after it in that order, so whose turn
 it is comes last.  ``--workers N`` (``auto``: one per core),
 ``--scheduler ADDRESS`` (a Dask cluster) and ``--resume DB`` solve it as
@@ -36,6 +36,7 @@ import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
+from typing import NoReturn
 
 from configurations.moves import MAX_BOARD_SIZE
 from tictactoe.cli.arguments import add_version, file_path, seconds, whole_number
@@ -48,7 +49,7 @@ from tictactoe.solver.records import DRAWN, WON
 from tictactoe.solver.runners import ClusterError, DaskCluster, InProcess, LocalPool, Runner, cores
 from tictactoe.solver.solve import UNKNOWN, Solution, Solver
 
-__all__ = ["PROGRAM", "board_shape", "main", "report"]
+__all__ = ["PROGRAM", "board_shape", "console_main", "main", "report"]
 
 PROGRAM = "python -m tictactoe.solver"
 
@@ -304,6 +305,11 @@ def _write(path: Path, position: Position, value: str, records: list[str]) -> in
         print(f"{PROGRAM}: cannot write the certificate {str(path)!r}: {error.strerror}", file=sys.stderr)
         return EXIT_FAILED
     return EXIT_OK
+
+
+def console_main() -> NoReturn:
+    """The installed ``tictactoe-solver`` command."""
+    run(main, "tictactoe-solver")
 
 
 if __name__ == "__main__":

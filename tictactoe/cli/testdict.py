@@ -1,4 +1,4 @@
-"""TestDict: grade the hash dictionary with the ten tests of SPEC section 5.
+"""TestDict: grade the hash dictionary with the ten tests that docs/dictionary.md describes.
 
     python testdict.py            run tests 1-10 on HashDictionary(13441)
     python testdict.py 3 7        run only tests 3 and 7

@@ -1,4 +1,4 @@
-"""TestPlay: the harness that grades the game logic (SPEC §6).
+"""TestPlay: the harness that grades the game logic (docs/dictionary.md).
 
 ``python testplay.py`` runs the built-in tests of every ``Configurations``
 method and of ``computer_play`` on known positions;

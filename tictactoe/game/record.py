@@ -36,7 +36,7 @@ from tictactoe.game.game import Game, GameOverError
 
 __all__ = ["PLAYER_KINDS", "GameRecord", "PlayerInfo", "RecordError", "TimedMove", "date_text", "time_text"]
 
-#: The kinds of player the project offers, by their command-line names (SPEC §7).  A record
+#: The kinds of player the project offers, by their command-line names (docs/players.md).  A record
 #: accepts any kind written like these, so that a history outlives the list.
 PLAYER_KINDS = ("human", "reference", "sound", "strong", "perfect", "rules", "weights")
 _KIND = re.compile(r"[a-z][a-z0-9_-]*")

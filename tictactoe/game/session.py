@@ -1,4 +1,4 @@
-"""A session: games in a row between the same two competitors, with undo, redo, hints and tallies (SPEC §10).
+"""A session: games in a row between the same two competitors, with undo, redo, hints and tallies (docs/history.md).
 
 The session knows who sits at each side -- a person or a computer
 player, each with a name -- and drives a :class:`~tictactoe.game.game.Game`

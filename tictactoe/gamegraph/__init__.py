@@ -1,4 +1,4 @@
-"""The 3x3 game graph (SPEC §9): every reachable tic-tac-toe position, its moves and its value.
+"""The 3x3 game graph (docs/players.md): every reachable tic-tac-toe position, its moves and its value.
 
 :func:`game_graph` builds the graph the first time it is asked for and
 hands out that one graph after; importing the package builds nothing.

@@ -1,4 +1,4 @@
-"""``python -m tictactoe.gamegraph``, the name SPEC §9 gives the program: it is :mod:`tictactoe.cli.gamegraph`."""
+"""``python -m tictactoe.gamegraph``, its documented name (docs/players.md), is :mod:`tictactoe.cli.gamegraph`."""
 
 from tictactoe.cli.exits import run
 from tictactoe.cli.gamegraph import PROGRAM, main

@@ -1,4 +1,4 @@
-"""Grading other implementations of the assignment (SPEC §12): Java or Python submissions, one or a whole class.
+"""Grading other implementations of the assignment (docs/grading.md): Java or Python submissions, one or a whole class.
 
 A submission is a directory holding someone else's ``HashDictionary`` and
 ``Configurations``.  The grader copies it to a temporary directory, runs its

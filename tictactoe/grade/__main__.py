@@ -1,4 +1,4 @@
-"""``python -m tictactoe.grade``, the name SPEC §12 gives the program: it is :mod:`tictactoe.cli.grade`."""
+"""``python -m tictactoe.grade``, its documented name (docs/grading.md), is :mod:`tictactoe.cli.grade`."""
 
 from tictactoe.cli.exits import run
 from tictactoe.cli.grade import PROGRAM, main

@@ -8,10 +8,10 @@ and a command line without the nonce is ignored.  It is started as
 and without site-packages, so that the only ``hashdict`` and
 ``configurations`` it can import are the submission's, in ``FOLDER``.
 
-The tests are SPEC §5's ten (worded as :mod:`tictactoe.harness.dict_tests`
+The tests are TestDict's ten (docs/dictionary.md) (worded as :mod:`tictactoe.harness.dict_tests`
 words them), two of forced collisions, and board and play cases; a play
 case runs the submission's own ``computer_play`` with its ``SearchStats``,
-as SPEC §6 says.  Whatever the submission's code raises, ``SystemExit``
+as TestPlay does.  Whatever the submission's code raises, ``SystemExit``
 included, is an answer; only the end of the process is not.
 """
 
@@ -125,7 +125,7 @@ class Table:
 
 
 class DictTests:
-    """SPEC §5's ten tests on one shared table, each first running the set-ups it builds on."""
+    """TestDict's ten tests on one shared table, each first running the set-ups it builds on."""
 
     def __init__(self, hashdict: ModuleType) -> None:
         self.hashdict = hashdict

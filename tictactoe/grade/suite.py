@@ -1,6 +1,6 @@
 """The tests every submission is graded on, the command each sends its process, and how an answer is judged.
 
-In order: TestDict's ten tests of SPEC §5, named ``testdict 1`` ...
+In order: TestDict's ten tests (docs/dictionary.md), named ``testdict 1`` ...
 ``testdict 10``; two tests of collisions forced on tables of one and two
 buckets (``collisions-1-bucket``, ``collisions-2-buckets``), which TestDict's
 upper bound cannot see; TestPlay's built-in board and play cases

@@ -1,4 +1,4 @@
-"""The graders' tests and case files: TestDict's ten tests (SPEC §5) and TestPlay's cases (SPEC §6).
+"""The graders' tests and case files: TestDict's ten tests and TestPlay's cases (docs/dictionary.md).
 
 Their programs are :mod:`tictactoe.cli.testdict` and :mod:`tictactoe.cli.testplay`.
 """

@@ -1,4 +1,4 @@
-"""The ten tests of TestDict (SPEC section 5), as functions that report rather than print.
+"""The ten tests of TestDict (docs/dictionary.md), as functions that report rather than print.
 
 ``testdict.py`` is the shell that parses its arguments, calls
 :func:`run_tests` and prints each :class:`Outcome` with

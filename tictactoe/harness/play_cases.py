@@ -1,6 +1,6 @@
 """TestPlay's cases: case files, the built-in tests, and running them.
 
-A case file is JSON Lines, one case per line (SPEC §6)::
+A case file is JSON Lines, one case per line (docs/dictionary.md)::
 
     {"id": "b1", "check": "board", "size": 3, "length": 3,
      "board": ["XOX", "XOO", "OXX"],
@@ -432,7 +432,7 @@ def _board_case(case_id: str, length: int, board: Sequence[str], **expect: bool 
 
 # Positions whose best play is known: a few plain by hand (win now, block
 # now, a 1x1 board), the rest with the scores, squares and node counts of
-# SPEC §6 and of the shared sample cases.
+# docs/dictionary.md and of the sample cases in tests/data/.
 _KNOWN_CASES: Final = (
     _known("play-win-now", 3, 3, 4, ["XX ", "OO ", "X  "], score=COMPUTER_WINS, row=1, col=2),
     _known("play-block-now", 3, 3, 2, ["XX ", "O  ", "   "], row=0, col=2),

@@ -37,10 +37,10 @@ __all__ = [
     "words",
 ]
 
-#: How many times :func:`repeated` writes each number, as TestDict's test 7 does (SPEC §5).
+#: How many times :func:`repeated` writes each number, as TestDict's test 7 does (docs/dictionary.md).
 COPIES = 32
 #: The records TestDict's test 7 finds in its table: test 1 puts 'answer', 'record2', 'record3'
-#: and '2record', test 6 removes 'answer' and 'record2' (SPEC §5).  One of test 7's keys shares
+#: and '2record', test 6 removes 'answer' and 'record2' (docs/dictionary.md).  One of test 7's keys shares
 #: a bucket with '2record', so test 7 counts one collision more than an empty table would.
 TESTDICT_STORED = ("record3", "2record")
 

@@ -1,4 +1,4 @@
-"""The ``perfect`` player (SPEC §7): the 3x3 game graph's best move, so it never loses.
+"""The ``perfect`` player (docs/players.md): the 3x3 game graph's best move, so it never loses.
 
 It plays only 3x3 tic-tac-toe, the one game the graph holds.  The graph is
 built the first time a perfect player is made (a few hundredths of a

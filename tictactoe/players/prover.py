@@ -7,7 +7,7 @@ lists them with an ``options(board, mover)`` method, as ``weights`` does
 for its ties.  It counts the games, the player's wins, draws and losses,
 and finds a shortest lost game.
 
-A player is taken to choose by the board alone (every player of SPEC §7
+A player is taken to choose by the board alone (every player of docs/players.md
 does), so a position met again by another order of moves has the same
 games below it: each position is walked once and its counts remembered in
 a list of ``3**9`` slots indexed by the game graph's perfect hash.  The

@@ -1,4 +1,4 @@
-"""The ``reference`` player (SPEC §7): the move :func:`~configurations.computer_play` makes, for either side.
+"""The ``reference`` player (docs/players.md): the move :func:`~configurations.computer_play` makes, for either side.
 
 The reference search always plays ``O``: the player hands it the board as
 its side sees it (:func:`~configurations.board.as_computer`), with the
@@ -28,7 +28,7 @@ __all__ = ["ReferencePlayer"]
 
 
 class ReferencePlayer(ComputerPlayer):
-    """Plays what the reference search of SPEC §3 plays, searching ``max_levels`` deep."""
+    """Plays what the reference search (docs/dictionary.md) plays, searching ``max_levels`` deep."""
 
     name = "reference"
 

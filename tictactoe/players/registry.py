@@ -1,4 +1,4 @@
-"""The players by the names the command line gives them (SPEC §7), and how each is made.
+"""The players by the names the command line gives them (docs/players.md), and how each is made.
 
 Every player but ``human`` is a :class:`~tictactoe.players.base.Player`;
 ``human`` is ``None`` here, since a person's moves come from whatever

@@ -1,6 +1,6 @@
-"""The ``rules`` player (SPEC §7, §9): fixed tic-tac-toe rules tried in order, no search.
+"""The ``rules`` player (docs/players.md): fixed tic-tac-toe rules tried in order, no search.
 
-:data:`RULES` is the whole player: one row per rule of SPEC §9, in its
+:data:`RULES` is the whole player: one row per rule of docs/players.md, in its
 order, each naming what to do and finding the square it applies to (None
 when it does not).  The first rule that finds a square plays it, and
 :meth:`RulesPlayer.explain` says which rule that was.  Squares are numbered
@@ -142,7 +142,7 @@ class Rule:
         return f"<{type(self).__qualname__} {self.name!r}>"
 
 
-#: The rules of SPEC §9, in order: the first that finds a square plays it.
+#: The rules of docs/players.md, in order: the first that finds a square plays it.
 RULES: Final = (
     # A line of mine holds two of my tiles and an empty square.
     Rule("win now", Sight.winning_square),

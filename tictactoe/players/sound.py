@@ -1,4 +1,4 @@
-"""The ``sound`` player: the reference search with stored scores trusted only where they decide (SPEC §7).
+"""The ``sound`` player: the reference search with stored scores trusted only where they decide (docs/players.md).
 
 >>> from configurations import Configurations
 >>> board = Configurations.from_rows(["X  ", "   ", "   "], length_to_win=3, max_levels=0)

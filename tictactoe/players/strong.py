@@ -1,4 +1,4 @@
-"""The ``strong`` player (SPEC §7): the project's best engine, within ``--think`` seconds a move.
+"""The ``strong`` player (docs/players.md): the project's best engine, within ``--think`` seconds a move.
 
 It searches at most ``max_levels`` levels below its own move, as the
 reference search counts them (``max_levels + 1`` plies), and stops

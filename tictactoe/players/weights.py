@@ -1,4 +1,4 @@
-"""The ``weights`` player (SPEC §7): one-ply line weights, on any board and any length to win.
+"""The ``weights`` player (docs/players.md): one-ply line weights, on any board and any length to win.
 
 Every window of ``length_to_win`` squares in a line (a row, a column, a
 diagonal or an anti-diagonal) that passes through an empty square scores:

@@ -1,4 +1,4 @@
-"""``python -m tictactoe.proofcheck``, the name SPEC §8a gives the program: it is :mod:`tictactoe.cli.proofcheck`."""
+"""``python -m tictactoe.proofcheck``, its documented name (docs/proofs.md), is :mod:`tictactoe.cli.proofcheck`."""
 
 from tictactoe.cli.exits import run
 from tictactoe.cli.proofcheck import PROGRAM, main

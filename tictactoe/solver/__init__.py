@@ -1,15 +1,19 @@
 """Searches that decide k-in-a-row positions; they know the board and the dictionary, never a player or a screen.
 
-* :func:`solve` (:mod:`.search`): who wins a :class:`Position` with perfect
-  play, and a move that gets it -- the engine behind
-  ``python -m tictactoe.solver`` (SPEC §8).  Its parts: the board's shape
-  (:mod:`.geometry`), the board it plays on (:mod:`.board`), proofs that a
-  player can no longer win (:mod:`.blocking`) and its table's records
-  (:mod:`.records`).
-* :func:`sound_play` (:mod:`.sound`): the reference search of SPEC §3 with
-  its table made sound, for the ``sound`` player.
-* :class:`StrongSearch` (:mod:`.strong`): the best move within a time
-  budget on any board, for the ``strong`` player.  Its parts: wins by
+* :func:`solve` (:mod:`.solve`): who wins a :class:`Position` (:mod:`.position`)
+  with perfect play, and a move that gets it -- the engine behind
+  ``python -m tictactoe.solver`` (docs/solver.md).  Its parts: the board's
+  shape (:mod:`.geometry`), the board it plays on (:mod:`.search_board`),
+  proofs that a player can no longer win (:mod:`.blocking`) and its
+  table's records (:mod:`.records`).  Around it: certificates of its values
+  (:mod:`.certificate`), and solves split into jobs (:mod:`.job`,
+  :mod:`.jobs`) run in this process, in local processes or on a Dask
+  cluster (:mod:`.runners`), their answers kept in a resume file
+  (:mod:`.answers`) (docs/proofs.md).
+* :func:`sound_play` (:mod:`.sound_search`): the reference search
+  (docs/dictionary.md) with its table made sound, for the ``sound`` player.
+* :class:`StrongSearch` (:mod:`.strong_search`): the best move within a
+  time budget on any board, for the ``strong`` player.  Its parts: wins by
   continuous threats (:mod:`.threats`), the evaluation at its horizon
   (:mod:`.evaluation`) and a table bounded in size (:mod:`.table`).
 

@@ -1,4 +1,4 @@
-"""``python -m tictactoe.solver``, the name SPEC §8 gives the program: it is :mod:`tictactoe.cli.solver`."""
+"""``python -m tictactoe.solver``, its documented name (docs/solver.md), is :mod:`tictactoe.cli.solver`."""
 
 from tictactoe.cli.exits import run
 from tictactoe.cli.solver import PROGRAM, main

@@ -1,6 +1,6 @@
 """Certificates: the strategy behind a solved value, written so that a checker trusting only the rules can verify it.
 
-The format (``python -m tictactoe.proofcheck`` reads it; ``docs/solver.md``
+The format (``python -m tictactoe.proofcheck`` reads it; ``docs/proofs.md``
 describes it for people): the first line is one JSON object, the
 :func:`header`; every other line is one *record*, three fields apart by one
 space: ``PROVER BOARD ENTRY``.

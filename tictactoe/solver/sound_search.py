@@ -1,4 +1,4 @@
-"""The reference search of SPEC §3 made sound: stored scores are trusted only where they decide.
+"""The reference search (docs/dictionary.md) made sound: stored scores are trusted only where they decide.
 
 The reference search (:func:`configurations.computer_play`) stores every
 score it computes as if it were exact, even one that alpha-beta cut short,

@@ -1,4 +1,4 @@
-"""The strong player's search: the best move it can find on any board within a time budget (SPEC §7).
+"""The strong player's search: the best move it can find on any board within a time budget (docs/players.md).
 
 One call of :meth:`StrongSearch.choose` goes through these steps, each
 only when the ones before it did not settle the move:

@@ -26,7 +26,7 @@ class Settings:
     ``delay`` is the pause, in seconds, before each move of a game between
     two computer players, so that it can be watched (None when not asked
     for: none at the terminal, the window's own); ``window`` asks for
-    the game in a window (SPEC §11) instead of at the terminal; ``db`` is
+    the game in a window (docs/window.md) instead of at the terminal; ``db`` is
     the game history asked for with ``--db`` (None: the default, and only
     at a terminal).
     """
@@ -60,7 +60,7 @@ def check_name(text: str) -> str:
 
 def default_name(kind: str) -> str:
     """The name a side goes by when none is given, wherever it is shown: ``You`` for a person, ``Computer`` for
-    the reference search (SPEC §4's computer), else the player's kind.
+    the reference search (the computer of docs/playing.md), else the player's kind.
 
     >>> default_name("human"), default_name("reference"), default_name("strong")
     ('You', 'Computer', 'strong')

@@ -30,7 +30,7 @@ import pytest
 
 from configurations.moves import Move
 from tests.paths import ROOT
-from tests.windows import HAS_TK, TIMEOUT, classic, click, enabled, focused, press, settle, squares
+from tests.windows import HAS_TK, TIMEOUT, classic, click, enabled, focused, press, settle, squares, wait_for_window
 from tictactoe.game.session import Competitor, Session
 from tictactoe.players.registry import PlayerOptions
 from tictactoe.ui.window import launch as window
@@ -118,6 +118,7 @@ def test_bad_arguments_are_a_usage_error_before_any_window() -> None:
 # A display, and windows on it --------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_a_window_can_open_on_the_display(display: str) -> None:
     assert os.environ["DISPLAY"] == display
     assert window.window_available() is None
@@ -126,6 +127,7 @@ def test_a_window_can_open_on_the_display(display: str) -> None:
 # Playing ------------------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_a_new_window_shows_the_empty_board_its_labels_and_whose_turn(open_window: Callable[..., GameWindow]) -> None:
     game_window = open_window(classic())
     assert game_window.board.rows() == ["   "] * 3
@@ -146,6 +148,7 @@ class Ending(NamedTuple):
     line: list[str]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("clicks", "ending"),
     [
@@ -204,6 +207,7 @@ def test_the_last_move_is_highlighted_and_a_taken_square_refused(open_window: Ca
     assert game_window.board.rows() == ["   ", " X ", "O  "]
 
 
+@pytest.mark.slow
 def test_undo_and_redo_across_the_end_of_a_game(open_window: Callable[..., GameWindow]) -> None:
     game_window = open_window(classic())
     click(game_window, "a1", "c3", "c1", "c2")
@@ -227,6 +231,7 @@ def test_undo_and_redo_across_the_end_of_a_game(open_window: Callable[..., GameW
     assert enabled(game_window) == {"new", "again", "previous", "quit", "undo"}
 
 
+@pytest.mark.slow
 def test_a_loss_is_taken_back_with_the_move_before_it(open_window: Callable[..., GameWindow]) -> None:
     game_window = open_window(classic())
     click(game_window, "a1", "b1", "a2")
@@ -237,6 +242,7 @@ def test_a_loss_is_taken_back_with_the_move_before_it(open_window: Callable[...,
     assert game_window.tally_text == "You (X) 0  ·  Computer (O) 0  ·  draws 0"
 
 
+@pytest.mark.slow
 def test_the_keyboard_plays_with_the_arrows_and_enter_or_space(open_window: Callable[..., GameWindow]) -> None:
     game_window = open_window(classic())
     assert game_window.cursor == Move(1, 1)  # the cursor starts in the middle
@@ -251,6 +257,7 @@ def test_the_keyboard_plays_with_the_arrows_and_enter_or_space(open_window: Call
     assert game_window.board.tile_at(Move(2, 2)) == "X"
 
 
+@pytest.mark.slow
 def test_while_the_computer_thinks_the_window_counts_and_ignores_the_board(
     open_window: Callable[..., GameWindow],
 ) -> None:
@@ -271,6 +278,7 @@ def test_while_the_computer_thinks_the_window_counts_and_ignores_the_board(
     assert game_window.status_text == "O to move (You)"
 
 
+@pytest.mark.slow
 def test_two_computers_play_on_by_themselves(open_window: Callable[..., GameWindow]) -> None:
     session = Session(PlayerOptions(3, 3, 9), Competitor("One", "reference"), Competitor("Two", "reference"))
     game_window = open_window(session, move_delay_ms=20)
@@ -336,6 +344,7 @@ def start_from_dialog(game_window: GameWindow, **fields: str) -> NewGameDialog:
     return dialog
 
 
+@pytest.mark.slow
 def test_a_new_game_of_the_same_two_keeps_the_tally_and_can_swap_sides(
     open_window: Callable[..., GameWindow],
 ) -> None:
@@ -404,6 +413,7 @@ def test_the_new_game_dialog_refuses_with_one_line_reasons(open_window: Callable
     assert len(game_window.session.game.moves) == 2
 
 
+@pytest.mark.slow
 def test_a_new_board_and_players_start_a_new_session(open_window: Callable[..., GameWindow]) -> None:
     game_window = open_window(classic())
     click(game_window, "a1", "c3", "c1", "c2")
@@ -415,6 +425,7 @@ def test_a_new_board_and_players_start_a_new_session(open_window: Callable[..., 
     assert game_window.session.options == PlayerOptions(4, 3, 2)
 
 
+@pytest.mark.slow
 def test_a_new_game_leaves_the_last_search_unheeded(open_window: Callable[..., GameWindow]) -> None:
     session = Session(PlayerOptions(9, 5, 7), Competitor("Computer", "reference"), Competitor("You"))
     game_window = open_window(session, settled=False)
@@ -460,6 +471,7 @@ CLOSES_WHILE_THINKING = textwrap.dedent(
 )
 
 
+@pytest.mark.slow
 def test_closing_the_window_during_a_search_ends_the_program_at_once(display: str) -> None:
     # The computer's first move on 10x10, five in a row, seven levels deep, takes several seconds.
     game = subprocess.Popen(
@@ -477,6 +489,7 @@ def test_closing_the_window_during_a_search_ends_the_program_at_once(display: st
     assert (game.returncode, errors) == (0, "")
 
 
+@pytest.mark.slow
 def test_ctrl_c_at_the_terminal_closes_the_window(display: str) -> None:
     game = subprocess.Popen(
         [sys.executable, "play.py", "3", "3", "9", "--window"],
@@ -485,12 +498,13 @@ def test_ctrl_c_at_the_terminal_closes_the_window(display: str) -> None:
         stderr=subprocess.PIPE,
         text=True,
     )
-    time.sleep(1.5)  # the window is open by now, waiting for the person
+    wait_for_window("k-in-a-row: 3x3")  # open, and waiting for the person
     game.send_signal(signal.SIGINT)
     out, errors = game.communicate(timeout=TIMEOUT)
     assert (game.returncode, out, errors) == (130, "", "play.py: interrupted\n")
 
 
+@pytest.mark.slow
 def test_a_screenshot_shows_the_grid_and_the_tiles(open_window: Callable[..., GameWindow], tmp_path: Path) -> None:
     from tests.screenshots import grab, hex_colour, xwd_available
     from tictactoe.ui.window.board_view import BOARD_COLOUR, CURSOR_COLOUR, GRID_COLOUR, LAST_MOVE_COLOUR, TILE_COLOURS
@@ -541,6 +555,7 @@ def test_no_status_text_moves_the_board(open_window: Callable[..., GameWindow]) 
         assert (root.winfo_width(), game_window.canvas.winfo_rootx()) == (width, board_x), message
 
 
+@pytest.mark.slow
 def test_undo_is_not_offered_between_two_computer_players(open_window: Callable[..., GameWindow]) -> None:
     session = Session(PlayerOptions(3, 3, 1), Competitor("rules", "rules"), Competitor("perfect", "perfect"))
     game_window = open_window(session)
@@ -557,6 +572,7 @@ def test_undo_is_not_offered_before_the_person_has_moved(open_window: Callable[.
     assert "undo" not in enabled(game_window)
 
 
+@pytest.mark.slow
 def test_the_strong_player_blocks_an_open_three_in_the_window(open_window: Callable[..., GameWindow]) -> None:
     """The position a window once lost: 10x10, five in a row, X e4, O f6, X f4, O g5, X d4; O must take c4 or g4."""
     opening = squares("e4", "f6", "f4", "g5", "d4")

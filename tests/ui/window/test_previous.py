@@ -63,6 +63,7 @@ def moves_text(game_window: GameWindow) -> str:
 # Saving -----------------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_a_finished_window_game_lands_in_the_db_file(open_window: Callable[..., GameWindow], tmp_path: Path) -> None:
     db = tmp_path / "games.sqlite3"
     game_window = open_window(classic(), db=db)
@@ -74,6 +75,7 @@ def test_a_finished_window_game_lands_in_the_db_file(open_window: Callable[..., 
     assert game_window.history_text == ""
 
 
+@pytest.mark.slow
 def test_a_game_undone_at_its_end_is_saved_once_for_each_different_end(
     open_window: Callable[..., GameWindow], tmp_path: Path
 ) -> None:
@@ -90,6 +92,7 @@ def test_a_game_undone_at_its_end_is_saved_once_for_each_different_end(
     assert [game[-3:] for game in stored_games(db)] == [("X", 7, won), ("O", 8, moves_text(game_window))]
 
 
+@pytest.mark.slow
 def test_a_game_left_before_its_end_is_kept_unfinished(open_window: Callable[..., GameWindow], tmp_path: Path) -> None:
     db = tmp_path / "games.sqlite3"
     game_window = open_window(classic(), db=db)
@@ -132,6 +135,7 @@ QUITS_AT_THE_END = textwrap.dedent(
 )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("given_db", [True, False], ids=["--db", "default"])
 def test_play_py_window_saves_in_db_or_else_the_default_history(display: str, tmp_path: Path, given_db: bool) -> None:
     db = tmp_path / "games.sqlite3"
@@ -189,6 +193,7 @@ def newer_schema(path: Path) -> None:
     connection.close()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("make", "reason"),
     [
@@ -221,6 +226,7 @@ def test_a_history_that_cannot_be_opened_is_said_and_the_game_goes_on(
     assert db.read_bytes() == before
 
 
+@pytest.mark.slow
 def test_a_read_only_history_is_read_and_its_refusal_to_save_said(
     open_window: Callable[..., GameWindow], tmp_path: Path
 ) -> None:
@@ -303,6 +309,7 @@ def test_the_previous_games_are_listed_newest_first_and_filtered(
     assert [row[0] for row in previous.rows()] == ["3", "1", "2"]
 
 
+@pytest.mark.slow
 def test_a_game_finished_while_the_list_is_open_heads_it(
     open_window: Callable[..., GameWindow], tmp_path: Path
 ) -> None:
@@ -332,6 +339,7 @@ def buttons_enabled(replay: ReplayWindow) -> list[str]:
     return [step for step in ("first", "back", "forward", "last") if replay.is_enabled(step)]
 
 
+@pytest.mark.slow
 def test_a_game_is_replayed_with_the_buttons_and_the_keys_to_both_ends(
     open_window: Callable[..., GameWindow], tmp_path: Path
 ) -> None:
@@ -399,6 +407,7 @@ def test_another_game_replays_in_the_same_window_and_a_draw_shows_no_line(
     assert previous.is_open()
 
 
+@pytest.mark.slow
 def test_an_unfinished_game_is_resumed_from_the_previous_games(
     open_window: Callable[..., GameWindow], tmp_path: Path
 ) -> None:

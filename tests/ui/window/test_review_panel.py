@@ -82,6 +82,7 @@ def click_point(panel: ReviewPanel, ply: int) -> None:
     canvas.update()
 
 
+@pytest.mark.slow
 def test_a_review_is_made_in_the_window_kept_and_follows_the_replay(
     open_window: Callable[..., GameWindow], tmp_path: Path
 ) -> None:
@@ -134,6 +135,7 @@ def test_a_review_is_made_in_the_window_kept_and_follows_the_replay(
     )
 
 
+@pytest.mark.slow
 def test_closing_the_window_during_a_review_stops_it_and_keeps_nothing(
     open_window: Callable[..., GameWindow], tmp_path: Path
 ) -> None:
@@ -185,6 +187,7 @@ def test_a_screenshot_shows_the_graph_s_points_and_marks(
     assert hex_colour(SHOWN_COLOUR) in ring
 
 
+@pytest.mark.slow
 def test_replaying_another_game_stops_the_review_under_way(
     open_window: Callable[..., GameWindow], tmp_path: Path
 ) -> None:
@@ -208,6 +211,7 @@ def test_replaying_another_game_stops_the_review_under_way(
     assert panel.status_text == NOT_REVIEWED  # nothing of game 1's review shows up
 
 
+@pytest.mark.slow
 def test_a_review_that_cannot_be_kept_is_shown_and_says_why(open_window: Callable[..., GameWindow]) -> None:
     root = open_window(classic()).root
 

@@ -1,4 +1,4 @@
-"""The JSON report of SPEC §12: a list with one object per submission.
+"""The JSON report (docs/grading.md): a list with one object per submission.
 
 Each object has ``submission`` (the path given), ``language``, ``passed``,
 ``failed`` and ``tests``, a list of objects with ``name``, ``status``

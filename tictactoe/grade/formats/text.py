@@ -1,4 +1,4 @@
-"""The text report of SPEC §12: per submission a line naming it, a line per test, then ``N passed, M failed``.
+"""The text report (docs/grading.md): per submission a line naming it, a line per test, then ``N passed, M failed``.
 
 >>> from tictactoe.grade.results import Status, SubmissionResult, TestResult
 >>> print(text_report(SubmissionResult("alice", "java", (TestResult("testdict 1", Status.PASSED),

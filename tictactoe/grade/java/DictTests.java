@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * TestDict's ten tests (SPEC section 5) on the submission's HashDictionary(13441), and the grader's two tests of
+ * TestDict's ten tests (docs/dictionary.md) on the submission's HashDictionary(13441), and the grader's two tests of
  * forced collisions on tables of one and two buckets.  The wording of every failure is the Python harness's
  * (tictactoe.harness.dict_tests), so that a Java and a Python submission read alike.
  *

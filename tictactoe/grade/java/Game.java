@@ -3,7 +3,7 @@ package tictactoegrader;
 import java.lang.reflect.Method;
 
 /**
- * The submission's Configurations on one case's board: the board questions of a board case, and SPEC section 3's
+ * The submission's Configurations on one case's board: the board questions of a board case, and the reference search (docs/dictionary.md)
  * reference search, line for line, calling only the submission's methods.  Its table is the submission's own,
  * made by createDictionary and reached only through repeatedConfiguration and addConfiguration, so a fault of
  * the dictionary shows in the node count.
@@ -82,7 +82,7 @@ final class Game {
         return words.toString();
     }
 
-    /** computer_play of SPEC section 3: "score=S row=R col=C nodes=N". */
+    /** computer_play, the reference search of docs/dictionary.md: "score=S row=R col=C nodes=N". */
     String play() throws Student.Missing, Student.Thrown, Wrong {
         String before = emptySquares();
         Method create = Student.method(configs.getClass(), "createDictionary", "HashDictionary createDictionary()");
@@ -105,7 +105,7 @@ final class Game {
         return "score=" + best[0] + " row=" + best[1] + " col=" + best[2] + " nodes=" + nodes;
     }
 
-    /** SEARCH(symbol, highest, lowest, level) of SPEC section 3: {value, row, col}. */
+    /** SEARCH(symbol, highest, lowest, level) of the reference search: {value, row, col}. */
     private int[] search(char symbol, int highest, int lowest, int level) throws Student.Thrown {
         char other = symbol == COMPUTER ? HUMAN : COMPUTER;
         int value = symbol == COMPUTER ? -1 : 4;

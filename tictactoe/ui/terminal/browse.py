@@ -1,4 +1,4 @@
-"""The game history at the terminal (SPEC §10): saving finished games, the list of games, replaying one.
+"""The game history at the terminal (docs/history.md): saving finished games, the list of games, replaying one.
 
 The terminal game keeps its finished games through :func:`history_saver`;
 the menu's "Previous games" is :func:`browse`; the history's program
@@ -81,7 +81,7 @@ def save_game(history: History, session: Session, err: TextIO, program: str) -> 
 
 
 def history_saver(db: Path | None, err: TextIO, program: str, *, at_terminal: bool) -> tuple[bool, Saver | None]:
-    """Whether the game may start, and how its finished games are saved (None: not saved), as SPEC §10 asks.
+    """Whether the game may start, and how its finished games are saved (None: not saved), as docs/history.md says.
 
     ``db`` (``--db``) is always used: when it cannot be, one line on ``err``
     says why and the game may not start.  Without it, games typed at a

@@ -1,4 +1,4 @@
-"""The game at a terminal or through a pipe: ``play.py size length max_levels`` (SPEC §4).
+"""The game at a terminal or through a pipe: ``play.py size length max_levels`` (docs/playing.md).
 
 The person is ``X`` and moves first; the computer is ``O`` and answers with
 :func:`~configurations.computer_play`.  This module owns the conversation:
@@ -28,9 +28,9 @@ Saver: TypeAlias = Callable[[Session], None]
 PROMPT = "Your move: "
 PLAY_AGAIN = "Play again? (y: yes, s: yes with sides swapped, anything else: no) "
 OPENING_LINE = f"You are {HUMAN} and move first; the computer is {COMPUTER}. Type help for how to play."
-#: The last line of a finished game against the reference search, by the game's result (SPEC §4: exact).
+#: The last line of a finished game against the reference search, by the game's result (exact: docs/playing.md).
 RESULT_LINES = {HUMAN: "Human wins", Winner.DRAW: "Game is a draw", COMPUTER: "Computer wins"}
-#: The last line of any other finished game (SPEC §7: exact).
+#: The last line of any other finished game (exact: docs/players.md).
 GENERAL_RESULT_LINES = {HUMAN: f"{HUMAN} wins", Winner.DRAW: "Game is a draw", COMPUTER: f"{COMPUTER} wins"}
 
 
@@ -205,7 +205,7 @@ def _mark(drawing: str, move: Move, size: int) -> str:
 
 
 def _is_classic(session: Session) -> bool:
-    """Whether this is SPEC §4's game, person (``X``) against the reference search, worded as §4 words it."""
+    """Whether this is the assignment's game, person (``X``) against the reference search (docs/playing.md)."""
     return (session.x.kind, session.o.kind) == ("human", "reference")
 
 
@@ -240,7 +240,7 @@ def play_session(
 ) -> None:
     """Play games until one is quit, or -- when ``interactive`` -- the person does not want another.
 
-    Piped, the session is one game (SPEC §4).  Typed at a terminal, after
+    Piped, the session is one game (docs/playing.md).  Typed at a terminal, after
     each finished game the tally is shown and the person asked whether to
     play again, with the same sides or swapped.  ``on_screen``: ``out`` is
     a terminal (see :class:`Conversation`).  ``save`` is given the session

@@ -1,4 +1,4 @@
-"""The menu that ``python play.py`` opens at a terminal (SPEC §4, §10): new game, previous games, exit.
+"""The menu that ``python play.py`` opens at a terminal (docs/playing.md): new game, previous games, exit.
 
 Every answer is checked as it is typed, with a one-line reason and the
 question asked again; pressing Enter takes the default shown in brackets.

@@ -49,7 +49,6 @@ if TYPE_CHECKING:
 
 __all__ = ["AUTO_MOVE_DELAY_MS", "POLL_MS", "GameWindow"]
 
-#: Milliseconds between the moves of two computer players, so that a person can follow the game.
 #: Milliseconds between looks at a running search: often enough that the count of positions runs smoothly.
 POLL_MS = 50
 # What a person can ask of the window: name, label, key shown, where it appears

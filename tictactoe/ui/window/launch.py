@@ -1,4 +1,4 @@
-"""The game in a window (SPEC §11): whether one can open, and opening it for a session.
+"""The game in a window (docs/window.md): whether one can open, and opening it for a session.
 
 :func:`run_window` plays a session in a Tk window until the person closes
 it, or raises :class:`NoWindowError` saying why none can open; the program

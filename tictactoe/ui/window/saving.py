@@ -1,4 +1,4 @@
-"""The window's game history (SPEC §10): opened once, each finished game saved, and why it cannot be.
+"""The window's game history (docs/history.md): opened once, each finished game saved, and why it cannot be.
 
 A window has no piped input, so it keeps games as the terminal keeps games
 typed at it: in the ``--db`` file, or else in the default history
