@@ -1,5 +1,7 @@
 """What a search hands back: the play it chose (:class:`PosPlay`), its counters (:class:`SearchStats`),
-and what it proved of the position for the player to move (:class:`Outcome`).
+what it proved of the position for the player to move (:class:`Outcome`), and its scores, each typed by
+whose view it takes (:data:`MoverScore`, :data:`XScore`; the contract's :data:`~configurations.Score` is the
+computer's).
 
 Their own module, so that the engine and every other search can name
 them without importing :mod:`configurations.search`, which imports the engine.
@@ -9,10 +11,16 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
+from typing import NewType
 
-from configurations.symbols import Score
+from configurations.symbols import Score, Side, Winner
 
-__all__ = ["Outcome", "PosPlay", "SearchStats"]
+__all__ = ["MoverScore", "Outcome", "PosPlay", "SearchStats", "XScore", "score_for_x"]
+
+#: A score from the view of the player to move, as a negamax search gives it: above 0, the mover is ahead.
+MoverScore = NewType("MoverScore", int)
+#: A score from ``X``'s view, whoever is to move: above 0, ``X`` is ahead.
+XScore = NewType("XScore", int)
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,3 +69,22 @@ class Outcome(enum.StrEnum):
     WIN = "win"
     DRAW = "draw"
     LOSS = "loss"
+
+    def winner(self, mover: Side) -> Winner:
+        """Who wins, ``mover`` being the player to move.
+
+        >>> Outcome.LOSS.winner(Side.X), Outcome.WIN.winner(Side.X), Outcome.DRAW.winner(Side.O)
+        (<Winner.O: 'O'>, <Winner.X: 'X'>, <Winner.DRAW: 'draw'>)
+        """
+        if self is Outcome.DRAW:
+            return Winner.DRAW
+        return Winner.of(mover if self is Outcome.WIN else mover.opponent)
+
+
+def score_for_x(score: MoverScore, mover: Side) -> XScore:
+    """``score``, from the view of ``mover`` (the player to move), from ``X``'s view.
+
+    >>> score_for_x(MoverScore(7), Side.X), score_for_x(MoverScore(7), Side.O)
+    (7, -7)
+    """
+    return XScore(score if mover is Side.X else -score)

@@ -1,8 +1,15 @@
-"""The symbols on a board and the scores the search gives a board.
+"""The symbols on a board, the sides that play them, who won, and the scores the search gives a board.
+
+The assignment's contract names the sides after who plays them in its
+game (``HUMAN`` is ``"X"``, ``COMPUTER`` is ``"O"``) and scores a board for
+the computer; :class:`~configurations.Configurations`, the reference search
+and the classic conversation speak so.  Everything else names a side by its
+letter, :class:`Side`, and a finished game's result by :class:`Winner`.
+Both are equal to their text, so that either can go where a symbol goes.
 
 >>> from configurations.symbols import COMPUTER, HUMAN, opponent
->>> opponent(COMPUTER) == HUMAN
-True
+>>> opponent(COMPUTER) == HUMAN, Side.X == HUMAN, Side.X.opponent
+(True, True, <Side.O: 'O'>)
 >>> HUMAN_WINS < UNDECIDED < DRAW < COMPUTER_WINS
 True
 """
@@ -25,6 +32,7 @@ __all__ = [
     "SYMBOLS",
     "UNDECIDED",
     "Score",
+    "Side",
     "Symbol",
     "Winner",
     "opponent",
@@ -50,19 +58,75 @@ DRAW: Final[Score] = 2
 COMPUTER_WINS: Final[Score] = 3
 
 
+class Side(enum.StrEnum):
+    """A side of the game, named by its symbol: ``X`` moves first, ``O`` second.
+
+    Equal to its letter, so that it goes wherever a player's symbol does
+    (``save_play(row, col, Side.X)``).
+
+    >>> Side("O") is Side.O, Side.X.opponent, Side.O.opponent
+    (True, <Side.O: 'O'>, <Side.X: 'X'>)
+    """
+
+    X = HUMAN
+    O = COMPUTER  # noqa: E741 -- the player's own letter
+
+    @property
+    def opponent(self) -> Side:
+        """The other side."""
+        return Side.O if self is Side.X else Side.X
+
+    @classmethod
+    def to_move(cls, played: int) -> Side:
+        """The side to move once ``played`` moves have been made: ``X`` moves first.
+
+        >>> Side.to_move(0), Side.to_move(3)
+        (<Side.X: 'X'>, <Side.O: 'O'>)
+        """
+        return cls.O if played % 2 else cls.X
+
+
 class Winner(enum.StrEnum):
-    """Who won a finished game: ``X``, ``O``, or nobody, a draw.
+    """Who won a finished game, or a position's value with both sides playing perfectly: ``X``, ``O``, or
+    nobody, a draw.
 
     Each is equal to its text (``"X"``, ``"O"``, ``"draw"``), the way games
     are written in the history, in lists and in SGF's private properties.
+    :attr:`phrase` is how a value is said (``X wins``), as the solver
+    prints it and a certificate's header writes it.
 
-    >>> Winner(HUMAN) is Winner.X, Winner.DRAW == "draw"
-    (True, True)
+    >>> Winner(HUMAN) is Winner.X, Winner.DRAW == "draw", Winner.of(Side.O)
+    (True, True, <Winner.O: 'O'>)
+    >>> Winner.X.phrase, Winner.DRAW.phrase, Winner.from_phrase("O wins")
+    ('X wins', 'draw', <Winner.O: 'O'>)
     """
 
     X = HUMAN
     O = COMPUTER  # noqa: E741 -- the player's own letter
     DRAW = "draw"
+
+    @classmethod
+    def of(cls, side: Side) -> Winner:
+        """The win of ``side``."""
+        return cls(side.value)
+
+    @property
+    def side(self) -> Side | None:
+        """The side that won; ``None`` for a draw."""
+        return None if self is Winner.DRAW else Side(self.value)
+
+    @property
+    def phrase(self) -> str:
+        """``X wins``, ``O wins`` or ``draw``."""
+        return "draw" if self is Winner.DRAW else f"{self.value} wins"
+
+    @classmethod
+    def from_phrase(cls, text: str) -> Winner:
+        """The winner that :attr:`phrase` writes as ``text``; ``ValueError`` for any other text."""
+        for winner in cls:
+            if winner.phrase == text:
+                return winner
+        raise ValueError(f"a value is 'X wins', 'O wins' or 'draw', got {text!r}")
 
 
 def require_player(symbol: object) -> Symbol:

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from bench.history import finished_moves
 from configurations import COMPUTER, HUMAN, Winner, opponent
 from configurations.moves import Move
+from configurations.results import XScore
 from tests.records import ADA, REFERENCE, sample_record
 from tictactoe.game.record import GameRecord, TimedMove
 from tictactoe.game.review import ReviewStopped, review_game
@@ -111,9 +112,12 @@ def test_estimates_are_never_marked() -> None:
 def test_the_mark_of_a_move_needs_proofs_on_both_sides() -> None:
     won, lost = PositionValue.proved_as(Winner.X, Move(0, 0)), PositionValue.proved_as(Winner.O, Move(0, 1))
     assert mark(HUMAN, won, lost) == Mark.BLUNDER
-    for believed in (PositionValue.estimated(10**12, Winner.X, Move(0, 0)), PositionValue.estimated(900, None, None)):
+    for believed in (
+        PositionValue.estimated(XScore(10**12), Winner.X, Move(0, 0)),
+        PositionValue.estimated(XScore(900), None, None),
+    ):
         assert mark(HUMAN, believed, lost) == Mark.KEPT
-        assert mark(HUMAN, won, PositionValue.estimated(-(10**12), Winner.O, None)) == Mark.KEPT
+        assert mark(HUMAN, won, PositionValue.estimated(XScore(-(10**12)), Winner.O, None)) == Mark.KEPT
 
 
 def test_progress_is_told_each_position_and_stop_ends_the_review() -> None:
@@ -147,4 +151,4 @@ def test_values_that_cannot_be_the_game_s_review_are_refused() -> None:
     with pytest.raises(ReviewError, match=r"^the game ends in X, but its last position is valued draw$"):
         build_review(finished, 1.0, (draw,) * 6)
     with pytest.raises(ReviewError, match=r"^a proved value has a result and no score"):
-        PositionValue(True, None, 0, None)
+        PositionValue(True, None, XScore(0), None)

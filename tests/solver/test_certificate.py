@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from configurations import Winner
 from tests.solver.test_solve import positions, rectangles
 from tictactoe.proofcheck import Verdict, check_file, check_lines
 from tictactoe.solver.certificate import ProofExtractor, header, write_certificate
@@ -23,9 +24,10 @@ if TYPE_CHECKING:
 SETTINGS = settings(deadline=None, max_examples=200, derandomize=True, database=None)
 
 
-def certificate(position: Position) -> tuple[str, list[str]]:
+def certificate(position: Position) -> tuple[Winner, list[str]]:
     solver = Solver(position)
     value = solver.solve().value
+    assert value is not None
     return value, [header(position, value, 0), *ProofExtractor(solver).extract(value)]
 
 
@@ -40,7 +42,7 @@ def counted(lines: list[str]) -> list[str]:
 @given(st.one_of(positions(most_empty=9), rectangles(most_empty=9)))
 def test_the_checker_accepts_the_certificate_of_every_position(position: Position) -> None:
     value, lines = certificate(position)
-    assert check_lines(counted(lines)) == Verdict(value, len(lines) - 1)
+    assert check_lines(counted(lines)) == Verdict(value.phrase, len(lines) - 1)
 
 
 @pytest.mark.slow
@@ -48,11 +50,11 @@ def test_the_certificates_of_empty_boards_are_valid_and_small() -> None:
     sizes = {}
     for rows, cols, length in [(3, 3, 3), (4, 4, 3), (4, 4, 4), (3, 5, 3), (5, 5, 4), (2, 6, 4)]:
         value, lines = certificate(Position(rows, length, 0, 0, cols=cols))
-        assert check_lines(counted(lines)).value == value
+        assert check_lines(counted(lines)).value == value.phrase
         sizes[rows, cols, length] = (value, len(lines) - 1)
-    assert sizes[3, 3, 3] == ("draw", 25)
-    assert sizes[4, 4, 3][0] == "X wins"
-    assert sizes[5, 5, 4][0] == "draw"
+    assert sizes[3, 3, 3] == (Winner.DRAW, 25)
+    assert sizes[4, 4, 3][0] is Winner.X
+    assert sizes[5, 5, 4][0] is Winner.DRAW
 
 
 def test_a_record_is_written_once_for_a_position_and_its_images() -> None:

@@ -7,6 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from configurations import Winner
 from tests.solver.test_solve import MOST_EMPTY, brute_force, lines_of, rectangles
 from tictactoe.solver.blocking import breaker_wins_by_pairing, breaker_wins_by_potential
 from tictactoe.solver.geometry import geometry
@@ -67,9 +68,9 @@ def test_a_rectangle_the_game_cannot_have_is_refused(rows: list[str], cols: int,
 
 def test_a_line_longer_than_the_short_side_runs_only_along_the_long_one() -> None:
     # Two rows of five, four to win: two windows in each row, and O answers each of X's tiles in its row.
-    assert solve(Position(2, 4, 0, 0, cols=5)).value == "draw"
-    assert solve(Position(1, 3, 0, 0, cols=5)).value == "draw"
-    assert solve(Position(3, 3, 0, 0, cols=4)).value == "X wins"
+    assert solve(Position(2, 4, 0, 0, cols=5)).value is Winner.DRAW
+    assert solve(Position(1, 3, 0, 0, cols=5)).value is Winner.DRAW
+    assert solve(Position(3, 3, 0, 0, cols=4)).value is Winner.X
 
 
 @SETTINGS

@@ -16,8 +16,8 @@ from tests.solver.test_solve import positions
 from tictactoe.proofcheck import check_lines
 from tictactoe.solver.answers import AnswerStore, StoreError
 from tictactoe.solver.certificate import Goal, header
-from tictactoe.solver.job import Answer, Job, run_job, strategies
-from tictactoe.solver.jobs import JobSolve, Outcome
+from tictactoe.solver.job import Job, JobAnswer, run_job, strategies
+from tictactoe.solver.jobs import JobSolution, JobSolve
 from tictactoe.solver.position import Position
 from tictactoe.solver.records import DRAWN, LOST, WON
 from tictactoe.solver.runners import InProcess, LocalPool
@@ -32,33 +32,27 @@ SETTINGS = settings(deadline=None, max_examples=100, derandomize=True, database=
 VALUES = {WON: "wins", DRAWN: "draw", LOST: "loses"}
 
 
-def solved(position: Position, runner: Runner, **options: object) -> Outcome:
+def solved(position: Position, runner: Runner, **options: object) -> JobSolution:
     solve_by_jobs = JobSolve(position, runner, **options)  # type: ignore[arg-type]
     progress = list(solve_by_jobs)
     runner.close()
-    assert solve_by_jobs.outcome is not None
+    assert solve_by_jobs.solution is not None
     if progress:
         assert progress[-1].proved + progress[-1].left == len(solve_by_jobs._children)
-    return solve_by_jobs.outcome
-
-
-def wording(position: Position, value: int | None) -> str:
-    if value == DRAWN:
-        return "draw"
-    other = "O" if position.mover == "X" else "X"
-    return f"{position.mover if value == WON else other} wins"
+    return solve_by_jobs.solution
 
 
 @pytest.mark.slow
 @SETTINGS
 @given(positions(most_empty=9))
 def test_a_solve_by_jobs_agrees_with_one_search_and_proves_it(position: Position) -> None:
-    outcome = solved(position, InProcess(), proof=True)
+    solution = solved(position, InProcess(), proof=True)
     expected = solve(position)
-    assert wording(position, outcome.value) == expected.value
-    assert outcome.records is not None
-    lines = [header(position, expected.value, len(outcome.records)), *outcome.records]
-    assert check_lines(lines).value == expected.value
+    assert expected.value is not None
+    assert solution.value == expected.value
+    assert solution.records is not None
+    lines = [header(position, expected.value, len(solution.records)), *solution.records]
+    assert check_lines(lines).value == expected.value.phrase
 
 
 class Shuffled:
@@ -80,7 +74,7 @@ class Shuffled:
         self._chance.shuffle(ready)
         return ready[:1]
 
-    def result(self, handle: object) -> Answer | None:
+    def result(self, handle: object) -> JobAnswer | None:
         self._ready = [other for other in self._ready if other is not handle]
         return handle[0]  # type: ignore[index,no-any-return]
 
@@ -100,8 +94,8 @@ class Shuffled:
 def test_the_same_value_move_and_certificate_whatever_runs_the_jobs(position: Position) -> None:
     first = solved(position, InProcess(), proof=True)
     for runner in (LocalPool(2), LocalPool(3), Shuffled(1), Shuffled(2)):
-        outcome = solved(position, runner, proof=True)
-        assert (outcome.value, outcome.best, outcome.records) == (first.value, first.best, first.records)
+        solution = solved(position, runner, proof=True)
+        assert (solution.value, solution.best, solution.records) == (first.value, first.best, first.records)
 
 
 def test_strategies_for_each_bound() -> None:
@@ -112,9 +106,9 @@ def test_strategies_for_each_bound() -> None:
 
 
 def test_a_solve_out_of_time_is_unknown_with_the_first_move() -> None:
-    outcome = solved(Position(9, 5, 0, 0), InProcess(), think=0.3)
-    assert outcome.value is None
-    assert str(outcome.best) == "e5"
+    solution = solved(Position(9, 5, 0, 0), InProcess(), think=0.3)
+    assert solution.value is None
+    assert str(solution.best) == "e5"
 
 
 @pytest.mark.slow

@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from configurations import Configurations
+from configurations import Configurations, Winner
 from configurations.moves import Move
 from tests.paths import ROOT
 from tests.started import started
@@ -85,12 +85,11 @@ def positions(draw: st.DrawFn, most_empty: int = MOST_EMPTY) -> Position:
     return Position.from_rows(["".join(board[start : start + size]) for start in range(0, size * size, size)], length)
 
 
-def value_for(position: Position, value: int) -> str:
-    """The solver's wording of ``value`` for the player to move."""
+def value_for(position: Position, value: int) -> Winner:
+    """Who wins, by brute force's ``value`` for the player to move (1, 0 or -1)."""
     if value == 0:
-        return "draw"
-    winner = position.mover if value > 0 else ("O" if position.mover == "X" else "X")
-    return f"{winner} wins"
+        return Winner.DRAW
+    return Winner(position.mover if value > 0 else ("O" if position.mover == "X" else "X"))
 
 
 @st.composite
@@ -134,7 +133,7 @@ def check_against_brute_force(position: Position) -> None:
     solution = solve(position)
     if position.winner is not None or "." not in board:
         assert solution.best is None
-        assert solution.value == (f"{position.winner} wins" if position.winner else "draw")
+        assert solution.value == (Winner(position.winner) if position.winner else Winner.DRAW)
         return
     value = brute_force(board, lines, position.mover)
     assert solution.value == value_for(position, value)
@@ -150,16 +149,16 @@ def check_against_brute_force(position: Position) -> None:
 @pytest.mark.parametrize(
     ("size", "length", "value"),
     [
-        (1, 1, "X wins"),
-        (2, 2, "X wins"),
-        (3, 2, "X wins"),
-        (3, 3, "draw"),
-        (4, 3, "X wins"),
-        (4, 4, "draw"),
-        (5, 5, "draw"),
+        (1, 1, Winner.X),
+        (2, 2, Winner.X),
+        (3, 2, Winner.X),
+        (3, 3, Winner.DRAW),
+        (4, 3, Winner.X),
+        (4, 4, Winner.DRAW),
+        (5, 5, Winner.DRAW),
     ],
 )
-def test_known_values_of_the_empty_board(size: int, length: int, value: str) -> None:
+def test_known_values_of_the_empty_board(size: int, length: int, value: Winner) -> None:
     solution = solve(Position(size, length, 0, 0))
     assert solution.value == value
     assert solution.best is not None
@@ -171,22 +170,22 @@ def test_a_threat_wins_at_once_and_two_threats_lose() -> None:
     assert str(solve(Position.from_rows(["XX.", "OO.", "..."], length=3)).best) == "c1"
     # O to move has no line to complete, and X threatens c1 and a3: O blocks one and loses.
     solution = solve(Position.from_rows(["XX.", "XO.", "..O"], length=3))
-    assert solution.value == "X wins"
+    assert solution.value is Winner.X
     assert str(solution.best) in {"c1", "a3"}
 
 
 def test_a_finished_board_has_a_value_and_no_move() -> None:
     won = solve(Position.from_rows(["XXX", "OO.", "..."], length=3))
-    assert (won.value, won.best, won.nodes) == ("X wins", None, 0)
+    assert (won.value, won.best, won.nodes) == (Winner.X, None, 0)
     full = solve(Position.from_rows(["XOX", "XOO", "OXX"], length=3))
-    assert (full.value, full.best) == ("draw", None)
+    assert (full.value, full.best) == (Winner.DRAW, None)
 
 
 def test_time_running_out_leaves_the_value_unknown_with_a_move() -> None:
     started = time.monotonic()
     solution = solve(Position(9, 5, 0, 0), think=0.2)
     assert time.monotonic() - started < 5
-    assert solution.value == "unknown"
+    assert solution.value is None
     assert solution.best == Move(4, 4)  # the centre, first in the move order
     assert solution.nodes > 0
 

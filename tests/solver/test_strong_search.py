@@ -11,7 +11,7 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from configurations import Configurations, SearchStats
+from configurations import Configurations, SearchStats, Winner
 from configurations.moves import Move
 from tests import models
 from tests.solver.test_solve import lines_of, positions
@@ -161,7 +161,7 @@ def test_a_line_of_fours_is_a_forced_win_and_the_solver_agrees(position: Positio
     if line is None:
         return
     assert replay_is_a_forced_win(position, line)
-    assert solve(position).value == f"{position.mover} wins"
+    assert solve(position).value == Winner(position.mover)
 
 
 def test_no_fours_no_line() -> None:

@@ -38,20 +38,22 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import NoReturn
 
+from configurations import Side, Winner
 from configurations.moves import MAX_BOARD_SIZE
 from tictactoe.cli.arguments import add_version, file_path, seconds, whole_number
 from tictactoe.cli.exits import EXIT_FAILED, EXIT_OK, run
 from tictactoe.solver.answers import AnswerStore, StoreError
 from tictactoe.solver.certificate import ProofExtractor, write_certificate
-from tictactoe.solver.jobs import JobSolve, Outcome, Progress
+from tictactoe.solver.jobs import JobSolution, JobSolve, Progress
 from tictactoe.solver.position import EMPTY_ROW_MARK, Position, PositionError
-from tictactoe.solver.records import DRAWN, WON
 from tictactoe.solver.runners import ClusterError, DaskCluster, InProcess, LocalPool, Runner, cores
-from tictactoe.solver.solve import UNKNOWN, Solution, Solver
+from tictactoe.solver.solve import Solution, Solver
 
 __all__ = ["PROGRAM", "board_shape", "console_main", "main", "report"]
 
 PROGRAM = "python -m tictactoe.solver"
+#: How the value of a solve that ran out of time is printed.
+UNKNOWN = "unknown"
 
 _EPILOG = f"""\
 SIZE is the number of rows and of columns (3), or ROWSxCOLS (7x6: 7 rows of 6 squares).
@@ -91,14 +93,16 @@ def board_shape(text: str) -> tuple[int, int]:
     return int(shape[1]), int(shape[2])
 
 
-def report(solution: Solution, mover: str | None = None) -> list[str]:
+def report(solution: Solution, mover: Side | None = None) -> list[str]:
     """The lines printed for ``solution``; ``mover``, the player to move, is named last (none: the game is over).
 
     >>> from configurations.moves import Move
-    >>> report(Solution("draw", Move(0, 1), 57, 0.0042), "X")
+    >>> report(Solution(Winner.DRAW, Move(0, 1), 57, 0.0042), Side.X)
     ['value: draw', 'best: b1', 'nodes: 57', 'seconds: 0.004', 'to move: X']
+    >>> report(Solution(None, Move(0, 1), 57, 0.0042))[0]
+    'value: unknown'
     """
-    lines = [f"value: {solution.value}"]
+    lines = [f"value: {UNKNOWN if solution.value is None else solution.value.phrase}"]
     if solution.best is not None:
         lines.append(f"best: {solution.best}")
     lines += [f"nodes: {solution.nodes}", f"seconds: {solution.seconds:.3f}"]
@@ -200,7 +204,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     print("\n".join(report(solution, position.mover if given else None) + more), flush=True)
     if proof is None:
         return EXIT_OK
-    if records is None:
+    if records is None or solution.value is None:
         print(f"{PROGRAM}: no certificate written: the value is unknown", file=sys.stderr)
         return EXIT_FAILED
     return _write(proof, position, solution.value, records)
@@ -213,7 +217,7 @@ def _solve_here(
     started = time.process_time()
     solver = Solver(position, think=think, keep_pairings=proof)
     solution = solver.solve()
-    if not proof or solution.value == UNKNOWN:
+    if not proof or solution.value is None:
         return solution, None, []
     records = ProofExtractor(solver).extract(solution.value)
     return Solution(solution.value, solution.best, solver.nodes, time.process_time() - started), records, []
@@ -247,23 +251,13 @@ def _solve_by_jobs(
         runner.close()
         if store is not None:
             store.close()
-    outcome: Outcome = solve.outcome  # type: ignore[assignment]  # set once the iteration ends
+    outcome: JobSolution = solve.solution  # type: ignore[assignment]  # set once the iteration ends
     now = resource.getrusage(resource.RUSAGE_CHILDREN)
     seconds = time.process_time() - started + now.ru_utime + now.ru_stime - children.ru_utime - children.ru_stime
     if isinstance(runner, DaskCluster):
         seconds += outcome.seconds
-    value = _wording(outcome.value, position.mover)
     more = [f"sub-positions: {outcome.jobs}" + ("" if store is None else f" ({outcome.resumed} resumed)")]
-    return Solution(value, outcome.best, outcome.nodes, seconds), outcome.records, more
-
-
-def _wording(value: int | None, mover: str) -> str:
-    """``X wins``, ``O wins``, ``draw`` or ``unknown`` for a value for ``mover``."""
-    if value is None:
-        return UNKNOWN
-    if value == DRAWN:
-        return "draw"
-    return f"{mover if value == WON else ('O' if mover == 'X' else 'X')} wins"
+    return Solution(outcome.value, outcome.best, outcome.nodes, seconds), outcome.records, more
 
 
 class _ProgressLine:
@@ -293,7 +287,7 @@ class _ProgressLine:
             sys.stderr.flush()
 
 
-def _write(path: Path, position: Position, value: str, records: list[str]) -> int:
+def _write(path: Path, position: Position, value: Winner, records: list[str]) -> int:
     """Write the certificate to ``path`` through a temporary file beside it, so that ``path`` is never left
     half written; the exit status."""
     partial = path.with_name(f".{path.name}.partial")

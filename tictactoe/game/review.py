@@ -26,8 +26,8 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from configurations import COMPUTER, HUMAN, Configurations, Winner
-from configurations.results import Outcome
+from configurations import Configurations
+from configurations.results import Outcome, score_for_x
 from tictactoe.game.game import Game
 from tictactoe.game.review_values import PositionValue, Review, build_review
 from tictactoe.players.strong import StrongPlayer
@@ -45,8 +45,6 @@ __all__ = ["ESTIMATE_LEVELS", "SOLVE_SHARE", "ReviewStopped", "review_game"]
 SOLVE_SHARE = 0.5
 #: The strong player's depth limit: more plies than its clock ever lets it reach, so that the clock decides.
 ESTIMATE_LEVELS = 40
-# What the solver's value says, as a result; anything else ("unknown") is not proved.
-_PROVED = {"X wins": Winner.X, "O wins": Winner.O, "draw": Winner.DRAW}
 
 
 class ReviewStopped(Exception):
@@ -91,24 +89,18 @@ def _value(
     _check(stop)
     position = Position.from_configurations(board)
     solution = solve(position, think * SOLVE_SHARE)
-    winner = _PROVED.get(solution.value)
-    if winner is not None:
-        return PositionValue.proved_as(winner, solution.best)
+    if solution.value is not None:
+        return PositionValue.proved_as(solution.value, solution.best)
     _check(stop)
     mover = position.mover
     move = estimator.choose(board, mover)
     choice = estimator.last_choice
     assert choice is not None  # set by every choose
-    other = COMPUTER if mover == HUMAN else HUMAN
-    if choice.outcome == Outcome.DRAW:
-        expected: Winner | None = Winner.DRAW
-    elif choice.outcome == Outcome.WIN or choice.score >= BELIEVED:
-        expected = Winner(mover)
-    elif choice.outcome == Outcome.LOSS or choice.score <= -BELIEVED:
-        expected = Winner(other)
-    else:
-        expected = None
-    return PositionValue.estimated(choice.score if mover == HUMAN else -choice.score, expected, move)
+    outcome = choice.outcome
+    if outcome is None and abs(choice.score) >= BELIEVED:
+        outcome = Outcome.WIN if choice.score > 0 else Outcome.LOSS  # a win by threats, believed
+    expected = None if outcome is None else outcome.winner(mover)
+    return PositionValue.estimated(score_for_x(choice.score, mover), expected, move)
 
 
 def _check(stop: Callable[[], bool] | None) -> None:

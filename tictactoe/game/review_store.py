@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from configurations import Winner
 from configurations.moves import Move
+from configurations.results import XScore
 from tictactoe.game.review_values import PositionValue
 
 if TYPE_CHECKING:
@@ -99,7 +100,7 @@ def load_review(connection: sqlite3.Connection, game_id: int) -> tuple[float, tu
         if type(score) is not int:
             raise TypeError(f"the score of position {ply}, {score!r}, is not a whole number")
         best = None if best_row is None and best_col is None else Move(_whole(best_row), _whole(best_col))
-        values.append(PositionValue(bool(proved), None if winner is None else Winner(winner), score, best))
+        values.append(PositionValue(bool(proved), None if winner is None else Winner(winner), XScore(score), best))
     return float(think), tuple(values)
 
 

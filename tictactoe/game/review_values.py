@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from configurations import COMPUTER, HUMAN, Symbol, Winner
+from configurations.results import XScore
 
 if TYPE_CHECKING:
     from configurations.moves import Move
@@ -67,7 +68,7 @@ class PositionValue:
 
     proved: bool
     winner: Winner | None
-    score: int
+    score: XScore
     best: Move | None
 
     def __post_init__(self) -> None:
@@ -77,10 +78,10 @@ class PositionValue:
     @classmethod
     def proved_as(cls, winner: Winner, best: Move | None) -> PositionValue:
         """The value proved to be ``winner``, which ``best`` gets (None on a finished board)."""
-        return cls(True, winner, 0, best)
+        return cls(True, winner, XScore(0), best)
 
     @classmethod
-    def estimated(cls, score: int, winner: Winner | None, best: Move | None) -> PositionValue:
+    def estimated(cls, score: XScore, winner: Winner | None, best: Move | None) -> PositionValue:
         """The strong player's estimate: ``score`` from ``X``'s side, the result it expects if any, its move."""
         return cls(False, winner, score, best)
 

@@ -18,7 +18,7 @@
   (:mod:`.evaluation`) and a table bounded in size (:mod:`.table`).
 
 >>> solve(Position.from_rows(["X..", "...", "..."], length=3)).value
-'draw'
+<Winner.DRAW: 'draw'>
 """
 
 from tictactoe.solver.position import Position, PositionError

@@ -18,8 +18,8 @@ import sqlite3
 import zlib
 from typing import TYPE_CHECKING
 
-from tictactoe.solver.certificate import Proof, Record
-from tictactoe.solver.job import Answer
+from tictactoe.solver.certificate import ProofRecords, Record
+from tictactoe.solver.job import JobAnswer
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -56,7 +56,7 @@ class AnswerStore:
     def __len__(self) -> int:
         return int(self._connection.execute("SELECT COUNT(*) FROM answers").fetchone()[0])
 
-    def get(self, job: str) -> Answer | None:
+    def get(self, job: str) -> JobAnswer | None:
         """The answer kept for the job with key ``job``, or None."""
         row = self._connection.execute(
             "SELECT low, high, nodes, seconds, proof FROM answers WHERE job = ?", (job,)
@@ -64,9 +64,9 @@ class AnswerStore:
         if row is None:
             return None
         low, high, nodes, seconds, packed = row
-        return Answer(low, high, nodes, seconds, None if packed is None else _unpack(packed))
+        return JobAnswer(low, high, nodes, seconds, None if packed is None else _unpack(packed))
 
-    def put(self, job: str, answer: Answer) -> None:
+    def put(self, job: str, answer: JobAnswer) -> None:
         """Keep ``answer`` for the job with key ``job``, committed at once."""
         packed = None if answer.proof is None else _pack(answer.proof)
         self._connection.execute(
@@ -78,17 +78,17 @@ class AnswerStore:
         self._connection.close()
 
 
-def _pack(proof: Proof) -> bytes:
+def _pack(proof: ProofRecords) -> bytes:
     lines = [";".join(",".join(map(str, places)) for places in proof.roots)]
     lines += [f"{record.key}\t{record.text}\t{','.join(map(str, record.edges))}" for record in proof.records]
     return zlib.compress("\n".join(lines).encode("ascii"))
 
 
-def _unpack(packed: bytes) -> Proof:
+def _unpack(packed: bytes) -> ProofRecords:
     first, *lines = zlib.decompress(packed).decode("ascii").split("\n")
     x_roots, o_roots = (tuple(int(place) for place in part.split(",") if place) for part in first.split(";"))
     records = []
     for line in lines:
         key, text, edges = line.split("\t")
         records.append(Record(key, text, tuple(int(edge) for edge in edges.split(",") if edge)))
-    return Proof(tuple(records), (x_roots, o_roots))
+    return ProofRecords(tuple(records), (x_roots, o_roots))

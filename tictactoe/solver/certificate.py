@@ -42,14 +42,14 @@ from dataclasses import dataclass
 from operator import itemgetter
 from typing import IO, TYPE_CHECKING
 
-from configurations import COMPUTER, HUMAN
+from configurations import Winner
 from configurations.moves import Move
 from hashdict import Data, HashDictionary
 from tictactoe.solver.blocking import Pairing, breaker_wins_by_potential
 from tictactoe.solver.geometry import geometry, squares_of
 from tictactoe.solver.position import EMPTY_ROW_MARK
 from tictactoe.solver.records import DRAWN, WON
-from tictactoe.solver.search_board import CROSS, NOUGHT
+from tictactoe.solver.search_board import CROSS, NOUGHT, SIDES
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -62,8 +62,8 @@ __all__ = [
     "FORMAT",
     "VERSION",
     "Goal",
-    "Proof",
     "ProofExtractor",
+    "ProofRecords",
     "Record",
     "RecordWriter",
     "goals",
@@ -85,11 +85,11 @@ class Goal(enum.Enum):
     BLOCK = "block"
 
 
-def header(position: Position, value: str, records: int) -> str:
+def header(position: Position, value: Winner, records: int) -> str:
     """The first line of a certificate of ``value`` for ``position``, holding ``records`` records.
 
     >>> from tictactoe.solver.position import Position
-    >>> header(Position.from_rows(["X.", ".."], length=2), "X wins", 1)
+    >>> header(Position.from_rows(["X.", ".."], length=2), Winner.X, 1)
     '{"format": "k-in-a-row proof", "version": 1, "rows": 2, "cols": 2, "length": 2, "board": ["X.", ".."], \
 "value": "X wins", "records": 1}'
     """
@@ -100,24 +100,24 @@ def header(position: Position, value: str, records: int) -> str:
         "cols": position.width,
         "length": position.length,
         "board": position.rows(),
-        "value": value,
+        "value": value.phrase,
         "records": records,
     }
     return json.dumps(fields)
 
 
-def goals(value: str) -> list[tuple[int, Goal]]:
+def goals(value: Winner) -> list[tuple[int, Goal]]:
     """The strategies that prove ``value``: ``(player, goal)`` pairs, players as the search numbers them.
 
-    >>> goals("draw")
-    [(0, <Goal.BLOCK: 'block'>), (1, <Goal.BLOCK: 'block'>)]
+    >>> goals(Winner.DRAW), goals(Winner.O)
+    ([(0, <Goal.BLOCK: 'block'>), (1, <Goal.BLOCK: 'block'>)], [(1, <Goal.WIN: 'win'>)])
     """
-    if value == "draw":
+    if value.side is None:
         return [(CROSS, Goal.BLOCK), (NOUGHT, Goal.BLOCK)]
-    return [(CROSS if value == f"{HUMAN} wins" else NOUGHT, Goal.WIN)]
+    return [(SIDES.index(value.side), Goal.WIN)]
 
 
-def write_certificate(path: Path, position: Position, value: str, records: list[str], *, compress: bool) -> None:
+def write_certificate(path: Path, position: Position, value: Winner, records: list[str], *, compress: bool) -> None:
     """Write the certificate -- the header, then ``records`` -- to ``path``, gzip-compressed if ``compress``."""
     if compress:
         with gzip.open(path, "wt", encoding="ascii", compresslevel=6) as packed:
@@ -127,7 +127,7 @@ def write_certificate(path: Path, position: Position, value: str, records: list[
             _write_lines(plain, position, value, records)
 
 
-def _write_lines(out: IO[str], position: Position, value: str, records: list[str]) -> None:
+def _write_lines(out: IO[str], position: Position, value: Winner, records: list[str]) -> None:
     out.write(header(position, value, len(records)) + "\n")
     for record in records:
         out.write(record + "\n")
@@ -150,7 +150,7 @@ class Record:
 
 
 @dataclass(frozen=True, slots=True)
-class Proof:
+class ProofRecords:
     """The records of one or more strategies, and ``roots``: for each player (by number), the places of the
     records its strategy needs in the position itself."""
 
@@ -183,9 +183,9 @@ class RecordWriter:
         possibly the leaf of the position after it; or a leaf), with ``squares`` in the tiles' orientation."""
         marks = [EMPTY_ROW_MARK] * self._squares
         for square in squares_of(tiles[CROSS]):
-            marks[square] = HUMAN
+            marks[square] = SIDES[CROSS]
         for square in squares_of(tiles[NOUGHT]):
-            marks[square] = COMPUTER
+            marks[square] = SIDES[NOUGHT]
         drawn = "".join(marks)
         least, symmetry = min(("".join(image(drawn)), index) for index, image in enumerate(self._images))
         names = self._names[symmetry]
@@ -220,12 +220,12 @@ class ProofExtractor:
         self._and_needs: list[tuple[int, ...]] = []
         self._records: list[Record] = []
 
-    def extract(self, value: str) -> list[str]:
-        """The records proving ``value`` (``X wins``, ``O wins`` or ``draw``) for the solver's position (none
+    def extract(self, value: Winner) -> list[str]:
+        """The records proving ``value`` for the solver's position (none
         for a finished game)."""
         return self.prove(goals(value)).lines()
 
-    def prove(self, strategies: list[tuple[int, Goal]]) -> Proof:
+    def prove(self, strategies: list[tuple[int, Goal]]) -> ProofRecords:
         """The records of ``strategies`` (``(player, goal)`` pairs, as :func:`goals` gives them) from the
         solver's position, which the solver must have proved they hold."""
         position, board = self._solver.position, self._solver.board
@@ -237,7 +237,7 @@ class ProofExtractor:
                     roots[prover] = () if place < 0 else (place,)
                 else:
                     roots[prover] = self._other_moves(prover, goal)
-        return Proof(tuple(self._records), (roots[CROSS], roots[NOUGHT]))
+        return ProofRecords(tuple(self._records), (roots[CROSS], roots[NOUGHT]))
 
     def _prover_moves(self, prover: int, goal: Goal) -> int:
         """The place of the record of the prover's move (or leaf) in the position on the board, the prover to
@@ -328,4 +328,4 @@ def _squares(pairing: Pairing) -> list[int]:
 
 
 def _symbol(player: int) -> str:
-    return HUMAN if player == CROSS else COMPUTER
+    return SIDES[player].value

@@ -3,7 +3,7 @@
 A :class:`Job` asks what a search within a window proves of one position
 (and, for a certificate, the records that prove it); :func:`run_job` answers
 it with a fresh :class:`~tictactoe.solver.solve.Solver`, so the same job
-always gets the same :class:`Answer`, wherever it runs.  The runners, the
+always gets the same :class:`JobAnswer`, wherever it runs.  The runners, the
 file of answers and the solve that puts them together
 (:mod:`tictactoe.solver.jobs`) all build on this module, which needs none
 of them.
@@ -14,13 +14,14 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-from tictactoe.solver.certificate import Goal, Proof, ProofExtractor, RecordWriter
+from tictactoe.solver.certificate import Goal, ProofExtractor, ProofRecords, RecordWriter
+from tictactoe.solver.clock import OutOfTime
 from tictactoe.solver.position import Position
 from tictactoe.solver.records import DRAWN, LOST, WON
 from tictactoe.solver.search_board import CROSS
-from tictactoe.solver.solve import OutOfTime, Solver
+from tictactoe.solver.solve import Solver
 
-__all__ = ["Answer", "Job", "run_job", "strategies"]
+__all__ = ["Job", "JobAnswer", "run_job", "strategies"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,7 +52,7 @@ class Job:
 
 
 @dataclass(frozen=True, slots=True)
-class Answer:
+class JobAnswer:
     """A job's answer: the least and greatest value for its position's player to move (``known`` False when its
     time ran out first), the positions it visited, its processor seconds and, if asked, the proof."""
 
@@ -59,7 +60,7 @@ class Answer:
     high: int
     nodes: int
     seconds: float
-    proof: Proof | None
+    proof: ProofRecords | None
     known: bool = True
 
 
@@ -79,7 +80,7 @@ def strategies(mover: int, low: int, high: int) -> list[tuple[int, Goal]]:
     return found
 
 
-def run_job(job: Job) -> Answer:
+def run_job(job: Job) -> JobAnswer:
     """Answer ``job`` with a fresh solver: the same answer every time, in any process."""
     started = time.process_time()
     position = job.position()
@@ -87,8 +88,8 @@ def run_job(job: Job) -> Answer:
     try:
         low, high = solver.bounds(job.alpha, job.beta)
     except OutOfTime:
-        return Answer(LOST, WON, solver.nodes, time.process_time() - started, None, known=False)
+        return JobAnswer(LOST, WON, solver.nodes, time.process_time() - started, None, known=False)
     proof = None
     if job.proof:
         proof = ProofExtractor(solver).prove(strategies(solver.board.mover, low, high))
-    return Answer(low, high, solver.nodes, time.process_time() - started, proof)
+    return JobAnswer(low, high, solver.nodes, time.process_time() - started, proof)

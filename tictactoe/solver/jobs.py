@@ -17,17 +17,21 @@ draw).
 
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from configurations import Winner
 from configurations.moves import Move
 from hashdict import Data, HashDictionary
-from tictactoe.solver.certificate import Proof, RecordWriter
-from tictactoe.solver.job import Answer, Job, strategies
+from tictactoe.solver.certificate import ProofRecords, RecordWriter
+from tictactoe.solver.clock import Deadline
+from tictactoe.solver.job import Job, JobAnswer, strategies
 from tictactoe.solver.position import Position
 from tictactoe.solver.records import DRAWN, LOST, WON, settled
 from tictactoe.solver.search_board import SearchBoard
+from tictactoe.solver.solve import winner_of
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -35,7 +39,7 @@ if TYPE_CHECKING:
     from tictactoe.solver.answers import AnswerStore
     from tictactoe.solver.runners import Runner
 
-__all__ = ["JobSolve", "Outcome", "Progress"]
+__all__ = ["JobSolution", "JobSolve", "Progress"]
 
 # Below every value: where the root's search starts, so that its first move is asked for its value itself.
 _BELOW = LOST - 1
@@ -55,12 +59,12 @@ class Progress:
 
 
 @dataclass(frozen=True, slots=True)
-class Outcome:
-    """What a solve by jobs found: ``value`` for the player to move (``None``: time ran out), the ``best`` move,
+class JobSolution:
+    """What a solve by jobs found: ``value``, who wins (``None``: time ran out), the ``best`` move,
     the certificate's ``records`` (with a proof), ``jobs`` (the first moves asked of), ``resumed`` (answers read
     from the file), and the ``nodes`` and processor ``seconds`` of this run's jobs."""
 
-    value: int | None
+    value: Winner | None
     best: Move | None
     records: list[str] | None
     jobs: int
@@ -83,7 +87,7 @@ class JobSolve:
     """One solve of ``position`` by jobs that ``runner`` runs, their answers kept in ``store`` if given.
 
     Iterating over it runs the solve, yielding its :class:`Progress` as
-    answers come in; when the iteration ends, :attr:`outcome` holds the
+    answers come in; when the iteration ends, :attr:`solution` holds the
     result.  ``think`` bounds the whole solve's wall-clock seconds.
     """
 
@@ -100,27 +104,27 @@ class JobSolve:
         self._runner = runner
         self._store = store
         self._proof = proof
-        self._deadline = float("inf") if think is None else time.monotonic() + think
+        self._deadline = Deadline.after(think)
         self._board = SearchBoard(position)
         self._children = self._first_moves()
         # For each first move, the answers it has had, each with the window (for its player to move) it was asked.
-        self._answers: list[list[tuple[tuple[int, int], Answer]]] = [[] for _ in self._children]
+        self._answers: list[list[tuple[tuple[int, int], JobAnswer]]] = [[] for _ in self._children]
         self._running: list[tuple[object, int, Job]] = []
         self._resumed = self._nodes = 0
         self._seconds = 0.0
-        self.outcome: Outcome | None = None
+        self.solution: JobSolution | None = None
 
     def __iter__(self) -> Iterator[Progress]:
         started = time.monotonic()
-        while self.outcome is None:
+        while self.solution is None:
             need = self._decide()
             if need is None:
                 break
             self._submit(need)
-            if time.monotonic() > self._deadline:
-                self.outcome = self._unknown()
+            if self._deadline.passed():
+                self.solution = self._unknown()
                 break
-            timeout = max(0.0, min(self._deadline - time.monotonic(), 0.5))
+            timeout = max(0.0, min(self._deadline.at - time.monotonic(), 0.5))
             for handle in self._runner.wait([handle for handle, _, _ in self._running], timeout):
                 self._collect(handle)
             proved = sum(1 for answers in self._answers if answers)
@@ -147,13 +151,13 @@ class JobSolve:
 
     def _decide(self) -> tuple[int, tuple[int, int]] | None:
         """The next question the root's search asks that has no answer yet, ``(first move, window)``; None
-        when the answers settle the solve (:attr:`outcome` is set then)."""
+        when the answers settle the solve (:attr:`solution` is set then)."""
         position, board = self._position, self._board
         if position.winner is not None or not position.empty_squares or board.threats[board.mover]:
-            self.outcome = self._finished()
+            self.solution = self._finished()
             return None
         alpha = best = _BELOW
-        used: list[Answer | None] = [None] * len(self._children)
+        used: list[JobAnswer | None] = [None] * len(self._children)
         for index, child in enumerate(self._children):
             if alpha >= WON:
                 break
@@ -164,25 +168,25 @@ class JobSolve:
                 if answer is None:
                     return index, window
                 if not answer.known:
-                    self.outcome = self._unknown()
+                    self.solution = self._unknown()
                     return None
                 used[index] = answer
                 value = _settled_value(-answer.high, -answer.low, alpha)
             if value > best:
                 best, best_index = value, index
             alpha = max(alpha, value)
-        self.outcome = self._settled(best, best_index, used)
+        self.solution = self._settled(best, best_index, used)
         return None
 
     def _job(self, index: int, window: tuple[int, int]) -> Job:
         child = self._children[index]
         position = self._position
-        think = None if self._deadline == float("inf") else max(0.001, self._deadline - time.monotonic())
+        think = None if self._deadline.at == math.inf else max(0.001, self._deadline.at - time.monotonic())
         return Job(
             position.height, position.width, position.length, child.x_tiles, child.o_tiles, *window, self._proof, think
         )
 
-    def _answer(self, index: int, window: tuple[int, int]) -> Answer | None:
+    def _answer(self, index: int, window: tuple[int, int]) -> JobAnswer | None:
         """The answer to the question, from this run or from the store."""
         for asked, answer in self._answers[index]:
             if asked == window:
@@ -227,13 +231,15 @@ class JobSolve:
         if self._store is not None and answer.known:
             self._store.put(job.key, answer)
 
-    def _outcome(self, value: int | None, move: int, records: list[str] | None) -> Outcome:
+    def _outcome(self, value: int | None, move: int, records: list[str] | None) -> JobSolution:
+        """The solution of a solve that found ``value`` (for the player to move; ``None``: unknown)."""
         best = None if move < 0 else Move(*divmod(move, self._position.width))
         jobs = sum(1 for answers in self._answers if answers)
-        return Outcome(value, best, records, jobs, self._resumed, self._nodes, self._seconds)
+        winner = None if value is None else winner_of(value, self._position.mover)
+        return JobSolution(winner, best, records, jobs, self._resumed, self._nodes, self._seconds)
 
-    def _finished(self) -> Outcome:
-        """The outcome of a position that needs no job: a finished game, or one the mover wins at once."""
+    def _finished(self) -> JobSolution:
+        """The solution of a position that needs no job: a finished game, or one the mover wins at once."""
         position, board = self._position, self._board
         if position.winner is not None:
             value = WON if position.winner == position.mover else LOST
@@ -243,14 +249,14 @@ class JobSolve:
         threat = board.threats[board.mover]
         return self._outcome(WON, (threat & -threat).bit_length() - 1, [] if self._proof else None)
 
-    def _unknown(self) -> Outcome:
+    def _unknown(self) -> JobSolution:
         return self._outcome(None, self._children[0].move, None)
 
-    def _settled(self, best: int, best_index: int, used: list[Answer | None]) -> Outcome:
-        """The outcome once every question the root's search asks has its ``used`` answer."""
+    def _settled(self, best: int, best_index: int, used: list[JobAnswer | None]) -> JobSolution:
+        """The solution once every question the root's search asks has its ``used`` answer."""
         return self._outcome(best, self._children[best_index].move, self._records(best, best_index, used))
 
-    def _records(self, value: int, best_index: int, used: list[Answer | None]) -> list[str] | None:
+    def _records(self, value: int, best_index: int, used: list[JobAnswer | None]) -> list[str] | None:
         """The certificate's records: the root's move for the player to move, then the proofs of the first
         moves, joined (each position once, the first proof that has it giving its record, its strategy
         followed from there) and in the order the strategies reach them."""
@@ -262,7 +268,7 @@ class JobSolve:
         seen = HashDictionary(_KEY_BUCKETS)  # the keys of the records written
         for prover, _ in strategies(mover, value, value):
             chosen = [best_index] if prover == mover else range(len(self._children))
-            stack: list[tuple[Proof, int]] = []
+            stack: list[tuple[ProofRecords, int]] = []
             for index in reversed(chosen):
                 answer = used[index]
                 if answer is not None and answer.proof is not None:

@@ -2,14 +2,14 @@
 
 >>> position = Position.from_rows(["X..", ".O.", "..."], length=3)
 >>> position.mover, position.winner, position.empty_squares
-('X', None, 7)
+(<Side.X: 'X'>, None, 7)
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from configurations import COMPUTER, HUMAN, Configurations, Symbol
+from configurations import Configurations, Side
 from tictactoe.solver.geometry import geometry
 
 if TYPE_CHECKING:
@@ -72,7 +72,7 @@ class Position:
         ...
         tictactoe.solver.position.PositionError: row 2 is '.': a board of 2 rows needs 2 squares in each, got 1
         >>> Position.from_rows(["X..", ".O."], length=3, cols=3).mover
-        'X'
+        <Side.X: 'X'>
         """
         height = len(rows)
         if height == 0:
@@ -87,9 +87,9 @@ class Position:
                 )
             for col, symbol in enumerate(row):
                 bit = 1 << row_index * width + col
-                if symbol == HUMAN:
+                if symbol == Side.X:
                     x_tiles |= bit
-                elif symbol == COMPUTER:
+                elif symbol == Side.O:
                     o_tiles |= bit
                 elif symbol != EMPTY_ROW_MARK:
                     raise PositionError(
@@ -104,9 +104,9 @@ class Position:
         board = configs.configuration()
         x_tiles = o_tiles = 0
         for square, symbol in enumerate(board):
-            if symbol == HUMAN:
+            if symbol == Side.X:
                 x_tiles |= 1 << square
-            elif symbol == COMPUTER:
+            elif symbol == Side.O:
                 o_tiles |= 1 << square
         return cls(configs.board_size, configs.length_to_win, x_tiles, o_tiles)
 
@@ -124,17 +124,17 @@ class Position:
         return self.height
 
     @property
-    def mover(self) -> Symbol:
+    def mover(self) -> Side:
         """Whose turn it is: ``X`` when both have as many tiles, else ``O``."""
-        return HUMAN if self.x_tiles.bit_count() == self.o_tiles.bit_count() else COMPUTER
+        return Side.X if self.x_tiles.bit_count() == self.o_tiles.bit_count() else Side.O
 
     @property
-    def winner(self) -> Symbol | None:
-        """The player with ``length`` tiles in a line, if either has them."""
+    def winner(self) -> Side | None:
+        """The side with ``length`` tiles in a line, if either has them."""
         if self._has_line(self.x_tiles):
-            return HUMAN
+            return Side.X
         if self._has_line(self.o_tiles):
-            return COMPUTER
+            return Side.O
         return None
 
     @property
@@ -148,12 +148,12 @@ class Position:
         >>> Position.from_rows(["X.", ".O"], length=2).rows()
         ['X.', '.O']
         """
-        marks = []
+        marks: list[str] = []
         for square in range(self.height * self.width):
             if self.x_tiles >> square & 1:
-                marks.append(HUMAN)
+                marks.append(Side.X)
             elif self.o_tiles >> square & 1:
-                marks.append(COMPUTER)
+                marks.append(Side.O)
             else:
                 marks.append(EMPTY_ROW_MARK)
         return ["".join(marks[start : start + self.width]) for start in range(0, len(marks), self.width)]

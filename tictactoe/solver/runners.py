@@ -17,7 +17,7 @@ import signal
 import time
 from typing import TYPE_CHECKING, Protocol
 
-from tictactoe.solver.job import Answer, Job, run_job
+from tictactoe.solver.job import Job, JobAnswer, run_job
 
 if TYPE_CHECKING:
     from multiprocessing.process import BaseProcess
@@ -49,7 +49,7 @@ class Runner(Protocol):
 
     def wait(self, handles: list[object], timeout: float) -> list[object]: ...
 
-    def result(self, handle: object) -> Answer | None: ...
+    def result(self, handle: object) -> JobAnswer | None: ...
 
     def cancel(self, handle: object) -> None: ...
 
@@ -61,7 +61,7 @@ class _Done:
 
     __slots__ = ("answer",)
 
-    def __init__(self, answer: Answer) -> None:
+    def __init__(self, answer: JobAnswer) -> None:
         self.answer = answer
 
 
@@ -76,7 +76,7 @@ class InProcess:
     def wait(self, handles: list[object], timeout: float) -> list[object]:
         return list(handles)
 
-    def result(self, handle: object) -> Answer | None:
+    def result(self, handle: object) -> JobAnswer | None:
         return handle.answer if isinstance(handle, _Done) else None
 
     def cancel(self, handle: object) -> None:
@@ -109,10 +109,10 @@ class LocalPool:
     def __init__(self, workers: int) -> None:
         self.capacity = workers
         self._context = multiprocessing.get_context()
-        self._answers: Queue[tuple[int, Answer]] = self._context.Queue()
+        self._answers: Queue[tuple[int, JobAnswer]] = self._context.Queue()
         self._slots = [self._start() for _ in range(workers)]
         self._waiting: list[tuple[int, Job]] = []
-        self._done: dict[int, Answer | None] = {}  # handles (job numbers) finished and not yet read
+        self._done: dict[int, JobAnswer | None] = {}  # handles (job numbers) finished and not yet read
         self._next = 0
 
     def _start(self) -> _Slot:
@@ -141,7 +141,7 @@ class LocalPool:
                 continue
             self._finish(handle, answer)
 
-    def result(self, handle: object) -> Answer | None:
+    def result(self, handle: object) -> JobAnswer | None:
         return self._done.pop(handle)  # type: ignore[call-overload,no-any-return]
 
     def cancel(self, handle: object) -> None:
@@ -153,7 +153,7 @@ class LocalPool:
         for slot in self._slots:
             slot.process.join()
 
-    def _finish(self, handle: int, answer: Answer | None) -> None:
+    def _finish(self, handle: int, answer: JobAnswer | None) -> None:
         for slot in self._slots:
             if slot.handle == handle:
                 slot.handle = None
@@ -177,7 +177,7 @@ class LocalPool:
                 self._finish(lost, None)
 
 
-def _work(jobs: Queue[tuple[int, Job] | None], answers: Queue[tuple[int, Answer]]) -> None:
+def _work(jobs: Queue[tuple[int, Job] | None], answers: Queue[tuple[int, JobAnswer]]) -> None:
     """A worker's life: answer the jobs it is given until it is told to stop (None)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     while (given := jobs.get()) is not None:
@@ -215,7 +215,7 @@ class DaskCluster:
                 return done
             time.sleep(_POLL)
 
-    def result(self, handle: object) -> Answer | None:
+    def result(self, handle: object) -> JobAnswer | None:
         try:
             return handle.result()  # type: ignore[attr-defined,no-any-return]
         except Exception:  # a job dask gave up on (its workers lost): it is asked again

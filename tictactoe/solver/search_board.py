@@ -37,17 +37,21 @@ from __future__ import annotations
 
 import sys
 from operator import add
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
+
+from configurations import Side
 
 if TYPE_CHECKING:
     from typing import Literal
 
     from tictactoe.solver.position import Position
 
-__all__ = ["CROSS", "NOUGHT", "VALUE_BASE", "SearchBoard"]
+__all__ = ["CROSS", "NOUGHT", "SIDES", "VALUE_BASE", "SearchBoard"]
 
 CROSS = 0
 NOUGHT = 1
+#: The side each player number plays: ``SIDES[CROSS]`` is ``X``.
+SIDES: Final = (Side.X, Side.O)
 # A window's line weight grows threefold with each tile, so that one window
 # a tile from completion outweighs the windows of fewer tiles around it.
 _WEIGHT_BASE = 3

@@ -32,39 +32,30 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING
 
-from configurations import COMPUTER, HUMAN
+from configurations import Side, Winner
 from configurations.moves import Move
 from hashdict import Data, HashDictionary
 from hashdict.hashing import VETTED_SIZES
 from tictactoe.solver.blocking import Pairing, breaker_wins_by_potential, find_pairing
+from tictactoe.solver.clock import Deadline, OutOfTime
 from tictactoe.solver.geometry import geometry, lowest_square
 from tictactoe.solver.records import DRAWN, LOST, WON, Bound, interval, pack, settled, unpack
-from tictactoe.solver.search_board import CROSS, SearchBoard
+from tictactoe.solver.search_board import SearchBoard
 
 if TYPE_CHECKING:
     from tictactoe.solver.position import Position
 
-__all__ = ["UNKNOWN", "OutOfTime", "Solution", "Solver", "solve"]
+__all__ = ["OutOfTime", "Solution", "Solver", "solve", "winner_of"]
 
-#: The value of a search that ran out of time.
-UNKNOWN = "unknown"
-# How many nodes pass between looks at the clock: a node on a 26x26 board
-# takes half a millisecond, so this stops within a few hundredths of a
-# second of the deadline, and the look costs nothing next to the nodes.
-_CLOCK_INTERVAL = 64
 # The table's buckets: the largest size whose hash is vetted for board keys.
 _TABLE_SIZE = VETTED_SIZES[-1]
-
-
-class OutOfTime(Exception):
-    """The search passed its deadline."""
 
 
 class Solution:
     """What a solve found.
 
-    ``value``: ``"X wins"``, ``"O wins"``, ``"draw"`` (proved) or ``"unknown"``
-    (time ran out first).  ``best``: a move that achieves the value; when
+    ``value``: the :class:`~configurations.Winner` with both sides playing
+    perfectly (proved), or ``None`` when time ran out first.  ``best``: a move that achieves the value; when
     time ran out, the best of the moves searched to the end, or before any
     was, the first in the search's move order; ``None`` on a finished board.
     ``nodes``: positions visited.  ``seconds``: processor time.
@@ -72,7 +63,7 @@ class Solution:
 
     __slots__ = ("best", "nodes", "seconds", "value")
 
-    def __init__(self, value: str, best: Move | None, nodes: int, seconds: float) -> None:
+    def __init__(self, value: Winner | None, best: Move | None, nodes: int, seconds: float) -> None:
         self.value = value
         self.best = best
         self.nodes = nodes
@@ -91,7 +82,7 @@ def solve(position: Position, think: float | None = None) -> Solution:
     >>> from tictactoe.solver.position import Position
     >>> solution = solve(Position.from_rows(["X..", ".O.", "..."], length=3))
     >>> solution.value, str(solution.best)
-    ('draw', 'c1')
+    (<Winner.DRAW: 'draw'>, 'c1')
     """
     return Solver(position, think=think).solve()
 
@@ -105,7 +96,7 @@ class Solver:
         self._shape = geometry(position.height, position.length, cols=position.width)
         self._table = HashDictionary(_TABLE_SIZE)
         self._think = think
-        self._deadline = float("inf")
+        self._deadline = Deadline()
         self._best_so_far = -1
         # The last pairing found against each player (by number), handed to the next search as its hint.
         self._hints: list[Pairing | None] = [None, None]
@@ -119,20 +110,19 @@ class Solver:
     def solve(self) -> Solution:
         """The position's value for ``X`` or ``O`` and a move that achieves it (see :class:`Solution`)."""
         started = time.process_time()
-        if self._think is not None:
-            self._deadline = time.monotonic() + self._think
+        self._deadline = Deadline.after(self._think)
         winner = self._position.winner
         if winner is not None:
-            return Solution(_outcome(winner), None, 0, time.process_time() - started)
+            return Solution(Winner.of(winner), None, 0, time.process_time() - started)
         if self._board.empties == 0:
-            return Solution("draw", None, 0, time.process_time() - started)
-        mover = HUMAN if self._board.mover == CROSS else COMPUTER
+            return Solution(Winner.DRAW, None, 0, time.process_time() - started)
+        outcome: Winner | None
         try:
             value, square = self._root()
         except OutOfTime:
-            outcome, square = UNKNOWN, self._best_so_far
+            outcome, square = None, self._best_so_far
         else:
-            outcome = "draw" if value == DRAWN else _outcome(mover if value == WON else _other(mover))
+            outcome = winner_of(value, self._position.mover)
         best = None if square < 0 else Move(*divmod(square, self._position.width))
         return Solution(outcome, best, self.nodes, time.process_time() - started)
 
@@ -144,8 +134,7 @@ class Solver:
         The position must not be finished.  ``think`` counts from here;
         :class:`OutOfTime` past it.
         """
-        if self._think is not None:
-            self._deadline = time.monotonic() + self._think
+        self._deadline = Deadline.after(self._think)
         value = self._search(alpha, beta)
         if value <= alpha:
             return LOST, alpha
@@ -218,8 +207,7 @@ class Solver:
         of its symmetry class.  Raises :class:`OutOfTime` past the deadline.
         """
         self.nodes += 1
-        if not self.nodes % _CLOCK_INTERVAL and time.monotonic() > self._deadline:
-            raise OutOfTime
+        self._deadline.check()
         self._zone = 0
         board = self._board
         mover = board.mover
@@ -381,9 +369,12 @@ def _moved(pairing: Pairing, images: tuple[int, ...]) -> Pairing:
     return Pairing(taken, tuple((images[first], images[second]) for first, second in pairing.pairs))
 
 
-def _outcome(winner: str) -> str:
-    return f"{winner} wins"
+def winner_of(value: int, mover: Side) -> Winner:
+    """Who wins a position worth ``value`` (``WON``, ``DRAWN`` or ``LOST``) to ``mover``, the player to move.
 
-
-def _other(symbol: str) -> str:
-    return COMPUTER if symbol == HUMAN else HUMAN
+    >>> winner_of(WON, Side.O), winner_of(LOST, Side.O), winner_of(DRAWN, Side.X)
+    (<Winner.O: 'O'>, <Winner.X: 'X'>, <Winner.DRAW: 'draw'>)
+    """
+    if value == DRAWN:
+        return Winner.DRAW
+    return Winner.of(mover if value == WON else mover.opponent)

@@ -59,8 +59,9 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from configurations.moves import Move
-from configurations.results import Outcome
+from configurations.results import MoverScore, Outcome
 from tictactoe.solver.blocking import breaker_wins_by_potential
+from tictactoe.solver.clock import Deadline, OutOfTime
 from tictactoe.solver.evaluation import evaluate
 from tictactoe.solver.geometry import geometry, lowest_square
 from tictactoe.solver.records import FINAL_DEPTH, Bound, pack, unpack
@@ -102,12 +103,9 @@ _THREES_SHARE = 0.2
 _DEEPENING_SHARE = 0.75
 _FOURS_NODE_LIMIT = 20_000
 _THREES_NODE_LIMIT = 500
-# Positions between looks at the clock (a node on 26x26 takes about a tenth of a millisecond).
-_CLOCK_MASK = 15
-
-
-class OutOfTime(Exception):
-    """The search passed its deadline."""
+# Positions between looks at the clock, and reports of the count of positions (a node on 26x26 takes about a tenth
+# of a millisecond).
+_CLOCK_EVERY = 16
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,7 +122,7 @@ class Choice:
     """
 
     move: Move
-    score: int
+    score: MoverScore
     outcome: Outcome | None
     depth: int = field(kw_only=True)
     nodes: int = field(kw_only=True)
@@ -163,7 +161,7 @@ class StrongSearch:
         self._width = _INFINITY if self._shape.squares <= _FULL_WIDTH_SQUARES else WIDTH
         self._board: SearchBoard | None = None
         self._stats: SearchStats | None = None
-        self._deadline = float("inf")
+        self._deadline = Deadline(every=_CLOCK_EVERY)
         self._inexact = 0
         self._iteration_best: tuple[int, int] | None = None
         self._reported = 0
@@ -201,7 +199,14 @@ class StrongSearch:
         square, score, outcome, depth = self._decide(board, clock, think, max(1, max_plies))
         self._report()
         seconds = time.process_time() - started
-        return Choice(Move(*divmod(square, shape.cols)), score, outcome, depth=depth, nodes=self.nodes, seconds=seconds)
+        return Choice(
+            Move(*divmod(square, shape.cols)),
+            MoverScore(score),
+            outcome,
+            depth=depth,
+            nodes=self.nodes,
+            seconds=seconds,
+        )
 
     def _decide(
         self, board: SearchBoard, clock: float, think: float, max_plies: int
@@ -233,14 +238,14 @@ class StrongSearch:
             moves = _answers_to_double_threats(board, moves)
         every_move = small or len(moves) <= ROOT_WIDTH
         del moves[len(moves) if every_move else ROOT_WIDTH :]
-        self._deadline = clock + think * _DEEPENING_SHARE
+        self._deadline = Deadline(clock + think * _DEEPENING_SHARE, every=_CLOCK_EVERY)
         square, score, outcome, depth = self._deepen(moves, max_plies, clock + think * _NEXT_DEPTH_SHARE)
         if line is not None and score < WIN - len(line):
             return line[0], WIN - len(line), Outcome.WIN, 0
         if outcome != Outcome.WIN and not every_move:
             outcome = None  # a loss or a draw among some of the moves proves nothing of the others
         if outcome is None:
-            self._deadline = clock + think
+            self._deadline = Deadline(clock + think, every=_CLOCK_EVERY)
             square = self._safe(square, moves)
         return square, score, outcome, depth
 
@@ -249,7 +254,7 @@ class StrongSearch:
         ``deadline``; None if none is."""
         assert self._board is not None
         limit = _THREES_NODE_LIMIT if threes else _FOURS_NODE_LIMIT
-        search = ThreatSearch(self._board, threes=threes, node_limit=limit, deadline=deadline)
+        search = ThreatSearch(self._board, threes=threes, node_limit=limit, deadline=Deadline(deadline))
         line = search.find()
         self.nodes += search.nodes
         return line
@@ -305,8 +310,9 @@ class StrongSearch:
         score counts.  Raises :class:`OutOfTime` past the deadline.
         """
         self.nodes += 1
-        if not self.nodes & _CLOCK_MASK:
-            self._look_at_clock()
+        if not self.nodes % _CLOCK_EVERY:
+            self._report()
+        self._deadline.check()
         board = self._board
         assert board is not None
         mover = board.mover
@@ -415,7 +421,7 @@ class StrongSearch:
         board = self._board
         assert board is not None
         for move in [square, *(move for move in moves if move != square)]:
-            if time.monotonic() > self._deadline:
+            if self._deadline.passed():
                 break
             board.play(move)
             try:
@@ -427,11 +433,6 @@ class StrongSearch:
             if threat is None:
                 return move if not search.stopped else square
         return square
-
-    def _look_at_clock(self) -> None:
-        self._report()
-        if time.monotonic() > self._deadline:
-            raise OutOfTime
 
     def _report(self) -> None:
         """Add the positions visited since the last report to the caller's ``stats``."""

@@ -41,10 +41,10 @@ often meet again.
 
 from __future__ import annotations
 
-import time
 from typing import TYPE_CHECKING
 
 from hashdict import Data, HashDictionary
+from tictactoe.solver.clock import Deadline
 from tictactoe.solver.geometry import lowest_square, squares_of
 
 if TYPE_CHECKING:
@@ -56,14 +56,12 @@ __all__ = ["THREE_CANDIDATES", "ThreatSearch"]
 THREE_CANDIDATES = 16
 # Buckets of the table of positions that do not win: a prime, vetted size of the hash.
 _FAILED_BUCKETS = 30593
-# Positions between looks at the clock.
-_CLOCK_INTERVAL = 32
 
 
 class ThreatSearch:
     """A search of the mover's wins by continuous threats on ``board`` -- fours only, or fours and
-    threes with ``threes`` -- within ``node_limit`` positions and before ``deadline`` (a
-    :func:`time.monotonic` time).  :meth:`find` leaves the board as it found it."""
+    threes with ``threes`` -- within ``node_limit`` positions and before ``deadline``.  :meth:`find`
+    leaves the board as it found it."""
 
     __slots__ = (
         "_board",
@@ -79,14 +77,14 @@ class ThreatSearch:
     )
 
     def __init__(
-        self, board: SearchBoard, *, threes: bool = False, node_limit: int = 20_000, deadline: float = float("inf")
+        self, board: SearchBoard, *, threes: bool = False, node_limit: int = 20_000, deadline: Deadline | None = None
     ) -> None:
         self._board = board
         self._threes = threes
         shape = board.shape
         self._masks, self._through = shape.windows, shape.windows_through
         self._node_limit = node_limit
-        self._deadline = deadline
+        self._deadline = Deadline() if deadline is None else deadline
         # Positions that do not win within so many more attacking moves (their score): a deeper
         # search of the same position may still win, a shallower one never.
         self._failed = HashDictionary(_FAILED_BUCKETS)
@@ -105,7 +103,7 @@ class ThreatSearch:
             line = self._attack(attacks)
             if line is not None:
                 return line
-            if not self._cut or self.nodes >= self._node_limit or time.monotonic() > self._deadline:
+            if not self._cut or self.nodes >= self._node_limit or self._deadline.passed():
                 break  # every line ended before the limit, or out of budget
         return None
 
@@ -233,6 +231,6 @@ class ThreatSearch:
 
     def _out_of_budget(self) -> bool:
         self.nodes += 1
-        if self.nodes >= self._node_limit or (not self.nodes % _CLOCK_INTERVAL and time.monotonic() > self._deadline):
+        if self.nodes >= self._node_limit or self._deadline.tick():
             self.stopped = True
         return self.stopped

@@ -7,6 +7,7 @@ import textwrap
 
 from configurations import Winner
 from configurations.moves import Move
+from configurations.results import XScore
 from tests.records import sample_record
 from tictactoe.game.review import review_game
 from tictactoe.game.review_values import PositionValue, build_review
@@ -50,10 +51,10 @@ def test_a_review_read_back_says_so_and_a_finished_game_its_result() -> None:
 def test_estimates_read_with_a_tilde_and_are_counted() -> None:
     record = sample_record("h8 a1 i8", size=15, length=5)
     values = (
-        PositionValue.estimated(98, None, Move(7, 7)),
-        PositionValue.estimated(0, None, Move(7, 8)),
-        PositionValue.estimated(-1234, None, Move(7, 8)),
-        PositionValue.estimated(2**40, Winner.X, Move(7, 9)),
+        PositionValue.estimated(XScore(98), None, Move(7, 7)),
+        PositionValue.estimated(XScore(0), None, Move(7, 8)),
+        PositionValue.estimated(XScore(-1234), None, Move(7, 8)),
+        PositionValue.estimated(XScore(2**40), Winner.X, Move(7, 9)),
     )
     lines = review_text(9, record, build_review(record, 0.25, values)).splitlines()
     assert lines[4:] == [
