@@ -43,7 +43,7 @@ from bench.scores import elo_text, wilson
 from configurations import HUMAN
 from tictactoe.cli.arguments import whole_number
 from tictactoe.cli.exits import run
-from tictactoe.game.record import GameRecord, PlayerInfo, TimedMove
+from tictactoe.game.record import Competitor, GameRecord, TimedMove
 from tictactoe.game.sgf import to_sgf
 from tictactoe.players.base import Player
 from tictactoe.players.strong import StrongPlayer
@@ -268,7 +268,7 @@ def write_games(result: PairingResult, folder: Path) -> Path:
     moment = datetime.now(UTC)
     for game in result.games:
         sides = (pairing.a, pairing.b) if game.a_plays_x else (pairing.b, pairing.a)
-        x, o = (PlayerInfo(entrant.name, f"{entrant.name} ({entrant.setting})") for entrant in sides)
+        x, o = (Competitor(f"{entrant.name} ({entrant.setting})", entrant.name) for entrant in sides)
         times = _move_times(game)
         moves = tuple(TimedMove(move, seconds) for move, seconds in zip(game.moves, times, strict=True))
         think = THINK if "strong" in (pairing.a.name, pairing.b.name) else None

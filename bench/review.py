@@ -31,7 +31,7 @@ from bench.match import play_game
 from configurations.moves import Move
 from tictactoe.cli.exits import run
 from tictactoe.game.history import History
-from tictactoe.game.record import GameRecord, PlayerInfo, TimedMove
+from tictactoe.game.record import Competitor, GameRecord, TimedMove
 from tictactoe.game.review import review_game
 from tictactoe.players.base import PlayerOptions
 from tictactoe.players.registry import make_player
@@ -54,7 +54,7 @@ def the_game() -> GameRecord:
     assert x is not None  # a computer player
     assert o is not None
     played = play_game(x, o, a_plays_x=True, size=SIZE, length=LENGTH, opening=OPENING)
-    players = [PlayerInfo("strong", f"strong depth {depth}") for depth in DEPTHS]
+    players = [Competitor(f"strong depth {depth}", "strong") for depth in DEPTHS]
     moves = tuple(TimedMove(move, 0.0) for move in played.moves)
     started = datetime(2026, 1, 1, tzinfo=UTC)
     return GameRecord(players[0], players[1], SIZE, LENGTH, DEPTHS[1], GAME_THINK, started, started, moves)

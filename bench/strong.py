@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from bench.__main__ import ROOT, compile_game, current_commit
 from bench.match import Contestant, play_match, progress_on
 from bench.workloads import peak_memory_kib
-from configurations import COMPUTER, HUMAN
+from configurations import Side
 from tictactoe.cli.exits import run
 from tictactoe.game.game import Game
 from tictactoe.players.strong import StrongPlayer
@@ -87,11 +87,10 @@ def clock_game(size: int, think: float = THINK) -> dict[str, object]:
     """A whole game of strong against strong at ``think`` seconds a move on ``size`` x ``size``, five in a
     row: each move's processor and wall-clock seconds, the result, and this process's peak memory."""
     game = Game(size, 5)
-    players = {side: StrongPlayer(UNLIMITED_LEVELS, think) for side in (HUMAN, COMPUTER)}
+    players = {side: StrongPlayer(UNLIMITED_LEVELS, think) for side in Side}
     cpu: list[float] = []
     wall: list[float] = []
-    while game.result is None:
-        mover = game.to_move
+    while (mover := game.to_move) is not None:
         started, clock = time.process_time(), time.monotonic()
         move = players[mover].choose(game.board, mover)
         cpu.append(time.process_time() - started)

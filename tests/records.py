@@ -8,11 +8,12 @@ from hypothesis import strategies as st
 
 from bench.history import finished_moves
 from configurations.moves import Move
-from tictactoe.game.record import PLAYER_KINDS, GameRecord, PlayerInfo, TimedMove
+from tictactoe.game.record import Competitor, GameRecord, TimedMove
+from tictactoe.players.registry import PLAYER_NAMES
 
 START = datetime(2024, 5, 1, 12, 30, 15, 250_000, tzinfo=UTC)
-ADA = PlayerInfo("human", "ada")
-REFERENCE = PlayerInfo("reference", "reference")
+ADA = Competitor("ada", "human")
+REFERENCE = Competitor("reference", "reference")
 
 
 def sample_record(
@@ -20,8 +21,8 @@ def sample_record(
     *,
     size: int = 3,
     length: int = 3,
-    x: PlayerInfo = ADA,
-    o: PlayerInfo = REFERENCE,
+    x: Competitor = ADA,
+    o: Competitor = REFERENCE,
     started: datetime = START,
 ) -> GameRecord:
     """A finished game of the moves ``texts`` (``b2 a1 ...``), each taking 1.5 s longer than the one before."""
@@ -43,8 +44,8 @@ def sample_record(
 NAMES = st.text(st.characters(categories=["L", "M", "N", "P", "S"], include_characters=" ]\\:"), min_size=1).filter(
     str.isprintable
 )
-KINDS = st.sampled_from(PLAYER_KINDS) | st.from_regex(r"[a-z][a-z0-9_-]{0,8}", fullmatch=True)
-PLAYERS = st.builds(PlayerInfo, KINDS, NAMES)
+KINDS = st.sampled_from(PLAYER_NAMES) | st.from_regex(r"[a-z][a-z0-9_-]{0,8}", fullmatch=True)
+PLAYERS = st.builds(Competitor, NAMES, KINDS)
 SECONDS = st.floats(min_value=0, max_value=1e6)
 
 

@@ -24,7 +24,8 @@ from typing import TYPE_CHECKING
 import pytest
 
 from configurations.moves import Move
-from tictactoe.game.session import Competitor, Session
+from tictactoe.game.record import Competitor
+from tictactoe.game.session import Session
 from tictactoe.players.registry import DEFAULT_THINK, PlayerOptions
 from tictactoe.ui.window import launch as window
 

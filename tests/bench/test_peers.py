@@ -27,10 +27,9 @@ def test_each_engine_plays_a_whole_game_of_legal_moves(peer: Peer) -> None:
         game.play(Move(4, 4))
         game.play(Move(3, 4))
         engine, opponent = make_peer(peer, 9, 5, 1), WeightsPlayer(1)
-        while game.result is None:
-            x_turn = game.to_move == "X"
-            player = engine if x_turn == engine_plays_x else opponent
-            game.play(player.choose(game.board, game.to_move))  # a taken square would raise
+        while (mover := game.to_move) is not None:
+            player = engine if (mover == "X") == engine_plays_x else opponent
+            game.play(player.choose(game.board, mover))  # a taken square would raise
         assert len(game.moves) > 5
 
 

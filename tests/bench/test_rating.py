@@ -141,9 +141,9 @@ def test_the_protocol_client_plays_the_brain_with_turn_board_and_restart() -> No
         game = Game(9, 5)
         game.play(Move(4, 4))
         opponent = WeightsPlayer(1)
-        while game.result is None:  # TURN after the first move, which is BOARD
-            player = engine if game.to_move == "O" else opponent
-            game.play(player.choose(game.board, game.to_move))
+        while (mover := game.to_move) is not None:  # TURN after the first move, which is BOARD
+            player = engine if mover == "O" else opponent
+            game.play(player.choose(game.board, mover))
         other = Game(9, 5)
         other.play(Move(0, 0))
         move = engine.choose(other.board, "O")  # another game: RESTART, then BOARD

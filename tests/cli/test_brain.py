@@ -206,8 +206,8 @@ def pygomo_game(*, brain_first: bool, size: int, turn_ms: int, seed: int) -> tup
             replies.append(time.monotonic() - started)
             assert answer is not None
             game.play(Move(answer.move.row, answer.move.col))
-        while game.result is None:
-            move = opponent.choose(game.board, game.to_move)
+        while (mover := game.to_move) is not None:
+            move = opponent.choose(game.board, mover)
             game.play(move)
             if game.result is not None:
                 break

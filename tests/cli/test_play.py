@@ -29,7 +29,8 @@ from tests.paths import ROOT
 from tictactoe.cli import play as play_program
 from tictactoe.cli.play import parse_settings
 from tictactoe.game.game import Game
-from tictactoe.game.session import Competitor, Session
+from tictactoe.game.record import Competitor
+from tictactoe.game.session import Session
 from tictactoe.players import reference
 from tictactoe.players.registry import PlayerOptions
 from tictactoe.ui.terminal import conversation, spinner

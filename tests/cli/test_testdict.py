@@ -20,10 +20,10 @@ from tictactoe.harness.dict_tests import (
     COLLISION_LIMIT,
     TABLE_SIZE,
     TESTS,
-    Outcome,
+    DictTestResult,
     bulk_key,
     bulk_keys,
-    format_outcome,
+    format_result,
     run_tests,
     summary_line,
 )
@@ -246,29 +246,29 @@ class GetReturnsIncomparable(HashDictionary):
 
 def failures(dictionary: HashDictionary, numbers: list[int] | None = None) -> dict[int, str]:
     """Test number -> reason, for the tests that failed."""
-    return {outcome.number: outcome.reason for outcome in run_tests(numbers, dictionary) if not outcome.passed}
+    return {result.number: result.reason for result in run_tests(numbers, dictionary) if not result.passed}
 
 
 # ----------------------------------------------------------------- the harness
 
 
 def test_correct_dictionary_passes_every_test() -> None:
-    outcomes = list(run_tests())
-    assert [outcome.number for outcome in outcomes] == list(range(1, 11))
-    assert all(outcome.passed for outcome in outcomes)
-    assert summary_line(outcomes) == "10 passed, 0 failed"
+    results = list(run_tests())
+    assert [result.number for result in results] == list(range(1, 11))
+    assert all(result.passed for result in results)
+    assert summary_line(results) == "10 passed, 0 failed"
 
 
 def test_tests_1_to_6_leave_the_records_the_report_stores_before_test_7s_keys() -> None:
     table = HashDictionary(TABLE_SIZE)
-    assert all(outcome.passed for outcome in run_tests(range(1, 7), table))
+    assert all(result.passed for result in run_tests(range(1, 7), table))
     assert sorted(record.configuration for record in table) == sorted(samples.TESTDICT_STORED)
 
 
 def test_test_10_counts_one_collision_more_than_the_same_keys_in_an_empty_table() -> None:
     """2254, not 2253: '2record', left by tests 1 to 6, shares a bucket with two of test 7's keys."""
-    (outcome,) = run_tests([10])
-    assert outcome.notes == (f"Collisions: 2254 (must be below {COLLISION_LIMIT})",)
+    (result,) = run_tests([10])
+    assert result.notes == (f"Collisions: 2254 (must be below {COLLISION_LIMIT})",)
     assert table_statistics(bulk_keys(), TABLE_SIZE).collisions == 2253
     bucket = polynomial_hash("2record", TABLE_SIZE)
     sharing = [number for number in range(BULK_COUNT) if polynomial_hash(bulk_key(number), TABLE_SIZE) == bucket]
@@ -285,8 +285,8 @@ def test_collision_count_is_the_sum_of_puts_after_tests_1_to_6() -> None:
     for key in ("record3", "2record"):  # what tests 1 to 6 leave behind
         table.put(Data(key, 0))
     expected = sum(table.put(Data(bulk_key(number), number)) for number in range(BULK_COUNT))
-    (outcome,) = run_tests([10])
-    assert outcome.notes == (f"Collisions: {expected} (must be below {COLLISION_LIMIT})",)
+    (result,) = run_tests([10])
+    assert result.notes == (f"Collisions: {expected} (must be below {COLLISION_LIMIT})",)
 
 
 def test_put_that_never_raises_fails_test_2_only() -> None:
@@ -322,11 +322,11 @@ def test_lost_keys_fail_tests_8_and_9() -> None:
 
 
 def test_too_many_collisions_fail_test_10_and_are_still_shown() -> None:
-    outcomes = list(run_tests([10], PutAlwaysCollides(TABLE_SIZE)))
-    assert outcomes == [
-        Outcome(10, False, "10000 collisions, not below 2800", ("Collisions: 10000 (must be below 2800)",))
+    results = list(run_tests([10], PutAlwaysCollides(TABLE_SIZE)))
+    assert results == [
+        DictTestResult(10, False, "10000 collisions, not below 2800", ("Collisions: 10000 (must be below 2800)",))
     ]
-    assert format_outcome(outcomes[0]) == [
+    assert format_result(results[0]) == [
         "   Collisions: 10000 (must be below 2800)",
         "***Test 10 failed: 10000 collisions, not below 2800",
     ]
@@ -362,9 +362,9 @@ def test_blocked_chosen_test_blocks_the_tests_that_need_it() -> None:
 
 
 def test_failure_in_a_full_run_does_not_stop_later_tests() -> None:
-    outcomes = list(run_tests(None, PutRefusesAnswer(TABLE_SIZE)))
-    assert [outcome.number for outcome in outcomes if not outcome.passed] == [1, 2, 3, 6]
-    assert outcomes[0].reason == "put of 'answer' raised TypeError: boom"
+    results = list(run_tests(None, PutRefusesAnswer(TABLE_SIZE)))
+    assert [result.number for result in results if not result.passed] == [1, 2, 3, 6]
+    assert results[0].reason == "put of 'answer' raised TypeError: boom"
 
 
 @pytest.mark.parametrize("number", [0, 11, -1])

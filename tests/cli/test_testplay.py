@@ -17,8 +17,8 @@ from tictactoe.cli.testplay import report
 from tictactoe.harness.play_cases import (
     Case,
     CaseFileError,
-    Outcome,
-    builtin_outcomes,
+    CaseResult,
+    builtin_results,
     parse_case,
     read_case_file,
     run_case,
@@ -353,9 +353,9 @@ def test_read_case_file_of_a_directory(tmp_path: Path) -> None:
 
 
 def test_run_case_passes_and_fails() -> None:
-    assert run_case(parse_case(json.dumps(PLAY))) == Outcome("p1", None)
+    assert run_case(parse_case(json.dumps(PLAY))) == CaseResult("p1", None)
     wrong = parse_case(json.dumps(changed(PLAY, expect={"row": 1, "col": 0})))
-    assert run_case(wrong) == Outcome("p1", "expected row=1 col=0, got row=0 col=0")
+    assert run_case(wrong) == CaseResult("p1", "expected row=1 col=0, got row=0 col=0")
 
 
 def test_run_case_fails_a_search_that_changes_the_board(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -364,9 +364,9 @@ def test_run_case_fails_a_search_that_changes_the_board(monkeypatch: pytest.Monk
         return PosPlay(1, 0, 0)
 
     monkeypatch.setattr(tictactoe.harness.play_cases, "computer_play", sloppy)
-    outcome = run_case(parse_case(json.dumps(PLAY)))
-    assert outcome.failure is not None
-    assert outcome.failure.startswith("expected the board left as '   X  XO X     X O O     ', got '")
+    result = run_case(parse_case(json.dumps(PLAY)))
+    assert result.failure is not None
+    assert result.failure.startswith("expected the board left as '   X  XO X     X O O     ', got '")
 
 
 def test_run_case_reports_a_crash_as_a_failure(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -381,9 +381,9 @@ def test_run_case_reports_a_crash_as_a_failure(monkeypatch: pytest.MonkeyPatch) 
     assert run_case(no_expectations).failure == "expected no error, got RuntimeError: out of cheese"
 
 
-def test_builtin_outcomes_catch_a_broken_method(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_builtin_results_catch_a_broken_method(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(Configurations, "is_draw", lambda configs: False)
-    failures = [outcome.line() for outcome in builtin_outcomes() if not outcome.passed]
+    failures = [result.line() for result in builtin_results() if not result.passed]
     assert "FAIL is-draw-full: expected True, got False" in failures
     assert (
         "FAIL board-draw: expected wins_x=false wins_o=false is_draw=true eval=2,"
@@ -392,7 +392,7 @@ def test_builtin_outcomes_catch_a_broken_method(monkeypatch: pytest.MonkeyPatch)
 
 
 def test_report_prints_each_line_and_the_tally(capsys: pytest.CaptureFixture[str]) -> None:
-    status = report([Outcome("a", None), Outcome("b", "expected 1, got 2"), Outcome("c", None)])
+    status = report([CaseResult("a", None), CaseResult("b", "expected 1, got 2"), CaseResult("c", None)])
     assert status == 1
     assert capsys.readouterr().out == "ok a\nFAIL b: expected 1, got 2\nok c\n2 passed, 1 failed\n"
 

@@ -41,7 +41,7 @@ def test_a_game_ends_with_a_line_or_a_full_board(texts: tuple[str, ...], result:
     before_last: tuple[object, ...] = (game.result, game.to_move)
     play_all(game, texts[-1])
     assert before_last[0] is None
-    assert (game.result, game.to_move) == (result, "-")
+    assert (game.result, game.to_move) == (result, None)
 
 
 def test_a_win_on_the_last_square_is_a_win_not_a_draw() -> None:

@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from tests.records import ADA, REFERENCE, START, records, sample_record
 from tictactoe.game import history as history_module
 from tictactoe.game.history import APPLICATION_ID, SCHEMA_VERSION, History, HistoryError, default_path
-from tictactoe.game.record import GameRecord, PlayerInfo
+from tictactoe.game.record import Competitor, GameRecord
 
 
 @pytest.fixture
@@ -145,7 +145,7 @@ def test_a_game_whose_rows_disagree_is_reported_as_damaged(history: History, pat
 
 @pytest.fixture
 def four_games(history: History) -> History:
-    alan = PlayerInfo("human", "Alan")
+    alan = Competitor("Alan", "human")
     history.save(sample_record("a1 a2 b1 b2 c1", started=START))  # ada wins, ended first
     history.save(sample_record("a1 a2 b1 b2 c3 c2", x=alan, started=START + timedelta(hours=2)))
     history.save(sample_record(x=REFERENCE, o=ADA, started=START + timedelta(hours=3)))  # a draw, ended last

@@ -10,7 +10,7 @@ import pytest
 from configurations.moves import Move
 from tests.records import START, sample_record
 from tictactoe.game.game import Game
-from tictactoe.game.record import GameRecord, PlayerInfo, RecordError, TimedMove
+from tictactoe.game.record import Competitor, GameRecord, RecordError, TimedMove
 
 
 def test_the_result_is_what_the_moves_make_it() -> None:
@@ -23,7 +23,7 @@ def test_the_result_is_what_the_moves_make_it() -> None:
 def test_a_record_is_an_immutable_value() -> None:
     record = sample_record()
     assert record == sample_record()
-    assert record != sample_record(x=PlayerInfo("human", "alan"))
+    assert record != sample_record(x=Competitor("alan", "human"))
     with pytest.raises(dataclasses.FrozenInstanceError):
         record.size = 4  # type: ignore[misc]  # the point: it is read-only
 
@@ -34,8 +34,8 @@ def test_from_game_takes_the_board_and_the_moves_of_a_finished_game() -> None:
         game.play(game.parse(text))
     record = GameRecord.from_game(
         game,
-        x=PlayerInfo("human", "ada"),
-        o=PlayerInfo("strong", "strong"),
+        x=Competitor("ada", "human"),
+        o=Competitor("strong", "strong"),
         think=1.0,
         started=START,
         ended=START,
@@ -48,7 +48,7 @@ def test_from_game_takes_the_board_and_the_moves_of_a_finished_game() -> None:
 def test_from_game_records_a_game_in_play_as_unfinished_and_refuses_times_that_do_not_match() -> None:
     game = Game(3, 3)
     game.play(Move(0, 0))
-    players = {"x": PlayerInfo("human", "ada"), "o": PlayerInfo("rules", "rules")}
+    players = {"x": Competitor("ada", "human"), "o": Competitor("rules", "rules")}
     record = GameRecord.from_game(game, **players, think=None, started=START, ended=START, seconds=[1.0])
     assert (record.result, record.finished, record.moves) == (None, False, (TimedMove(Move(0, 0), 1.0),))
     game = Game(1, 1)
@@ -129,10 +129,10 @@ def test_a_move_time_out_of_range_is_refused(seconds: float) -> None:
 )
 def test_player_kinds_and_names_are_checked(kind: str, name: str, message: str) -> None:
     with pytest.raises(RecordError, match=f"^{message}$"):
-        PlayerInfo(kind, name)
+        Competitor(name, kind)
 
 
 def test_an_unfinished_game_with_unknown_times_is_a_record() -> None:
     moves = tuple(TimedMove(Move.parse(text, 3), 0.0) for text in ("a1", "a2", "b1"))
-    record = GameRecord(PlayerInfo("human", "ada"), PlayerInfo("rules", "rules"), 3, 3, 0, None, None, None, moves)
+    record = GameRecord(Competitor("ada", "human"), Competitor("rules", "rules"), 3, 3, 0, None, None, None, moves)
     assert (record.result, record.finished, record.started, record.ended) == (None, False, None, None)

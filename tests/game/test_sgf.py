@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from configurations.moves import Move
 from tests.records import ADA, records, sample_record
 from tictactoe.game.history import History
-from tictactoe.game.record import GameRecord, PlayerInfo, TimedMove
+from tictactoe.game.record import Competitor, GameRecord, TimedMove
 from tictactoe.game.review import review_game
 from tictactoe.game.sgf import SgfError, parse_sgf, to_sgf
 
@@ -44,7 +44,7 @@ def test_results_and_a_missing_think_time_are_written_as_sgf_says() -> None:
     assert "RE[B+]" in to_sgf([x_wins])
     assert "RE[W+]" in to_sgf([o_wins])
     start = x_wins.started
-    record = GameRecord(PlayerInfo("rules", "rules"), ADA, 1, 1, 0, None, start, start, (TimedMove(Move(0, 0), 0),))
+    record = GameRecord(Competitor("rules", "rules"), ADA, 1, 1, 0, None, start, start, (TimedMove(Move(0, 0), 0),))
     assert "TH[" not in to_sgf([record])
 
 
@@ -71,7 +71,7 @@ def test_a_26x26_game_reads_back_identical() -> None:
 
 
 def test_brackets_and_backslashes_in_names_are_escaped() -> None:
-    record = sample_record(x=PlayerInfo("human", "a]b\\c"), o=PlayerInfo("weights", "[x]\\"))
+    record = sample_record(x=Competitor("a]b\\c", "human"), o=Competitor("[x]\\", "weights"))
     text = to_sgf([record])
     assert "PB[a\\]b\\\\c]" in text
     assert "PW[[x\\]\\\\]" in text
@@ -86,7 +86,7 @@ def test_a_game_from_another_program_takes_the_documented_defaults() -> None:
     )
     [record] = parse_sgf(text)
     midnight = datetime(2023, 7, 14, tzinfo=UTC)
-    assert (record.x, record.o) == (PlayerInfo("human", "Black player"), PlayerInfo("human", "Sam Smith"))
+    assert (record.x, record.o) == (Competitor("Black player", "human"), Competitor("Sam Smith", "human"))
     assert (record.size, record.length, record.max_levels, record.think) == (15, 5, 0, None)
     assert (record.started, record.ended, record.result) == (midnight, midnight, "X")
     assert record.moves[0].move == Move(7, 7)

@@ -16,7 +16,7 @@ from typing import NoReturn
 
 from tictactoe.cli.arguments import add_version, whole_number
 from tictactoe.cli.exits import EXIT_FAILED, EXIT_OK, run
-from tictactoe.harness.dict_tests import TABLE_SIZE, TESTS, format_outcome, run_tests, summary_line
+from tictactoe.harness.dict_tests import TABLE_SIZE, TESTS, format_result, run_tests, summary_line
 
 __all__ = ["console_main", "main"]
 
@@ -34,12 +34,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help()
         return EXIT_OK
     numbers = parser.parse_args(arguments).tests
-    outcomes = []
-    for outcome in run_tests(numbers or None):
-        print(*format_outcome(outcome), sep="\n", flush=True)
-        outcomes.append(outcome)
-    print(summary_line(outcomes))
-    return EXIT_OK if outcomes and all(outcome.passed for outcome in outcomes) else EXIT_FAILED
+    results = []
+    for result in run_tests(numbers or None):
+        print(*format_result(result), sep="\n", flush=True)
+        results.append(result)
+    print(summary_line(results))
+    return EXIT_OK if results and all(result.passed for result in results) else EXIT_FAILED
 
 
 def _parser() -> argparse.ArgumentParser:

@@ -19,7 +19,7 @@ from typing import NoReturn
 
 from tictactoe.cli.arguments import add_version
 from tictactoe.cli.exits import EXIT_FAILED, EXIT_OK, run
-from tictactoe.harness.play_cases import Outcome, builtin_outcomes, run_case_files
+from tictactoe.harness.play_cases import CaseResult, builtin_results, run_case_files
 
 __all__ = ["main", "report"]
 
@@ -36,12 +36,12 @@ Exit status: 0 if every case passed, 1 if any failed, 2 for a bad command line.
 """
 
 
-def report(outcomes: Iterable[Outcome]) -> int:
-    """Print each outcome's line, then ``N passed, M failed``; the exit status: 0 if some passed and none failed."""
+def report(results: Iterable[CaseResult]) -> int:
+    """Print each result's line, then ``N passed, M failed``; the exit status: 0 if some passed and none failed."""
     passed = failed = 0
-    for outcome in outcomes:
-        print(outcome.line(), flush=True)
-        if outcome.passed:
+    for result in results:
+        print(result.line(), flush=True)
+        if result.passed:
             passed += 1
         else:
             failed += 1
@@ -67,7 +67,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="run the cases of these JSON Lines files instead of the built-in tests (the option may be repeated)",
     )
     arguments = parser.parse_args(argv)
-    return report(run_case_files(arguments.cases) if arguments.cases else builtin_outcomes())
+    return report(run_case_files(arguments.cases) if arguments.cases else builtin_results())
 
 
 def console_main() -> NoReturn:

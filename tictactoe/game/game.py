@@ -10,20 +10,17 @@ terminal and the window drive it, and players choose its moves.
 >>> for text in ("b2", "a1", "c1", "a3", "a2", "c2", "b1", "b3", "c3"):
 ...     game.play(game.parse(text))
 >>> game.result, game.to_move
-(<Winner.DRAW: 'draw'>, '-')
+(<Winner.DRAW: 'draw'>, None)
 >>> game.undo(), game.result, game.to_move
-(Move(row=2, col=2), None, 'X')
+(Move(row=2, col=2), None, <Side.X: 'X'>)
 """
 
 from __future__ import annotations
 
-from configurations import COMPUTER, HUMAN, Configurations, Symbol, Winner
+from configurations import Configurations, Side, Winner
 from configurations.moves import Move, MoveError, OccupiedSquareError, quoted
 
 __all__ = ["Game", "GameOverError"]
-
-# What ``to_move`` says once the game is over, as the game graph writes a finished turn.
-_NOBODY = "-"
 
 
 class GameOverError(MoveError):
@@ -62,11 +59,11 @@ class Game:
         return self._played[-1] if self._played else None
 
     @property
-    def to_move(self) -> Symbol:
-        """``"X"`` or ``"O"``, whoever moves next; ``"-"`` once the game is over."""
+    def to_move(self) -> Side | None:
+        """The side that moves next; ``None`` once the game is over."""
         if self._result is not None:
-            return _NOBODY
-        return HUMAN if len(self._played) % 2 == 0 else COMPUTER
+            return None
+        return Side.to_move(len(self._played))
 
     @property
     def result(self) -> Winner | None:
@@ -144,12 +141,12 @@ class Game:
             raise OccupiedSquareError(f"{quoted(typed)} is already taken: choose an empty square")
 
     def _place(self, move: Move) -> None:
-        mover = self.to_move
+        mover = Side.to_move(len(self._played))  # the game is not over: _check said so
         board = self._board
         board.save_play(move.row, move.col, mover)
         self._played.append(move)
         # Only the player who just moved can have made a line.
         if board.wins(mover):
-            self._result = Winner(mover)
+            self._result = Winner.of(mover)
         elif len(self._played) == board.board_size**2:
             self._result = Winner.DRAW

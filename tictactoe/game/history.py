@@ -60,7 +60,7 @@ from configurations import Winner
 from configurations.moves import Move
 from hashdict import require_int
 from tictactoe.game.history_schema import APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION
-from tictactoe.game.record import GameRecord, PlayerInfo, RecordError, TimedMove, time_text
+from tictactoe.game.record import Competitor, GameRecord, RecordError, TimedMove, time_text
 from tictactoe.game.review_store import delete_review, load_review, store_review
 from tictactoe.game.review_values import Review, build_review
 
@@ -115,8 +115,8 @@ class GameSummary:
     """One line of the list of games: what a person needs to pick a game, without its moves."""
 
     id: int
-    x: PlayerInfo
-    o: PlayerInfo
+    x: Competitor
+    o: Competitor
     size: int
     length: int
     #: None for a game left before its end.
@@ -170,7 +170,7 @@ class History:
     >>> import tempfile
     >>> from datetime import UTC
     >>> now = datetime.now(UTC)
-    >>> ada, rules = PlayerInfo("human", "ada"), PlayerInfo("rules", "rules")
+    >>> ada, rules = Competitor("ada", "human"), Competitor("rules", "rules")
     >>> record = GameRecord(ada, rules, 1, 1, 0, None, now, now, (TimedMove(Move(0, 0), 0.5),))
     >>> with tempfile.TemporaryDirectory() as folder, History(Path(folder) / "games.sqlite3") as history:
     ...     game_id = history.save(record)
@@ -551,8 +551,8 @@ def _record(row: Sequence[Any], moves: Sequence[Sequence[Any]]) -> GameRecord:
     """The record of a ``games`` row (``_GAME_COLUMNS``) and its ``moves`` rows; ``RecordError`` when they disagree."""
     x_kind, x_name, o_kind, o_name, size, length, max_levels, think, started, ended, result, move_count = row
     record = GameRecord(
-        x=PlayerInfo(str(x_kind), str(x_name)),
-        o=PlayerInfo(str(o_kind), str(o_name)),
+        x=Competitor(str(x_name), str(x_kind)),
+        o=Competitor(str(o_name), str(o_kind)),
         size=int(size),
         length=int(length),
         max_levels=int(max_levels),
@@ -572,8 +572,8 @@ def _summary(row: Sequence[Any]) -> GameSummary:
     game_id, x_kind, x_name, o_kind, o_name, size, length, result, started, ended, move_count = row
     return GameSummary(
         id=game_id,
-        x=PlayerInfo(str(x_kind), str(x_name)),
-        o=PlayerInfo(str(o_kind), str(o_name)),
+        x=Competitor(str(x_name), str(x_kind)),
+        o=Competitor(str(o_name), str(o_kind)),
         size=_whole(size),
         length=_whole(length),
         result=None if result is None else Winner(result),

@@ -8,13 +8,14 @@ the moves through a :class:`~tictactoe.game.game.Game`: a
 a taken square or after the end.  Its times may be unknown (``None``), as
 in a game imported from a file that gives no date.
 
-Players are named by strings here (``PlayerInfo("human", "ada")``): this
-module knows the kind of each player, never the player itself.
+Each side is a :class:`Competitor`, a name and the kind of player
+(``Competitor("ada", "human")``): this module knows the kind of each
+player, never the player itself.
 
 >>> from datetime import datetime, timezone
 >>> start = datetime(2024, 5, 1, 12, 0, tzinfo=timezone.utc)
 >>> record = GameRecord(
-...     x=PlayerInfo("human", "ada"), o=PlayerInfo("reference", "reference"),
+...     x=Competitor("ada", "human"), o=Competitor("reference", "reference"),
 ...     size=2, length=2, max_levels=4, think=None, started=start, ended=start,
 ...     moves=(TimedMove(Move(0, 0), 1.5), TimedMove(Move(1, 1), 0.0), TimedMove(Move(0, 1), 2.0)),
 ... )
@@ -33,12 +34,12 @@ from datetime import UTC, datetime, timedelta
 from configurations import Winner
 from configurations.moves import MAX_BOARD_SIZE, Move, OccupiedSquareError
 from tictactoe.game.game import Game, GameOverError
+from tictactoe.players.registry import PlayerKind
 
-__all__ = ["PLAYER_KINDS", "GameRecord", "PlayerInfo", "RecordError", "TimedMove", "date_text", "time_text"]
+__all__ = ["Competitor", "GameRecord", "RecordError", "TimedMove", "date_text", "time_text"]
 
-#: The kinds of player the project offers, by their command-line names (docs/players.md).  A record
-#: accepts any kind written like these, so that a history outlives the list.
-PLAYER_KINDS = ("human", "reference", "sound", "strong", "perfect", "rules", "weights")
+# A kind of player as a record accepts it: any word written like PlayerKind's names, so that a history
+# outlives the list of players.
 _KIND = re.compile(r"[a-z][a-z0-9_-]*")
 # Times are kept to the millisecond: finer is noise, and whole milliseconds store in 1 to 4 bytes.
 _SECONDS_DIGITS = 3
@@ -58,22 +59,31 @@ class RecordError(ValueError):
 
 
 @dataclass(frozen=True, slots=True)
-class PlayerInfo:
-    """Who played a side: the kind of player (``human``, ``strong``, ...) and the name shown for it.
+class Competitor:
+    """Who plays a side: the ``name`` shown for it and the ``kind`` of player (a
+    :class:`~tictactoe.players.registry.PlayerKind`'s name: ``human`` for a person, the default).
 
     ``RecordError`` unless ``kind`` is lower-case letters, digits, ``-`` and
     ``_``, starting with a letter, and ``name`` is non-empty and printable
     (no line breaks or control characters: it is shown in one-line lists).
+
+    >>> Competitor("Ada"), Competitor("Computer", "reference").is_person
+    (Competitor(name='Ada', kind='human'), False)
     """
 
-    kind: str
     name: str
+    kind: str = PlayerKind.HUMAN.value
 
     def __post_init__(self) -> None:
         if not _KIND.fullmatch(self.kind):
             raise RecordError(f"a player kind is a lower-case word such as 'human', got {self.kind!r}")
         if not self.name or not self.name.isprintable():
             raise RecordError(f"a player name is one line of printable text, got {self.name!r}")
+
+    @property
+    def is_person(self) -> bool:
+        """Whether a person chooses this side's moves."""
+        return self.kind == PlayerKind.HUMAN
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,8 +117,8 @@ class GameRecord:
     move is wrong.  Runtime complexity: O(size² + moves · length).
     """
 
-    x: PlayerInfo
-    o: PlayerInfo
+    x: Competitor
+    o: Competitor
     size: int
     length: int
     max_levels: int
@@ -147,8 +157,8 @@ class GameRecord:
         cls,
         game: Game,
         *,
-        x: PlayerInfo,
-        o: PlayerInfo,
+        x: Competitor,
+        o: Competitor,
         think: float | None,
         started: datetime,
         ended: datetime,

@@ -8,10 +8,10 @@ for a replay read through a pipe.  Nothing here prints.
 
 >>> from datetime import UTC, datetime
 >>> from configurations.moves import Move
->>> from tictactoe.game.record import PlayerInfo
+>>> from tictactoe.game.record import Competitor
 >>> moves = tuple(TimedMove(Move.parse(text, 3), 1.0) for text in ("a1", "a2", "b1", "b2", "c1"))
 >>> start = datetime(2024, 5, 1, 12, 30, tzinfo=UTC)
->>> players = PlayerInfo("human", "ada"), PlayerInfo("rules", "rules")
+>>> players = Competitor("ada", "human"), Competitor("rules", "rules")
 >>> replay = Replay(GameRecord(*players, 3, 3, 0, None, start, start, moves))
 >>> replay.forward(), replay.forward(), replay.forward()
 (True, True, True)
@@ -139,9 +139,9 @@ def replay_text(record: GameRecord) -> str:
 
     >>> from datetime import UTC, datetime
     >>> from configurations.moves import Move
-    >>> from tictactoe.game.record import PlayerInfo
+    >>> from tictactoe.game.record import Competitor
     >>> start = datetime(2024, 5, 1, 12, 30, tzinfo=UTC)
-    >>> players = PlayerInfo("human", "ada"), PlayerInfo("reference", "reference")
+    >>> players = Competitor("ada", "human"), Competitor("reference", "reference")
     >>> print(replay_text(GameRecord(*players, 1, 1, 0, None, start, start, (TimedMove(Move(0, 0), 0.5),))))
     ada (human) as X against reference (reference) as O
     1x1, 1 in a row, started 2024-05-01 12:30 UTC
@@ -174,8 +174,8 @@ def result_line(record: GameRecord) -> str:
 
     >>> from configurations.moves import Move
     >>> from datetime import UTC, datetime
-    >>> from tictactoe.game.record import PlayerInfo
-    >>> ada = PlayerInfo("human", "ada")
+    >>> from tictactoe.game.record import Competitor
+    >>> ada = Competitor("ada", "human")
     >>> result_line(GameRecord(ada, ada, 3, 3, 0, None, None, None, (TimedMove(Move(0, 0), 0.5),)))
     'Unfinished: O to move'
     """

@@ -13,8 +13,8 @@ progress through ``progress`` and may ask the review to stop through
 ``stop``, both called between the searches.
 
 >>> from configurations.moves import Move
->>> from tictactoe.game.record import GameRecord, PlayerInfo, TimedMove
->>> ada = PlayerInfo("human", "ada")
+>>> from tictactoe.game.record import GameRecord, Competitor, TimedMove
+>>> ada = Competitor("ada", "human")
 >>> moves = tuple(TimedMove(Move.parse(text, 3), 1.0) for text in ("b2", "b1"))  # b1: O loses
 >>> review = review_game(GameRecord(ada, ada, 3, 3, 9, None, None, None, moves), think=1.0)
 >>> [(move.side, str(move.move), move.mark.value, str(move.better)) for move in review.moves]

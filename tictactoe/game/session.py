@@ -25,41 +25,17 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
-from configurations import HUMAN, SearchStats, Winner
+from configurations import SearchStats, Side
 from configurations.moves import Move
 from tictactoe.game.game import Game
-from tictactoe.game.record import GameRecord, PlayerInfo
-from tictactoe.players.registry import DEFAULT_THINK, PlayerOptions, make_player
+from tictactoe.game.record import Competitor, GameRecord
+from tictactoe.players.registry import DEFAULT_THINK, PlayerKind, PlayerOptions, make_player
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from tictactoe.players.base import Player
 
-__all__ = ["Competitor", "Session", "Tally"]
-
-
-class Competitor:
-    """Who plays one side of a session: a ``name`` and the ``kind`` of player (``"human"`` for a person).
-
-    The computer player itself is made once, for the session's options,
-    when the session starts.
-    """
-
-    __slots__ = ("kind", "name", "player")
-
-    def __init__(self, name: str, kind: str = "human") -> None:
-        self.name = name
-        self.kind = kind
-        self.player: Player | None = None
-
-    @property
-    def is_person(self) -> bool:
-        """Whether a person chooses this side's moves."""
-        return self.kind == "human"
-
-    def __repr__(self) -> str:
-        return f"Competitor({self.name!r}, {self.kind!r})"
+__all__ = ["Session", "Tally"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,8 +65,8 @@ class Session:
     ) -> None:
         self.options = options
         self.competitors = (first, second)
-        for competitor in self.competitors:
-            competitor.player = make_player(competitor.kind, options)
+        # Each competitor's computer player (None for a person), made once for the session's options.
+        self._players = tuple(make_player(competitor.kind, options) for competitor in self.competitors)
         self.opening = tuple(opening)
         self._x_index = 0  # which competitor plays X in the current game
         self._past = Tally()  # the games before the current one
@@ -148,14 +124,15 @@ class Session:
         """Who plays ``O`` in the current game."""
         return self.competitors[1 - self._x_index]
 
-    def side(self, symbol: str) -> Competitor:
-        """Who plays ``symbol`` (``"X"`` or ``"O"``) in the current game."""
-        return self.x if symbol == HUMAN else self.o
+    def side(self, side: Side) -> Competitor:
+        """Who plays ``side`` in the current game."""
+        return self.competitors[self._index_of(side)]
 
     @property
     def to_move(self) -> Competitor | None:
         """Who moves next, or ``None`` once the game is over."""
-        return None if self.game.result is not None else self.side(self.game.to_move)
+        mover = self.game.to_move
+        return None if mover is None else self.side(mover)
 
     @property
     def move_seconds(self) -> tuple[float, ...]:
@@ -172,18 +149,20 @@ class Session:
 
         ``ValueError`` when nobody, or a person, is to move.
         """
-        competitor = self.to_move
-        if competitor is None or competitor.player is None:
+        mover = self.game.to_move
+        player = None if mover is None else self._players[self._index_of(mover)]
+        if mover is None or player is None:
             raise ValueError("it is not a computer player's turn")
-        return competitor.player.choose(self.game.board, self.game.to_move, stats)
+        return player.choose(self.game.board, mover, stats)
 
     def hint(self, stats: SearchStats | None = None) -> Move:
         """What the ``strong`` player would play for the side to move.  ``ValueError`` once the game is over."""
-        if self.game.result is not None:
+        mover = self.game.to_move
+        if mover is None:
             raise ValueError("the game is over: there is no move to suggest")
-        adviser = make_player("strong", self.options)
-        assert adviser is not None  # only "human" makes no player
-        return adviser.choose(self.game.board, self.game.to_move, stats)
+        adviser = make_player(PlayerKind.STRONG, self.options)
+        assert adviser is not None  # only a person has no player
+        return adviser.choose(self.game.board, mover, stats)
 
     def play(self, move: Move) -> None:
         """Play ``move`` for the side to move, timing it; ``MoveError`` when it cannot be played."""
@@ -206,8 +185,7 @@ class Session:
         while self.game.can_undo:
             taken.append(self.game.undo())
             self._seconds.pop()
-            mover = self.side(self.game.to_move)
-            if mover.is_person or not self._has_person():
+            if self.side(Side.to_move(len(self.game.moves))).is_person or not self._has_person():
                 break
         self._started = time.monotonic()
         return taken
@@ -236,11 +214,11 @@ class Session:
 
         ``RecordError`` when a name cannot be recorded.
         """
-        uses_clock = any(competitor.kind == "strong" for competitor in self.competitors)
+        uses_clock = any(competitor.kind == PlayerKind.STRONG for competitor in self.competitors)
         return GameRecord.from_game(
             self.game,
-            x=PlayerInfo(self.x.kind, self.x.name),
-            o=PlayerInfo(self.o.kind, self.o.name),
+            x=self.x,
+            o=self.o,
             think=self.options.think if uses_clock else None,
             started=self.started,
             ended=max(self.started, datetime.now(UTC)),
@@ -263,16 +241,18 @@ class Session:
         self._seconds.append(now - self._started)
         self._started = now
 
+    def _index_of(self, side: Side) -> int:
+        """Which competitor plays ``side`` in the current game."""
+        return self._x_index if side == Side.X else 1 - self._x_index
+
     def _winner_index(self) -> int | None:
-        result = self.game.result
-        if result is None or result == Winner.DRAW:
-            return None
-        return self._x_index if result == HUMAN else 1 - self._x_index
+        side = None if self.game.result is None else self.game.result.side
+        return None if side is None else self._index_of(side)
 
     def _person_has_moved(self) -> bool:
         """Whether a person has played a move of this game (the opening's moves are nobody's)."""
         moves = self.game.moves
-        return any(self.side("XO"[ply % 2]).is_person for ply in range(len(self.opening), len(moves)))
+        return any(self.side(Side.to_move(ply)).is_person for ply in range(len(self.opening), len(moves)))
 
     def _has_person(self) -> bool:
         return any(competitor.is_person for competitor in self.competitors)

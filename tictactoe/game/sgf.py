@@ -44,10 +44,10 @@ names another winner than its moves.
 
 >>> from datetime import UTC, datetime
 >>> from configurations.moves import Move
->>> from tictactoe.game.record import GameRecord, PlayerInfo, TimedMove
+>>> from tictactoe.game.record import GameRecord, Competitor, TimedMove
 >>> start = datetime(2024, 5, 1, 12, 0, tzinfo=UTC)
 >>> record = GameRecord(
-...     x=PlayerInfo("human", "ada"), o=PlayerInfo("reference", "reference"), size=2, length=2, max_levels=4,
+...     x=Competitor("ada", "human"), o=Competitor("reference", "reference"), size=2, length=2, max_levels=4,
 ...     think=None, started=start, ended=start,
 ...     moves=(TimedMove(Move(0, 0), 1.5), TimedMove(Move(1, 1), 0.0), TimedMove(Move(0, 1), 2.0)),
 ... )
@@ -73,7 +73,7 @@ from typing import TYPE_CHECKING, overload
 from configurations import COMPUTER, HUMAN, Winner
 from configurations.drawing import column_label
 from configurations.moves import MAX_BOARD_SIZE, Move
-from tictactoe.game.record import GameRecord, PlayerInfo, RecordError, TimedMove, time_text
+from tictactoe.game.record import Competitor, GameRecord, RecordError, TimedMove, time_text
 from tictactoe.game.review_text import legend, move_comment, summary_text
 
 if TYPE_CHECKING:
@@ -345,8 +345,8 @@ class _GameReader:
         started, ended = self._times()
         try:
             record = GameRecord(
-                x=PlayerInfo(self._text("BK", "human"), self._name("PB", "Black")),
-                o=PlayerInfo(self._text("WK", "human"), self._name("PW", "White")),
+                x=Competitor(self._name("PB", "Black"), self._text("BK", "human")),
+                o=Competitor(self._name("PW", "White"), self._text("WK", "human")),
                 size=size,
                 length=self._whole("KL", _GOMOKU_LENGTH),
                 max_levels=self._whole("ML", 0),

@@ -15,7 +15,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import TypeAlias
 
-from configurations import COMPUTER, HUMAN, Winner
+from configurations import COMPUTER, HUMAN, Side, Winner
 from configurations.moves import Move, MoveError
 from tictactoe.game.game import Game
 from tictactoe.players.base import Player
@@ -59,9 +59,8 @@ def play_out(game: Game, x_player: Player, o_player: Player) -> list[float]:
     moves were played.  ``ValueError`` when a player chooses a taken square.
     """
     seconds = []
-    while game.result is None:
-        mover = game.to_move
-        player = x_player if mover == HUMAN else o_player
+    while (mover := game.to_move) is not None:
+        player = x_player if mover is Side.X else o_player
         started = time.process_time()
         move = player.choose(game.board, mover)
         seconds.append(time.process_time() - started)

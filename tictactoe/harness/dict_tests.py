@@ -1,8 +1,8 @@
 """The ten tests of TestDict (docs/dictionary.md), as functions that report rather than print.
 
 ``testdict.py`` is the shell that parses its arguments, calls
-:func:`run_tests` and prints each :class:`Outcome` with
-:func:`format_outcome`.  The tests share one dictionary and build on each
+:func:`run_tests` and prints each :class:`DictTestResult` with
+:func:`format_result`.  The tests share one dictionary and build on each
 other's records (test 3 reads what test 1 stored, test 8 what test 7
 stored).  So each test is a ``set_up``, the part that changes the table,
 and a ``check``, the part that only reads it; when only some tests are
@@ -10,10 +10,10 @@ chosen, the set-ups of the tests they build on (:attr:`DictTest.requires`)
 run first, silently, so that every chosen test sees the table it would see
 in a full run.
 
->>> outcomes = list(run_tests([3, 8]))
->>> [line for outcome in outcomes for line in format_outcome(outcome)]
+>>> results = list(run_tests([3, 8]))
+>>> [line for result in results for line in format_result(result)]
 ['   Test 3 succeeded', '   Test 8 succeeded']
->>> summary_line(outcomes)
+>>> summary_line(results)
 '2 passed, 0 failed'
 """
 
@@ -36,12 +36,12 @@ __all__ = [
     "TESTS",
     "CheckFailed",
     "DictTest",
-    "Outcome",
-    "Session",
+    "DictTestResult",
+    "DictTestRun",
     "Step",
     "bulk_key",
     "bulk_keys",
-    "format_outcome",
+    "format_result",
     "run_tests",
     "summary_line",
 ]
@@ -91,7 +91,7 @@ class CheckFailed(Exception):
 
 
 @dataclass(slots=True)
-class Session:
+class DictTestRun:
     """What the tests of one run share.
 
     ``dictionary`` is the table under test, ``collisions`` the sum of test
@@ -105,7 +105,7 @@ class Session:
 
 
 #: One part of a test; it raises :class:`CheckFailed` when the dictionary is wrong.
-Step: TypeAlias = Callable[[Session], None]
+Step: TypeAlias = Callable[[DictTestRun], None]
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,7 +123,7 @@ class DictTest:
 
 
 @dataclass(frozen=True, slots=True)
-class Outcome:
+class DictTestResult:
     """The verdict of one test: ``reason`` says why it failed, ``notes`` are lines to show."""
 
     number: int
@@ -132,8 +132,10 @@ class Outcome:
     notes: tuple[str, ...] = ()
 
 
-def run_tests(numbers: Iterable[int] | None = None, dictionary: DictionaryADT | None = None) -> Iterator[Outcome]:
-    """Run the tests ``numbers`` (all by default) in increasing order, each once, yielding an outcome as each ends.
+def run_tests(
+    numbers: Iterable[int] | None = None, dictionary: DictionaryADT | None = None
+) -> Iterator[DictTestResult]:
+    """Run the tests ``numbers`` (all by default) in increasing order, each once, yielding a result as each ends.
 
     They run on ``dictionary``, by default an empty
     ``HashDictionary(TABLE_SIZE)``.  A test whose required tests have not run
@@ -142,59 +144,57 @@ def run_tests(numbers: Iterable[int] | None = None, dictionary: DictionaryADT | 
     escaped from; later tests still run.  ``ValueError`` (at once) for a
     number that names no test.
 
-    >>> [outcome.passed for outcome in run_tests([10])]
+    >>> [result.passed for result in run_tests([10])]
     [True]
     """
     chosen = list(TESTS) if numbers is None else [_test(number) for number in sorted(set(numbers))]
     return _run_chosen(chosen, HashDictionary(TABLE_SIZE) if dictionary is None else dictionary)
 
 
-def format_outcome(outcome: Outcome) -> list[str]:
-    """The lines that report ``outcome``: its notes, then its verdict.
+def format_result(result: DictTestResult) -> list[str]:
+    """The lines that report ``result``: its notes, then its verdict.
 
-    >>> format_outcome(Outcome(10, True, notes=("Collisions: 2270 (must be below 2800)",)))
+    >>> format_result(DictTestResult(10, True, notes=("Collisions: 2270 (must be below 2800)",)))
     ['   Collisions: 2270 (must be below 2800)', '   Test 10 succeeded']
-    >>> format_outcome(Outcome(5, False, "remove of an absent key did not raise DictionaryException"))
+    >>> format_result(DictTestResult(5, False, "remove of an absent key did not raise DictionaryException"))
     ['***Test 5 failed: remove of an absent key did not raise DictionaryException']
     """
     verdict = (
-        f"   Test {outcome.number} succeeded"
-        if outcome.passed
-        else f"***Test {outcome.number} failed: {outcome.reason}"
+        f"   Test {result.number} succeeded" if result.passed else f"***Test {result.number} failed: {result.reason}"
     )
-    return [*(f"   {note}" for note in outcome.notes), verdict]
+    return [*(f"   {note}" for note in result.notes), verdict]
 
 
-def summary_line(outcomes: Sequence[Outcome]) -> str:
+def summary_line(results: Sequence[DictTestResult]) -> str:
     """The last line of a run: ``'N passed, M failed'``.
 
-    >>> summary_line([Outcome(1, True), Outcome(2, False, "why")])
+    >>> summary_line([DictTestResult(1, True), DictTestResult(2, False, "why")])
     '1 passed, 1 failed'
     """
-    passed = sum(outcome.passed for outcome in outcomes)
-    return f"{passed} passed, {len(outcomes) - passed} failed"
+    passed = sum(result.passed for result in results)
+    return f"{passed} passed, {len(results) - passed} failed"
 
 
-def _run_chosen(chosen: list[DictTest], dictionary: DictionaryADT) -> Iterator[Outcome]:
-    session = Session(dictionary)
+def _run_chosen(chosen: list[DictTest], dictionary: DictionaryADT) -> Iterator[DictTestResult]:
+    run = DictTestRun(dictionary)
     # Every test that has had its turn, with why its set-up could not run
     # ('' when it ran: a failure that a chosen test reports blocks nothing).
     done: list[tuple[int, str]] = []
     for test in chosen:
-        blocked = _set_up_requirements(test, session, done)
-        yield Outcome(test.number, False, blocked) if blocked else _run(test, session)
+        blocked = _set_up_requirements(test, run, done)
+        yield DictTestResult(test.number, False, blocked) if blocked else _run(test, run)
         done.append((test.number, blocked))
 
 
-def _set_up_requirements(test: DictTest, session: Session, done: list[tuple[int, str]]) -> str:
+def _set_up_requirements(test: DictTest, run: DictTestRun, done: list[tuple[int, str]]) -> str:
     """Silently run the set-ups ``test`` relies on that have not run; why they could not, or ``''``."""
     for required in test.requires:
         blocked = next((reason for number, reason in done if number == required), None)
         if blocked is None:
             prerequisite = _test(required)
-            blocked = _set_up_requirements(prerequisite, session, done)
+            blocked = _set_up_requirements(prerequisite, run, done)
             if not blocked:
-                failure = _failure(prerequisite.set_up, session)
+                failure = _failure(prerequisite.set_up, run)
                 blocked = f"could not set up: test {required} failed: {failure}" if failure else ""
             done.append((required, blocked))
         if blocked:
@@ -202,18 +202,18 @@ def _set_up_requirements(test: DictTest, session: Session, done: list[tuple[int,
     return ""
 
 
-def _run(test: DictTest, session: Session) -> Outcome:
-    session.notes.clear()
-    reason = _failure(test.set_up, session) or _failure(test.check, session)
-    return Outcome(test.number, not reason, reason, tuple(session.notes))
+def _run(test: DictTest, run: DictTestRun) -> DictTestResult:
+    run.notes.clear()
+    reason = _failure(test.set_up, run) or _failure(test.check, run)
+    return DictTestResult(test.number, not reason, reason, tuple(run.notes))
 
 
-def _failure(step: Step | None, session: Session) -> str:
+def _failure(step: Step | None, run: DictTestRun) -> str:
     """Run ``step``; why it failed, or ``''``."""
     if step is None:
         return ""
     try:
-        step(session)
+        step(run)
     except CheckFailed as failure:
         return str(failure) or "check failed"
     except Exception as error:  # a broken dictionary fails its test, never the run
@@ -265,69 +265,69 @@ def _must_raise_dictionary_exception(action: str, operation: Callable[[], object
     raise CheckFailed(f"{action} did not raise DictionaryException")
 
 
-def _put_first_records(session: Session) -> None:
+def _put_first_records(run: DictTestRun) -> None:
     for key, score in _FIRST_RECORDS:
-        _attempt(f"put of {key!r}", session.dictionary.put, Data(key, score))
+        _attempt(f"put of {key!r}", run.dictionary.put, Data(key, score))
 
 
-def _put_existing_key(session: Session) -> None:
+def _put_existing_key(run: DictTestRun) -> None:
     key = _FIRST_RECORDS[0][0]
-    _must_raise_dictionary_exception("put of an existing key", lambda: session.dictionary.put(Data(key, 56)))
+    _must_raise_dictionary_exception("put of an existing key", lambda: run.dictionary.put(Data(key, 56)))
 
 
-def _get_first_records(session: Session) -> None:
-    missing = [key for key, _ in _FIRST_RECORDS if _attempt(f"get of {key!r}", session.dictionary.get, key) == -1]
+def _get_first_records(run: DictTestRun) -> None:
+    missing = [key for key, _ in _FIRST_RECORDS if _attempt(f"get of {key!r}", run.dictionary.get, key) == -1]
     if missing:
         raise CheckFailed(f"get returned -1 for the stored key(s) {', '.join(map(repr, missing))}")
 
 
-def _get_absent_keys(session: Session) -> None:
+def _get_absent_keys(run: DictTestRun) -> None:
     for key in _ABSENT_KEYS:
-        score = _attempt(f"get of {key!r}", session.dictionary.get, key)
+        score = _attempt(f"get of {key!r}", run.dictionary.get, key)
         if score != -1:
             raise CheckFailed(f"get of the absent key {key!r} returned {score!r}, not -1")
 
 
-def _remove_absent_key(session: Session) -> None:
-    _must_raise_dictionary_exception("remove of an absent key", lambda: session.dictionary.remove(_ABSENT_KEYS[0]))
+def _remove_absent_key(run: DictTestRun) -> None:
+    _must_raise_dictionary_exception("remove of an absent key", lambda: run.dictionary.remove(_ABSENT_KEYS[0]))
 
 
-def _remove_two_records(session: Session) -> None:
+def _remove_two_records(run: DictTestRun) -> None:
     for key in _REMOVED_KEYS:
-        _attempt(f"remove of {key!r}", session.dictionary.remove, key)
+        _attempt(f"remove of {key!r}", run.dictionary.remove, key)
 
 
-def _removed_records_are_absent(session: Session) -> None:
+def _removed_records_are_absent(run: DictTestRun) -> None:
     for key in _REMOVED_KEYS:
-        score = _attempt(f"get of {key!r}", session.dictionary.get, key)
+        score = _attempt(f"get of {key!r}", run.dictionary.get, key)
         if score != -1:
             raise CheckFailed(f"get of the removed key {key!r} returned {score!r}, not -1")
 
 
-def _put_bulk_keys(session: Session) -> None:
+def _put_bulk_keys(run: DictTestRun) -> None:
     collisions = 0
     for number in range(BULK_COUNT):
         label = _bulk_label(number)
-        result = _attempt(f"put of {label}", session.dictionary.put, Data(bulk_key(number), number))
+        result = _attempt(f"put of {label}", run.dictionary.put, Data(bulk_key(number), number))
         if result not in (0, 1):
             raise CheckFailed(f"put of {label} returned {result!r}, not 0 or 1")
         collisions += result
-    session.collisions = collisions
+    run.collisions = collisions
 
 
-def _find_bulk_keys(session: Session) -> None:
-    missing = _missing_bulk_keys(session.dictionary, range(BULK_COUNT))
+def _find_bulk_keys(run: DictTestRun) -> None:
+    missing = _missing_bulk_keys(run.dictionary, range(BULK_COUNT))
     if missing:
         raise CheckFailed(f"{len(missing)} of the {BULK_COUNT} keys not found, the first {_bulk_label(missing[0])}")
 
 
-def _remove_first_bulk_keys(session: Session) -> None:
+def _remove_first_bulk_keys(run: DictTestRun) -> None:
     for number in range(_BULK_REMOVED):
-        _attempt(f"remove of {_bulk_label(number)}", session.dictionary.remove, bulk_key(number))
+        _attempt(f"remove of {_bulk_label(number)}", run.dictionary.remove, bulk_key(number))
 
 
-def _find_other_bulk_keys(session: Session) -> None:
-    missing = _missing_bulk_keys(session.dictionary, range(_BULK_REMOVED, BULK_COUNT))
+def _find_other_bulk_keys(run: DictTestRun) -> None:
+    missing = _missing_bulk_keys(run.dictionary, range(_BULK_REMOVED, BULK_COUNT))
     if missing:
         raise CheckFailed(
             f"after removing the first {_BULK_REMOVED} keys, {len(missing)} of the other"
@@ -335,11 +335,11 @@ def _find_other_bulk_keys(session: Session) -> None:
         )
 
 
-def _check_collisions(session: Session) -> None:
-    collisions = session.collisions
+def _check_collisions(run: DictTestRun) -> None:
+    collisions = run.collisions
     if collisions is None:
         raise CheckFailed("no collision count: test 7 did not complete")
-    session.notes.append(f"Collisions: {collisions} (must be below {COLLISION_LIMIT})")
+    run.notes.append(f"Collisions: {collisions} (must be below {COLLISION_LIMIT})")
     if collisions >= COLLISION_LIMIT:
         raise CheckFailed(f"{collisions} collisions, not below {COLLISION_LIMIT}")
 

@@ -6,9 +6,9 @@ A case file is JSON Lines, one case per line (docs/dictionary.md)::
      "board": ["XOX", "XOO", "OXX"],
      "expect": {"wins_x": false, "wins_o": false, "is_draw": true, "eval": 2}}
 
-Running anything yields :class:`Outcome` values, one per case, that
+Running anything yields :class:`CaseResult` values, one per case, that
 ``testplay.py`` prints; nothing here prints.  A line that is not a valid
-case becomes a failed outcome named by its file and line number, so one bad
+case becomes a failed result named by its file and line number, so one bad
 line neither hides the other cases nor stops the run.
 
 Limits keep a run bounded whatever a file holds: a line of more than
@@ -42,10 +42,10 @@ __all__ = [
     "MAX_POSITIONS",
     "Case",
     "CaseFileError",
+    "CaseResult",
     "Check",
-    "Outcome",
     "builtin_cases",
-    "builtin_outcomes",
+    "builtin_results",
     "parse_case",
     "read_case_file",
     "run_case",
@@ -91,12 +91,12 @@ class Case:
 
 
 @dataclass(frozen=True, slots=True)
-class Outcome:
+class CaseResult:
     """The result of one case: passed when ``failure`` is ``None``.
 
-    >>> Outcome("p1", None).line()
+    >>> CaseResult("p1", None).line()
     'ok p1'
-    >>> Outcome("p1", "expected score=3, got score=1").line()
+    >>> CaseResult("p1", "expected score=3, got score=1").line()
     'FAIL p1: expected score=3, got score=1'
     """
 
@@ -234,20 +234,22 @@ def _line_item(name: str, number: int, raw: bytes) -> Case | CaseFileError | Non
         return CaseFileError(name, number, str(error))
 
 
-def run_case_files(paths: Sequence[str | Path]) -> Iterator[Outcome]:
-    """Run every case of every file, in order; a bad line or file is a failed outcome.
+def run_case_files(paths: Sequence[str | Path]) -> Iterator[CaseResult]:
+    """Run every case of every file, in order; a bad line or file is a failed result.
 
     Runtime complexity: the sum of the cases' own.
     """
     for path in paths:
         for item in read_case_file(path):
             if isinstance(item, CaseFileError):
-                yield Outcome(item.location, item.problem if item.line is None else f"malformed case: {item.problem}")
+                yield CaseResult(
+                    item.location, item.problem if item.line is None else f"malformed case: {item.problem}"
+                )
             else:
                 yield run_case(item)
 
 
-def run_case(case: Case) -> Outcome:
+def run_case(case: Case) -> CaseResult:
     """Build the case's board with ``save_play``, ask it the case's questions, compare.
 
     A ``play`` case runs :func:`computer_play` (and also fails if the board
@@ -270,7 +272,7 @@ def run_case(case: Case) -> Outcome:
             stats = SearchStats()
             play = computer_play(configs, stats=stats)
             if configs.configuration() != before:
-                return Outcome(case.id, f"expected the board left as {before!r}, got {configs.configuration()!r}")
+                return CaseResult(case.id, f"expected the board left as {before!r}, got {configs.configuration()!r}")
             got = {"score": play.score, "row": play.row, "col": play.col, "nodes": stats.nodes}
         else:
             got = {
@@ -280,14 +282,16 @@ def run_case(case: Case) -> Outcome:
                 "eval": configs.eval_board(),
             }
     except Exception as error:  # the harness grades the game logic: a crash is a failure, not a traceback
-        return Outcome(case.id, f"expected {show_answers(expected) or 'no error'}, got {type(error).__name__}: {error}")
+        return CaseResult(
+            case.id, f"expected {show_answers(expected) or 'no error'}, got {type(error).__name__}: {error}"
+        )
     actual = {key: got[key] for key in expected}
     if all(type(actual[key]) is type(value) and actual[key] == value for key, value in expected.items()):
-        return Outcome(case.id, None)
-    return Outcome(case.id, f"expected {show_answers(expected)}, got {show_answers(actual)}")
+        return CaseResult(case.id, None)
+    return CaseResult(case.id, f"expected {show_answers(expected)}, got {show_answers(actual)}")
 
 
-def builtin_outcomes() -> Iterator[Outcome]:
+def builtin_results() -> Iterator[CaseResult]:
     """TestPlay's own tests: every Configurations method, then the search on known positions.
 
     Runtime complexity: about a second (the deepest known search explores
@@ -299,7 +303,7 @@ def builtin_outcomes() -> Iterator[Outcome]:
         except Exception as error:  # a crash is a failure, as in run_case
             got = _Raised(type(error).__name__)
         failure = None if got == expected else f"expected {expected!r}, got {got!r}"
-        yield Outcome(case_id, failure)
+        yield CaseResult(case_id, failure)
     for case in _KNOWN_CASES:
         yield run_case(case)
 

@@ -22,36 +22,52 @@ ValueError: there is no player 'best': choose from human, reference, sound, stro
 
 from __future__ import annotations
 
+import enum
 import importlib
 
 from tictactoe.players.base import DEFAULT_THINK, Player, PlayerOptions
 
-__all__ = ["DEFAULT_THINK", "PLAYER_NAMES", "PlayerOptions", "make_player"]
+__all__ = ["DEFAULT_THINK", "PLAYER_NAMES", "PlayerKind", "PlayerOptions", "make_player"]
+
+
+class PlayerKind(enum.StrEnum):
+    """The kinds of player, by the names the command line gives them (``--x strong``): ``HUMAN`` is a person,
+    every other a computer player.  Each is equal to its name, the way records and the history keep it."""
+
+    HUMAN = "human"
+    REFERENCE = "reference"
+    SOUND = "sound"
+    STRONG = "strong"
+    PERFECT = "perfect"
+    RULES = "rules"
+    WEIGHTS = "weights"
+
 
 #: Every player's name, in the order help lists them.
-PLAYER_NAMES = ("human", "reference", "sound", "strong", "perfect", "rules", "weights")
+PLAYER_NAMES = tuple(kind.value for kind in PlayerKind)
 
 # Where each computer player lives: (module, class).  Each class is built
 # from PlayerOptions by its ``from_options`` class method.  A player's module
 # is imported when the player is asked for: all of them (the solver's searches
 # among them) would cost a plain game's start-up about 5 ms.
 _CLASSES = (
-    ("reference", "tictactoe.players.reference", "ReferencePlayer"),
-    ("sound", "tictactoe.players.sound", "SoundPlayer"),
-    ("strong", "tictactoe.players.strong", "StrongPlayer"),
-    ("perfect", "tictactoe.players.perfect", "PerfectPlayer"),
-    ("rules", "tictactoe.players.rules", "RulesPlayer"),
-    ("weights", "tictactoe.players.weights", "WeightsPlayer"),
+    (PlayerKind.REFERENCE, "tictactoe.players.reference", "ReferencePlayer"),
+    (PlayerKind.SOUND, "tictactoe.players.sound", "SoundPlayer"),
+    (PlayerKind.STRONG, "tictactoe.players.strong", "StrongPlayer"),
+    (PlayerKind.PERFECT, "tictactoe.players.perfect", "PerfectPlayer"),
+    (PlayerKind.RULES, "tictactoe.players.rules", "RulesPlayer"),
+    (PlayerKind.WEIGHTS, "tictactoe.players.weights", "WeightsPlayer"),
 )
 
 
 def make_player(name: str, options: PlayerOptions) -> Player | None:
-    """The player called ``name`` for a game with ``options``; ``None`` for ``human``.
+    """The player called ``name`` (a :class:`PlayerKind`'s name) for a game with ``options``; ``None`` for
+    ``human``.
 
     ``ValueError`` for a name that is no player, :class:`UnsupportedBoardError`
     when the player cannot play this board.
     """
-    if name == "human":
+    if name == PlayerKind.HUMAN:
         return None
     for known, module, class_name in _CLASSES:
         if known == name:

@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from configurations.moves import quoted
-from tictactoe.game.session import Competitor, Session
+from tictactoe.game.record import Competitor
+from tictactoe.game.session import Session
 
 if TYPE_CHECKING:
     from pathlib import Path

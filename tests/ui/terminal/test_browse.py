@@ -17,7 +17,7 @@ from tests.cli.test_play import run_in_terminal
 from tests.records import START, sample_record
 from tictactoe.cli import play as play_program
 from tictactoe.game.history import History, HistoryError, default_path
-from tictactoe.game.record import PlayerInfo
+from tictactoe.game.record import Competitor
 from tictactoe.ui.terminal.browse import (
     CLEAR_SCREEN,
     REPLAY_KEYS,
@@ -125,7 +125,7 @@ def two_games(db: Path) -> None:
     with History(db) as history:
         history.save(sample_record())
         history.save(
-            sample_record("a1 b1 b2", size=2, length=2, x=PlayerInfo("weights", "Bo"), started=START.replace(hour=14))
+            sample_record("a1 b1 b2", size=2, length=2, x=Competitor("Bo", "weights"), started=START.replace(hour=14))
         )
 
 
@@ -238,7 +238,7 @@ def test_replay_of_a_missing_game(tmp_path: Path) -> None:
 
 
 def test_replay_stepped_by_the_person() -> None:
-    record = sample_record("a1 b1 b2", size=2, length=2, x=PlayerInfo("weights", "Bo"), started=START.replace(hour=14))
+    record = sample_record("a1 b1 b2", size=2, length=2, x=Competitor("Bo", "weights"), started=START.replace(hour=14))
     typed = iter(["", "e", "b", "s", "x", "q"])
     prompts: list[str] = []
     out = io.StringIO()
@@ -263,7 +263,7 @@ def test_replay_stepped_by_the_person() -> None:
 
 
 def test_replay_by_keys_acts_on_each_key_and_redraws_in_place() -> None:
-    record = sample_record("a1 b1 b2", size=2, length=2, x=PlayerInfo("weights", "Bo"), started=START.replace(hour=14))
+    record = sample_record("a1 b1 b2", size=2, length=2, x=Competitor("Bo", "weights"), started=START.replace(hour=14))
     # Keys that do nothing (up, x) draw nothing; Backspace steps back as Left does.
     keys = iter(["right", "up", "x", "end", "left", "home", "enter", "backspace", "q"])
     out = io.StringIO()

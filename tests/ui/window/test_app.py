@@ -31,7 +31,8 @@ import pytest
 from configurations.moves import Move
 from tests.paths import ROOT
 from tests.windows import HAS_TK, TIMEOUT, classic, click, enabled, focused, press, settle, squares, wait_for_window
-from tictactoe.game.session import Competitor, Session
+from tictactoe.game.record import Competitor
+from tictactoe.game.session import Session
 from tictactoe.players.registry import PlayerOptions
 from tictactoe.ui.window import launch as window
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from configurations.moves import Move
-from tictactoe.game.session import Competitor, Session, Tally
+from tictactoe.game.record import Competitor
+from tictactoe.game.session import Session, Tally
 from tictactoe.players.registry import PlayerOptions
 from tictactoe.ui.settings import default_name
 from tictactoe.ui.window.form import FormError, GameForm, start_game

@@ -24,8 +24,8 @@ from tests.paths import ROOT
 from tests.records import START, sample_record
 from tests.windows import TIMEOUT, classic, click, press, settle, squares
 from tictactoe.game.history import APPLICATION_ID, History
-from tictactoe.game.record import PlayerInfo
-from tictactoe.game.session import Competitor, Session
+from tictactoe.game.record import Competitor
+from tictactoe.game.session import Session
 from tictactoe.players.registry import PlayerOptions
 from tictactoe.ui.window.saving import WindowHistory
 
@@ -252,11 +252,11 @@ def test_a_read_only_history_is_read_and_its_refusal_to_save_said(
 
 def history_of_three(db: Path) -> None:
     """Three games saved out of time order: ids 1, 2, 3 ended second, first and last."""
-    bob, rules = PlayerInfo("human", "Bob"), PlayerInfo("rules", "rules")
+    bob, rules = Competitor("Bob", "human"), Competitor("rules", "rules")
     with History(db) as history:
         history.save(sample_record(started=START + timedelta(days=1)))  # ada against reference, a draw
         history.save(sample_record("a1 b1 a2 b2 a3", x=bob, o=rules))  # X wins
-        history.save(sample_record("a1 b1 c3 b2 a3 b3", o=PlayerInfo("human", "Ada"), started=START + timedelta(2)))
+        history.save(sample_record("a1 b1 c3 b2 a3 b3", o=Competitor("Ada", "human"), started=START + timedelta(2)))
 
 
 def open_previous(game_window: GameWindow) -> PreviousGames:

@@ -15,7 +15,8 @@ from typing import TextIO, TypeAlias
 
 from configurations import COMPUTER, HUMAN, Winner, draw_board
 from configurations.moves import Move, MoveError, board_extent
-from tictactoe.game.session import Competitor, Session
+from tictactoe.game.record import Competitor
+from tictactoe.game.session import Session
 from tictactoe.ui.settings import Settings, default_name
 from tictactoe.ui.terminal.reader import Reader
 from tictactoe.ui.terminal.spinner import think

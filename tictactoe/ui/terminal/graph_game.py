@@ -18,7 +18,8 @@ from __future__ import annotations
 from typing import TextIO
 
 from configurations.symbols import COMPUTER, HUMAN
-from tictactoe.game.session import Competitor, Session
+from tictactoe.game.record import Competitor
+from tictactoe.game.session import Session
 from tictactoe.players.registry import PlayerOptions
 from tictactoe.ui.settings import Settings, default_name
 from tictactoe.ui.terminal.reader import Reader

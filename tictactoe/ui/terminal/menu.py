@@ -12,7 +12,8 @@ from typing import TextIO, TypeVar
 
 from configurations.moves import MAX_BOARD_SIZE
 from configurations.numbers import read_whole_number
-from tictactoe.game.session import Competitor, Session
+from tictactoe.game.record import Competitor
+from tictactoe.game.session import Session
 from tictactoe.players.levels import LEVEL_NAMES, Level, level_options
 from tictactoe.players.registry import PLAYER_NAMES, PlayerOptions, make_player
 from tictactoe.ui.settings import Settings, check_name, default_name, level_name

@@ -269,7 +269,8 @@ class GameWindow:
             self._message = f"No hint: {failure}"
         else:
             symbol = self.session.game.to_move
-            self._message = f"{symbol} ({self.session.side(symbol).name}) could not move: {failure}"
+            name = "nobody" if symbol is None else self.session.side(symbol).name
+            self._message = f"{symbol} ({name}) could not move: {failure}"
         self._refresh()
 
     def _start_new_game(self, form: GameForm) -> str | None:

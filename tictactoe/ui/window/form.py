@@ -6,7 +6,8 @@ checks it, refusing with a one-line reason, and starts the next game.
 The same two competitors on the same board go on in the same session, so
 that its tally keeps counting; anything else starts a new session.
 
->>> from tictactoe.game.session import Competitor, Session
+>>> from tictactoe.game.record import Competitor
+>>> from tictactoe.game.session import Session
 >>> from tictactoe.players.registry import PlayerOptions
 >>> session = Session(PlayerOptions(3, 3, 9), Competitor("You"), Competitor("Computer", "reference"))
 >>> form = GameForm.of(session)
@@ -28,7 +29,8 @@ from dataclasses import dataclass
 
 from configurations.moves import MAX_BOARD_SIZE
 from configurations.numbers import NumberError, read_whole_number
-from tictactoe.game.session import Competitor, Session
+from tictactoe.game.record import Competitor
+from tictactoe.game.session import Session
 from tictactoe.players.levels import LEVEL_NAMES, Level, level_of, level_options, levelled_kinds
 from tictactoe.players.registry import PLAYER_NAMES, PlayerOptions, make_player
 from tictactoe.ui.settings import check_name, default_name, level_name

@@ -8,7 +8,8 @@ This module imports :mod:`tkinter` only when asked for a window: it costs
 about 24 ms, which a game at the terminal need not pay, and so this module
 loads, and says what is missing, on a Python built without Tk.
 
->>> from tictactoe.game.session import Competitor, Session
+>>> from tictactoe.game.record import Competitor
+>>> from tictactoe.game.session import Session
 >>> from tictactoe.players.registry import PlayerOptions
 >>> session = Session(PlayerOptions(7, 4, 3), Competitor("You"), Competitor("Computer", "reference"))
 >>> print(cannot_open_message("no display (DISPLAY is not set)", session))
@@ -67,7 +68,8 @@ def cannot_open_message(reason: str, session: Session) -> str:
 def terminal_command(session: Session) -> str:
     """The ``play.py`` command that plays ``session``'s game in the terminal: its numbers and options.
 
-    >>> from tictactoe.game.session import Competitor, Session
+    >>> from tictactoe.game.record import Competitor
+    >>> from tictactoe.game.session import Session
     >>> from tictactoe.players.registry import PlayerOptions
     >>> from configurations.moves import Move
     >>> options = PlayerOptions(9, 5, 2, think=0.5, seed=7)

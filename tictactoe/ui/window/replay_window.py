@@ -13,10 +13,10 @@ the previous-games dialog hands it the record.
 
 >>> from datetime import UTC, datetime
 >>> from configurations.moves import Move
->>> from tictactoe.game.record import PlayerInfo, TimedMove
+>>> from tictactoe.game.record import Competitor, TimedMove
 >>> start = datetime(2024, 5, 1, 12, 30, tzinfo=UTC)
 >>> moves = tuple(TimedMove(Move.parse(text, 3), 1.0) for text in ("a1", "a2", "b1", "b2", "c1"))
->>> record = GameRecord(PlayerInfo("human", "Ada"), PlayerInfo("rules", "rules"), 3, 3, 9, None, start, start, moves)
+>>> record = GameRecord(Competitor("Ada", "human"), Competitor("rules", "rules"), 3, 3, 9, None, start, start, moves)
 >>> replay_title(4, record)
 'Game 4: Ada (X) against rules (O)'
 >>> replay_heading(record)

@@ -17,7 +17,8 @@ already saved saves nothing more.
 Nothing here touches Tk; the window calls it from Tk's thread.
 
 >>> import tempfile
->>> from tictactoe.game.session import Competitor, Session
+>>> from tictactoe.game.record import Competitor
+>>> from tictactoe.game.session import Session
 >>> from tictactoe.players.registry import PlayerOptions
 >>> session = Session(PlayerOptions(1, 1, 0), Competitor("Ada"), Competitor("Computer", "reference"))
 >>> with tempfile.TemporaryDirectory() as folder:

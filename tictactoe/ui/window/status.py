@@ -2,7 +2,8 @@
 
 Plain text from a session, so that it can be checked without a window.
 
->>> from tictactoe.game.session import Competitor, Session
+>>> from tictactoe.game.record import Competitor
+>>> from tictactoe.game.session import Session
 >>> from tictactoe.players.registry import PlayerOptions
 >>> session = Session(PlayerOptions(3, 3, 9), Competitor("You"), Competitor("Computer", "reference"))
 >>> state_text(session)
@@ -20,14 +21,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from configurations import COMPUTER, HUMAN, Winner
+from configurations import COMPUTER, HUMAN, Side, Winner
 
 #: The milliseconds between two computer players' moves in the window when ``--delay`` is not given:
 #: such a game is there to be watched.
 AUTO_MOVE_DELAY_MS = 600
 
 if TYPE_CHECKING:
-    from tictactoe.game.session import Competitor, Session
+    from tictactoe.game.record import Competitor
+    from tictactoe.game.session import Session
 
 __all__ = [
     "AUTO_MOVE_DELAY_MS",
@@ -54,8 +56,9 @@ def state_text(session: Session, *, thinking: bool = False) -> str:
     if result == Winner.DRAW:
         return DRAW_TEXT
     if result is not None:
-        return f"{result} wins ({session.side(result).name})"
+        return f"{result} wins ({session.side(Side(result)).name})"
     symbol = session.game.to_move
+    assert symbol is not None  # the game is not over
     name = session.side(symbol).name
     return f"{symbol} ({name}) is thinking..." if thinking else f"{symbol} to move ({name})"
 
