@@ -18,7 +18,7 @@ import tracemalloc
 from collections.abc import Callable
 
 from bench.__main__ import current_commit
-from configurations import COMPUTER, HUMAN
+from configurations import Side
 from tictactoe.gamegraph import build_graph
 from tictactoe.players.prover import prove, provers
 
@@ -55,7 +55,7 @@ def build_peak_mib() -> float:
 def prove_all() -> None:
     """Every proof of the prover's table: each player, both sides."""
     for _, make in provers():
-        for side in (HUMAN, COMPUTER):
+        for side in (Side.X, Side.O):
             prove(make, side)
 
 

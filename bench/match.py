@@ -33,10 +33,10 @@ from pathlib import Path
 from typing import NoReturn, TextIO
 
 from bench.__main__ import ROOT, current_commit
-from configurations import HUMAN, Symbol, Winner
+from configurations import Side, Winner
 from configurations.moves import MAX_BOARD_SIZE, Move
 from tictactoe.cli.arguments import whole_number
-from tictactoe.cli.exits import run
+from tictactoe.cli.exits import EXIT_USAGE, run
 from tictactoe.game.game import Game
 from tictactoe.game.tournament import play_out
 from tictactoe.players.base import Player
@@ -44,7 +44,7 @@ from tictactoe.players.registry import DEFAULT_THINK, PlayerOptions, make_player
 
 __all__ = [
     "Contestant",
-    "GameRecord",
+    "MatchGame",
     "MatchResult",
     "centre_squares",
     "games_problem",
@@ -58,7 +58,6 @@ __all__ = [
 
 PROGRAM = "python -m bench.match"
 RESULTS = ROOT / "bench" / "match_results.txt"
-EXIT_USAGE = 2  # argparse's status for a command line that cannot run
 # Opening squares lie at most this many rows and columns from the centre: the central 5x5 of an odd
 # board, the central 4x4 of an even one.  Near the centre, so that the game that follows has room.
 CENTRE_REACH = 2
@@ -79,7 +78,7 @@ class Contestant:
 
 
 @dataclass(frozen=True)
-class GameRecord:
+class MatchGame:
     """One game of a match: how it opened, who played ``X``, every move, the result and each side's times."""
 
     opening: tuple[Move, ...]
@@ -87,17 +86,17 @@ class GameRecord:
     a_plays_x: bool
     #: Every move of the game, the opening's first.
     moves: tuple[Move, ...]
-    #: ``"X"`` or ``"O"``, whoever won, or ``"draw"``.
-    result: str
+    #: Who won, or a draw.
+    result: Winner
     #: The processor seconds of each of A's ``choose`` calls, then each of B's, in the order played.
     seconds: tuple[tuple[float, ...], tuple[float, ...]]
 
     @property
     def winner(self) -> int | None:
         """The side that won (0 for A, 1 for B), or ``None`` for a draw."""
-        if self.result == Winner.DRAW:
+        if self.result is Winner.DRAW:
             return None
-        return 0 if (self.result == HUMAN) == self.a_plays_x else 1
+        return 0 if (self.result is Winner.X) == self.a_plays_x else 1
 
 
 @dataclass(frozen=True)
@@ -109,7 +108,7 @@ class MatchResult:
     length: int
     seed: int
     opening_moves: int
-    games: tuple[GameRecord, ...]
+    games: tuple[MatchGame, ...]
 
     def wins(self, side: int) -> int:
         """How many games ``side`` (0 for A, 1 for B) won."""
@@ -136,9 +135,9 @@ class MatchResult:
         """The processor seconds of every move ``side`` chose, game after game (the opening's are not chosen)."""
         return tuple(seconds for game in self.games for seconds in game.seconds[side])
 
-    def won_by(self, symbol: Symbol) -> int:
-        """How many games the player of ``symbol`` won, whichever side that was."""
-        return sum(game.result == symbol for game in self.games)
+    def won_by(self, side: Side) -> int:
+        """How many games the player of ``side`` won, whichever competitor that was."""
+        return sum(game.result.side is side for game in self.games)
 
     @property
     def mean_length(self) -> float:
@@ -227,7 +226,7 @@ def make_contestant(contestant: Contestant, size: int, length: int, think: float
     return player
 
 
-def play_game(a: Player, b: Player, *, a_plays_x: bool, size: int, length: int, opening: Sequence[Move]) -> GameRecord:
+def play_game(a: Player, b: Player, *, a_plays_x: bool, size: int, length: int, opening: Sequence[Move]) -> MatchGame:
     """One game of ``a`` against ``b`` from ``opening``, to its end, each ``choose`` timed in processor seconds.
 
     ``ValueError`` when a player chooses a taken square.
@@ -242,7 +241,7 @@ def play_game(a: Player, b: Player, *, a_plays_x: bool, size: int, length: int, 
     x_seconds, o_seconds = (first, second) if len(opening) % 2 == 0 else (second, first)
     a_seconds, b_seconds = (x_seconds, o_seconds) if a_plays_x else (o_seconds, x_seconds)
     assert game.result is not None
-    return GameRecord(tuple(opening), a_plays_x, game.moves, game.result, (tuple(a_seconds), tuple(b_seconds)))
+    return MatchGame(tuple(opening), a_plays_x, game.moves, game.result, (tuple(a_seconds), tuple(b_seconds)))
 
 
 def play_match(
@@ -268,7 +267,7 @@ def play_match(
     problem = games_problem(games)
     if problem is not None:
         raise ValueError(problem)
-    records: list[GameRecord] = []
+    records: list[MatchGame] = []
     for opening in openings(size, length, opening_moves, games // 2, seed):
         for a_plays_x in (True, False):
             if progress is not None:
@@ -304,7 +303,7 @@ def table(result: MatchResult) -> str:
         )
     lines += [
         "",
-        f"games: {result.won_by('X')} won by X, {result.won_by('O')} won by O, {result.draws} drawn; "
+        f"games: {result.won_by(Side.X)} won by X, {result.won_by(Side.O)} won by O, {result.draws} drawn; "
         f"{result.mean_length:.1f} moves on average, the opening's included",
         "s/move: processor seconds of one choose call",
     ]

@@ -35,12 +35,11 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from bench.__main__ import ROOT, current_commit
-from bench.match import GameRecord as MatchGame
-from bench.match import openings, play_game
+from bench.match import MatchGame, openings, play_game
 from bench.peers import PEERS, make_peer, missing
 from bench.peers.gomocup import ProtocolEngine
 from bench.scores import elo_text, wilson
-from configurations import HUMAN
+from configurations import Side
 from tictactoe.cli.arguments import whole_number
 from tictactoe.cli.exits import run
 from tictactoe.game.record import Competitor, GameRecord, TimedMove
@@ -53,8 +52,8 @@ __all__ = [
     "BRAIN_TURN_MS",
     "THINK",
     "Entrant",
-    "Pairing",
-    "PairingResult",
+    "Matchup",
+    "MatchupResult",
     "main",
     "pairings",
     "play_pairing",
@@ -91,7 +90,7 @@ class Entrant:
 
 
 @dataclass(frozen=True)
-class Pairing:
+class Matchup:
     """Two entrants on one board, the first the side whose score is given."""
 
     a: Entrant
@@ -102,10 +101,10 @@ class Pairing:
 
 
 @dataclass(frozen=True)
-class PairingResult:
+class MatchupResult:
     """The games of a pairing, each side's seconds a move, and the games lost to an engine's failure."""
 
-    pairing: Pairing
+    pairing: Matchup
     games: tuple[MatchGame, ...]
     seconds: tuple[tuple[float, ...], tuple[float, ...]]
     #: Games stopped by a side that failed (an engine that refused or fell silent): (side, reason).
@@ -142,23 +141,23 @@ def protocol_entrant(
     return Entrant(name, f"timeout_turn {turn_ms} ms", make, outside=outside)
 
 
-def pairings(boards: Sequence[int], engines: Sequence[tuple[str, Path]], *, brain: bool) -> list[Pairing]:
+def pairings(boards: Sequence[int], engines: Sequence[tuple[str, Path]], *, brain: bool) -> list[Matchup]:
     """The pairings of a run: strong against each installed engine of :data:`bench.peers.PEERS` on each of
     ``boards``; on 15x15, the brain against strong (with ``brain``) and strong against each of ``engines``."""
     strong = strong_entrant()
-    found: list[Pairing] = []
+    found: list[Matchup] = []
     for size in boards:
         for peer in PEERS:
             if missing(peer) is None:
                 entrant = Entrant(peer.name, peer.setting, _peer_maker(peer.name), outside=True)
-                found.append(Pairing(strong, entrant, size, targeted=True))
+                found.append(Matchup(strong, entrant, size, targeted=True))
     if 15 in boards:
         if brain:
             command = [sys.executable, "-m", "tictactoe.brain"]
-            found.append(Pairing(protocol_entrant("brain", command, BRAIN_TURN_MS, outside=False), strong, 15))
+            found.append(Matchup(protocol_entrant("brain", command, BRAIN_TURN_MS, outside=False), strong, 15))
         for name, path in engines:
             engine = protocol_entrant(name, [path], round(THINK * 1000), outside=True, cwd=path.parent)
-            found.append(Pairing(strong, engine, 15))
+            found.append(Matchup(strong, engine, 15))
     return found
 
 
@@ -168,8 +167,8 @@ def _peer_maker(name: str) -> Maker:
 
 
 def play_pairing(
-    pairing: Pairing, *, games: int, seed: int, progress: Callable[[int], None] | None = None
-) -> PairingResult:
+    pairing: Matchup, *, games: int, seed: int, progress: Callable[[int], None] | None = None
+) -> MatchupResult:
     """``games`` games of the pairing: each of ``games // 2`` openings with each side as ``X``."""
     played: list[MatchGame] = []
     forfeits: list[tuple[int, str]] = []
@@ -195,7 +194,7 @@ def play_pairing(
             for side, player in enumerate(players):
                 wall = getattr(player, "seconds", None)
                 seconds[side].extend(wall if isinstance(wall, list) else game.seconds[side])
-    return PairingResult(pairing, tuple(played), (tuple(seconds[0]), tuple(seconds[1])), tuple(forfeits))
+    return MatchupResult(pairing, tuple(played), (tuple(seconds[0]), tuple(seconds[1])), tuple(forfeits))
 
 
 def _failed_side(failure: Exception, players: Sequence[Player]) -> int:
@@ -208,7 +207,7 @@ def _failed_side(failure: Exception, players: Sequence[Player]) -> int:
     return 1
 
 
-def report(results: Sequence[PairingResult]) -> str:
+def report(results: Sequence[MatchupResult]) -> str:
     """The table of every pairing, the target's verdict, and every game strong lost, with its moves."""
     lines = [
         f"{'board':<6} {'A':<15} {'B':<15} {'games':>5} {'A wins':>6} {'draws':>5} {'A losses':>8} "
@@ -230,7 +229,7 @@ def report(results: Sequence[PairingResult]) -> str:
     return "\n".join(lines)
 
 
-def _verdict(results: Sequence[PairingResult]) -> list[str]:
+def _verdict(results: Sequence[MatchupResult]) -> list[str]:
     targeted = [result for result in results if result.pairing.targeted]
     lines = [f"target: strong scores at least {TARGET:.0%} against every outside engine of the package registry"]
     for result in targeted:
@@ -243,7 +242,7 @@ def _verdict(results: Sequence[PairingResult]) -> list[str]:
     return lines
 
 
-def _losses(results: Sequence[PairingResult]) -> list[str]:
+def _losses(results: Sequence[MatchupResult]) -> list[str]:
     lines = []
     for result in results:
         pairing = result.pairing
@@ -261,7 +260,7 @@ def _losses(results: Sequence[PairingResult]) -> list[str]:
     return [f"games strong lost: {len(lines)}", *lines]
 
 
-def write_games(result: PairingResult, folder: Path) -> Path:
+def write_games(result: MatchupResult, folder: Path) -> Path:
     """Write the pairing's games as one SGF file in ``folder``; its path."""
     pairing = result.pairing
     records = []
@@ -282,10 +281,10 @@ def write_games(result: PairingResult, folder: Path) -> Path:
 def _move_times(game: MatchGame) -> list[float]:
     """Each move's seconds: 0 for the opening's, then each side's in turn."""
     x_side = 0 if game.a_plays_x else 1
-    queues = {HUMAN: list(game.seconds[x_side]), "O": list(game.seconds[1 - x_side])}
+    queues = {Side.X: list(game.seconds[x_side]), Side.O: list(game.seconds[1 - x_side])}
     times = [0.0] * len(game.opening)
     for ply in range(len(game.opening), len(game.moves)):
-        queue = queues[HUMAN if ply % 2 == 0 else "O"]
+        queue = queues[Side.to_move(ply)]
         times.append(max(0.0, queue.pop(0)) if queue else 0.0)
     return times
 

@@ -20,7 +20,7 @@ from libs import piece
 from libs.ai import get_best_move, resolve_ai_settings
 from libs.board import BoardState
 
-from configurations import HUMAN, Configurations, SearchStats, Symbol
+from configurations import Configurations, SearchStats, Side, Symbol
 from configurations.moves import Move
 from tictactoe.players.base import UnsupportedBoardError
 
@@ -44,12 +44,12 @@ class BenchPeer:
     def choose(self, board: Configurations, mover: Symbol, stats: SearchStats | None = None) -> Move:
         """The search's move for ``mover`` on ``board``, set up as its own game session would hold it."""
         size = board.board_size
-        colour = piece.BLACK if mover == HUMAN else piece.WHITE
+        colour = piece.BLACK if mover == Side.X else piece.WHITE
         values = np.full((size, size), piece.EMPTY)
         stones = 0
         for square, symbol in enumerate(board.configuration()):
             if symbol != " ":
-                values[divmod(square, size)] = piece.BLACK if symbol == HUMAN else piece.WHITE
+                values[divmod(square, size)] = piece.BLACK if symbol == Side.X else piece.WHITE
                 stones += 1
         state = BoardState(size=size, values=values, color=-colour)
         state.last_move = _last_move(board, colour)
@@ -67,7 +67,7 @@ class BenchPeer:
 def _last_move(board: Configurations, colour: int) -> tuple[int, int] | None:
     """A stone of the opponent's: the last move, when the opponent has one stone (all the search reads it for)."""
     size = board.board_size
-    theirs = "O" if colour == piece.BLACK else HUMAN
+    theirs = Side.O if colour == piece.BLACK else Side.X
     for square, symbol in enumerate(board.configuration()):
         if symbol == theirs:
             return divmod(square, size)

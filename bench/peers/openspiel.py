@@ -22,7 +22,7 @@ import numpy as np
 import pyspiel
 from open_spiel.python.algorithms.mcts import MCTSBot, RandomRolloutEvaluator
 
-from configurations import HUMAN, Configurations, SearchStats, Symbol
+from configurations import Configurations, SearchStats, Side, Symbol
 from configurations.moves import Move
 
 __all__ = ["SIMULATION_SQUARES", "UCT_C", "SpielPeer", "make"]
@@ -49,7 +49,7 @@ class SpielPeer:
     def choose(self, board: Configurations, mover: Symbol, stats: SearchStats | None = None) -> Move:
         """The bot's move for ``mover`` on ``board``, searched from the game rebuilt as OpenSpiel's state."""
         squares = board.configuration()
-        crosses = [square for square, symbol in enumerate(squares) if symbol == HUMAN]
+        crosses = [square for square, symbol in enumerate(squares) if symbol == Side.X]
         noughts = [square for square, symbol in enumerate(squares) if symbol == "O"]
         state = self._game.new_initial_state()
         for turn in range(len(crosses) + len(noughts)):

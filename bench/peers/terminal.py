@@ -13,7 +13,7 @@ from __future__ import annotations
 from gomoku.ai import GomokuAI
 from gomoku.board import Board
 
-from configurations import HUMAN, Configurations, SearchStats, Symbol
+from configurations import Configurations, SearchStats, Side, Symbol
 from configurations.moves import Move
 from tictactoe.players.base import UnsupportedBoardError
 
@@ -37,8 +37,8 @@ class TerminalPeer:
         size = board.board_size
         for square, symbol in enumerate(board.configuration()):
             if symbol != " ":
-                peer_board.place_stone(*divmod(square, size), Board.BLACK if symbol == HUMAN else Board.WHITE)
-        row, col = self._ai.get_move(peer_board, Board.BLACK if mover == HUMAN else Board.WHITE)
+                peer_board.place_stone(*divmod(square, size), Board.BLACK if symbol == Side.X else Board.WHITE)
+        row, col = self._ai.get_move(peer_board, Board.BLACK if mover == Side.X else Board.WHITE)
         return Move(int(row), int(col))
 
 

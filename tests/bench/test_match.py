@@ -18,7 +18,7 @@ import bench.match
 from bench.__main__ import current_commit
 from bench.match import (
     Contestant,
-    GameRecord,
+    MatchGame,
     MatchResult,
     centre_squares,
     main,
@@ -27,7 +27,7 @@ from bench.match import (
     progress_on,
     table,
 )
-from configurations import Configurations
+from configurations import Configurations, Winner
 from configurations.moves import Move
 from tests.paths import ROOT
 from tictactoe.players.registry import PlayerOptions, make_player
@@ -111,10 +111,10 @@ def test_each_opening_is_played_once_with_each_side_as_x() -> None:
 
 
 def test_a_side_that_wins_as_o_is_credited_with_the_win() -> None:
-    game = GameRecord((), a_plays_x=False, moves=(), result="O", seconds=((), ()))
+    game = MatchGame((), a_plays_x=False, moves=(), result=Winner.O, seconds=((), ()))
     assert game.winner == 0
-    assert GameRecord((), a_plays_x=True, moves=(), result="O", seconds=((), ())).winner == 1
-    assert GameRecord((), a_plays_x=True, moves=(), result="draw", seconds=((), ())).winner is None
+    assert MatchGame((), a_plays_x=True, moves=(), result=Winner.O, seconds=((), ())).winner == 1
+    assert MatchGame((), a_plays_x=True, moves=(), result=Winner.DRAW, seconds=((), ())).winner is None
 
 
 def test_openings_are_repeatable_from_the_seed_and_differ_between_seeds() -> None:
@@ -163,15 +163,15 @@ def test_an_odd_number_of_games_is_refused() -> None:
 
 def test_the_table() -> None:
     def game(
-        a_plays_x: bool, result: str, length: int, seconds: tuple[tuple[float, ...], tuple[float, ...]]
-    ) -> GameRecord:
-        return GameRecord((Move(2, 2),), a_plays_x, (Move(0, 0),) * length, result, seconds)
+        a_plays_x: bool, result: Winner, length: int, seconds: tuple[tuple[float, ...], tuple[float, ...]]
+    ) -> MatchGame:
+        return MatchGame((Move(2, 2),), a_plays_x, (Move(0, 0),) * length, result, seconds)
 
     games = (
-        game(True, "X", 9, ((0.5, 0.25, 0.25, 0.0), (0.125, 0.125, 0.25, 0.5))),
-        game(False, "draw", 12, ((1.0,) * 5, (0.0,) * 6)),
-        game(True, "O", 10, ((0.0,) * 4, (0.0,) * 5)),
-        game(False, "X", 11, ((0.0,) * 5, (0.0,) * 5)),
+        game(True, Winner.X, 9, ((0.5, 0.25, 0.25, 0.0), (0.125, 0.125, 0.25, 0.5))),
+        game(False, Winner.DRAW, 12, ((1.0,) * 5, (0.0,) * 6)),
+        game(True, Winner.O, 10, ((0.0,) * 4, (0.0,) * 5)),
+        game(False, Winner.X, 11, ((0.0,) * 5, (0.0,) * 5)),
     )
     result = MatchResult((Contestant("weights", 2), Contestant("reference", 3)), 10, 5, 7, 1, games)
     assert table(result) == textwrap.dedent(

@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 
 import bench.rating
-from bench.match import GameRecord as MatchGame
+from bench.match import MatchGame
 from bench.peers import PEERS
 from bench.peers.gomocup import EngineError, ProtocolEngine
-from bench.rating import Entrant, Pairing, PairingResult, pairings, play_pairing, report, write_games
+from bench.rating import Entrant, Matchup, MatchupResult, pairings, play_pairing, report, write_games
 from configurations import Configurations, SearchStats, Symbol
 from configurations.moves import Move
 from tests.paths import ROOT
@@ -37,7 +37,7 @@ class Failing:
 
 
 def test_a_pairing_plays_each_opening_once_with_each_side_as_x() -> None:
-    result = play_pairing(Pairing(QUICK_STRONG, WEIGHTS, 9), games=4, seed=3)
+    result = play_pairing(Matchup(QUICK_STRONG, WEIGHTS, 9), games=4, seed=3)
     assert result.played == 4
     assert [game.a_plays_x for game in result.games] == [True, False, True, False]
     assert result.games[0].opening == result.games[1].opening != result.games[2].opening
@@ -48,7 +48,7 @@ def test_a_pairing_plays_each_opening_once_with_each_side_as_x() -> None:
 
 def test_an_engine_that_fails_loses_its_game_and_the_run_goes_on() -> None:
     failing = Entrant("failing", "-", lambda size, length, seed: Failing(), outside=True)
-    result = play_pairing(Pairing(WEIGHTS, failing, 9), games=2, seed=1)
+    result = play_pairing(Matchup(WEIGHTS, failing, 9), games=2, seed=1)
     assert result.games == ()
     assert result.forfeits == ((1, "EngineError: failing said nothing for 2 s"),) * 2
     assert (result.wins(0), result.wins(1), result.points(0)) == (2, 0, 2)
@@ -64,7 +64,7 @@ def game(a_plays_x: bool, moves: str, seconds: tuple[tuple[float, ...], tuple[fl
     return MatchGame(played[:2], a_plays_x, played, board.result, seconds)
 
 
-def sample_result() -> PairingResult:
+def sample_result() -> MatchupResult:
     """Two games of strong against an engine on 9x9: strong wins the first as X, loses the second as O."""
     engine = Entrant("engine", "level hard", lambda size, length, seed: WeightsPlayer(seed), outside=True)
     strong = Entrant("strong", "0.2 s a move", lambda size, length, seed: StrongPlayer(81, 0.2))
@@ -74,7 +74,7 @@ def sample_result() -> PairingResult:
         game(True, strong_wins, ((0.1, 0.2, 0.3, 0.4), (0.5, 0.6, 0.7))),
         game(False, engine_wins, ((0.1, 0.1, 0.1), (1.0, 1.0, 1.0, 1.0))),
     )
-    return PairingResult(Pairing(strong, engine, 9, targeted=True), games, ((0.2,) * 7, (0.6,) * 6))
+    return MatchupResult(Matchup(strong, engine, 9, targeted=True), games, ((0.2,) * 7, (0.6,) * 6))
 
 
 def test_the_report_gives_the_scores_the_verdict_and_every_game_strong_lost() -> None:

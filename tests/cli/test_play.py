@@ -292,7 +292,7 @@ def test_results_stand_alone_on_their_lines() -> None:
         _, out, _ = run_main(args, moves)
         lines = out.splitlines()
         assert lines[-1] == result
-        assert sum(line in conversation.RESULT_LINES.values() for line in lines) == 1
+        assert sum(line in conversation.CLASSIC_RESULT_LINES.values() for line in lines) == 1
 
 
 def test_refusals_echo_the_input_and_ask_again() -> None:
@@ -418,7 +418,7 @@ def test_whatever_is_typed_the_game_ends_or_asks_again(lines: list[str]) -> None
 
     out = io.StringIO()
     conversation.play_game(classic_session(3, 3, 2), read_line, out)
-    assert last_line(out.getvalue()) in [*conversation.RESULT_LINES.values(), "Game abandoned"]
+    assert last_line(out.getvalue()) in [*conversation.CLASSIC_RESULT_LINES.values(), "Game abandoned"]
 
 
 def test_play_game_reads_through_any_reader() -> None:

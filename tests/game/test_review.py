@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bench.history import finished_moves
-from configurations import COMPUTER, HUMAN, Winner, opponent
+from configurations import COMPUTER, HUMAN, Side, Winner, opponent
 from configurations.moves import Move
 from configurations.results import XScore
 from tests.records import ADA, REFERENCE, sample_record
@@ -111,13 +111,13 @@ def test_estimates_are_never_marked() -> None:
 
 def test_the_mark_of_a_move_needs_proofs_on_both_sides() -> None:
     won, lost = PositionValue.proved_as(Winner.X, Move(0, 0)), PositionValue.proved_as(Winner.O, Move(0, 1))
-    assert mark(HUMAN, won, lost) == Mark.BLUNDER
+    assert mark(Side.X, won, lost) == Mark.BLUNDER
     for believed in (
         PositionValue.estimated(XScore(10**12), Winner.X, Move(0, 0)),
         PositionValue.estimated(XScore(900), None, None),
     ):
-        assert mark(HUMAN, believed, lost) == Mark.KEPT
-        assert mark(HUMAN, won, PositionValue.estimated(XScore(-(10**12)), Winner.O, None)) == Mark.KEPT
+        assert mark(Side.X, believed, lost) == Mark.KEPT
+        assert mark(Side.X, won, PositionValue.estimated(XScore(-(10**12)), Winner.O, None)) == Mark.KEPT
 
 
 def test_progress_is_told_each_position_and_stop_ends_the_review() -> None:

@@ -20,7 +20,7 @@ from hashdict import DictionaryADT, HashDictionary, polynomial_hash
 from tests.paths import ROOT
 from tictactoe.cli import report
 from tictactoe.hashreport import search_keys
-from tictactoe.hashreport.search_keys import MAX_POSITIONS, search_source, stored_boards
+from tictactoe.hashreport.search_keys import MAX_SEARCH_POSITIONS, search_source, stored_boards
 
 TIMEOUT = 120  # seconds; generous, a hung program fails instead of blocking the run
 
@@ -210,7 +210,7 @@ def test_a_bad_search_is_a_usage_error_before_any_search(
 
 def test_the_cap_admits_the_deepest_search_of_a_4x4_board() -> None:
     # 4,4,16 and 5,4,6 run (the benchmark's W4 and W6); 6,4,7 does not.
-    assert most_positions(15, 16) <= most_positions(24, 6) <= MAX_POSITIONS < most_positions(35, 7)
+    assert most_positions(15, 16) <= most_positions(24, 6) <= MAX_SEARCH_POSITIONS < most_positions(35, 7)
 
 
 def run_program(*arguments: str) -> subprocess.CompletedProcess[str]:

@@ -191,8 +191,8 @@ def test_a_round_robin_plays_every_pairing_both_ways_and_repeats_with_its_seed()
     assert all(p.x_wins + p.draws + p.o_wins == 4 for p in pairings)
     assert [repr(p) for p in pairings] == [repr(p) for p in round_robin(ENTRANTS, games=4, seed=11)]
     # Perfect against first free is one game played four times: X a1, O b1 (first free), ...
-    assert repr(pairings[1]) == "<Pairing perfect (X) vs first free (O): 4-0-0>"
-    assert repr(pairings[4]) == "<Pairing first free (X) vs perfect (O): 0-0-4>"
+    assert repr(pairings[1]) == "<HeadToHead perfect (X) vs first free (O): 4-0-0>"
+    assert repr(pairings[4]) == "<HeadToHead first free (X) vs perfect (O): 0-0-4>"
     assert all(p.o_wins == 0 for p in pairings if p.x_player == "perfect")
     assert all(p.x_wins == 0 for p in pairings if p.o_player == "perfect")
 

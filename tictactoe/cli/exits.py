@@ -18,6 +18,7 @@ import sys
 from collections.abc import Callable
 from typing import NoReturn
 
+from tictactoe.cli.python_version import EXIT_USAGE
 from tictactoe.ui.terminal.reader import Ending
 
 __all__ = [
@@ -35,7 +36,6 @@ __all__ = [
 EXIT_OK = 0
 EXIT_FAILED = 1  # what was asked could not be done (a test failed, a file could not be used)
 EXIT_INPUT_ENDED = 1  # the input ended before the game did (docs/playing.md)
-EXIT_USAGE = 2  # argparse's status for a command line that cannot run
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, what shells report for Ctrl-C
 EXIT_OUTPUT_CLOSED = 141  # 128 + SIGPIPE, what shells report when the reader of a pipe has gone
 EXIT_OUTPUT_FAILED = 1  # as coreutils end when their output cannot be written

@@ -34,8 +34,8 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
+from configurations import Side
 from configurations.moves import quoted
-from configurations.symbols import COMPUTER, HUMAN
 from tictactoe.cli.arguments import add_version
 from tictactoe.cli.exits import EXIT_FAILED, EXIT_INPUT_ENDED, EXIT_OK, exit_status, run
 from tictactoe.gamegraph import SLOTS, Node, UnreachablePositionError, game_graph
@@ -168,8 +168,8 @@ def _hash(text: str) -> int:
 def _side(text: str) -> str:
     """The argparse ``type`` of ``--as``: ``X`` or ``O``, in either case."""
     side = text.strip().upper()
-    if side not in (HUMAN, COMPUTER):
-        raise argparse.ArgumentTypeError(f"must be {HUMAN} or {COMPUTER}, got {text!r}")
+    if side not in (Side.X, Side.O):
+        raise argparse.ArgumentTypeError(f"must be {Side.X} or {Side.O}, got {text!r}")
     return side
 
 

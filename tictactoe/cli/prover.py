@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 
-from configurations import COMPUTER, HUMAN
+from configurations import Side
 from tictactoe.cli.arguments import add_version
 from tictactoe.cli.exits import EXIT_OK, run
 from tictactoe.game.tournament import entrants, format_round_robin, round_robin
@@ -40,7 +40,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"{args.games} games a pairing as each colour, seed {args.seed}; cells are X wins-draws-O wins")
         print(format_round_robin(round_robin(entrants(), args.games, args.seed)))
         return EXIT_OK
-    rows = [(label, prove(make, side)) for label, make in provers() for side in (HUMAN, COMPUTER)]
+    rows = [(label, prove(make, side)) for label, make in provers() for side in (Side.X, Side.O)]
     print(format_proofs(rows))
     return EXIT_OK
 

@@ -26,6 +26,7 @@ from typing import NoReturn
 
 from tictactoe.cli.arguments import add_version
 from tictactoe.cli.exits import EXIT_FAILED, EXIT_OK, run
+from tictactoe.harness.dict_tests import TABLE_SIZE
 from tictactoe.hashreport.plot import PlotError, PlotNameError, PlotTarget, histogram_image, plot_target, write_plot
 from tictactoe.hashreport.registry import KeySource, SourceError, SourceRegistry
 from tictactoe.hashreport.sources import SOURCES, keys_from_file
@@ -37,12 +38,10 @@ from tictactoe.hashreport.stats import (
     table_statistics,
 )
 
-__all__ = ["MAX_TABLE_SIZE", "PROGRAM", "TABLE_SIZE", "console_main", "main"]
+__all__ = ["MAX_TABLE_SIZE", "PROGRAM", "console_main", "main"]
 
 #: The report's name in its messages, as ``python -m`` runs it.
 PROGRAM = "python -m tictactoe.cli.report"
-#: The table size TestDict grades (docs/dictionary.md), the report's default.
-TABLE_SIZE = 13_441
 #: The most buckets ``--size`` and ``--compare`` take.  The report holds the whole table and its
 #: list of chain lengths in memory: ten million buckets take about two seconds and 200 MB.
 MAX_TABLE_SIZE = 10_000_000

@@ -25,14 +25,16 @@ Move 3: X plays b1
 
 from __future__ import annotations
 
-from configurations import COMPUTER, HUMAN, Configurations, Symbol, Winner, draw_board
+from configurations import Configurations, Side, Winner, draw_board
 from tictactoe.game.game import Game
 from tictactoe.game.record import GameRecord, TimedMove, date_text
 
 __all__ = ["RESULT_LINES", "Replay", "replay_text", "result_line"]
 
 #: The line that ends a replayed game, by its result (the words of a game between two named players).
-RESULT_LINES = {HUMAN: f"{HUMAN} wins", COMPUTER: f"{COMPUTER} wins", Winner.DRAW: "Game is a draw"}
+#: The last line of a finished game, by its result: what the terminal prints and a replay shows (exact:
+#: docs/players.md).
+RESULT_LINES = {Winner.X: "X wins", Winner.O: "O wins", Winner.DRAW: "Game is a draw"}
 
 
 class Replay:
@@ -79,11 +81,11 @@ class Replay:
         return self._record.moves[self.position - 1] if self.position else None
 
     @property
-    def last_player(self) -> Symbol | None:
-        """Who played :attr:`last_move`: ``"X"`` at odd positions, ``"O"`` at even ones, ``None`` at the start."""
+    def last_player(self) -> Side | None:
+        """Who played :attr:`last_move`: ``X`` at odd positions, ``O`` at even ones, ``None`` at the start."""
         if not self.position:
             return None
-        return HUMAN if self.position % 2 else COMPUTER
+        return Side.to_move(self.position - 1)
 
     def forward(self) -> bool:
         """Show the next move; ``False`` (nothing changes) at the end."""
@@ -119,7 +121,7 @@ class Replay:
     def caption(self) -> str:
         """One line on this position: ``Start: X to move`` or ``Move 3: X plays b2``."""
         if self.last_move is None:
-            return f"Start: {HUMAN} to move"
+            return f"Start: {Side.X} to move"
         return f"Move {self.position}: {self.last_player} plays {self.last_move.move}"
 
     def render(self) -> str:
@@ -180,5 +182,5 @@ def result_line(record: GameRecord) -> str:
     'Unfinished: O to move'
     """
     if record.result is None:
-        return f"Unfinished: {COMPUTER if len(record.moves) % 2 else HUMAN} to move"
+        return f"Unfinished: {Side.to_move(len(record.moves))} to move"
     return RESULT_LINES[record.result]

@@ -17,7 +17,7 @@ progress through ``progress`` and may ask the review to stop through
 >>> ada = Competitor("ada", "human")
 >>> moves = tuple(TimedMove(Move.parse(text, 3), 1.0) for text in ("b2", "b1"))  # b1: O loses
 >>> review = review_game(GameRecord(ada, ada, 3, 3, 9, None, None, None, moves), think=1.0)
->>> [(move.side, str(move.move), move.mark.value, str(move.better)) for move in review.moves]
+>>> [(str(move.side), str(move.move), move.mark.value, str(move.better)) for move in review.moves]
 [('X', 'b2', '', 'None'), ('O', 'b1', '?', 'a1')]
 """
 

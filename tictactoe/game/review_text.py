@@ -90,7 +90,8 @@ def legend(review: Review) -> str:
 
 def thrown_away(move: MoveReview) -> str:
     """What a marked move threw away: ``a win`` or ``a draw``."""
-    return "a win" if move.before.winner == move.side else "a draw"
+    won = move.before.winner is not None and move.before.winner.side is move.side
+    return "a win" if won else "a draw"
 
 
 def summary_text(review: Review) -> str:

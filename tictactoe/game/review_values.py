@@ -14,9 +14,9 @@ reads are :mod:`tictactoe.game.review_text`'s.
 
 >>> from configurations.moves import Move
 >>> draw, x_wins = PositionValue.proved_as(Winner.DRAW, Move(1, 1)), PositionValue.proved_as(Winner.X, Move(0, 2))
->>> mark(HUMAN, draw, x_wins), mark(COMPUTER, draw, x_wins), mark(COMPUTER, x_wins, x_wins)
+>>> mark(Side.X, draw, x_wins), mark(Side.O, draw, x_wins), mark(Side.O, x_wins, x_wins)
 (<Mark.KEPT: ''>, <Mark.MISTAKE: '?'>, <Mark.KEPT: ''>)
->>> mark(COMPUTER, draw, PositionValue.estimated(1_000, None, Move(0, 0)))  # an estimate: never marked
+>>> mark(Side.O, draw, PositionValue.estimated(1_000, None, Move(0, 0)))  # an estimate: never marked
 <Mark.KEPT: ''>
 """
 
@@ -27,7 +27,7 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from configurations import COMPUTER, HUMAN, Symbol, Winner
+from configurations import Side, Winner
 from configurations.results import XScore
 
 if TYPE_CHECKING:
@@ -95,7 +95,7 @@ class MoveReview:
     """
 
     number: int
-    side: Symbol
+    side: Side
     move: Move
     before: PositionValue
     after: PositionValue
@@ -148,7 +148,7 @@ def build_review(record: GameRecord, think: float, positions: tuple[PositionValu
             raise ReviewError(f"the best move of position {ply} is off the board: {best!r}")
     moves = []
     for number, timed in enumerate(record.moves, 1):
-        side = HUMAN if number % 2 else COMPUTER
+        side = Side.to_move(number - 1)
         before, after = positions[number - 1], positions[number]
         move_mark = mark(side, before, after)
         better = before.best if move_mark != Mark.KEPT else None
@@ -156,7 +156,7 @@ def build_review(record: GameRecord, think: float, positions: tuple[PositionValu
     return Review(float(think), tuple(positions), tuple(moves))
 
 
-def mark(side: Symbol, before: PositionValue, after: PositionValue) -> Mark:
+def mark(side: Side, before: PositionValue, after: PositionValue) -> Mark:
     """What ``side``'s move, from a position worth ``before`` to one worth ``after``, did to its result."""
     if not (before.proved and after.proved):
         return Mark.KEPT
@@ -164,6 +164,6 @@ def mark(side: Symbol, before: PositionValue, after: PositionValue) -> Mark:
     return Mark.BLUNDER if lost >= 2 else Mark.MISTAKE if lost == 1 else Mark.KEPT
 
 
-def _standing(side: Symbol, winner: Winner | None) -> int:
+def _standing(side: Side, winner: Winner | None) -> int:
     """2 when ``side`` wins, 1 for a draw, 0 when it loses."""
-    return 1 if winner == Winner.DRAW else 2 if winner == side else 0
+    return 1 if winner is Winner.DRAW else 2 if winner is not None and winner.side is side else 0

@@ -70,7 +70,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, overload
 
-from configurations import COMPUTER, HUMAN, Winner
+from configurations import Side, Winner
 from configurations.drawing import column_label
 from configurations.moves import MAX_BOARD_SIZE, Move
 from tictactoe.game.record import Competitor, GameRecord, RecordError, TimedMove, time_text
@@ -85,8 +85,8 @@ __all__ = ["MAX_SGF_BYTES", "SgfError", "parse_sgf", "read_sgf_file", "to_sgf"]
 MAX_SGF_BYTES = 64 * 2**20
 
 # SGF's colours for the two players: X moves first, as Black does.
-_COLOUR = {HUMAN: "B", COMPUTER: "W"}
-_RESULT_TEXT = {HUMAN: "B+", COMPUTER: "W+", Winner.DRAW: "0"}
+_COLOUR = {Side.X: "B", Side.O: "W"}
+_RESULT_TEXT = {Side.X: "B+", Side.O: "W+", Winner.DRAW: "0"}
 _MOVES_A_LINE = 8
 # Gomoku's length to win, for a Gomoku game from another program that does not say.
 _GOMOKU_LENGTH = 5
@@ -442,13 +442,13 @@ class _GameReader:
         text = self._text("RE")
         if text is None:
             return
-        written = {"B": HUMAN, "W": COMPUTER}.get(text[:1]) if text[1:2] == "+" else None
+        written = {"B": Winner.X, "W": Winner.O}.get(text[:1]) if text[1:2] == "+" else None
         if text in ("0", "Draw"):
             written = Winner.DRAW
         if written is None:
             raise self._error(f"RE[{_cut(text)}] is not the result of a finished game: B+, W+ or 0")
         if result is not None and written != result:
-            ending = "a draw" if result == Winner.DRAW else f"a win for {_COLOUR[result]}"
+            ending = "a draw" if result.side is None else f"a win for {_COLOUR[result.side]}"
             raise self._error(f"RE[{_cut(text)}] disagrees with the moves, which end in {ending}")
 
     def _name(self, name: str, default: str) -> str:

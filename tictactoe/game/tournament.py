@@ -15,7 +15,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import TypeAlias
 
-from configurations import COMPUTER, HUMAN, Side, Winner
+from configurations import Side, Winner
 from configurations.moves import Move, MoveError
 from tictactoe.game.game import Game
 from tictactoe.players.base import Player
@@ -27,7 +27,7 @@ from tictactoe.players.sound import SoundPlayer
 from tictactoe.players.strong import StrongPlayer
 from tictactoe.players.weights import WeightsPlayer
 
-__all__ = ["Entrant", "Pairing", "entrants", "format_round_robin", "play_game", "play_out", "round_robin"]
+__all__ = ["Entrant", "HeadToHead", "entrants", "format_round_robin", "play_game", "play_out", "round_robin"]
 
 _SIZE = 3
 
@@ -35,7 +35,7 @@ _SIZE = 3
 Entrant: TypeAlias = tuple[str, Callable[[int], Player]]
 
 
-class Pairing:
+class HeadToHead:
     """The games one entrant played as ``X`` against another as ``O``: each side's wins, and the draws."""
 
     __slots__ = ("draws", "o_player", "o_wins", "x_player", "x_wins")
@@ -82,7 +82,7 @@ def play_game(x_player: Player, o_player: Player) -> tuple[Winner, tuple[Move, .
     return game.result, game.moves
 
 
-def round_robin(entrants: Sequence[Entrant], games: int, seed: int) -> list[Pairing]:
+def round_robin(entrants: Sequence[Entrant], games: int, seed: int) -> list[HeadToHead]:
     """Every entrant against every other, as ``X`` and as ``O``, ``games`` games each way.
 
     Each game makes its two players afresh, with seeds drawn from
@@ -95,12 +95,12 @@ def round_robin(entrants: Sequence[Entrant], games: int, seed: int) -> list[Pair
         for o_label, make_o in entrants:
             if x_label == o_label:
                 continue
-            pairing = Pairing(x_label, o_label)
+            pairing = HeadToHead(x_label, o_label)
             for _ in range(games):
                 winner, _ = play_game(make_x(seeds.randrange(2**32)), make_o(seeds.randrange(2**32)))
-                if winner == HUMAN:
+                if winner is Winner.X:
                     pairing.x_wins += 1
-                elif winner == COMPUTER:
+                elif winner is Winner.O:
                     pairing.o_wins += 1
                 else:
                     pairing.draws += 1
@@ -122,7 +122,7 @@ def entrants() -> list[Entrant]:
     ]
 
 
-def format_round_robin(pairings: Sequence[Pairing]) -> str:
+def format_round_robin(pairings: Sequence[HeadToHead]) -> str:
     """A cross table (X's wins-draws-O's wins, X down the side) and each player's totals, both colours."""
     labels: list[str] = []
     for pairing in pairings:

@@ -31,8 +31,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from configurations import Side
 from configurations.lines import windows
-from configurations.symbols import COMPUTER, EMPTY, HUMAN
+from configurations.symbols import EMPTY
 
 if TYPE_CHECKING:
     from collections.abc import Iterator, Sequence
@@ -64,15 +65,15 @@ TIE: Final = "-"
 IN_PROGRESS: Final = "?"
 
 # The digit each symbol contributes to the hash, and the symbol of each digit.
-_DIGIT: Final = {HUMAN: 2, COMPUTER: 1, EMPTY: 0}
-_SYMBOL_OF_DIGIT: Final = (EMPTY, COMPUTER, HUMAN)
+_DIGIT: Final = {Side.X: 2, Side.O: 1, EMPTY: 0}
+_SYMBOL_OF_DIGIT: Final = (EMPTY, Side.O, Side.X)
 _POWERS: Final = tuple(3**square for square in range(SQUARES))
 # The eight lines of three -- rows, columns, diagonals -- as the numbers of their squares.
 _LINES: Final = tuple(window.squares for window in windows(3, 3))
 # For each square, the lines through it: the only lines a tile there can complete.
 _LINES_THROUGH: Final = tuple(tuple(line for line in _LINES if square in line) for square in range(SQUARES))
 # The value of a finished game for each winner: X maximises, O minimises.
-_RESULT_SCORE: Final = {HUMAN: 1, COMPUTER: -1, TIE: 0}
+_RESULT_SCORE: Final = {Side.X: 1, Side.O: -1, TIE: 0}
 
 
 class UnreachablePositionError(LookupError):
@@ -135,12 +136,12 @@ def unreachable_reason(key: int) -> str | None:
     True
     """
     squares = squares_of(key)
-    crosses, noughts = squares.count(HUMAN), squares.count(COMPUTER)
+    crosses, noughts = squares.count(Side.X), squares.count(Side.O)
     if crosses < noughts:
         return "O has more tiles than X, but X moves first"
     if crosses > noughts + 1:
         return f"X has {crosses} tiles and O {noughts}, but they take turns"
-    x_line, o_line = _has_line(squares, HUMAN), _has_line(squares, COMPUTER)
+    x_line, o_line = _has_line(squares, Side.X), _has_line(squares, Side.O)
     if x_line and o_line:
         return "both X and O have three in a row"
     if x_line and crosses == noughts:
@@ -188,7 +189,7 @@ class Node:
 
     def __init__(self, key: int, squares: str, winner: str, moves: tuple[int, ...], score: int) -> None:
         depth = SQUARES - squares.count(EMPTY)
-        turn = _side_to_move(depth) if winner == IN_PROGRESS else GAME_OVER
+        turn = Side.to_move(depth).value if winner == IN_PROGRESS else GAME_OVER
         # The fields cannot be assigned (see __setattr__), so the constructor goes round that guard.
         setter = object.__setattr__
         setter(self, "hash", key)
@@ -208,11 +209,6 @@ class Node:
 
     def __repr__(self) -> str:
         return f"<{type(self).__qualname__} hash={self.hash} squares={self.squares!r} score={self.score}>"
-
-
-def _side_to_move(depth: int) -> str:
-    """Who moves when ``depth`` tiles are down and the game goes on: X first, then in turn."""
-    return HUMAN if depth % 2 == 0 else COMPUTER
 
 
 def _printable(squares: str) -> str:
@@ -279,7 +275,7 @@ but X moves first
         node = self.node(key)
         if node.turn == GAME_OVER:
             raise ValueError(f"the game at hash {key} is over: there is no move to make")
-        sign = 1 if node.turn == HUMAN else -1
+        sign = 1 if node.turn == Side.X else -1
         slots = self._slots
         best_square, best_value = -1, -2
         for square, child in enumerate(node.moves):
@@ -317,7 +313,7 @@ def build_graph() -> GameGraph:
             winner, moves = drafts.winner[key], drafts.moves[key]
             if winner != IN_PROGRESS:
                 score = _RESULT_SCORE[winner]
-            elif _side_to_move(depth) == HUMAN:
+            elif Side.to_move(depth) is Side.X:
                 score = max(scores[child] for child in moves if child >= 0)
             else:
                 score = min(scores[child] for child in moves if child >= 0)
@@ -350,7 +346,7 @@ def _join(squares: list[str], key: int, winner: str, drafts: _Drafts) -> None:
     depth = SQUARES - squares.count(EMPTY)
     moves = [-1] * SQUARES
     if winner == IN_PROGRESS:
-        mover = _side_to_move(depth)
+        mover = Side.to_move(depth)
         digit = _DIGIT[mover]
         for square in range(SQUARES):
             if squares[square] != EMPTY:

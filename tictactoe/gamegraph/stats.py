@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from configurations.symbols import COMPUTER, HUMAN
+from configurations import Side
 from tictactoe.gamegraph.graph import GAME_OVER, SLOTS, SQUARES, TIE, GameGraph, board_hash
 
 if TYPE_CHECKING:
@@ -76,9 +76,9 @@ class Results:
 
     def add(self, winner: str, count: int) -> None:
         """Count ``count`` more with ``winner``: ``"X"``, ``"O"`` or ``"-"`` for a tie."""
-        if winner == HUMAN:
+        if winner == Side.X:
             self.x_wins += count
-        elif winner == COMPUTER:
+        elif winner == Side.O:
             self.o_wins += count
         elif winner == TIE:
             self.draws += count

@@ -18,7 +18,7 @@ depends on the order keys go into an empty table.
 :mod:`tictactoe.hashreport.sources` registers the family (:func:`register`).
 
 A search is refused before it starts when it could try more than
-:data:`MAX_POSITIONS` positions (:func:`most_positions`).
+:data:`MAX_SEARCH_POSITIONS` positions (:func:`most_positions`).
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from configurations.search import most_positions
 from hashdict import HashDictionary
 from tictactoe.hashreport.registry import KeySource, SourceError, SourceFamily, SourceRegistry
 
-__all__ = ["MAX_POSITIONS", "PREFIX", "USAGE", "register", "search_source", "stored_boards"]
+__all__ = ["MAX_SEARCH_POSITIONS", "PREFIX", "USAGE", "register", "search_source", "stored_boards"]
 
 PREFIX = "search"
 USAGE = f"{PREFIX}:SIZE,LENGTH,MAX_LEVELS[,OPENING]"
@@ -38,7 +38,7 @@ DESCRIPTION = "the boards computer_play stores answering X's opening (default: t
 #: The most positions a search the report runs could try.  The bound is loose (searches try a hundredth
 #: to a thousandth of it), so what it admits ends within seconds: the slowest admitted search found,
 #: 21x21 with 2 in a row at 2 levels, stores 87 596 boards and its report takes about 2.5 s and 70 MiB.
-MAX_POSITIONS = 10**8
+MAX_SEARCH_POSITIONS = 10**8
 
 
 class _TableKeeper(Configurations):
@@ -75,7 +75,7 @@ def search_source(arguments: str) -> KeySource:
 
     :class:`~tictactoe.hashreport.registry.SourceError` with a one-line reason, before
     anything is searched, when they describe no search or one larger than
-    :data:`MAX_POSITIONS` allows.
+    :data:`MAX_SEARCH_POSITIONS` allows.
 
     >>> source = search_source("3,3,1")
     >>> source.name, len(list(source.keys())), source.table_size
@@ -89,9 +89,9 @@ def search_source(arguments: str) -> KeySource:
     """
     size, length, max_levels, opening = _parse(arguments)
     positions = most_positions(size * size - 1, max_levels)
-    if positions > MAX_POSITIONS:
+    if positions > MAX_SEARCH_POSITIONS:
         raise SourceError(
-            f"the search could try up to {positions} positions, more than the {MAX_POSITIONS} the report allows:"
+            f"the search could try up to {positions} positions, more than the {MAX_SEARCH_POSITIONS} the report allows:"
             " lower MAX_LEVELS or SIZE"
         )
     boards, buckets = stored_boards(size, length, max_levels, opening)

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Protocol, runtime_checkable
 
-from configurations import COMPUTER, EMPTY, HUMAN, Configurations, Symbol
+from configurations import EMPTY, Configurations, Side, Symbol
 from configurations.moves import Move
 from configurations.symbols import require_player
 from tictactoe.gamegraph import SLOTS, board_hash
@@ -143,7 +143,7 @@ class _Walk:
         if known is not None:
             return known
         tally = _Tally()
-        mover = HUMAN if squares.count(EMPTY) % 2 == 1 else COMPUTER
+        mover = Side.to_move(_SQUARES - squares.count(EMPTY))
         for square in self._squares(board, mover):
             row, col = divmod(square, _SIZE)
             board.save_play(row, col, mover)

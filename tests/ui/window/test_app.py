@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 import pytest
 
+from configurations import Side
 from configurations.moves import Move
 from tests.paths import ROOT
 from tests.windows import HAS_TK, TIMEOUT, classic, click, enabled, focused, press, settle, squares, wait_for_window
@@ -526,11 +527,11 @@ def test_a_screenshot_shows_the_grid_and_the_tiles(open_window: Callable[..., Ga
         left, top, _, bottom = geometry.box(move)
         x, y = geometry.centre(move)
         if number % 2 == 0:  # X: two strokes crossing at the middle
-            assert image.at(canvas, x, y) == hex_colour(TILE_COLOURS["X"])
+            assert image.at(canvas, x, y) == hex_colour(TILE_COLOURS[Side.X])
         else:  # O: a ring, empty at the middle
-            assert image.at(canvas, x, y) != hex_colour(TILE_COLOURS["O"])
+            assert image.at(canvas, x, y) != hex_colour(TILE_COLOURS[Side.O])
             ring = [image.at(canvas, x, top + geometry.square // 5 + step) for step in range(-1, 3)]
-            assert hex_colour(TILE_COLOURS["O"]) in ring
+            assert hex_colour(TILE_COLOURS[Side.O]) in ring
         expected_fill = LAST_MOVE_COLOUR if move == moves[-1] else BOARD_COLOUR
         assert image.at(canvas, left + 3, bottom - 3) == hex_colour(expected_fill)
     for line in range(geometry.size + 1):  # the grid: every line, across and down

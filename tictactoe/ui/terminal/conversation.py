@@ -16,12 +16,13 @@ from typing import TextIO, TypeAlias
 from configurations import COMPUTER, HUMAN, Winner, draw_board
 from configurations.moves import Move, MoveError, board_extent
 from tictactoe.game.record import Competitor
+from tictactoe.game.replay import RESULT_LINES
 from tictactoe.game.session import Session
 from tictactoe.ui.settings import Settings, default_name
 from tictactoe.ui.terminal.reader import Reader
 from tictactoe.ui.terminal.spinner import think
 
-__all__ = ["PROMPT", "RESULT_LINES", "Saver", "help_text", "play_game", "play_session", "tally_line"]
+__all__ = ["CLASSIC_RESULT_LINES", "PROMPT", "Saver", "help_text", "play_game", "play_session", "tally_line"]
 
 Saver: TypeAlias = Callable[[Session], None]
 """Saves the session's finished game."""
@@ -30,9 +31,7 @@ PROMPT = "Your move: "
 PLAY_AGAIN = "Play again? (y: yes, s: yes with sides swapped, anything else: no) "
 OPENING_LINE = f"You are {HUMAN} and move first; the computer is {COMPUTER}. Type help for how to play."
 #: The last line of a finished game against the reference search, by the game's result (exact: docs/playing.md).
-RESULT_LINES = {HUMAN: "Human wins", Winner.DRAW: "Game is a draw", COMPUTER: "Computer wins"}
-#: The last line of any other finished game (exact: docs/players.md).
-GENERAL_RESULT_LINES = {HUMAN: f"{HUMAN} wins", Winner.DRAW: "Game is a draw", COMPUTER: f"{COMPUTER} wins"}
+CLASSIC_RESULT_LINES = {HUMAN: "Human wins", Winner.DRAW: "Game is a draw", COMPUTER: "Computer wins"}
 
 
 def help_text(session: Session) -> str:
@@ -155,7 +154,7 @@ class Conversation:
         result = self.session.game.result
         if result is None:
             return False
-        self.say(self.board(), (RESULT_LINES if self.classic else GENERAL_RESULT_LINES)[result])
+        self.say(self.board(), (CLASSIC_RESULT_LINES if self.classic else RESULT_LINES)[result])
         return True
 
 

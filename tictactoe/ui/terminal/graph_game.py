@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import TextIO
 
-from configurations.symbols import COMPUTER, HUMAN
+from configurations import Side
 from tictactoe.game.record import Competitor
 from tictactoe.game.session import Session
 from tictactoe.players.registry import PlayerOptions
@@ -40,12 +40,12 @@ def choose_side(read_line: Reader, out: TextIO) -> str | None:
     while True:
         typed = read_line(SIDE_PROMPT).strip()
         answer = typed.upper()
-        if answer in (HUMAN, COMPUTER):
+        if answer in (Side.X, Side.O):
             return answer
         if answer == "QUIT":
             return None
         if typed:
-            print(f"Type {HUMAN} or {COMPUTER} (or quit), not {typed!r}", file=out)
+            print(f"Type {Side.X} or {Side.O} (or quit), not {typed!r}", file=out)
 
 
 def graph_settings(person: str) -> Settings:
@@ -55,5 +55,5 @@ def graph_settings(person: str) -> Settings:
     [('perfect', 'perfect'), ('You', 'human')]
     """
     you, graph = Competitor(default_name("human")), Competitor(default_name("perfect"), "perfect")
-    x, o = (you, graph) if person == HUMAN else (graph, you)
+    x, o = (you, graph) if person == Side.X else (graph, you)
     return Settings(Session(PlayerOptions(_SIZE, _SIZE, _SIZE * _SIZE), x, o))

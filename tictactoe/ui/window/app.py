@@ -32,7 +32,7 @@ from tictactoe.ui.window.saving import WindowHistory
 from tictactoe.ui.window.status import (
     AUTO_MOVE_DELAY_MS,
     HOW_TO_PLAY,
-    PLAY_AGAIN,
+    PLAY_AGAIN_KEYS,
     progress_text,
     state_text,
     tally_text,
@@ -139,7 +139,7 @@ class GameWindow:
         if self.thinking or (competitor is not None and not competitor.is_person):
             return
         if competitor is None:
-            self._show_message(f"The game is over: {PLAY_AGAIN}")
+            self._show_message(f"The game is over: {PLAY_AGAIN_KEYS}")
             return
         try:
             self.session.play(move)
@@ -304,7 +304,7 @@ class GameWindow:
         person_to_move = session.to_move is not None and session.to_move.is_person
         self._state.configure(text=state_text(session, thinking=self.thinking and not self._searching_hint))
         over = session.game.result is not None
-        self._note.configure(text=self._message or (HOW_TO_PLAY if person_to_move else PLAY_AGAIN if over else ""))
+        self._note.configure(text=self._message or (HOW_TO_PLAY if person_to_move else PLAY_AGAIN_KEYS if over else ""))
         self._tally.configure(text=tally_text(session))
         self.canvas.configure(cursor="watch" if self.thinking else "")
         game = session.game

@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from configurations import COMPUTER, HUMAN, Symbol, column_label
+from configurations import Side, Symbol, column_label
 from configurations.moves import Move
 
 if TYPE_CHECKING:
@@ -49,7 +49,7 @@ HINT_COLOUR = "#b9e4c3"
 CURSOR_COLOUR = "#1b8a7a"
 LINE_COLOUR = "#2a2a2a"
 LABEL_COLOUR = "#4a4a4a"
-TILE_COLOURS = {HUMAN: "#1f5fbf", COMPUTER: "#c0392b"}
+TILE_COLOURS = {Side.X: "#1f5fbf", Side.O: "#c0392b"}
 
 # Room around the board, in pixels, so that the outer grid lines are not cut off.
 _PADDING = 8
@@ -177,7 +177,7 @@ class BoardView:
                     tags=("square", square_tag(move)),
                 )
         for number, move in enumerate(picture.moves):
-            self._draw_tile(geometry, move, HUMAN if number % 2 == 0 else COMPUTER)
+            self._draw_tile(geometry, move, Side.to_move(number))
         if picture.cursor is not None:
             self._draw_cursor(geometry, picture.cursor)
         if picture.line:
@@ -232,13 +232,13 @@ class BoardView:
         for x, y, text in places:
             self.canvas.create_text(x, y, text=text, font=font, fill=LABEL_COLOUR, tags="label")
 
-    def _draw_tile(self, geometry: BoardGeometry, move: Move, symbol: Symbol) -> None:
+    def _draw_tile(self, geometry: BoardGeometry, move: Move, symbol: Side) -> None:
         left, top, right, bottom = geometry.box(move)
         inset = max(2, geometry.square // 5)
         width = max(2, geometry.square // 9)
         tags = ("tile", tile_tag(move), symbol)
         colour = TILE_COLOURS[symbol]
-        if symbol == HUMAN:
+        if symbol == Side.X:
             for x0, x1 in ((left + inset, right - inset), (right - inset, left + inset)):
                 self.canvas.create_line(
                     x0, top + inset, x1, bottom - inset, fill=colour, width=width, capstyle="round", tags=tags

@@ -35,7 +35,7 @@ import tkinter
 from tkinter import ttk
 from typing import TYPE_CHECKING
 
-from configurations import HUMAN, Winner
+from configurations import Side, Winner
 from configurations.lines import winning_line
 from tictactoe.game.history import HistoryError
 from tictactoe.game.record import GameRecord, date_text
@@ -60,7 +60,7 @@ KEYS_NOTE = "Keys: Home, Left, Right, End; Escape closes"
 
 def replay_title(game_id: int, record: GameRecord) -> str:
     """The replay window's title: which game, and who played it with which symbol."""
-    return f"Game {game_id}: {record.x.name} ({HUMAN}) against {record.o.name} (O)"
+    return f"Game {game_id}: {record.x.name} ({Side.X}) against {record.o.name} (O)"
 
 
 def replay_heading(record: GameRecord) -> str:
@@ -81,7 +81,7 @@ def position_text(replay: Replay) -> str:
         return result_line(record)
     if record.result == Winner.DRAW:
         return DRAW_TEXT
-    winner = record.x if record.result == HUMAN else record.o
+    winner = record.x if record.result is Winner.X else record.o
     return f"{record.result} wins ({winner.name})"
 
 

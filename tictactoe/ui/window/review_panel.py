@@ -34,21 +34,21 @@ if TYPE_CHECKING:
     from tictactoe.game.record import GameRecord
     from tictactoe.game.review_values import Review
 
-__all__ = ["NOT_REVIEWED", "POLL_MS", "REVIEW_THINK", "ReviewPanel", "progress_text"]
+__all__ = ["NOT_REVIEWED", "REVIEW_POLL_MS", "REVIEW_THINK", "ReviewPanel", "review_progress_text"]
 
 #: The seconds a position a review made in the window has, as ``play.py --review`` by default.
 REVIEW_THINK = DEFAULT_THINK
 #: How often the window looks at a review under way, in milliseconds.
-POLL_MS = 100
+REVIEW_POLL_MS = 100
 #: What the panel says of a game not reviewed yet.
 NOT_REVIEWED = "Not reviewed yet: Review values every position"
 _COLUMN_WIDTHS = (34, 42, 48, 70, 70, 46, 56)
 
 
-def progress_text(done: int, total: int) -> str:
+def review_progress_text(done: int, total: int) -> str:
     """How far a review has come, as the terminal says it.
 
-    >>> progress_text(3, 10)
+    >>> review_progress_text(3, 10)
     'Reviewing: 3 of 10 positions valued'
     """
     return f"Reviewing: {done} of {total} positions valued"
@@ -122,8 +122,8 @@ class ReviewPanel:
         self.stop()
         self.work = ReviewWork(self._record, REVIEW_THINK)
         self.button.configure(state="disabled")
-        self._say(progress_text(0, self.work.total))
-        self._poll_id = self.frame.after(POLL_MS, self._poll)
+        self._say(review_progress_text(0, self.work.total))
+        self._poll_id = self.frame.after(REVIEW_POLL_MS, self._poll)
 
     def stop(self) -> None:
         """Stop the review under way, if any (it ends within a position's time); nothing is kept of it."""
@@ -156,8 +156,8 @@ class ReviewPanel:
             self.button.configure(state="normal")
             return
         if review is None:
-            self._say(progress_text(work.done, work.total))
-            self._poll_id = self.frame.after(POLL_MS, self._poll)
+            self._say(review_progress_text(work.done, work.total))
+            self._poll_id = self.frame.after(REVIEW_POLL_MS, self._poll)
             return
         self._show(review)
         try:

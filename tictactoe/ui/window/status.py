@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from configurations import COMPUTER, HUMAN, Side, Winner
+from configurations import Side, Winner
 
 #: The milliseconds between two computer players' moves in the window when ``--delay`` is not given:
 #: such a game is there to be watched.
@@ -35,7 +35,7 @@ __all__ = [
     "AUTO_MOVE_DELAY_MS",
     "DRAW_TEXT",
     "HOW_TO_PLAY",
-    "PLAY_AGAIN",
+    "PLAY_AGAIN_KEYS",
     "progress_text",
     "state_text",
     "tally_text",
@@ -47,7 +47,7 @@ DRAW_TEXT = "Game is a draw"
 #: The note under the state while a person is to move and nothing else is to be said.
 HOW_TO_PLAY = "Click a square, or move with the arrow keys and play with Enter or Space"
 #: The note under the result of a game, when nothing else is to be said.
-PLAY_AGAIN = "Ctrl+R plays again, Ctrl+N starts a new game"
+PLAY_AGAIN_KEYS = "Ctrl+R plays again, Ctrl+N starts a new game"
 
 
 def state_text(session: Session, *, thinking: bool = False) -> str:
@@ -90,4 +90,4 @@ def title_text(session: Session) -> str:
 
 
 def _named(session: Session, competitor: Competitor) -> str:
-    return f"{competitor.name} ({HUMAN if competitor is session.x else COMPUTER})"
+    return f"{competitor.name} ({Side.X if competitor is session.x else Side.O})"
