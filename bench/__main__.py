@@ -9,7 +9,6 @@ goes (``| head``), 130 and one line on Ctrl-C.
 from __future__ import annotations
 
 import argparse
-import compileall
 import gc
 import json
 import statistics
@@ -21,14 +20,14 @@ import tracemalloc
 from collections.abc import Callable
 from pathlib import Path
 
+from bench.common import ROOT, compile_game, current_commit
 from bench.workloads import WORKLOADS, Workload, search_once
 from configurations import Configurations
 from hashdict import Data, HashDictionary, polynomial_hash
 from tictactoe.cli.exits import run
+from tictactoe.harness.dict_tests import TABLE_SIZE
 
-ROOT = Path(__file__).resolve().parents[1]
 RESULTS = ROOT / "bench" / "results.txt"
-TESTDICT_SIZE = 13441
 BULK_SIZE = 1_000_003  # prime: the mixed form (past the vetted sizes)
 # The reference search is timed where one run takes at most this long; a run cut off shows "-".
 PLAIN_SECONDS = 30.0
@@ -66,19 +65,6 @@ def parse_arguments(argv: list[str] | None) -> argparse.Namespace:
         help="also write the tables to PATH (bench/results.txt)",
     )
     return parser.parse_args(argv)
-
-
-def current_commit() -> str:
-    """The checked-out commit, short, with ``+`` when the work tree has changes; ``unknown`` outside git."""
-
-    def git(*arguments: str) -> str:
-        return subprocess.run(["git", *arguments], cwd=ROOT, capture_output=True, text=True, check=True).stdout.strip()
-
-    try:
-        commit, changed = git("rev-parse", "--short", "HEAD"), git("status", "--porcelain", "--untracked-files=no")
-    except (OSError, subprocess.CalledProcessError):
-        return "unknown"
-    return commit + ("+" if changed else "")
 
 
 def search_table(runs: int, plain_runs: int) -> str:
@@ -145,18 +131,6 @@ def plain_seconds(workload: Workload, runs: int) -> float | None:
     return statistics.median(timings)
 
 
-def compile_game() -> None:
-    """Cache the game's modules as bytecode, as Python does the first time a program imports them.
-
-    Where ``PYTHONDONTWRITEBYTECODE`` is set (some sandboxes and CI images
-    set it) nothing would ever be cached, and every process would spend
-    about 20 ms compiling the packages before the game starts; the process
-    times are meant to show a game's start, not a compiler's.
-    """
-    for package in ("configurations", "hashdict", "tictactoe"):
-        compileall.compile_dir(ROOT / package, quiet=1)
-
-
 def fresh_search(workload: Workload, *, plain: bool = False, timeout: float | None = None) -> dict[str, float]:
     """One search in a fresh process (``python -m bench.workloads``): its nodes, seconds and peak memory.
 
@@ -212,14 +186,14 @@ def scale_table(runs: int) -> str:
 
 def dictionary_table(runs: int, *, bulk: bool) -> str:
     """Hashing and lookups at TestDict's size, and a million records put, got and removed."""
-    table = HashDictionary(TESTDICT_SIZE)
+    table = HashDictionary(TABLE_SIZE)
     long_key = "XO " * 33 + "X"
     short_key = "XO XO XO "
     for key in (long_key, short_key):
         table.put(Data(key, 1))
     rows = [f"{'operation':<44} {'median':>12}"]
     for label, call in (
-        ("polynomial_hash, 100-character key", lambda: polynomial_hash(long_key, TESTDICT_SIZE)),
+        ("polynomial_hash, 100-character key", lambda: polynomial_hash(long_key, TABLE_SIZE)),
         ("get of a present 100-character key", lambda: table.get(long_key)),
         ("get of a present 9-character key", lambda: table.get(short_key)),
     ):
@@ -235,14 +209,14 @@ def median_ns(call: Callable[[], object], runs: int) -> float:
     return statistics.median(timer.repeat(repeat=runs, number=loops)) / loops * 1e9
 
 
-def bulk_key(number: int) -> str:
+def padded_key(number: int) -> str:
     """A 20-character key: the number's digits, zero-padded, least significant first."""
     return f"{number:020d}"[::-1]
 
 
 def bulk_rows(count: int = 1_000_000) -> list[str]:
     """Put, get and remove a million 20-character keys; memory per record from tracemalloc."""
-    keys = [bulk_key(number) for number in range(count)]
+    keys = [padded_key(number) for number in range(count)]
     gc.collect()
     table = HashDictionary(BULK_SIZE)
     started = time.perf_counter()
@@ -263,7 +237,7 @@ def bulk_rows(count: int = 1_000_000) -> list[str]:
     tracemalloc.start()  # the keys are made inside: a record's memory includes its key's
     table = HashDictionary(BULK_SIZE)
     for number in range(count):
-        table.put(Data(bulk_key(number), 1))
+        table.put(Data(padded_key(number), 1))
     per_record = tracemalloc.get_traced_memory()[0] / count
     tracemalloc.stop()
     total = put_seconds + get_seconds + remove_seconds

@@ -14,7 +14,7 @@ import sys
 import time
 from collections.abc import Callable
 
-from bench.__main__ import current_commit
+from bench.common import current_commit
 from bench.workloads import WORKLOADS, Workload
 from configurations import Configurations, PosPlay, SearchStats, computer_play
 from tictactoe.solver.sound_search import sound_play

@@ -17,7 +17,7 @@ import time
 import tracemalloc
 from collections.abc import Callable
 
-from bench.__main__ import current_commit
+from bench.common import current_commit
 from configurations import Side
 from tictactoe.gamegraph import build_graph
 from tictactoe.players.prover import prove, provers

@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from bench.__main__ import current_commit
+from bench.common import current_commit
 from configurations.moves import Move
 from tictactoe.game.game import Game
 from tictactoe.game.history import History

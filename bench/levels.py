@@ -17,7 +17,7 @@ import shlex
 import sys
 from pathlib import Path
 
-from bench.__main__ import ROOT, current_commit
+from bench.common import ROOT, current_commit
 from bench.match import Contestant, MatchResult, play_match, progress_on
 from tictactoe.cli.exits import run
 from tictactoe.players.levels import LEVELS, Level

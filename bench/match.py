@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import NoReturn, TextIO
 
-from bench.__main__ import ROOT, current_commit
+from bench.common import ROOT, current_commit
 from configurations import Side, Winner
 from configurations.moves import MAX_BOARD_SIZE, Move
 from tictactoe.cli.arguments import whole_number

@@ -33,7 +33,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from bench.__main__ import ROOT, compile_game, current_commit
+from bench.common import ROOT, compile_game, current_commit
 
 #: The works the published values come from, by the short name the table gives them.
 SOURCES = {

@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
-from bench.__main__ import ROOT, current_commit
+from bench.common import ROOT, current_commit
 from bench.match import MatchGame, openings, play_game
 from bench.peers import PEERS, make_peer, missing
 from bench.peers.gomocup import ProtocolEngine

@@ -26,13 +26,13 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-from bench.__main__ import ROOT, current_commit
+from bench.common import ROOT, current_commit
 from bench.match import play_game
 from configurations.moves import Move
 from tictactoe.cli.exits import run
 from tictactoe.game.history import History
 from tictactoe.game.record import Competitor, GameRecord, TimedMove
-from tictactoe.game.review import review_game
+from tictactoe.game.review.search import review_game
 from tictactoe.players.base import PlayerOptions
 from tictactoe.players.registry import make_player
 

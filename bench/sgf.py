@@ -20,7 +20,7 @@ import sys
 import time
 from collections.abc import Sequence
 
-from bench.__main__ import ROOT, current_commit
+from bench.common import ROOT, current_commit
 from bench.history import random_record
 from tictactoe.game.sgf import parse_sgf, to_sgf
 

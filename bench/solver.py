@@ -28,7 +28,7 @@ import sys
 import time
 from dataclasses import dataclass
 
-from bench.__main__ import ROOT, compile_game, current_commit
+from bench.common import ROOT, compile_game, current_commit
 
 #: The speed-up of two workers over one on 7x7 with five in a row that the solver aims at.
 SPEED_UP_TARGET = 1.7

@@ -29,7 +29,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from bench.__main__ import ROOT, compile_game, current_commit
+from bench.common import ROOT, compile_game, current_commit
 from bench.match import Contestant, play_match, progress_on
 from bench.workloads import peak_memory_kib
 from configurations import Side

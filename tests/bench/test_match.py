@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 import bench.match
-from bench.__main__ import current_commit
+from bench.common import current_commit
 from bench.match import (
     Contestant,
     MatchGame,

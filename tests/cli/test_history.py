@@ -24,8 +24,8 @@ from tictactoe.cli import history as history_program
 from tictactoe.cli import play as play_program
 from tictactoe.game.history import MIGRATIONS, History
 from tictactoe.game.record import GameRecord
-from tictactoe.game.review import review_game
-from tictactoe.game.review_values import Review
+from tictactoe.game.review.search import review_game
+from tictactoe.game.review.values import Review
 from tictactoe.game.sgf import to_sgf
 from tictactoe.ui.terminal.review_table import STORED_NOTE, review_text
 

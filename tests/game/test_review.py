@@ -1,4 +1,4 @@
-"""Tests of tictactoe.game.review and its values: every 3x3 review against the game graph, estimates never marked.
+"""Tests of tictactoe.game.review: every 3x3 review against the game graph, estimates never marked.
 
 The game graph (:mod:`tictactoe.gamegraph`) holds the exact value of every
 3x3 position, so a review of any 3x3 game can be checked position by
@@ -19,8 +19,8 @@ from configurations.moves import Move
 from configurations.results import XScore
 from tests.records import ADA, REFERENCE, sample_record
 from tictactoe.game.record import GameRecord, TimedMove
-from tictactoe.game.review import ReviewStopped, review_game
-from tictactoe.game.review_values import Mark, PositionValue, ReviewError, build_review, mark
+from tictactoe.game.review.search import ReviewStopped, review_game
+from tictactoe.game.review.values import Mark, PositionValue, ReviewError, build_review, mark
 from tictactoe.gamegraph.graph import board_hash, build_graph
 
 GRAPH = build_graph()

@@ -20,7 +20,7 @@ import pytest
 from configurations import Winner
 from tests.records import sample_record
 from tictactoe.game.history import DamagedGame, DamagedGameError, History, HistoryError
-from tictactoe.game.review import review_game
+from tictactoe.game.review.search import review_game
 
 FIXTURE = Path(__file__).parent / "fixtures" / "history-schema-2.sqlite3"
 

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from configurations.moves import Move
+from tictactoe.game.history import History
 from tictactoe.game.record import Competitor
 from tictactoe.game.session import Session, Tally
 from tictactoe.players.registry import PlayerOptions
@@ -94,3 +97,24 @@ def test_an_opening_starts_every_game() -> None:
     assert session.game.moves == (Move(0, 0), Move(1, 1))
     session.new_game()
     assert session.game.moves == (Move(0, 0), Move(1, 1))
+
+
+def test_a_session_saves_its_game_new_then_in_place_and_a_resumed_one_in_place(tmp_path: Path) -> None:
+    history = History(tmp_path / "games.sqlite3")
+    session = session_of("human", "human")
+    session.play(Move(0, 0))
+    first = session.save(history)
+    assert (first, session.game_id) == (first, first)
+    session.play(Move(1, 1))
+    assert session.save(history) == first  # the same game, saved again in place
+    assert [timed.move for timed in history.get(first).moves] == [Move(0, 0), Move(1, 1)]
+    resumed = Session.resume(history.get(first), first)
+    resumed.play(Move(2, 2))
+    assert resumed.save(history) == first
+    assert len(history.get(first).moves) == 3
+    other = session_of("human", "human")
+    other.play(Move(2, 0))
+    second = other.save(history)
+    assert second != first  # a game of its own
+    assert [game.id for game in history.list_games()] == sorted([first, second], reverse=True)
+    history.close()

@@ -18,7 +18,7 @@ from configurations.moves import Move
 from tests.records import ADA, records, sample_record
 from tictactoe.game.history import History
 from tictactoe.game.record import Competitor, GameRecord, TimedMove
-from tictactoe.game.review import review_game
+from tictactoe.game.review.search import review_game
 from tictactoe.game.sgf import SgfError, parse_sgf, to_sgf
 
 SETTINGS = settings(max_examples=120, deadline=None, derandomize=True, database=None)

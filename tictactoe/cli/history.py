@@ -7,7 +7,7 @@ history file or an SGF file is one line on standard error and status 1,
 never a traceback.
 
 ``--review ID`` values every position of game ID (see
-:mod:`tictactoe.game.review`) at ``--think`` seconds a position, prints
+:mod:`tictactoe.game.review.search`) at ``--think`` seconds a position, prints
 the table of its moves and keeps the review in the history.  A game
 reviewed before shows the review kept, unless ``--think`` gives another
 time than it had or ``--redo`` asks for a new one.
@@ -33,7 +33,7 @@ from tictactoe.game.history import (
     default_path,
 )
 from tictactoe.game.replay import replay_text
-from tictactoe.game.review import review_game
+from tictactoe.game.review.search import review_game
 from tictactoe.game.sgf import SgfError, read_sgf_file, to_sgf
 from tictactoe.players.base import DEFAULT_THINK
 from tictactoe.ui.terminal.browse import RESULT_NAMES, history_table, replay_interactively

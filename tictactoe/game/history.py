@@ -29,7 +29,7 @@ The format
     ``move_count``.  ``moves`` holds one row a move: ``game_id``, ``ply``
     (from 0, ``X`` on the even ones), ``row``, ``col`` (from 0) and ``ms``,
     the milliseconds the move took.  ``reviews`` and ``review_positions``
-    hold the games' reviews (version 3; see :mod:`tictactoe.game.review_store`).
+    hold the games' reviews (version 3; see :mod:`tictactoe.game.review.store`).
 
 Atomicity
     A game is written in one transaction, its ``games`` row with all its
@@ -61,8 +61,8 @@ from configurations.moves import Move
 from hashdict import require_int
 from tictactoe.game.history_schema import APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION
 from tictactoe.game.record import Competitor, GameRecord, RecordError, TimedMove, time_text
-from tictactoe.game.review_store import delete_review, load_review, store_review
-from tictactoe.game.review_values import Review, build_review
+from tictactoe.game.review.store import delete_review, load_review, store_review
+from tictactoe.game.review.values import Review, build_review
 
 __all__ = [
     "APPLICATION_ID",

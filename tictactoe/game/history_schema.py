@@ -8,7 +8,7 @@ changed once a file may have been made with it: a new version adds an entry.
 
 from __future__ import annotations
 
-from tictactoe.game.review_store import REVIEW_MIGRATION
+from tictactoe.game.review.store import REVIEW_MIGRATION
 
 __all__ = ["APPLICATION_ID", "MIGRATIONS", "SCHEMA_VERSION"]
 

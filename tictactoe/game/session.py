@@ -34,6 +34,7 @@ from tictactoe.players.registry import DEFAULT_THINK, PlayerKind, PlayerOptions,
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
+    from tictactoe.game.history import History
 
 __all__ = ["Session", "Tally"]
 
@@ -224,6 +225,20 @@ class Session:
             ended=max(self.started, datetime.now(UTC)),
             seconds=self._seconds,
         )
+
+    def save(self, history: History) -> int:
+        """Save the current game, finished or left before its end, in ``history``: as a new game, or in place of
+        the one this session resumed or saved before (:attr:`game_id`).  Its id.
+
+        ``HistoryError`` when the file cannot take it, ``RecordError`` when
+        a name cannot be recorded.
+        """
+        record = self.record()
+        if self.game_id is None:
+            self.game_id = history.save(record)
+        else:
+            history.replace(self.game_id, record)
+        return self.game_id
 
     def _new_game(self) -> Game:
         game = Game(self.options.size, self.options.length, self.options.max_levels)

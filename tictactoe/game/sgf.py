@@ -23,7 +23,7 @@ root  ``DE``      when the game ended (not known if absent)
 move  ``MT[1.5]`` the seconds the move took (0 if absent)
 ====  ==========  ===============================================================
 
-A reviewed game (:mod:`tictactoe.game.review`) carries its review as SGF
+A reviewed game (:mod:`tictactoe.game.review.search`) carries its review as SGF
 comments: the root's ``C`` says what the values mean and sums the review
 up, and each move's ``C`` gives the values before and after it and, for a
 move that threw away a result, its mark and a move that kept the result.
@@ -74,10 +74,10 @@ from configurations import Side, Winner
 from configurations.drawing import column_label
 from configurations.moves import MAX_BOARD_SIZE, Move
 from tictactoe.game.record import Competitor, GameRecord, RecordError, TimedMove, time_text
-from tictactoe.game.review_text import legend, move_comment, summary_text
+from tictactoe.game.review.text import legend, move_comment, summary_text
 
 if TYPE_CHECKING:
-    from tictactoe.game.review_values import Review
+    from tictactoe.game.review.values import Review
 
 __all__ = ["MAX_SGF_BYTES", "SgfError", "parse_sgf", "read_sgf_file", "to_sgf"]
 

@@ -9,8 +9,8 @@ from configurations import Winner
 from configurations.moves import Move
 from configurations.results import XScore
 from tests.records import sample_record
-from tictactoe.game.review import review_game
-from tictactoe.game.review_values import PositionValue, build_review
+from tictactoe.game.review.search import review_game
+from tictactoe.game.review.values import PositionValue, build_review
 from tictactoe.ui.terminal.review_table import review_progress, review_text
 
 # X keeps the draw, O's a2 loses it, X is then won (a1 b1, threat at c1) and throws the win away with c3,

@@ -21,7 +21,7 @@ from tests.screenshots import grab, hex_colour, xwd_available
 from tests.ui.window.test_previous import open_previous, step_keys
 from tests.windows import TIMEOUT, classic
 from tictactoe.game.history import History, HistoryError
-from tictactoe.game.review import review_game
+from tictactoe.game.review.search import review_game
 from tictactoe.ui.window.review_graph import MARK_COLOUR, POINT_COLOUR, SHOWN_COLOUR
 from tictactoe.ui.window.review_panel import NOT_REVIEWED, REVIEW_THINK, ReviewPanel
 
@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
     from pathlib import Path
 
-    from tictactoe.game.review_values import Review
+    from tictactoe.game.review.values import Review
     from tictactoe.ui.window.app import GameWindow
     from tictactoe.ui.window.replay_window import ReplayWindow
 

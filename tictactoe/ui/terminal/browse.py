@@ -71,11 +71,7 @@ def save_game(history: History, session: Session, err: TextIO, program: str) -> 
     A game saved before (left, then resumed) is saved again under its id, in place of what was kept.
     """
     try:
-        record = session.record()
-        if session.game_id is None:
-            session.game_id = history.save(record)
-        else:
-            history.replace(session.game_id, record)
+        session.save(history)
     except (HistoryError, RecordError) as error:
         print(f"{program}: cannot save the game: {error}", file=err)
 

@@ -15,14 +15,14 @@ from typing import TYPE_CHECKING
 
 from configurations import Winner
 from tictactoe.game.record import date_text
-from tictactoe.game.review_text import MOVE_HEADINGS, legend, move_cells, summary_text
+from tictactoe.game.review.text import MOVE_HEADINGS, legend, move_cells, summary_text
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator
     from typing import TextIO
 
     from tictactoe.game.record import GameRecord
-    from tictactoe.game.review_values import Review
+    from tictactoe.game.review.values import Review
 
 __all__ = ["STORED_NOTE", "review_progress", "review_text"]
 

@@ -8,11 +8,11 @@ and is erased before the search's answer is returned.
 
 from __future__ import annotations
 
-import threading
 import time
 from typing import TYPE_CHECKING
 
 from configurations import SearchStats
+from tictactoe.ui.worker import Worker
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -37,33 +37,23 @@ def think(search: Callable[[SearchStats], T], out: TextIO, *, delay: float | Non
     program alive).
     """
     stats = SearchStats()
-    outcome: list[T] = []
-    failure: list[BaseException] = []
-
-    def work() -> None:
-        try:
-            outcome.append(search(stats))
-        except BaseException as error:  # handed to the caller's thread, raised again below
-            failure.append(error)
-
-    worker = threading.Thread(target=work, name="search", daemon=True)
+    worker = Worker(lambda: search(stats), name="search")
     started = time.monotonic()
-    worker.start()
     widest = 0
     try:
-        worker.join(THINKING_DELAY if delay is None else delay)
-        while worker.is_alive():
+        done = worker.wait(THINKING_DELAY if delay is None else delay)
+        while not done:
             frame = SPINNER_FRAMES[int((time.monotonic() - started) / SPINNER_PERIOD) % len(SPINNER_FRAMES)]
             nodes = stats.nodes
             line = f"{frame} thinking..." + (f" {nodes:,} positions tried" if nodes else "")
             widest = max(widest, len(line))
             out.write("\r" + line.ljust(widest))
             out.flush()
-            worker.join(SPINNER_PERIOD)
+            done = worker.wait(SPINNER_PERIOD)
     finally:
         if widest:
             out.write("\r" + " " * widest + "\r")
             out.flush()
-    if failure:
-        raise failure[0]
-    return outcome[0]
+    answer = worker.outcome()  # the search's answer, or what it raised, raised again in this thread
+    assert answer is not None  # a search that has ended always answers
+    return answer

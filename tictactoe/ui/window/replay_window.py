@@ -48,7 +48,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from tictactoe.game.history import History
-    from tictactoe.game.review_values import Review
+    from tictactoe.game.review.values import Review
 
 __all__ = ["KEYS_NOTE", "STEPS", "ReplayWindow", "position_text", "replay_heading", "replay_title"]
 

@@ -11,7 +11,7 @@ Every item carries tags (``point``, ``ply<N>``, ``proved``, ``estimate``,
 ``marked``, ``shown``) so that what is drawn can be read back.
 
 >>> from configurations import Winner
->>> from tictactoe.game.review_values import PositionValue
+>>> from tictactoe.game.review.values import PositionValue
 >>> height(PositionValue.proved_as(Winner.X, None)), height(PositionValue.proved_as(Winner.DRAW, None))
 (1.0, 0.0)
 >>> height(PositionValue.estimated(0, None, None)), round(height(PositionValue.estimated(-1000, None, None)), 2)
@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 from configurations import Winner
 
 if TYPE_CHECKING:
-    from tictactoe.game.review_values import PositionValue, Review
+    from tictactoe.game.review.values import PositionValue, Review
 
 __all__ = ["GRAPH_HEIGHT", "GRAPH_WIDTH", "MARK_COLOUR", "POINT_COLOUR", "SHOWN_COLOUR", "ReviewGraph", "height"]
 

@@ -21,8 +21,8 @@ from tkinter import ttk
 from typing import TYPE_CHECKING
 
 from tictactoe.game.history import HistoryError
-from tictactoe.game.review import ReviewStopped
-from tictactoe.game.review_text import MOVE_HEADINGS, legend, move_cells, summary_text
+from tictactoe.game.review.search import ReviewStopped
+from tictactoe.game.review.text import MOVE_HEADINGS, legend, move_cells, summary_text
 from tictactoe.players.base import DEFAULT_THINK
 from tictactoe.ui.window.dialogs import ERROR_COLOUR
 from tictactoe.ui.window.review_graph import ReviewGraph
@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from tictactoe.game.record import GameRecord
-    from tictactoe.game.review_values import Review
+    from tictactoe.game.review.values import Review
 
 __all__ = ["NOT_REVIEWED", "REVIEW_POLL_MS", "REVIEW_THINK", "ReviewPanel", "review_progress_text"]
 

@@ -25,12 +25,12 @@ from __future__ import annotations
 import threading
 from typing import TYPE_CHECKING
 
-from tictactoe.game.review import review_game
-from tictactoe.ui.window.worker import Worker
+from tictactoe.game.review.search import review_game
+from tictactoe.ui.worker import Worker
 
 if TYPE_CHECKING:
     from tictactoe.game.record import GameRecord
-    from tictactoe.game.review_values import Review
+    from tictactoe.game.review.values import Review
 
 __all__ = ["ReviewWork"]
 

@@ -91,11 +91,7 @@ class WindowHistory:
         if self.history is None:
             return False
         try:
-            record = session.record()
-            if session.game_id is None:
-                session.game_id = self.history.save(record)
-            else:
-                self.history.replace(session.game_id, record)
+            session.save(self.history)
         except (HistoryError, RecordError) as error:
             self.problem = f"Cannot save the game: {error}"
             return False

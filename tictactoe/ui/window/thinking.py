@@ -2,7 +2,7 @@
 
 The window starts a :class:`Search` and polls it from Tk's own thread:
 the positions tried so far and the seconds gone, then the move found or
-the error raised, handed over by a :class:`~tictactoe.ui.window.worker.Worker`.
+the error raised, handed over by a :class:`~tictactoe.ui.worker.Worker`.
 
 >>> import time
 >>> from configurations.moves import Move
@@ -19,7 +19,7 @@ import time
 from typing import TYPE_CHECKING
 
 from configurations import SearchStats
-from tictactoe.ui.window.worker import Worker
+from tictactoe.ui.worker import Worker
 
 if TYPE_CHECKING:
     from collections.abc import Callable

@@ -15,10 +15,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from configurations import Winner
-from tictactoe.game.review_values import Mark, PositionValue
+from tictactoe.game.review.values import Mark, PositionValue
 
 if TYPE_CHECKING:
-    from tictactoe.game.review_values import MoveReview, Review
+    from tictactoe.game.review.values import MoveReview, Review
 
 __all__ = [
     "ESTIMATE_SIGN",
@@ -54,7 +54,7 @@ def move_cells(move: MoveReview) -> tuple[str, ...]:
     """One move's line of a review, a text for each of :data:`MOVE_HEADINGS`.
 
     >>> from configurations.moves import Move
-    >>> from tictactoe.game.review_values import MoveReview
+    >>> from tictactoe.game.review.values import MoveReview
     >>> draw, x_wins = PositionValue.proved_as(Winner.DRAW, Move(0, 0)), PositionValue.proved_as(Winner.X, None)
     >>> move_cells(MoveReview(2, "O", Move(0, 1), draw, x_wins, Mark.MISTAKE, Move(0, 0)))
     ('2', 'O', 'b1', 'draw', 'X wins', '?', 'a1')
@@ -98,7 +98,7 @@ def summary_text(review: Review) -> str:
     """One line on the whole review: the moves that threw away a result, and how many positions are estimates.
 
     >>> from configurations.moves import Move
-    >>> from tictactoe.game.review_values import MoveReview, Review
+    >>> from tictactoe.game.review.values import MoveReview, Review
     >>> draw, x_wins = PositionValue.proved_as(Winner.DRAW, Move(0, 0)), PositionValue.proved_as(Winner.X, None)
     >>> blunder = MoveReview(2, "O", Move(0, 1), draw, x_wins, Mark.MISTAKE, Move(0, 0))
     >>> summary_text(Review(1.0, (draw, draw, x_wins), (blunder,)))
@@ -119,7 +119,7 @@ def move_comment(move: MoveReview) -> str:
     """The comment on one move: the values before and after it, and for a marked move what it threw away.
 
     >>> from configurations.moves import Move
-    >>> from tictactoe.game.review_values import MoveReview
+    >>> from tictactoe.game.review.values import MoveReview
     >>> draw, x_wins = PositionValue.proved_as(Winner.DRAW, Move(0, 0)), PositionValue.proved_as(Winner.X, None)
     >>> move_comment(MoveReview(2, "O", Move(0, 1), draw, x_wins, Mark.MISTAKE, Move(0, 0)))
     'draw before, X wins after; b1? threw away a draw, a1 kept it'

@@ -2,7 +2,7 @@
 
 :func:`review_game` takes a :class:`~tictactoe.game.record.GameRecord`,
 finished or not, and hands back a
-:class:`~tictactoe.game.review_values.Review`.  Each position -- the empty
+:class:`~tictactoe.game.review.values.Review`.  Each position -- the empty
 board, then the board after each move -- is first given to the solver
 (:func:`~tictactoe.solver.solve`) for :data:`SOLVE_SHARE` of ``think``
 seconds; a position it proves is valued by that proof and its best move.
@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING
 from configurations import Configurations
 from configurations.results import Outcome, score_for_x
 from tictactoe.game.game import Game
-from tictactoe.game.review_values import PositionValue, Review, build_review
+from tictactoe.game.review.values import PositionValue, Review, build_review
 from tictactoe.players.strong import StrongPlayer
 from tictactoe.solver import Position, solve
 from tictactoe.solver.strong_search import BELIEVED

@@ -1,10 +1,12 @@
-"""Work that runs while the window stays awake: a task in a daemon thread, its outcome polled from Tk's thread.
+"""Work that runs while the person's interface stays awake: a task in a daemon thread, its outcome handed back.
 
-The worker never touches Tk; it hands its outcome over through a queue, and
-:meth:`Worker.outcome` gives it back in the polling thread -- the value the
-task returned, or what it raised, raised again there.  It is a daemon
-thread, since the work cannot be interrupted: closing the window ends the
-program without waiting for it.
+The window polls it from Tk's thread, the terminal waits for it while a
+spinner turns.  The worker never touches either; it hands its outcome over
+through a queue, and :meth:`Worker.outcome` gives it back in the thread
+that asks -- the value the task returned, or what it raised, raised again
+there.  It is a daemon thread, since the work cannot be interrupted:
+closing the window, or Ctrl-C at the terminal, ends the program without
+waiting for it.
 
 >>> import time
 >>> worker = Worker(lambda: 42, name="answer")
@@ -47,6 +49,11 @@ class Worker(Generic[_T]):
 
         self.thread = threading.Thread(target=work, name=name, daemon=True)
         self.thread.start()
+
+    def wait(self, seconds: float) -> bool:
+        """Wait up to ``seconds`` for the task to end; whether it has."""
+        self.thread.join(seconds)
+        return not self.thread.is_alive()
 
     def outcome(self) -> _T | None:
         """What the task returned, or None while it runs; what it raised, raised again."""

@@ -11,7 +11,7 @@ when proved) and ``best_row``, ``best_col`` (NULL once the game is over).
 A game has at most one review; storing another replaces it.
 
 The marks are not stored: they follow from the values
-(:func:`~tictactoe.game.review_values.build_review`).
+(:func:`~tictactoe.game.review.values.build_review`).
 """
 
 from __future__ import annotations
@@ -21,12 +21,12 @@ from typing import TYPE_CHECKING
 from configurations import Winner
 from configurations.moves import Move
 from configurations.results import XScore
-from tictactoe.game.review_values import PositionValue
+from tictactoe.game.review.values import PositionValue
 
 if TYPE_CHECKING:
     import sqlite3
 
-    from tictactoe.game.review_values import Review
+    from tictactoe.game.review.values import Review
 
 __all__ = ["REVIEW_MIGRATION", "delete_review", "load_review", "store_review"]
 

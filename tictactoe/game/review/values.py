@@ -9,8 +9,8 @@ to its mover's proved result (:class:`Mark`): won to drawn or drawn to
 lost is ``?``, won to lost is ``??``.  A move is marked only when the
 values on both sides of it are proved; an estimate never marks a move.
 
-Running the searches is :mod:`tictactoe.game.review`'s; the words a person
-reads are :mod:`tictactoe.game.review_text`'s.
+Running the searches is :mod:`tictactoe.game.review.search`'s; the words a person
+reads are :mod:`tictactoe.game.review.text`'s.
 
 >>> from configurations.moves import Move
 >>> draw, x_wins = PositionValue.proved_as(Winner.DRAW, Move(1, 1)), PositionValue.proved_as(Winner.X, Move(0, 2))
