@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import gc
 import json
+import os
 import statistics
 import subprocess
 import sys
@@ -78,7 +79,7 @@ def search_table(runs: int, plain_runs: int) -> str:
     compile_game()
     rows = [
         f"{'':4} {'board':>7} {'k':>2} {'lvl':>3} {'nodes':>9} {'ref':>4} {'search s':>9} {'us/node':>8} "
-        f"{'process s':>10} {'java s':>7} {'peak MiB':>9} {'plain s':>8} {'x faster':>9}"
+        f"{'process s':>10} {'java s':>7} {'x java':>6} {'peak MiB':>9} {'plain s':>8} {'x faster':>9}"
     ]
     for workload in WORKLOADS:
         fresh_search(workload)  # warm-up: the file system's caches
@@ -92,10 +93,12 @@ def search_table(runs: int, plain_runs: int) -> str:
         nodes = int(reports[0]["nodes"])
         seconds = statistics.median(report["seconds"] for report in reports)
         plain = plain_seconds(workload, plain_runs)
+        process = statistics.median(processes)
         rows.append(
             f"{workload.name:4} {workload.size:>3}x{workload.size:<3} {workload.length:>2} {workload.max_levels:>3} "
             f"{nodes:>9,} {matches_reference(workload, nodes):>4} {seconds:>9.4f} {seconds / nodes * 1e6:>8.3f} "
-            f"{statistics.median(processes):>10.3f} {optional(workload.java_seconds, '.2f'):>7} "
+            f"{process:>10.3f} {optional(workload.java_seconds, '.2f'):>7} "
+            f"{optional(None if workload.java_seconds is None else process / workload.java_seconds, '.2f'):>6} "
             f"{max(report['peak_mib'] for report in reports):>9.1f} {optional(plain, '.3f'):>8} "
             f"{optional(None if plain is None else plain / seconds, '.0f'):>9}"
         )
@@ -149,14 +152,17 @@ def fresh_search(workload: Workload, *, plain: bool = False, timeout: float | No
 
 
 def whole_process_seconds(workload: Workload) -> float:
-    """``python -S play.py`` from start to exit: the person opens, the computer replies, the person quits.
+    """The processor seconds of ``python -S play.py`` from start to exit: the person opens, the computer
+    replies, the person quits.
 
     ``-S`` leaves out site-packages, which the game does not use: a
     development environment's ``.pth`` files (an editable install's import
     finder, say) would otherwise add their own start-up to the game's.
+    Processor time rather than wall-clock time, so that a busy machine's
+    other work does not count: the game runs one thread.
     """
     arguments = [str(workload.size), str(workload.length), str(workload.max_levels)]
-    started = time.perf_counter()
+    before = os.times()
     subprocess.run(
         [sys.executable, "-S", str(ROOT / "play.py"), *arguments],
         input=f"{workload.opening}\nquit\n",
@@ -164,7 +170,8 @@ def whole_process_seconds(workload: Workload) -> float:
         text=True,
         check=True,
     )
-    return time.perf_counter() - started
+    after = os.times()
+    return after.children_user + after.children_system - before.children_user - before.children_system
 
 
 def scale_table(runs: int) -> str:

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from configurations.moves import Move
 
@@ -34,8 +34,7 @@ __all__ = ["DIRECTIONS", "Window", "windows", "windows_through", "winning_line",
 DIRECTIONS = ((0, 1), (1, 0), (1, 1), (1, -1))
 
 
-@dataclass(frozen=True, slots=True)
-class Window:
+class Window(NamedTuple):
     """``length`` squares in a row: their numbers in order along the line, which runs in ``DIRECTIONS[direction]``."""
 
     direction: int

@@ -12,7 +12,7 @@ Move(row=2, col=1)
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from configurations.drawing import column_label
 
@@ -51,8 +51,7 @@ class OccupiedSquareError(MoveError):
     """The text names a square that already holds a tile."""
 
 
-@dataclass(frozen=True, slots=True)
-class Move:
+class Move(NamedTuple):
     """A square of the board, 0-based; typed and shown as column letter then row number.
 
     ``a1`` is the top-left square: letters go across, numbers go down.  Immutable.

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from hashdict.adt import DictionaryADT, DictionaryException, TableFullError
 from hashdict.hashing import HashScheme, IncrementalHash, scheme_for, table_size_for
@@ -13,8 +13,7 @@ from hashdict.record import Data, require_int
 __all__ = ["FastPath", "HashDictionary"]
 
 
-@dataclass(frozen=True, slots=True)
-class FastPath:
+class FastPath(NamedTuple):
     """A table's fast path, for a search that already knows each key's hash value.
 
     ``hasher`` keeps a key's value up to date as its characters change (see

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import dataclasses
 import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NoReturn, TextIO
@@ -160,7 +159,7 @@ def _levelled(
         parser.error(f"argument --level: {refusal}")
     _, options = level_options(level, size=args.size, length=args.length, seed=args.seed, memory=memory)
     if args.think is not None:
-        options = dataclasses.replace(options, think=args.think)
+        options = options._replace(think=args.think)
     return options, x_kind, o_kind
 
 

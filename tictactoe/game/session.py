@@ -21,9 +21,8 @@ windows: they ask it what to show and tell it what the person did.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from configurations import SearchStats, Side
 from configurations.moves import Move
@@ -39,8 +38,7 @@ if TYPE_CHECKING:
 __all__ = ["Session", "Tally"]
 
 
-@dataclass(frozen=True, slots=True)
-class Tally:
+class Tally(NamedTuple):
     """Games won by each competitor (in the order the session was given them) and games drawn."""
 
     first: int = 0

@@ -16,8 +16,7 @@ derives from :class:`ComputerPlayer`, which adds the boards it can play
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from dataclasses import dataclass
-from typing import ClassVar, Protocol, Self
+from typing import ClassVar, NamedTuple, Protocol, Self
 
 from configurations import Configurations, SearchStats, Symbol
 from configurations.moves import Move
@@ -32,8 +31,7 @@ class UnsupportedBoardError(ValueError):
     """A player was asked to play a board it cannot play (``perfect`` on 4x4, say); the message says why."""
 
 
-@dataclass(frozen=True, slots=True)
-class PlayerOptions:
+class PlayerOptions(NamedTuple):
     """What a game tells the players it makes: the board, the search depth, the time a move, the seed."""
 
     size: int

@@ -16,7 +16,7 @@ level is, and how it fares against the one below it, is measured by
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from tictactoe.players.base import DEFAULT_THINK, PlayerOptions
 
@@ -32,8 +32,7 @@ class Level(enum.StrEnum):
     BEST = "best"
 
 
-@dataclass(frozen=True, slots=True)
-class LevelPlayer:
+class LevelPlayer(NamedTuple):
     """The player a level plays with, how deep it may search (None: to the end), and its seconds a move."""
 
     player: str

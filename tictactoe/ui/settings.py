@@ -7,8 +7,7 @@ False
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from configurations.moves import quoted
 from tictactoe.game.record import Competitor
@@ -20,8 +19,7 @@ if TYPE_CHECKING:
 __all__ = ["NAME_LENGTH", "Settings", "check_name", "default_competitors", "default_name", "level_name"]
 
 
-@dataclass(slots=True)
-class Settings:
+class Settings(NamedTuple):
     """What a game asks for: the session, and how to run it.
 
     ``delay`` is the pause, in seconds, before each move of a game between
