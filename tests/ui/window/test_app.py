@@ -335,6 +335,18 @@ def test_a_big_board_fills_the_window_and_follows_its_size(open_window: Callable
 def start_from_dialog(game_window: GameWindow, **fields: str) -> NewGameDialog:
     """Open the new-game dialog with Ctrl+N, type ``fields`` into it and press Enter; the dialog."""
     press(game_window, "<Control-n>")
+    return fill_dialog(game_window, fields)
+
+
+def start_from_dialog_at_once(game_window: GameWindow, **fields: str) -> NewGameDialog:
+    """As :func:`start_from_dialog`, Ctrl+N pressed at once, while a search runs, without waiting for it."""
+    focused(game_window).event_generate("<Control-n>")
+    game_window.root.update()
+    return fill_dialog(game_window, fields)
+
+
+def fill_dialog(game_window: GameWindow, fields: dict[str, str]) -> NewGameDialog:
+    """Type ``fields`` into the open new-game dialog and press Enter; the dialog."""
     dialog = game_window.dialog
     assert dialog is not None
     for field, text in fields.items():
@@ -429,13 +441,16 @@ def test_a_new_board_and_players_start_a_new_session(open_window: Callable[..., 
 
 @pytest.mark.slow
 def test_a_new_game_leaves_the_last_search_unheeded(open_window: Callable[..., GameWindow]) -> None:
-    session = Session(PlayerOptions(9, 5, 7), Competitor("Computer", "reference"), Competitor("You"))
+    # The first move on 9x9 at depth 6: about 2 processor seconds, long enough to be running when the dialog is
+    # done with (a few milliseconds), short enough not to hold the test up.
+    session = Session(PlayerOptions(9, 5, 6), Competitor("Computer", "reference"), Competitor("You"))
     game_window = open_window(session, settled=False)
     settle(game_window, lambda: game_window.thinking)
-    dialog = start_from_dialog(game_window, size="3", length="3", levels="1")
+    dialog = start_from_dialog_at_once(game_window, size="3", length="3", levels="1")
+    assert any(thread.name == "search" for thread in threading.enumerate())  # the old search runs on
     assert not dialog.is_open()
     assert game_window.board.rows() == ["X  ", "   ", "   "]  # the new game's first move, at depth 1
-    # The old search runs on to its end, about 15 processor seconds: on a busy machine, more than TIMEOUT.
+    # The old search runs on to its end, unheeded: the board stays the new game's.
     settle(game_window, lambda: not any(thread.name == "search" for thread in threading.enumerate()), timeout=120)
     time.sleep(0.1)
     settle(game_window)
