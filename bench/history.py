@@ -27,7 +27,7 @@ from configurations.moves import Move
 from tictactoe.game.game import Game
 from tictactoe.game.history import History
 from tictactoe.game.record import Competitor, GameRecord, TimedMove
-from tictactoe.players.registry import PLAYER_NAMES
+from tictactoe.players.registry import PLAYER_NAMES, PlayerKind
 
 LIST_LIMIT_MS = 50.0
 SIZE_LIMIT_MB = 10.0
@@ -138,7 +138,7 @@ def random_record(rng: random.Random) -> GameRecord:
 def _random_player(rng: random.Random, size: int, length: int) -> Competitor:
     kinds = [kind for kind in PLAYER_NAMES if kind not in _CLASSIC_ONLY or (size, length) == (3, 3)]
     kind = rng.choice(kinds)
-    return Competitor(rng.choice(PEOPLE) if kind == "human" else kind, kind)
+    return Competitor(rng.choice(PEOPLE) if kind == PlayerKind.HUMAN else kind, kind)
 
 
 if __name__ == "__main__":

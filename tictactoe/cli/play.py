@@ -24,7 +24,7 @@ from tictactoe.cli.arguments import add_version, file_path, pause, seconds, side
 from tictactoe.cli.exits import EXIT_FAILED, EXIT_INPUT_ENDED, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, exit_status, run
 from tictactoe.game.session import Session
 from tictactoe.players.levels import LEVEL_NAMES, LEVELS, Level, level_options, levelled_kinds
-from tictactoe.players.registry import DEFAULT_THINK, PLAYER_NAMES, PlayerOptions
+from tictactoe.players.registry import DEFAULT_THINK, PLAYER_NAMES, PlayerKind, PlayerOptions
 from tictactoe.ui.settings import Settings, default_competitors, level_name
 from tictactoe.ui.terminal.conversation import Saver, play_session
 from tictactoe.ui.terminal.menu import Menu
@@ -115,14 +115,17 @@ def parse_settings(arguments: Sequence[str], program: str = "play.py") -> Settin
         parser.error(f"argument length: must be from 1 to size ({args.size}), got {args.length}")
     memory = None if args.memory is None else args.memory * 2**20
     if args.level is None:
-        x_kind, o_kind = args.x or "human", args.o or "reference"
+        x_kind, o_kind = args.x or PlayerKind.HUMAN, args.o or PlayerKind.REFERENCE
         think = DEFAULT_THINK if args.think is None else args.think
         options = PlayerOptions(args.size, args.length, args.max_levels, think, args.seed, memory)
         names = (args.name_x, args.name_o)
     else:
         options, x_kind, o_kind = _levelled(parser, args, memory)
         computer = level_name(Level(args.level))
-        names = (args.name_x or _if(x_kind != "human", computer), args.name_o or _if(o_kind != "human", computer))
+        names = (
+            args.name_x or _if(x_kind != PlayerKind.HUMAN, computer),
+            args.name_o or _if(o_kind != PlayerKind.HUMAN, computer),
+        )
     try:
         opening = [Move.parse(text, args.size) for text in args.opening.split(",")] if args.opening else []
     except MoveError as refusal:
@@ -148,11 +151,15 @@ def _levelled(
     if args.max_levels is not None:
         parser.error("argument --level: the level sets how far the computer looks: give size and length only")
     for option, kind in (("--x", args.x), ("--o", args.o)):
-        if kind not in (None, "human"):
+        if kind not in (None, PlayerKind.HUMAN):
             parser.error(f"argument --level: the level chooses the computer's player: {option} can only be human")
     level = Level(args.level)
-    computer_first = args.o == "human" and args.x is None
-    sides = ("reference", "human") if computer_first else (args.x or "human", args.o or "reference")
+    computer_first = args.o == PlayerKind.HUMAN and args.x is None
+    sides = (
+        (PlayerKind.REFERENCE, PlayerKind.HUMAN)
+        if computer_first
+        else (args.x or PlayerKind.HUMAN, args.o or PlayerKind.REFERENCE)
+    )
     try:
         x_kind, o_kind = levelled_kinds(level, *sides)
     except ValueError as refusal:

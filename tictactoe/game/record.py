@@ -77,6 +77,7 @@ class Competitor:
     def __post_init__(self) -> None:
         if not _KIND.fullmatch(self.kind):
             raise RecordError(f"a player kind is a lower-case word such as 'human', got {self.kind!r}")
+        object.__setattr__(self, "kind", str(self.kind))  # a PlayerKind is kept as its name, as records keep it
         if not self.name or not self.name.isprintable():
             raise RecordError(f"a player name is one line of printable text, got {self.name!r}")
 

@@ -75,6 +75,7 @@ from configurations.drawing import column_label
 from configurations.moves import MAX_BOARD_SIZE, Move
 from tictactoe.game.record import Competitor, GameRecord, RecordError, TimedMove, time_text
 from tictactoe.game.review.text import legend, move_comment, summary_text
+from tictactoe.players.registry import PlayerKind
 
 if TYPE_CHECKING:
     from tictactoe.game.review.values import Review
@@ -345,8 +346,8 @@ class _GameReader:
         started, ended = self._times()
         try:
             record = GameRecord(
-                x=Competitor(self._name("PB", "Black"), self._text("BK", "human")),
-                o=Competitor(self._name("PW", "White"), self._text("WK", "human")),
+                x=Competitor(self._name("PB", "Black"), self._text("BK", PlayerKind.HUMAN)),
+                o=Competitor(self._name("PW", "White"), self._text("WK", PlayerKind.HUMAN)),
                 size=size,
                 length=self._whole("KL", _GOMOKU_LENGTH),
                 max_levels=self._whole("ML", 0),

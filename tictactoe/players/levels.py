@@ -19,6 +19,7 @@ import enum
 from typing import NamedTuple
 
 from tictactoe.players.base import DEFAULT_THINK, PlayerOptions
+from tictactoe.players.registry import PlayerKind
 
 __all__ = ["LEVELS", "LEVEL_NAMES", "Level", "LevelPlayer", "level_of", "level_options", "levelled_kinds"]
 
@@ -71,7 +72,7 @@ def levelled_kinds(level: Level, x_kind: str, o_kind: str) -> tuple[str, str]:
     >>> levelled_kinds(Level.EASY, "human", "reference"), levelled_kinds(Level.BEST, "strong", "human")
     (('human', 'weights'), ('strong', 'human'))
     """
-    humans = (x_kind == "human", o_kind == "human")
+    humans = (x_kind == PlayerKind.HUMAN, o_kind == PlayerKind.HUMAN)
     if all(humans):
         raise ValueError("a level sets how the computer plays, but both sides are human")
     if not any(humans):

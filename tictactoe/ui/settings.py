@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from configurations.moves import quoted
 from tictactoe.game.record import Competitor
 from tictactoe.game.session import Session
+from tictactoe.players.registry import PlayerKind
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -64,7 +65,8 @@ def default_name(kind: str) -> str:
     >>> default_name("human"), default_name("reference"), default_name("strong")
     ('You', 'Computer', 'strong')
     """
-    return {"human": "You", "reference": "Computer"}.get(kind, kind)
+    names: dict[str, str] = {PlayerKind.HUMAN: "You", PlayerKind.REFERENCE: "Computer"}
+    return names.get(kind, str(kind))
 
 
 def level_name(level: str) -> str:
@@ -88,5 +90,5 @@ def default_competitors(
     """
     names = [default_name(x_kind), default_name(o_kind)]
     if names[0] == names[1]:
-        names = ["Player 1", "Player 2"] if x_kind == "human" else [f"{names[0]} 1", f"{names[1]} 2"]
+        names = ["Player 1", "Player 2"] if x_kind == PlayerKind.HUMAN else [f"{names[0]} 1", f"{names[1]} 2"]
     return Competitor(x_name or names[0], x_kind), Competitor(o_name or names[1], o_kind)

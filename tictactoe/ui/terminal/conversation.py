@@ -18,6 +18,7 @@ from configurations.moves import Move, MoveError, board_extent
 from tictactoe.game.record import Competitor
 from tictactoe.game.replay import RESULT_LINES
 from tictactoe.game.session import Session
+from tictactoe.players.registry import PlayerKind
 from tictactoe.ui.settings import Settings, default_name
 from tictactoe.ui.terminal.reader import Reader
 from tictactoe.ui.terminal.spinner import think
@@ -206,7 +207,7 @@ def _mark(drawing: str, move: Move, size: int) -> str:
 
 def _is_classic(session: Session) -> bool:
     """Whether this is the assignment's game, person (``X``) against the reference search (docs/playing.md)."""
-    return (session.x.kind, session.o.kind) == ("human", "reference")
+    return (session.x.kind, session.o.kind) == (PlayerKind.HUMAN, PlayerKind.REFERENCE)
 
 
 def _opening_line(session: Session) -> str:

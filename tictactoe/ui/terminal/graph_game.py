@@ -20,7 +20,7 @@ from typing import TextIO
 from configurations import Side
 from tictactoe.game.record import Competitor
 from tictactoe.game.session import Session
-from tictactoe.players.registry import PlayerOptions
+from tictactoe.players.registry import PlayerKind, PlayerOptions
 from tictactoe.ui.settings import Settings, default_name
 from tictactoe.ui.terminal.reader import Reader
 
@@ -54,6 +54,9 @@ def graph_settings(person: str) -> Settings:
     >>> [(side.name, side.kind) for side in graph_settings("O").session.competitors]
     [('perfect', 'perfect'), ('You', 'human')]
     """
-    you, graph = Competitor(default_name("human")), Competitor(default_name("perfect"), "perfect")
+    you, graph = (
+        Competitor(default_name(PlayerKind.HUMAN)),
+        Competitor(default_name(PlayerKind.PERFECT), PlayerKind.PERFECT),
+    )
     x, o = (you, graph) if person == Side.X else (graph, you)
     return Settings(Session(PlayerOptions(_SIZE, _SIZE, _SIZE * _SIZE), x, o))

@@ -15,7 +15,7 @@ from configurations.numbers import read_whole_number
 from tictactoe.game.record import Competitor
 from tictactoe.game.session import Session
 from tictactoe.players.levels import LEVEL_NAMES, Level, level_options
-from tictactoe.players.registry import PLAYER_NAMES, PlayerOptions, make_player
+from tictactoe.players.registry import PLAYER_NAMES, PlayerKind, PlayerOptions, make_player
 from tictactoe.ui.settings import Settings, check_name, default_name, level_name
 from tictactoe.ui.terminal.reader import Reader
 
@@ -70,14 +70,14 @@ class Menu:
         if isinstance(depth, Level):
             return self.levelled_game(depth, size, length)
         options = PlayerOptions(size, length, depth)
-        x = self.competitor("X", "human", options)
+        x = self.competitor("X", PlayerKind.HUMAN, options)
         o = self.competitor("O", "reference", options)
         return Settings(Session(options, x, o))
 
     def levelled_game(self, level: Level, size: int, length: int) -> Settings:
         """Ask which side the person plays against the computer at ``level``, and by what name."""
         side = self.ask("You play X or O", _side, "X")
-        name = self.ask("Your name", check_name, default_name("human"))
+        name = self.ask("Your name", check_name, default_name(PlayerKind.HUMAN))
         kind, options = level_options(level, size=size, length=length)
         person, computer = Competitor(name), Competitor(level_name(level), kind)
         x, o = (person, computer) if side == "X" else (computer, person)

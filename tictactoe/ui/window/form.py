@@ -32,7 +32,7 @@ from configurations.numbers import NumberError, read_whole_number
 from tictactoe.game.record import Competitor
 from tictactoe.game.session import Session
 from tictactoe.players.levels import LEVEL_NAMES, Level, level_of, level_options, levelled_kinds
-from tictactoe.players.registry import PLAYER_NAMES, PlayerOptions, make_player
+from tictactoe.players.registry import PLAYER_NAMES, PlayerKind, PlayerOptions, make_player
 from tictactoe.ui.settings import check_name, default_name, level_name
 
 __all__ = ["CUSTOM", "FormError", "GameForm", "start_game"]
@@ -138,7 +138,9 @@ def _levelled(
 
     def name(kind: str, typed_kind: str, typed: str) -> str:
         chosen = typed.strip()
-        taken_over = kind != "human" and (not chosen or chosen == default_name(typed_kind) or _is_level_name(chosen))
+        taken_over = kind != PlayerKind.HUMAN and (
+            not chosen or chosen == default_name(typed_kind) or _is_level_name(chosen)
+        )
         return computer if taken_over else chosen
 
     return options, ((x_kind, name(x_kind, form.x_kind, form.x_name)), (o_kind, name(o_kind, form.o_kind, form.o_name)))
@@ -150,7 +152,7 @@ def _is_level_name(name: str) -> bool:
 
 def _level_of(session: Session) -> str:
     """The level the session's computer side plays at, or ``custom`` when it is none (or no person plays)."""
-    computers = [competitor for competitor in session.competitors if competitor.kind != "human"]
+    computers = [competitor for competitor in session.competitors if not competitor.is_person]
     if len(computers) != 1:
         return CUSTOM
     level = level_of(computers[0].kind, session.options)

@@ -25,7 +25,7 @@ import sys
 from typing import TYPE_CHECKING
 
 from tictactoe.game.session import Session
-from tictactoe.players.registry import DEFAULT_THINK
+from tictactoe.players.registry import DEFAULT_THINK, PlayerKind
 from tictactoe.ui.window.status import AUTO_MOVE_DELAY_MS
 
 if TYPE_CHECKING:
@@ -80,7 +80,7 @@ def terminal_command(session: Session) -> str:
     options = session.options
     words = ["python", "play.py", str(options.size), str(options.length), str(options.max_levels)]
     first, second = session.competitors
-    if (first.kind, second.kind) != ("human", "reference"):
+    if (first.kind, second.kind) != (PlayerKind.HUMAN, PlayerKind.REFERENCE):
         words += ["--x", first.kind, "--o", second.kind]
     if options.think != DEFAULT_THINK:
         words += ["--think", f"{options.think:g}"]
