@@ -22,6 +22,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from bench.common import ROOT, compile_game, current_commit
+from bench.instructions import instruction_table
 from bench.workloads import WORKLOADS, Workload, search_once
 from configurations import Configurations
 from hashdict import Data, HashDictionary, polynomial_hash
@@ -43,6 +44,7 @@ def main(argv: list[str] | None = None) -> int:
         ("search", lambda: search_table(runs, plain_runs=1 if args.quick else 3)),
         ("scale", lambda: scale_table(runs)),
         ("dictionary", lambda: dictionary_table(runs, bulk=not args.quick)),
+        ("instructions", instruction_table),
     ]
     for name, make in makers:
         if args.only in (None, name):
@@ -56,7 +58,7 @@ def main(argv: list[str] | None = None) -> int:
 def parse_arguments(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
     parser.add_argument("--quick", action="store_true", help="fewer runs, and no million-record test")
-    parser.add_argument("--only", choices=["search", "scale", "dictionary"], help="run one table only")
+    parser.add_argument("--only", choices=["search", "scale", "dictionary", "instructions"], help="run one table only")
     parser.add_argument(
         "--write",
         nargs="?",
