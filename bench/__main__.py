@@ -21,7 +21,7 @@ import tracemalloc
 from collections.abc import Callable
 from pathlib import Path
 
-from bench.common import ROOT, compile_game, current_commit
+from bench.common import ROOT, compile_game, current_commit, machine_load
 from bench.instructions import instruction_table
 from bench.workloads import WORKLOADS, Workload, search_once
 from configurations import Configurations
@@ -38,7 +38,10 @@ PLAIN_SECONDS = 30.0
 def main(argv: list[str] | None = None) -> int:
     args = parse_arguments(argv)
     runs = 3 if args.quick else 9
-    tables = [f"Python {sys.version.split()[0]}, commit {current_commit()}, medians of {runs} runs after a warm-up"]
+    tables = [
+        f"Python {sys.version.split()[0]}, commit {current_commit()}, medians of {runs} runs after a warm-up; "
+        f"{machine_load()}"
+    ]
     print(tables[0], flush=True)
     makers: list[tuple[str, Callable[[], str]]] = [
         ("search", lambda: search_table(runs, plain_runs=1 if args.quick else 3)),

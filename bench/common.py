@@ -8,10 +8,11 @@ that the figures show a game's start rather than a compiler's.
 from __future__ import annotations
 
 import compileall
+import os
 import subprocess
 from pathlib import Path
 
-__all__ = ["ROOT", "compile_game", "current_commit"]
+__all__ = ["ROOT", "compile_game", "current_commit", "machine_load"]
 
 #: The checkout's top folder.
 ROOT = Path(__file__).resolve().parents[1]
@@ -40,3 +41,13 @@ def compile_game() -> None:
     """
     for package in ("configurations", "hashdict", "tictactoe"):
         compileall.compile_dir(ROOT / package, quiet=1)
+
+
+def machine_load() -> str:
+    """How busy the machine is as a benchmark starts: the load averages beside the processors, since timings
+    taken with more runnable processes than processors are slower by about their ratio."""
+    processors = os.cpu_count() or 1
+    if not hasattr(os, "getloadavg"):  # not on Windows
+        return f"{processors} processors"
+    one, five, fifteen = os.getloadavg()
+    return f"load {one:.1f} {five:.1f} {fifteen:.1f} on {processors} processors"
