@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 import pytest
 
-from configurations import Side
+from configurations import SearchStats, Side
 from configurations.moves import Move
 from tests.paths import ROOT
 from tests.windows import HAS_TK, TIMEOUT, classic, click, enabled, focused, press, settle, squares, wait_for_window
@@ -259,23 +259,43 @@ def test_the_keyboard_plays_with_the_arrows_and_enter_or_space(open_window: Call
     assert game_window.board.tile_at(Move(2, 2)) == "X"
 
 
+def held_at_its_end(session: Session, monkeypatch: pytest.MonkeyPatch) -> threading.Event:
+    """Make ``session``'s computer searches wait, once their move is found, until the event returned is set.
+
+    A search that has counted its positions is then still running for as long as the test needs, on any machine.
+    """
+    gate = threading.Event()
+    search = session.computer_move
+
+    def held(stats: SearchStats | None = None) -> Move:
+        move = search(stats)
+        gate.wait(TIMEOUT)
+        return move
+
+    monkeypatch.setattr(session, "computer_move", held)
+    return gate
+
+
 @pytest.mark.slow
 def test_while_the_computer_thinks_the_window_counts_and_ignores_the_board(
-    open_window: Callable[..., GameWindow],
+    open_window: Callable[..., GameWindow], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # The first move on an empty 9x9 board, five in a row, six levels deep: over a second.
-    session = Session(PlayerOptions(9, 5, 6), Competitor("Computer", "reference"), Competitor("You"))
+    # The first move on an empty 7x7 board, four in a row, three levels deep: thousands of positions.
+    session = Session(PlayerOptions(7, 4, 3), Competitor("Computer", "reference"), Competitor("You"))
+    gate = held_at_its_end(session, monkeypatch)
     game_window = open_window(session, settled=False)
     progress = r"[1-9][\d,]* positions tried, \d+\.\d s"
     settle(game_window, lambda: game_window.thinking and re.fullmatch(progress, game_window.message_text) is not None)
     assert game_window.status_text == "X (Computer) is thinking..."
     assert enabled(game_window) == {"new", "previous", "quit"}
     assert not game_window.canvas.find_withtag("cursor")
-    x, y = game_window.board.geometry.centre(Move(4, 4))
+    x, y = game_window.board.geometry.centre(Move(3, 3))
     for event in ("<Button-1>", "<Control-z>", "<Return>", "<Control-h>"):  # all ignored while it thinks
         focused(game_window).event_generate(event, x=x, y=y)
     assert game_window.thinking
-    settle(game_window)  # the search runs on to its move
+    assert game_window.session.game.moves == ()
+    gate.set()
+    settle(game_window)  # the search ends with its move
     assert len(game_window.session.game.moves) == 1
     assert game_window.status_text == "O to move (You)"
 
@@ -440,10 +460,11 @@ def test_a_new_board_and_players_start_a_new_session(open_window: Callable[..., 
 
 
 @pytest.mark.slow
-def test_a_new_game_leaves_the_last_search_unheeded(open_window: Callable[..., GameWindow]) -> None:
-    # The first move on 9x9 at depth 6: about 2 processor seconds, long enough to be running when the dialog is
-    # done with (a few milliseconds), short enough not to hold the test up.
-    session = Session(PlayerOptions(9, 5, 6), Competitor("Computer", "reference"), Competitor("You"))
+def test_a_new_game_leaves_the_last_search_unheeded(
+    open_window: Callable[..., GameWindow], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    session = Session(PlayerOptions(7, 4, 3), Competitor("Computer", "reference"), Competitor("You"))
+    gate = held_at_its_end(session, monkeypatch)
     game_window = open_window(session, settled=False)
     settle(game_window, lambda: game_window.thinking)
     dialog = start_from_dialog_at_once(game_window, size="3", length="3", levels="1")
@@ -451,7 +472,8 @@ def test_a_new_game_leaves_the_last_search_unheeded(open_window: Callable[..., G
     assert not dialog.is_open()
     assert game_window.board.rows() == ["X  ", "   ", "   "]  # the new game's first move, at depth 1
     # The old search runs on to its end, unheeded: the board stays the new game's.
-    settle(game_window, lambda: not any(thread.name == "search" for thread in threading.enumerate()), timeout=120)
+    gate.set()
+    settle(game_window, lambda: not any(thread.name == "search" for thread in threading.enumerate()))
     time.sleep(0.1)
     settle(game_window)
     assert game_window.board.rows() == ["X  ", "   ", "   "]
