@@ -87,6 +87,43 @@ def test_a_game_twice_in_one_file_is_stored_once(tmp_path: Path) -> None:
     )
 
 
+CORPUS = Path(__file__).parents[1] / "game" / "sgf_corpus"
+
+
+def test_other_programs_files_import_their_main_lines_and_replay_with_their_results(tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite3"
+    assert run_main("--import", str(CORPUS / "variations.sgf"), "--db", str(db)) == (
+        0,
+        f"Imported 1 game into {db}; 2 variations left out (the main line is read)\n",
+        "",
+    )
+    assert run_main("--import", str(CORPUS / "re-w-resign-word.sgf"), "--db", str(db))[0] == 0
+    status, out, _ = run_main("--replay", "2", "--db", str(db))
+    assert (status, out.splitlines()[-1]) == (0, "O wins by resignation")
+    assert run_main("--import", str(CORPUS / "setup-pl-white.sgf"), "--db", str(db))[0] == 0
+    status, out, _ = run_main("--replay", "3", "--db", str(db))
+    assert out.split("\n\n")[1].splitlines()[0] == "Start: X h8 i9; O h9; O to move"
+    assert out.split("\n\n")[2].splitlines()[0] == "Move 1: O plays j10"
+    exported = tmp_path / "again.sgf"
+    assert run_main("--export", str(exported), "--db", str(db))[0] == 0
+    text = exported.read_text(encoding="utf-8")
+    assert "RE[W+Resign]" in text
+    assert "AB[hh][ii]AW[hi]PL[W]" in text
+    assert "MT[" not in text
+
+
+def test_a_gomocup_psq_file_imports_beside_sgf(tmp_path: Path) -> None:
+    psq = tmp_path / "0x1-9(1).psq"
+    psq.write_bytes(b"Piskvorky 20x20, 11:11, 0\r\n10,10,0\r\n11,11,1500\r\npbrain-a.exe\r\npbrain-b.exe\r\n-1\r\n")
+    db = tmp_path / "games.sqlite3"
+    assert run_main("--import", str(psq), "--db", str(db)) == (0, f"Imported 1 game into {db}\n", "")
+    _, out, _ = run_main("--history", "--db", str(db))
+    assert out.splitlines()[1].split() == ["1", "-", "pbrain-a.exe", "pbrain-b.exe", "unfinished", "20x20", "5", "2"]
+    broken = tmp_path / "broken.psq"
+    broken.write_bytes(b"Piskvorky 20x20, 11:11, 0\r\n10,10,0\r\n10,10,0\r\n")
+    assert run_main("--import", str(broken), "--db", str(db)) == (1, "", "play.py: line 3: j10 is already taken\n")
+
+
 def test_games_alike_but_for_a_known_date_are_both_kept(tmp_path: Path) -> None:
     first = sample_record()
     later = sample_record(started=START.replace(year=START.year + 1))
@@ -129,7 +166,7 @@ def test_a_history_made_by_the_first_schema_is_upgraded_and_keeps_its_games(tmp_
         assert history.get(2).result is None
         assert [timed.move for timed in history.get(1).moves] == [Move(0, 0), Move(0, 1), Move(1, 1)]
     connection = sqlite3.connect(path)
-    assert connection.execute("PRAGMA user_version").fetchone() == (3,)
+    assert connection.execute("PRAGMA user_version").fetchone() == (4,)
     assert connection.execute("PRAGMA foreign_key_check").fetchall() == []
     connection.close()
 

@@ -24,6 +24,7 @@ from typing import TextIO
 
 from tictactoe.cli.arguments import add_version, file_path, seconds, whole_number
 from tictactoe.cli.exits import EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE
+from tictactoe.game.game_files import GameFileError, read_game_file
 from tictactoe.game.history import (
     DamagedGame,
     DamagedGameError,
@@ -34,7 +35,7 @@ from tictactoe.game.history import (
 )
 from tictactoe.game.replay import replay_text
 from tictactoe.game.review.search import review_game
-from tictactoe.game.sgf import SgfError, read_sgf_file, to_sgf
+from tictactoe.game.sgf import to_sgf
 from tictactoe.players.base import DEFAULT_THINK
 from tictactoe.ui.terminal.browse import RESULT_NAMES, history_table, replay_interactively
 from tictactoe.ui.terminal.review_table import review_progress, review_text
@@ -74,7 +75,7 @@ def main(
     try:
         with history:
             damaged = _run(args, history, stdin, stdout, stderr)
-    except (HistoryError, SgfError, _FileError) as error:
+    except (HistoryError, GameFileError, _FileError) as error:
         print(f"{program}: {error}", file=stderr)
         return EXIT_FAILED
     except KeyboardInterrupt:
@@ -114,9 +115,9 @@ def _run(
         _write(args.export, text, replace=args.force)
         print(f"Exported {len(exported)} game{'s' * (len(exported) != 1)} to {args.export}", file=out)
     else:
-        ids, skipped = history.save_new(read_sgf_file(args.import_))
-        already = f", skipped {skipped} already stored" if skipped else ""
-        print(f"Imported {len(ids)} game{'s' * (len(ids) != 1)} into {history.path}{already}", file=out)
+        imported = read_game_file(args.import_)
+        ids, skipped = history.save_new(imported.records)
+        print(import_note(len(ids), history.path, skipped, imported.variations_left_out), file=out)
     return damaged
 
 
@@ -135,6 +136,17 @@ def _review(history: History, game_id: int, think: float | None, out: TextIO, er
         review = review_game(record, DEFAULT_THINK if think is None else think, progress=progress)
     print(review_text(game_id, record, review), file=out, flush=True)
     history.save_review(game_id, review)
+
+
+def import_note(imported: int, into: Path, skipped: int, left_out: int) -> str:
+    """What an import says: the games added, those skipped as stored already, the variations left out.
+
+    >>> import_note(2, Path("games.sqlite3"), 1, 3)
+    'Imported 2 games into games.sqlite3, skipped 1 already stored; 3 variations left out (the main line is read)'
+    """
+    already = f", skipped {skipped} already stored" if skipped else ""
+    variations = f"; {left_out} variation{'s' * (left_out != 1)} left out (the main line is read)" if left_out else ""
+    return f"Imported {imported} game{'s' * (imported != 1)} into {into}{already}{variations}"
 
 
 def _write(path: Path, text: str, *, replace: bool) -> None:
@@ -194,7 +206,9 @@ def _parser(program: str) -> argparse.ArgumentParser:
         help="value every position of game ID and mark the moves that threw away a result",
     )
     modes.add_argument("--export", type=file_path, metavar="FILE", help="write the games (or --game ID) to an SGF file")
-    modes.add_argument("--import", dest="import_", type=file_path, metavar="FILE", help="add the games of an SGF file")
+    modes.add_argument(
+        "--import", dest="import_", type=file_path, metavar="FILE", help="add the games of an SGF or PSQ file"
+    )
     parser.add_argument("--db", type=file_path, metavar="PATH", help="the game history file (SQLite)")
     parser.add_argument("--player", metavar="NAME", help="with --history: only the games NAME played")
     parser.add_argument(

@@ -70,7 +70,7 @@ class Session:
         self._x_index = 0  # which competitor plays X in the current game
         self._past = Tally()  # the games before the current one
         self._started = 0.0
-        self._seconds: list[float] = []  # how long each move of the current game took
+        self._seconds: list[float | None] = []  # how long each move of the current game took (None: not known)
         #: When the current game started (UTC).
         self.started = datetime.now(UTC)
         #: The id the current game is kept under in a history, once saved there (or resumed from there).
@@ -134,7 +134,7 @@ class Session:
         return None if mover is None else self.side(mover)
 
     @property
-    def move_seconds(self) -> tuple[float, ...]:
+    def move_seconds(self) -> tuple[float | None, ...]:
         """How long each move of the current game took, from the previous move (or the start) to it."""
         return tuple(self._seconds)
 

@@ -24,11 +24,13 @@ from typing import TYPE_CHECKING
 
 from configurations import Side, Symbol, column_label
 from configurations.moves import Move
+from tictactoe.game.game import EMPTY_START, StartingPosition
 
 if TYPE_CHECKING:
     import tkinter
 
 __all__ = [
+    "BETTER_COLOUR",
     "BOARD_COLOUR",
     "CURSOR_COLOUR",
     "GRID_COLOUR",
@@ -48,6 +50,9 @@ LAST_MOVE_COLOUR = "#ffe08a"
 HINT_COLOUR = "#b9e4c3"
 CURSOR_COLOUR = "#1b8a7a"
 LINE_COLOUR = "#2a2a2a"
+#: The ring around the better move a review names.
+BETTER_COLOUR = "#1e9e4a"
+NUMBER_COLOUR = "#ffffff"
 LABEL_COLOUR = "#4a4a4a"
 TILE_COLOURS = {Side.X: "#1f5fbf", Side.O: "#c0392b"}
 
@@ -123,10 +128,13 @@ class BoardGeometry:
 
 @dataclass(frozen=True, slots=True)
 class BoardPicture:
-    """What the board shows: the tiles of ``moves`` (``X`` made the even-numbered ones) and the marks.
+    """What the board shows: the stones of ``start`` and the tiles of ``moves`` (the side to move at the start
+    made the even-numbered ones), and the marks.
 
-    ``last`` is highlighted, ``hint`` shaded, ``cursor`` outlined (None: no
-    such mark), and a line is drawn through the squares of ``line``.
+    ``last`` is highlighted, ``hint`` shaded, ``cursor`` outlined, ``better``
+    (a review's better move) ringed (None: no such mark), and a line is
+    drawn through the squares of ``line``.  With ``numbers``, each move's
+    tile carries its number (the stones of the start none).
     """
 
     size: int
@@ -134,6 +142,9 @@ class BoardPicture:
     cursor: Move | None = None
     hint: Move | None = None
     line: tuple[Move, ...] = ()
+    start: StartingPosition = EMPTY_START
+    numbers: bool = False
+    better: Move | None = None
 
     @property
     def last(self) -> Move | None:
@@ -176,8 +187,15 @@ class BoardView:
                     outline=GRID_COLOUR,
                     tags=("square", square_tag(move)),
                 )
+        for side in Side:
+            for move in picture.start.squares(side):
+                self._draw_tile(geometry, move, side)
         for number, move in enumerate(picture.moves):
-            self._draw_tile(geometry, move, Side.to_move(number))
+            self._draw_tile(geometry, move, picture.start.mover(number))
+            if picture.numbers:
+                self._draw_number(geometry, move, number + 1)
+        if picture.better is not None:
+            self._draw_better(geometry, picture.better)
         if picture.cursor is not None:
             self._draw_cursor(geometry, picture.cursor)
         if picture.line:
@@ -218,6 +236,27 @@ class BoardView:
         options = self.canvas.itemconfigure(square_tag(move))
         return options["fill"][-1] if options else ""
 
+    def numbers_drawn(self) -> dict[Move, str]:
+        """The move numbers drawn on the tiles, by square."""
+        drawn = {}
+        for item in self.canvas.find_withtag("number"):
+            tags = self.canvas.gettags(item)
+            row, col = next(tag for tag in tags if tag.startswith("tile-")).split("-")[1:]
+            options = self.canvas.itemconfigure(item)
+            drawn[Move(int(row), int(col))] = str(options["text"][-1]) if options else ""
+        return drawn
+
+    def better_drawn(self) -> Move | None:
+        """The square the better move's ring is drawn on, or None."""
+        items = self.canvas.find_withtag("better")
+        if not items:
+            return None
+        return self._square_of(items[0])
+
+    def _square_of(self, item: int) -> Move | None:
+        left, top, right, bottom = self.canvas.coords(item)
+        return self.geometry.square_at((left + right) / 2, (top + bottom) / 2)
+
     def line_drawn(self) -> tuple[Move, ...]:
         """The squares the winning line is drawn through, or ``()``."""
         return self.picture.line if self.picture is not None and self.canvas.find_withtag("line") else ()
@@ -247,6 +286,30 @@ class BoardView:
             self.canvas.create_oval(
                 left + inset, top + inset, right - inset, bottom - inset, outline=colour, width=width, tags=tags
             )
+
+    def _draw_number(self, geometry: BoardGeometry, move: Move, number: int) -> None:
+        """``number`` over the tile on ``move``, on a dark disc so that it reads on either colour of tile."""
+        x, y = geometry.centre(move)
+        radius = max(5, geometry.square // 4)
+        tags = ("number-disc", tile_tag(move))
+        self.canvas.create_oval(x - radius, y - radius, x + radius, y + radius, fill=LINE_COLOUR, outline="", tags=tags)
+        font = ("TkDefaultFont", -max(7, min(14, radius * 6 // 5 if number < 100 else radius)), "bold")
+        self.canvas.create_text(x, y, text=str(number), fill=NUMBER_COLOUR, font=font, tags=("number", tile_tag(move)))
+
+    def _draw_better(self, geometry: BoardGeometry, move: Move) -> None:
+        left, top, right, bottom = geometry.box(move)
+        width = max(3, geometry.square // 10)
+        inset = width
+        self.canvas.create_oval(
+            left + inset,
+            top + inset,
+            right - inset,
+            bottom - inset,
+            outline=BETTER_COLOUR,
+            width=width,
+            dash=(6, 3),
+            tags="better",
+        )
 
     def _draw_cursor(self, geometry: BoardGeometry, move: Move) -> None:
         left, top, right, bottom = geometry.box(move)

@@ -20,8 +20,9 @@ from pathlib import Path
 from tkinter import filedialog, ttk
 from typing import TYPE_CHECKING
 
+from tictactoe.game.game_files import GameFileError, read_game_file
 from tictactoe.game.history import RESULT_FILTERS, UNFINISHED, DamagedGame, HistoryError
-from tictactoe.game.sgf import SgfError, read_sgf_file, to_sgf
+from tictactoe.game.sgf import to_sgf
 from tictactoe.ui.game_list import HEADINGS, summary_cells
 from tictactoe.ui.window.dialogs import ERROR_COLOUR
 from tictactoe.ui.window.replay_window import ReplayWindow
@@ -35,6 +36,12 @@ if TYPE_CHECKING:
 __all__ = ["ALL", "LIST_LIMIT", "PreviousGames", "list_note"]
 
 _SGF_FILES = (("SGF games", "*.sgf"), ("All files", "*"))
+_GAME_FILES = (
+    ("Games (SGF, PSQ)", ("*.sgf", "*.psq")),
+    ("SGF games", "*.sgf"),
+    ("PSQ games", "*.psq"),
+    ("All files", "*"),
+)
 
 #: The most games listed at once: the newest, which are the ones a person looks for.
 LIST_LIMIT = 200
@@ -202,17 +209,20 @@ class PreviousGames:
         self._note.configure(text=f"Exported {len(records)} game{'s' * (len(records) != 1)} to {path}{left_out}")
 
     def import_from(self, path: Path) -> None:
-        """Add the games of the SGF file ``path`` not stored yet (asked for by Import…), and say how it went."""
+        """Add the games of the SGF or PSQ file ``path`` not stored yet (asked for by Import…), and say how it went."""
         if self._history is None:
             return
         try:
-            ids, skipped = self._history.save_new(read_sgf_file(path))
-        except (HistoryError, SgfError) as error:
+            games = read_game_file(path)
+            ids, skipped = self._history.save_new(games.records)
+        except (HistoryError, GameFileError) as error:
             self._note.configure(text=f"Cannot import: {error}", foreground=ERROR_COLOUR)
             return
         self.refresh()
         already = f", skipped {skipped} already stored" if skipped else ""
-        self._note.configure(text=f"Imported {len(ids)} game{'s' * (len(ids) != 1)} from {path}{already}")
+        left_out = games.variations_left_out
+        variations = f"; {left_out} variation{'s' * (left_out != 1)} left out" if left_out else ""
+        self._note.configure(text=f"Imported {len(ids)} game{'s' * (len(ids) != 1)} from {path}{already}{variations}")
 
     def close(self) -> None:
         """Close the dialog, and the replay it opened."""
@@ -226,7 +236,7 @@ class PreviousGames:
             self.export_to(Path(name))
 
     def _ask_import(self) -> None:
-        name = filedialog.askopenfilename(parent=self.top, title="Import games", filetypes=_SGF_FILES)
+        name = filedialog.askopenfilename(parent=self.top, title="Import games", filetypes=_GAME_FILES)
         if name:
             self.import_from(Path(name))
 
