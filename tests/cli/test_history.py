@@ -24,9 +24,11 @@ from tictactoe.cli import history as history_program
 from tictactoe.cli import play as play_program
 from tictactoe.game.history import MIGRATIONS, History
 from tictactoe.game.record import GameRecord
+from tictactoe.game.review import search
 from tictactoe.game.review.search import review_game
 from tictactoe.game.review.values import Review
 from tictactoe.game.sgf import to_sgf
+from tictactoe.solver import Position, Solution, solve
 from tictactoe.ui.terminal.review_table import STORED_NOTE, review_text
 
 
@@ -269,6 +271,35 @@ def test_a_review_kept_is_shown_again_unless_another_think_or_redo_asks(
     assert first.splitlines()[3] == STORED_NOTE
 
 
+def test_a_review_whose_search_fails_underneath_says_one_line_and_shows_what_it_had(
+    reviewable: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    solved: list[Position] = []
+
+    def failing_solve(position: Position, seconds: float) -> Solution:
+        if len(solved) == 4:  # the position after move 4: as the solver's recursion fails on a deep board
+            raise RecursionError("maximum recursion depth exceeded")
+        solved.append(position)
+        return solve(position, seconds)
+
+    monkeypatch.setattr(search, "solve", failing_solve)
+    status, out, err = run_main("--review", "2", "--db", str(reviewable), "--think", "5")
+    assert (status, err) == (
+        1,
+        "play.py: the review stopped at position 4 of 5: RecursionError: maximum recursion depth exceeded;"
+        " the moves valued before are shown, nothing is stored\n",
+    )
+    assert out.splitlines()[4:10] == [
+        "No  Side  Move  Before  After   Mark  Better",
+        " 1  X     a1    draw    draw",
+        " 2  O     a2    draw    X wins  ?     b2",
+        " 3  X     b1    X wins  X wins",
+        "",
+        "O threw away a draw at move 2 (a2?; b2 kept it).",
+    ]
+    assert stored_think(reviewable, 2) is None
+
+
 def test_a_missing_game_or_history_is_one_line(reviewable: Path, tmp_path: Path) -> None:
     assert run_main("--review", "7", "--db", str(reviewable)) == (1, "", f"play.py: {reviewable}: there is no game 7\n")
     missing = tmp_path / "gmaes.sqlite3"
@@ -302,7 +333,7 @@ def test_an_export_of_a_reviewed_game_has_its_comments_and_is_imported_again(rev
     first, second = text.split("\n(")
     assert "C[" not in first  # the game not reviewed
     assert second.splitlines()[3:] == [
-        "C[Values proved by the solver within 5 s a position, or ~ the strong player's estimate (never marked)."
+        "C[Values proved by the solver within 5 s a position, or ~ the strong player's estimate (and ~ its marks)."
         " O threw away a draw at move 2 (a2?; b2 kept it); X threw away a win at move 5 (c3??; c1 kept it).]",
         ";B[aa]MT[0.25]C[draw before, draw after]",
         ";W[ab]MT[1.75]C[draw before, X wins after; a2? threw away a draw, b2 kept it]",

@@ -34,7 +34,7 @@ from tictactoe.game.history import (
     default_path,
 )
 from tictactoe.game.replay import replay_text
-from tictactoe.game.review.search import review_game
+from tictactoe.game.review.search import ReviewFailed, review_game
 from tictactoe.game.sgf import to_sgf
 from tictactoe.players.base import DEFAULT_THINK
 from tictactoe.ui.terminal.browse import RESULT_NAMES, history_table, replay_interactively
@@ -75,7 +75,7 @@ def main(
     try:
         with history:
             damaged = _run(args, history, stdin, stdout, stderr)
-    except (HistoryError, GameFileError, _FileError) as error:
+    except (HistoryError, GameFileError, _FileError, ReviewFailed) as error:
         print(f"{program}: {error}", file=stderr)
         return EXIT_FAILED
     except KeyboardInterrupt:
@@ -132,8 +132,13 @@ def _review(history: History, game_id: int, think: float | None, out: TextIO, er
     if kept is not None and think in (None, kept.think):
         print(review_text(game_id, record, kept, stored=True), file=out)
         return
-    with review_progress(err) as progress:
-        review = review_game(record, DEFAULT_THINK if think is None else think, progress=progress)
+    try:
+        with review_progress(err) as progress:
+            review = review_game(record, DEFAULT_THINK if think is None else think, progress=progress)
+    except ReviewFailed as failure:  # what was valued is shown; the failure is main's one line
+        print(review_text(game_id, record, failure.review), file=out, flush=True)
+        message = f"{failure}; the moves valued before are shown, nothing is stored"
+        raise ReviewFailed(message, failure.review, failure.position) from None
     print(review_text(game_id, record, review), file=out, flush=True)
     history.save_review(game_id, review)
 

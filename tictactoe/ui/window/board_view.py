@@ -50,8 +50,9 @@ LAST_MOVE_COLOUR = "#ffe08a"
 HINT_COLOUR = "#b9e4c3"
 CURSOR_COLOUR = "#1b8a7a"
 LINE_COLOUR = "#2a2a2a"
-#: The ring around the better move a review names.
+#: The dashed frame and the shade of the square of the better move a review names.
 BETTER_COLOUR = "#1e9e4a"
+BETTER_SHADE = "#cfeed8"
 NUMBER_COLOUR = "#ffffff"
 LABEL_COLOUR = "#4a4a4a"
 TILE_COLOURS = {Side.X: "#1f5fbf", Side.O: "#c0392b"}
@@ -187,6 +188,8 @@ class BoardView:
                     outline=GRID_COLOUR,
                     tags=("square", square_tag(move)),
                 )
+        if picture.better is not None:
+            self._draw_better(geometry, picture.better)
         for side in Side:
             for move in picture.start.squares(side):
                 self._draw_tile(geometry, move, side)
@@ -194,8 +197,6 @@ class BoardView:
             self._draw_tile(geometry, move, picture.start.mover(number))
             if picture.numbers:
                 self._draw_number(geometry, move, number + 1)
-        if picture.better is not None:
-            self._draw_better(geometry, picture.better)
         if picture.cursor is not None:
             self._draw_cursor(geometry, picture.cursor)
         if picture.line:
@@ -297,17 +298,19 @@ class BoardView:
         self.canvas.create_text(x, y, text=str(number), fill=NUMBER_COLOUR, font=font, tags=("number", tile_tag(move)))
 
     def _draw_better(self, geometry: BoardGeometry, move: Move) -> None:
+        """A shaded square in a dashed frame: unlike a tile, so that it is not read as a move played."""
         left, top, right, bottom = geometry.box(move)
-        width = max(3, geometry.square // 10)
-        inset = width
-        self.canvas.create_oval(
+        width = max(2, geometry.square // 12)
+        inset = width // 2 + 1
+        self.canvas.create_rectangle(
             left + inset,
             top + inset,
             right - inset,
             bottom - inset,
+            fill=BETTER_SHADE,
             outline=BETTER_COLOUR,
             width=width,
-            dash=(6, 3),
+            dash=(4, 2),
             tags="better",
         )
 

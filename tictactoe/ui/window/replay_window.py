@@ -54,6 +54,8 @@ __all__ = ["KEYS_NOTE", "STEPS", "ReplayWindow", "position_text", "replay_headin
 
 #: The replay's steps: name, button label, and the key that does the same.
 STEPS = (("first", "First", "Home"), ("back", "Back", "Left"), ("forward", "Forward", "Right"), ("last", "Last", "End"))
+# The most pixels a side of the replay's board takes at first.
+_CANVAS_SIDE = 520
 #: The note under the buttons, so that the keys can be found.
 KEYS_NOTE = "Keys: Home, Left, Right, End; Escape closes"
 
@@ -97,7 +99,8 @@ class ReplayWindow:
         top.rowconfigure(1, weight=1)
         self._heading = ttk.Label(top, foreground="#555555", padding=(8, 6, 8, 0))
         self._heading.grid(row=0, column=0, sticky="w")
-        side = first_canvas_side(record.size)
+        # The review beside the board takes about 420 pixels: together they fit a screen of 1024.
+        side = min(first_canvas_side(record.size), _CANVAS_SIDE)
         self.canvas = tkinter.Canvas(top, width=side, height=side, highlightthickness=0)
         self.canvas.grid(row=1, column=0, sticky="nsew", padx=6, pady=6)
         self.board = BoardView(self.canvas)
@@ -200,7 +203,8 @@ class ReplayWindow:
         moves = tuple(timed.move for timed in record.moves[: replay.position])
         won = replay.at_end and record.result not in (None, Winner.DRAW)
         line = winning_line(record.size, record.length, moves) if won else ()
-        self.board.draw(BoardPicture(record.size, moves, line=line))
+        better = None if self.review is None else self.review.better_move(replay.position)
+        self.board.draw(BoardPicture(record.size, moves, line=line, start=record.start, better=better))
         self._caption.configure(text=replay.caption())
         self._position.configure(text=position_text(replay))
         for step in ("first", "back"):

@@ -10,18 +10,20 @@ The table has the terminal's columns (:data:`MOVE_HEADINGS`), the graph
 is :class:`~tictactoe.ui.window.review_graph.ReviewGraph`, and the move the
 replay shows is selected in the one and ringed in the other; clicking a
 move in the table, or a point of the graph, shows that position.  Closing the
-window, or replaying another game, stops a review under way.
+window, or replaying another game, stops a review under way.  A review
+whose search fails underneath says so in one red line, and shows the moves
+it had valued.
 """
 
 from __future__ import annotations
 
 import contextlib
 import tkinter
-from tkinter import ttk
+from tkinter import font, ttk
 from typing import TYPE_CHECKING
 
 from tictactoe.game.history import HistoryError
-from tictactoe.game.review.search import ReviewStopped
+from tictactoe.game.review.search import ReviewFailed, ReviewStopped
 from tictactoe.game.review.text import MOVE_HEADINGS, legend, move_cells, summary_text
 from tictactoe.players.base import DEFAULT_THINK
 from tictactoe.ui.window.dialogs import ERROR_COLOUR
@@ -31,6 +33,7 @@ from tictactoe.ui.window.review_work import ReviewWork
 if TYPE_CHECKING:
     from collections.abc import Callable
 
+    from configurations.moves import Move
     from tictactoe.game.record import GameRecord
     from tictactoe.game.review.values import Review
 
@@ -42,7 +45,8 @@ REVIEW_THINK = DEFAULT_THINK
 REVIEW_POLL_MS = 100
 #: What the panel says of a game not reviewed yet.
 NOT_REVIEWED = "Not reviewed yet: Review values every position"
-_COLUMN_WIDTHS = (34, 42, 48, 70, 70, 46, 56)
+# Pixels around a cell's text, so that a column as wide as its widest text shows it whole.
+_CELL_PADDING = 16
 
 
 def review_progress_text(done: int, total: int) -> str:
@@ -88,6 +92,8 @@ class ReviewPanel:
         self.graph.canvas.bind("<Button-1>", self._graph_clicked)
         self.work: ReviewWork | None = None
         self._poll_id: str | None = None
+        #: The review shown (None: none yet), whole or as far as it went.
+        self.review: Review | None = None
         frame.bind("<Destroy>", self._destroyed)
         self.load(record, stored, keep)
 
@@ -151,6 +157,12 @@ class ReviewPanel:
             review = work.outcome()
         except ReviewStopped:
             return
+        except ReviewFailed as failure:  # what was valued is shown, and the failure in one line
+            self._show(failure.review)
+            self._pick(self._position)  # the board too, with a better move if the review names one
+            self._say(f"{str(failure)[:1].upper()}{str(failure)[1:]}", error=True)
+            self.button.configure(state="normal")
+            return
         except Exception as error:  # a failure of the search: said in the panel, the window goes on
             self._say(f"The review failed: {error}", error=True)
             self.button.configure(state="normal")
@@ -160,30 +172,52 @@ class ReviewPanel:
             self._poll_id = self.frame.after(REVIEW_POLL_MS, self._poll)
             return
         self._show(review)
+        self._pick(self._position)  # the board too, with a better move if the review names one
         try:
             self._keep(review)
         except HistoryError as error:
             self._say(f"{self.status_text} Not kept: {error}", error=True)
 
+    def better_move(self, position: int) -> Move | None:
+        """The better move the review names for the move that made ``position``, if that move is marked."""
+        review = self.review
+        if review is None or not 0 < position <= len(review.moves):
+            return None
+        return review.moves[position - 1].better
+
     def _show(self, review: Review | None) -> None:
+        self.review = review
         self.button.configure(state="normal", text="Review" if review is None else "Review again")
         self.tree.delete(*self.tree.get_children())
         if review is not None:
             for move in review.moves:
                 self.tree.insert("", "end", iid=str(move.number), values=move_cells(move))
             self._say(summary_text(review))
+        self._fit_columns()
         self._legend.configure(text="" if review is None else legend(review))
-        self.graph.draw(review, self._position)
+        self.graph.draw(review, self._position, len(self._record.moves))
         self.highlight(self._position)
 
     def _say(self, text: str, *, error: bool = False) -> None:
         self._status.configure(text=text, foreground=ERROR_COLOUR if error else "")
 
+    def text_width(self, text: str) -> int:
+        """The pixels a column needs to show ``text`` whole, in the table's font."""
+        return font.nametofont("TkDefaultFont").measure(text) + _CELL_PADDING
+
+    def _fit_columns(self) -> None:
+        """Make each column as wide as its widest text, heading included, so that no value is cut short; the
+        widths stay put while the replay steps."""
+        rows = self.rows()
+        for column, heading in enumerate(MOVE_HEADINGS):
+            width = max(self.text_width(text) for text in [heading, *(row[column] for row in rows)])
+            self.tree.column(heading, width=width, minwidth=width)
+
     def _build_table(self, frame: ttk.Frame) -> ttk.Treeview:
         tree = ttk.Treeview(frame, columns=MOVE_HEADINGS, show="headings", height=10, selectmode="browse")
-        for heading, width in zip(MOVE_HEADINGS, _COLUMN_WIDTHS, strict=True):
+        for heading in MOVE_HEADINGS:
             tree.heading(heading, text=heading)
-            tree.column(heading, width=width, anchor="e" if heading == "No" else "w", stretch=False)
+            tree.column(heading, anchor="e" if heading == "No" else "w", stretch=False)
         tree.grid(row=2, column=0, columnspan=2, sticky="nsew")
         scroll = ttk.Scrollbar(frame, orient="vertical", command=tree.yview)
         scroll.grid(row=2, column=2, sticky="ns")
