@@ -17,6 +17,7 @@ import subprocess
 import sys
 import textwrap
 import time
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -28,6 +29,7 @@ from tests.paths import ROOT
 from tictactoe.cli import play as play_program
 from tictactoe.cli.play import parse_settings
 from tictactoe.game.game import Game
+from tictactoe.game.history import History
 from tictactoe.game.record import Competitor
 from tictactoe.game.session import Session
 from tictactoe.players import reference
@@ -1037,3 +1039,15 @@ def test_a_game_at_a_level_names_the_computer_by_its_level() -> None:
         "X is you and O is Easy computer (the weights player). Type help for how to play."
     )
     assert result.returncode == 0
+
+
+def test_a_window_with_a_db_that_cannot_be_written_is_refused_before_it_opens(tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite3"
+    History(db).close()
+    db.chmod(0o444)
+    try:
+        result = run_script("3", "3", "9", "--window", "--db", str(db))
+    finally:
+        db.chmod(0o644)
+    assert (result.returncode, result.stdout) == (1, "")
+    assert result.stderr == f"play.py: cannot use the game history: {db}: the file is read-only: cannot save games\n"

@@ -26,13 +26,15 @@ from tictactoe.game.session import Session
 from tictactoe.players.levels import LEVEL_NAMES, LEVELS, Level, level_options, levelled_kinds
 from tictactoe.players.registry import DEFAULT_THINK, PLAYER_NAMES, PlayerOptions
 from tictactoe.ui.settings import Settings, default_competitors, level_name
-from tictactoe.ui.terminal.conversation import Saver, play_session
+from tictactoe.ui.terminal.conversation import play_session
 from tictactoe.ui.terminal.menu import Menu
 from tictactoe.ui.terminal.reader import Reader, converse, enable_line_editing
 from tictactoe.ui.window.launch import NoWindowError, cannot_open_message, run_window
 
 if TYPE_CHECKING:
     from pathlib import Path
+
+    from tictactoe.ui.terminal.browse import GameSaver
 
 __all__ = ["HISTORY_MODES", "NUMBERS", "asks_for_history", "console_main", "main", "parse_settings"]
 
@@ -79,7 +81,7 @@ def main(
             print(f"{program}: {error}", file=stderr)
             return EXIT_FAILED
         return (
-            _run_window(settings, stderr)
+            _run_window(settings, stderr, program)
             if settings.window
             else _run_terminal(settings, stdin, stdout, stderr, program)
         )
@@ -94,7 +96,7 @@ def main(
     except SystemExit as exit_request:
         return exit_request.code if isinstance(exit_request.code, int) else EXIT_USAGE
     if settings.window:
-        return _run_window(settings, stderr)
+        return _run_window(settings, stderr, program)
     return _run_terminal(settings, stdin, stdout, stderr, program)
 
 
@@ -216,14 +218,23 @@ def _run_terminal(settings: Settings, stdin: TextIO | None, stdout: TextIO, stde
         play_session(settings, read_line, stdout, interactive=at_terminal, on_screen=stdout.isatty(), save=save)
 
     try:
-        return exit_status(converse(conversation, stdin, stdout, stderr, program, at_terminal=at_terminal))
+        status = exit_status(converse(conversation, stdin, stdout, stderr, program, at_terminal=at_terminal))
     except SearchMemoryError as error:
         print(f"{program}: {error}", file=stderr)
         return EXIT_FAILED
+    # A game that could not be saved is lost: said in its line, and in the status.
+    return EXIT_FAILED if status == EXIT_OK and save is not None and save.failed else status
 
 
-def _run_window(settings: Settings, stderr: TextIO) -> int:
-    """Play ``settings`` in a window until it is closed: 0, or 2 when no window can open."""
+def _run_window(settings: Settings, stderr: TextIO, program: str) -> int:
+    """Play ``settings`` in a window until it is closed: 0, 1 when the ``--db`` asked for cannot be written (said
+    before the window opens), or 2 when no window can open."""
+    if settings.db is not None:
+        usable, save = _history_saver(settings.db, stderr, program, at_terminal=True)
+        if save is not None:
+            save.history.close()  # the window opens it again, its own
+        if not usable:
+            return EXIT_FAILED
     try:
         run_window(settings.session, db=settings.db, delay=settings.delay)
     except NoWindowError as reason:
@@ -256,7 +267,7 @@ def _run_menu(out: TextIO, err: TextIO, program: str) -> int:
     return EXIT_OK
 
 
-def _history_saver(db: Path | None, err: TextIO, program: str, *, at_terminal: bool) -> tuple[bool, Saver | None]:
+def _history_saver(db: Path | None, err: TextIO, program: str, *, at_terminal: bool) -> tuple[bool, GameSaver | None]:
     """:func:`~tictactoe.ui.terminal.browse.history_saver`, for a game that may save: at a terminal, or with ``--db``.
 
     A piped game without ``--db`` saves nothing (docs/history.md), and so does not

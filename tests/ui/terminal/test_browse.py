@@ -88,15 +88,31 @@ def test_a_piped_game_without_db_writes_nothing(tmp_path: Path, monkeypatch: pyt
     assert list(tmp_path.iterdir()) == []
 
 
-def test_a_game_that_cannot_be_saved_still_counts(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_game_that_cannot_be_saved_is_played_to_its_end_and_exits_1(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     def refuse(history: History, record: object) -> int:
         raise HistoryError(f"{history.path}: the file is locked by another program (waited 5 s)")
 
     monkeypatch.setattr(History, "save", refuse)
     db = tmp_path / "games.sqlite3"
     status, out, err = run_main(["2", "2", "2", "--db", str(db)], SHORT_GAME)
-    assert (status, out.splitlines()[-1]) == (0, "Human wins")
+    assert (status, out.splitlines()[-1]) == (1, "Human wins")
     assert err == f"play.py: cannot save the game: {db}: the file is locked by another program (waited 5 s)\n"
+
+
+def test_a_db_that_cannot_be_written_is_refused_before_the_game_starts(tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite3"
+    History(db).close()
+    before = db.read_bytes()
+    db.chmod(0o444)
+    try:
+        status, out, err = run_main(["3", "3", "9", "--db", str(db)], "b2\n")
+    finally:
+        db.chmod(0o644)
+    assert (status, out) == (1, "")
+    assert err == f"play.py: cannot use the game history: {db}: the file is read-only: cannot save games\n"
+    assert db.read_bytes() == before
 
 
 @pytest.mark.parametrize(

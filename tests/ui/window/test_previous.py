@@ -227,7 +227,7 @@ def test_a_history_that_cannot_be_opened_is_said_and_the_game_goes_on(
 
 
 @pytest.mark.slow
-def test_a_read_only_history_is_read_and_its_refusal_to_save_said(
+def test_a_read_only_history_is_read_and_its_refusal_to_save_said_before_the_game(
     open_window: Callable[..., GameWindow], tmp_path: Path
 ) -> None:
     db = tmp_path / "games.sqlite3"
@@ -235,7 +235,9 @@ def test_a_read_only_history_is_read_and_its_refusal_to_save_said(
         history.save(sample_record())
     db.chmod(0o444)
     game_window = open_window(classic(), db=db)
-    assert game_window.history_text == ""
+    assert game_window.history_text == (
+        f"Cannot use the game history, so games are not saved: {db}: the file is read-only: cannot save games"
+    )
     click(game_window, *WINNING_CLICKS)
     assert game_window.status_text == "X wins (You)"
     assert game_window.history_text == f"Cannot save the game: {db}: the file is read-only: cannot save games"

@@ -18,7 +18,6 @@ from tictactoe.game.record import GameRecord, RecordError
 from tictactoe.game.replay import Replay, replay_text, result_line
 from tictactoe.game.session import Session
 from tictactoe.ui.game_list import HEADINGS, summary_cells
-from tictactoe.ui.terminal.conversation import Saver
 from tictactoe.ui.terminal.keys import KeySource, single_keys
 from tictactoe.ui.terminal.reader import Reader
 
@@ -27,6 +26,7 @@ __all__ = [
     "REPLAY_KEYS",
     "REPLAY_PROMPT",
     "RESULT_NAMES",
+    "GameSaver",
     "browse",
     "history_saver",
     "history_table",
@@ -65,8 +65,8 @@ def open_history(path: Path | None, err: TextIO, program: str) -> History | None
         return None
 
 
-def save_game(history: History, session: Session, err: TextIO, program: str) -> None:
-    """Save the session's game, finished or left before its end; a problem is one line on ``err``.
+def save_game(history: History, session: Session, err: TextIO, program: str) -> bool:
+    """Save the session's game, finished or left before its end; whether it was (a problem is one line on ``err``).
 
     A game saved before (left, then resumed) is saved again under its id, in place of what was kept.
     """
@@ -74,26 +74,46 @@ def save_game(history: History, session: Session, err: TextIO, program: str) -> 
         session.save(history)
     except (HistoryError, RecordError) as error:
         print(f"{program}: cannot save the game: {error}", file=err)
+        return False
+    return True
 
 
-def history_saver(db: Path | None, err: TextIO, program: str, *, at_terminal: bool) -> tuple[bool, Saver | None]:
+class GameSaver:
+    """Saves a session's game in ``history`` (a :data:`~tictactoe.ui.terminal.conversation.Saver`): a problem is
+    one line on ``err``, and :attr:`failed` remembers it, so that the program can end with a status that says so."""
+
+    def __init__(self, history: History, err: TextIO, program: str) -> None:
+        self.history = history
+        self.failed = False
+        self._err = err
+        self._program = program
+
+    def __call__(self, session: Session) -> None:
+        if not save_game(self.history, session, self._err, self._program):
+            self.failed = True
+
+
+def history_saver(db: Path | None, err: TextIO, program: str, *, at_terminal: bool) -> tuple[bool, GameSaver | None]:
     """Whether the game may start, and how its finished games are saved (None: not saved), as docs/history.md says.
 
-    ``db`` (``--db``) is always used: when it cannot be, one line on ``err``
-    says why and the game may not start.  Without it, games typed at a
-    terminal go to the default history -- or, when that cannot be used, are
-    played unsaved after one line saying why -- and piped games are not saved.
+    ``db`` (``--db``) is always used: when it cannot be opened or written
+    (it is tried, before any game), one line on ``err`` says why and the game
+    may not start.  Without it, games typed at a terminal go to the default
+    history -- or, when that cannot be used, are played unsaved after one
+    line saying why -- and piped games are not saved.
     """
     if db is None and not at_terminal:
         return True, None
     history = open_history(db, err, program)
     if history is None:
         return db is None, None
-
-    def save(session: Session) -> None:
-        save_game(history, session, err, program)
-
-    return True, save
+    try:
+        history.check_writable()
+    except HistoryError as error:
+        history.close()
+        print(f"{program}: cannot use the game history: {error}", file=err)
+        return db is None, None
+    return True, GameSaver(history, err, program)
 
 
 def history_table(summaries: Sequence[GameSummary]) -> str:
