@@ -835,6 +835,7 @@ def test_a_person_may_play_o_against_the_reference_search() -> None:
           a b
         1 X X
         2 O .
+        Winner: Computer (X)
         X wins
         """
     )
@@ -875,7 +876,7 @@ def test_bad_options_exit_2_naming_the_problem(args: list[str], problem: str) ->
 
 def test_at_a_terminal_the_tally_follows_each_game_and_sides_may_be_swapped() -> None:
     settings = parse_settings(["1", "1", "0", "--x", "human", "--o", "human", "--name-x", "Ada", "--name-o", "Bo"])
-    typed = iter(["a1", "s", "a1", "n"])
+    typed = iter(["a1", "s", "a1", "A1"])
     out = io.StringIO()
     conversation.play_session(settings, lambda prompt: next(typed), out, interactive=True, on_screen=False)
     assert out.getvalue() == textwrap.dedent(
@@ -885,6 +886,7 @@ def test_at_a_terminal_the_tally_follows_each_game_and_sides_may_be_swapped() ->
         1 .
           a
         1 X
+        Winner: Ada (X)
         X wins
         Tally: Ada 1, Bo 0, draws 0
         X is Bo and O is Ada. Type help for how to play.
@@ -892,10 +894,20 @@ def test_at_a_terminal_the_tally_follows_each_game_and_sides_may_be_swapped() ->
         1 .
           a
         1 X
+        Winner: Bo (X)
         X wins
         Tally: Ada 1, Bo 1, draws 0
+        'A1' is a move, but the game is over: taken as no, no more games
         """
     )
+
+
+def test_play_again_ends_quietly_on_any_other_answer() -> None:
+    settings = parse_settings(["1", "1", "0", "--x", "human", "--o", "human"])
+    typed = iter(["a1", "no thanks"])
+    out = io.StringIO()
+    conversation.play_session(settings, lambda prompt: next(typed), out, interactive=True, on_screen=False)
+    assert out.getvalue().splitlines()[-1] == "Tally: Player 1 1, Player 2 0, draws 0"
 
 
 @pytest.mark.parametrize(
