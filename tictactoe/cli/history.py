@@ -18,7 +18,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TextIO
 
@@ -37,7 +37,10 @@ from tictactoe.game.replay import replay_text
 from tictactoe.game.review.search import ReviewFailed, review_game
 from tictactoe.game.sgf import to_sgf
 from tictactoe.players.base import DEFAULT_THINK
-from tictactoe.ui.terminal.browse import RESULT_NAMES, history_table, replay_interactively
+from tictactoe.ui.settings import Settings
+from tictactoe.ui.terminal.browse import RESULT_NAMES, GameSaver, history_table, play_on, replay_interactively
+from tictactoe.ui.terminal.conversation import play_session
+from tictactoe.ui.terminal.reader import enable_line_editing
 from tictactoe.ui.terminal.review_table import review_progress, review_text
 
 __all__ = ["main"]
@@ -74,7 +77,7 @@ def main(
         return EXIT_FAILED
     try:
         with history:
-            damaged = _run(args, history, stdin, stdout, stderr)
+            damaged = _run(args, history, stdin, stdout, stderr, program=program)
     except (HistoryError, GameFileError, _FileError, ReviewFailed) as error:
         print(f"{program}: {error}", file=stderr)
         return EXIT_FAILED
@@ -89,7 +92,7 @@ def main(
 
 
 def _run(
-    args: argparse.Namespace, history: History, stdin: TextIO | None, out: TextIO, err: TextIO
+    args: argparse.Namespace, history: History, stdin: TextIO | None, out: TextIO, err: TextIO, *, program: str
 ) -> list[DamagedGame]:
     """Do what ``args`` ask of ``history``; the damaged games left out on the way."""
     damaged: list[DamagedGame] = []
@@ -102,7 +105,9 @@ def _run(
     elif args.replay is not None:
         record = history.get(args.replay)
         if stdin is not None and stdin is sys.stdin and stdin.isatty():
-            replay_interactively(record, input, out, terminal=stdin if out.isatty() else None)
+            start = replay_interactively(record, input, out, terminal=stdin if out.isatty() else None)
+            if start is not None:
+                play_on(record, start, input, out, _player(history, out, err, program))
         else:
             print(replay_text(record), file=out)
     elif args.export is not None:
@@ -119,6 +124,22 @@ def _run(
         ids, skipped = history.save_new(imported.records)
         print(import_note(len(ids), history.path, skipped, imported.variations_left_out), file=out)
     return damaged
+
+
+def _player(history: History, out: TextIO, err: TextIO, program: str) -> Callable[[Settings], None]:
+    """Plays a game at the terminal, saving it in ``history`` (a problem with it is a line on ``err``)."""
+    saver: GameSaver | None = GameSaver(history, err, program)
+    try:
+        history.check_writable()
+    except HistoryError as error:
+        print(f"{program}: the game is not saved: {error}", file=err)
+        saver = None
+
+    def play(settings: Settings) -> None:
+        enable_line_editing()
+        play_session(settings, input, out, interactive=True, on_screen=out.isatty(), save=saver)
+
+    return play
 
 
 def _review(history: History, game_id: int, think: float | None, out: TextIO, err: TextIO, *, redo: bool) -> None:

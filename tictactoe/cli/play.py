@@ -254,7 +254,7 @@ def _run_menu(out: TextIO, err: TextIO, program: str) -> int:
     def previous_games() -> None:
         from tictactoe.ui.terminal.browse import browse  # noqa: PLC0415 -- SQLite: see _history_saver
 
-        browse(input, out, terminal=sys.stdin if out.isatty() else None)
+        browse(input, out, terminal=sys.stdin if out.isatty() else None, play=play)
 
     try:
         Menu(input, out, play, previous_games).run()

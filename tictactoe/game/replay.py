@@ -26,7 +26,7 @@ Move 3: X plays b1
 from __future__ import annotations
 
 from configurations import Configurations, Side, Winner, draw_board
-from tictactoe.game.game import Game
+from tictactoe.game.game import Game, StartingPosition
 from tictactoe.game.record import GameRecord, TimedMove, date_text, declared_words
 
 __all__ = ["RESULT_LINES", "Replay", "replay_text", "result_line"]
@@ -91,6 +91,29 @@ class Replay:
     def to_move(self) -> Side | None:
         """Who moves next in the position shown; None once the game is over on the board."""
         return self._game.to_move
+
+    def starting_position(self) -> StartingPosition | None:
+        """The position shown, as a new game's start: every stone on the board, and the side to move; None once
+        the game is over there.
+
+        >>> from datetime import UTC, datetime
+        >>> from configurations.moves import Move
+        >>> from tictactoe.game.record import Competitor
+        >>> ada = Competitor("ada")
+        >>> replay = Replay(GameRecord(ada, ada, 3, 3, 0, None, None, None, (TimedMove(Move(1, 1), 1.0),)))
+        >>> replay.forward()
+        True
+        >>> str(replay.starting_position())
+        'X b2; O to move'
+        """
+        mover = self.to_move
+        if mover is None:
+            return None
+        start = self._record.start
+        played = {
+            side: {move for ply, move in enumerate(self._game.moves) if start.mover(ply) is side} for side in Side
+        }
+        return StartingPosition(start.x | played[Side.X], start.o | played[Side.O], mover)
 
     def forward(self) -> bool:
         """Show the next move; ``False`` (nothing changes) at the end."""

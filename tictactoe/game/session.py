@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from configurations import SearchStats, Side
 from configurations.moves import Move
-from tictactoe.game.game import Game
+from tictactoe.game.game import EMPTY_START, Game, StartingPosition
 from tictactoe.game.record import Competitor, GameRecord
 from tictactoe.players.registry import DEFAULT_THINK, PlayerKind, PlayerOptions, make_player
 
@@ -53,19 +53,34 @@ class Tally(NamedTuple):
 class Session:
     """Games on one board between ``first`` (``X`` in the first game) and ``second``.
 
-    ``opening`` moves are played at the start of every game, alternately
-    from ``X`` (``MoveError`` when one cannot be played).  Making the
-    computer players can raise what :func:`~tictactoe.players.registry.make_player`
-    raises, before anything else happens.
+    Every game starts from ``start`` -- by default the empty board, ``X``
+    to move; a position to play on from -- and then plays the ``opening``
+    moves, alternately from the side to move there (``MoveError`` when one
+    cannot be played).  Making the computer players can raise what
+    :func:`~tictactoe.players.registry.make_player` raises, before anything
+    else happens; ``ValueError`` for a start that is over already, or that a
+    computer player cannot play from (the searches count the stones to know
+    whose turn it is: :attr:`~tictactoe.game.game.StartingPosition.reachable`).
     """
 
     def __init__(
-        self, options: PlayerOptions, first: Competitor, second: Competitor, opening: Sequence[Move] = ()
+        self,
+        options: PlayerOptions,
+        first: Competitor,
+        second: Competitor,
+        opening: Sequence[Move] = (),
+        start: StartingPosition = EMPTY_START,
     ) -> None:
         self.options = options
         self.competitors = (first, second)
         # Each competitor's computer player (None for a person), made once for the session's options.
         self._players = tuple(make_player(competitor.kind, options) for competitor in self.competitors)
+        if not start.reachable and any(player is not None for player in self._players):
+            raise ValueError(
+                f"a computer player cannot play from this position ({start}): X has {len(start.x)} stones and "
+                f"O {len(start.o)}, and the computer knows whose turn it is from X having as many as O, or one more"
+            )
+        self.start = start
         self.opening = tuple(opening)
         self._x_index = 0  # which competitor plays X in the current game
         self._past = Tally()  # the games before the current one
@@ -90,7 +105,8 @@ class Session:
             raise ValueError("the game is over: there is nothing to resume")
         seconds = think if think is not None else record.think if record.think is not None else DEFAULT_THINK
         options = PlayerOptions(record.size, record.length, record.max_levels, seconds)
-        session = cls(options, Competitor(record.x.name, record.x.kind), Competitor(record.o.name, record.o.kind))
+        x, o = Competitor(record.x.name, record.x.kind), Competitor(record.o.name, record.o.kind)
+        session = cls(options, x, o, start=record.start)
         for timed in record.moves:
             session.game.play(timed.move)
         session._seconds = [timed.seconds for timed in record.moves]
@@ -184,7 +200,7 @@ class Session:
         while self.game.can_undo:
             taken.append(self.game.undo())
             self._seconds.pop()
-            if self.side(Side.to_move(len(self.game.moves))).is_person or not self._has_person():
+            if self.side(self.game.start.mover(len(self.game.moves))).is_person or not self._has_person():
                 break
         self._started = time.monotonic()
         return taken
@@ -239,7 +255,7 @@ class Session:
         return self.game_id
 
     def _new_game(self) -> Game:
-        game = Game(self.options.size, self.options.length, self.options.max_levels)
+        game = Game(self.options.size, self.options.length, self.options.max_levels, self.start)
         self._seconds = []
         self.started = datetime.now(UTC)
         self.game_id = None
@@ -265,7 +281,8 @@ class Session:
     def _person_has_moved(self) -> bool:
         """Whether a person has played a move of this game (the opening's moves are nobody's)."""
         moves = self.game.moves
-        return any(self.side(Side.to_move(ply)).is_person for ply in range(len(self.opening), len(moves)))
+        start = self.game.start
+        return any(self.side(start.mover(ply)).is_person for ply in range(len(self.opening), len(moves)))
 
     def _has_person(self) -> bool:
         return any(competitor.is_person for competitor in self.competitors)

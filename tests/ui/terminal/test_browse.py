@@ -13,11 +13,16 @@ from pathlib import Path
 
 import pytest
 
+from configurations import Side
+from configurations.moves import Move
 from tests.cli.test_play import run_in_terminal
 from tests.records import START, sample_record
 from tictactoe.cli import play as play_program
+from tictactoe.game.game import StartingPosition
 from tictactoe.game.history import History, HistoryError, default_path
 from tictactoe.game.record import Competitor
+from tictactoe.game.sgf import to_sgf
+from tictactoe.ui.settings import Settings
 from tictactoe.ui.terminal.browse import (
     CLEAR_SCREEN,
     REPLAY_KEYS,
@@ -325,6 +330,28 @@ def test_replay_at_a_terminal_steps_with_single_keys(tmp_path: Path) -> None:
     assert frames[-1].endswith(REPLAY_KEYS + "\n")
 
 
+@pytest.mark.skipif(os.name != "posix", reason="needs a pseudo-terminal")
+def test_a_replay_at_a_terminal_plays_on_from_its_position_and_saves_that_game(tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite3"
+    two_games(db)
+    # Right (to move 1), p (play on from there), Enter for the depth and for each player and name, then the game.
+    typed = [b"\x1b[C", b"p", b"\n", b"\n", b"\n", b"\n", b"\n", b"b2\n", b"n\n"]
+    status, shown = run_in_terminal(["--replay", "2", "--db", str(db)], typed, (REPLAY_KEYS.encode(), b": ", b"no) "))
+    assert status == 0, shown
+    assert "A new game from X a1; O to move\n" in shown
+    assert "Computer plays b1" in shown
+    assert shown.rstrip().endswith(
+        "Human wins\nTally: You 1, Computer 0, draws 0\nPlay again? (y: yes, s: yes with sides swapped, anything else: no) n"
+    )
+    with History(db) as history:
+        played = history.get(3)
+    assert (str(played.start), [str(timed.move) for timed in played.moves], played.result) == (
+        "X a1; O to move",
+        ["b1", "b2"],
+        "X",
+    )
+
+
 def test_export_then_import_gives_the_same_records(tmp_path: Path) -> None:
     db, copy, sgf = tmp_path / "games.sqlite3", tmp_path / "copy.sqlite3", tmp_path / "games.sgf"
     two_games(db)
@@ -364,7 +391,7 @@ def test_import_of_a_missing_file(tmp_path: Path) -> None:
 def test_browsing_previous_games_from_the_menu(tmp_path: Path) -> None:
     db = tmp_path / "games.sqlite3"
     two_games(db)
-    typed = iter(["bo", "", "9", "2", "e", "q"])
+    typed = iter(["bo", "", "9", "2", "", "e", "q"])  # game 2, replayed (Enter), to its end
     out = io.StringIO()
     browse(lambda prompt: next(typed), out, db)
     lines = out.getvalue().splitlines()
@@ -374,6 +401,83 @@ def test_browsing_previous_games_from_the_menu(tmp_path: Path) -> None:
         "choose one of the ids listed, got '9'",
     ]
     assert lines[-1] == "X wins"
+
+
+def browsed(db: Path, *answers: str) -> tuple[str, list[Settings], list[str]]:
+    """The menu's Previous games on ``db``, answered with ``answers``: what it printed, the games it asked to play,
+    and the questions it asked."""
+    typed = iter(answers)
+    asked: list[str] = []
+    played: list[Settings] = []
+    out = io.StringIO()
+
+    def read_line(prompt: str) -> str:
+        asked.append(prompt)
+        return next(typed)
+
+    browse(read_line, out, db, play=played.append)
+    return out.getvalue(), played, asked
+
+
+def test_an_unfinished_game_is_resumed_from_the_menu(tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite3"
+    with History(db) as history:
+        history.save_all([sample_record(), sample_record("b2 a1")])
+    _, played, asked = browsed(db, "", "", "2", "resume")
+    assert asked[-1] == "Game 2: replay, resume, review or export? [replay]: "
+    (settings,) = played
+    assert (settings.session.game_id, [str(move) for move in settings.session.game.moves]) == (2, ["b2", "a1"])
+    out, _, asked = browsed(db, "", "", "1", "res", "rep", "q")  # a finished game is not resumed: only replayed
+    assert asked[3:5] == ["Game 1: replay, review or export? [replay]: "] * 2
+    assert "type one of replay, review or export, got 'res'" in out.splitlines()
+
+
+def test_a_game_is_reviewed_and_exported_from_the_menu(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    db = tmp_path / "games.sqlite3"
+    with History(db) as history:
+        history.save(sample_record("a1 a2 b1 b2 c3"))
+    out, _, _ = browsed(db, "", "", "1", "rev")
+    assert out.splitlines()[-1] == (
+        "O threw away a draw at move 2 (a2?; b2 kept it); X threw away a win at move 5 (c3??; c1 kept it)."
+    )
+    with History(db) as history:
+        record, review = history.get(1), history.get_review(1)
+    assert review is not None
+    out, _, asked = browsed(db, "", "", "1", "export", "")
+    assert asked[-1] == "File to export game 1 to [game-1.sgf]: "
+    assert out.splitlines()[-1] == "Exported game 1 to game-1.sgf"
+    assert (tmp_path / "game-1.sgf").read_text(encoding="utf-8") == to_sgf([record], [review])
+    out, _, _ = browsed(db, "", "", "1", "export", "game-1.sgf", "n")
+    assert out.splitlines()[-1] == "Not exported"
+
+
+def test_a_new_game_is_played_on_from_a_replayed_position(tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite3"
+    with History(db) as history:
+        history.save(sample_record())
+    out, played, asked = browsed(db, "", "", "1", "", "e", "p", "b", "b", "p", "hard", "O", "Zoë")
+    assert "The game is over here: step back to play on from an earlier position" in out.splitlines()
+    assert "A new game from X b1 c1 a2 b2; O a1 c2 a3; O to move" in out.splitlines()
+    assert asked[-3:] == [
+        "Levels the computer searches, or a level: easy, medium, hard, best [9]: ",
+        "You play X or O [X]: ",
+        "Your name [You]: ",
+    ]
+    (settings,) = played
+    session = settings.session
+    assert (session.x.name, session.o.name, session.o.kind, session.to_move) == (
+        "Hard computer",
+        "Zoë",
+        "human",
+        session.o,
+    )
+    assert session.game.start == StartingPosition(
+        frozenset(Move.parse(square, 3) for square in ("b2", "c1", "a2", "b1")),
+        frozenset(Move.parse(square, 3) for square in ("a1", "a3", "c2")),
+        Side.O,
+    )
+    assert session.record().start == session.game.start  # kept with the game when it is saved
 
 
 def test_browsing_with_nothing_to_show(tmp_path: Path) -> None:
