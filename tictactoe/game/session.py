@@ -75,6 +75,7 @@ class Session:
         self.competitors = (first, second)
         # Each competitor's computer player (None for a person), made once for the session's options.
         self._players = tuple(make_player(competitor.kind, options) for competitor in self.competitors)
+        Game(options.size, options.length, options.max_levels, start)  # a start that is over is refused first
         if not start.reachable and any(player is not None for player in self._players):
             raise ValueError(
                 f"a computer player cannot play from this position ({start}): X has {len(start.x)} stones and "

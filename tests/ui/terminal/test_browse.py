@@ -31,6 +31,7 @@ from tictactoe.ui.terminal.browse import (
     replay_by_keys,
     replay_interactively,
 )
+from tictactoe.ui.terminal.conversation import PLAY_AGAIN
 
 # A 2x2 game, 2 in a row, that the person (X) wins against the reference search in three moves.
 SHORT_GAME = "a1\nb2\n"
@@ -340,9 +341,7 @@ def test_a_replay_at_a_terminal_plays_on_from_its_position_and_saves_that_game(t
     assert status == 0, shown
     assert "A new game from X a1; O to move\n" in shown
     assert "Computer plays b1" in shown
-    assert shown.rstrip().endswith(
-        "Human wins\nTally: You 1, Computer 0, draws 0\nPlay again? (y: yes, s: yes with sides swapped, anything else: no) n"
-    )
+    assert shown.rstrip().endswith(f"Human wins\nTally: You 1, Computer 0, draws 0\n{PLAY_AGAIN}n")
     with History(db) as history:
         played = history.get(3)
     assert (str(played.start), [str(timed.move) for timed in played.moves], played.result) == (

@@ -19,15 +19,18 @@ True
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from configurations import Side, Symbol, column_label
+from configurations.lines import winning_line
 from configurations.moves import Move
 from tictactoe.game.game import EMPTY_START, StartingPosition
 
 if TYPE_CHECKING:
     import tkinter
+    from collections.abc import Sequence
 
 __all__ = [
     "BETTER_COLOUR",
@@ -42,6 +45,7 @@ __all__ = [
     "BoardPicture",
     "BoardView",
     "first_canvas_side",
+    "winning_squares",
 ]
 
 BOARD_COLOUR = "#f3ecd9"
@@ -67,6 +71,25 @@ _SMALLEST_SQUARE = 4
 # A canvas's first size: room for squares of about 56 pixels, within what fits on a small screen.
 _CANVAS_SIDE = (360, 640)
 _SQUARE_GUESS = 56
+
+
+def winning_squares(size: int, length: int, start: StartingPosition, moves: Sequence[Move]) -> tuple[Move, ...]:
+    """The squares of the line the last of ``moves``, played from ``start``, made; ``()`` when it made none.
+
+    :func:`~configurations.lines.winning_line` reads the mover's stones as
+    every other move back from the last; from a position set up they are
+    not, so it is handed the mover's stones that way, each twice.
+
+    >>> start = StartingPosition(frozenset({Move(0, 0), Move(0, 1)}), frozenset({Move(1, 0)}), Side.X)
+    >>> [str(square) for square in winning_squares(3, 3, start, [Move(0, 2)])]
+    ['a1', 'b1', 'c1']
+    """
+    if not moves:
+        return ()
+    last = moves[-1]
+    mover = start.mover(len(moves) - 1)
+    mine = [*start.squares(mover), *(move for ply, move in enumerate(moves[:-1]) if start.mover(ply) is mover)]
+    return winning_line(size, length, [*itertools.chain.from_iterable((stone, stone) for stone in mine), last])
 
 
 def first_canvas_side(size: int) -> int:

@@ -25,7 +25,7 @@ from tictactoe.game.history import RESULT_FILTERS, UNFINISHED, DamagedGame, Hist
 from tictactoe.game.sgf import to_sgf
 from tictactoe.ui.game_list import HEADINGS, summary_cells
 from tictactoe.ui.window.dialogs import ERROR_COLOUR
-from tictactoe.ui.window.replay_window import ReplayWindow
+from tictactoe.ui.window.replay_window import PlayFrom, ReplayWindow
 
 if TYPE_CHECKING:
     from typing import Literal
@@ -77,10 +77,12 @@ class PreviousGames:
         unavailable: str = "",
         *,
         resume: Callable[[int, GameRecord], str | None] | None = None,
+        play_from: PlayFrom | None = None,
     ) -> None:
         self._history = history
         self._unavailable = unavailable
         self._resume = resume
+        self._play_from = play_from
         self.replay: ReplayWindow | None = None
         self.top = top = tkinter.Toplevel(parent)
         top.title("Previous games")
@@ -172,7 +174,7 @@ class PreviousGames:
             self._note.configure(text=f"Cannot replay game {game_id}: {error}", foreground=ERROR_COLOUR)
             return None
         if self.replay is None or not self.replay.is_open():
-            self.replay = ReplayWindow(self.top, game_id, record, self._history)
+            self.replay = ReplayWindow(self.top, game_id, record, self._history, play_from=self._play_from)
         else:
             self.replay.show(game_id, record)
             self.replay.top.lift()

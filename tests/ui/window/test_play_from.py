@@ -1,0 +1,150 @@
+"""Tests of playing on from a position in the window: from a replay, from a position set up by clicking, and the
+moves' numbers on their tiles.
+
+Real windows on a virtual X server (:mod:`tests.windows`), real history
+files, and a screenshot read back pixel by pixel.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pytest
+
+from configurations import Side
+from configurations.moves import Move
+from tests.records import sample_record
+from tests.screenshots import grab, hex_colour, xwd_available
+from tests.ui.window.test_previous import open_previous, step_keys
+from tests.windows import classic, click, press, settle, squares
+from tictactoe.game.game import StartingPosition
+from tictactoe.game.history import History
+from tictactoe.game.record import Competitor
+from tictactoe.game.session import Session
+from tictactoe.players.registry import PlayerOptions
+from tictactoe.ui.window.board_view import LINE_COLOUR, NUMBER_COLOUR
+from tictactoe.ui.window.setup import SETUP_NOTE
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from pathlib import Path
+
+    from tictactoe.ui.window.app import GameWindow
+
+
+def position(x: str, o: str, to_move: Side) -> StartingPosition:
+    return StartingPosition(frozenset(squares(*x.split())), frozenset(squares(*o.split())), to_move)
+
+
+def test_a_new_game_is_played_on_from_a_replayed_position_and_saved_with_it(
+    open_window: Callable[..., GameWindow], tmp_path: Path
+) -> None:
+    db = tmp_path / "games.sqlite3"
+    with History(db) as history:
+        history.save(sample_record())  # b2 a1 c1 a3 a2 c2 b1 b3 c3: a draw
+    game_window = open_window(classic(), db=db)
+    previous = open_previous(game_window)
+    previous.select(1)
+    replay = previous.replay_selected()
+    assert replay is not None
+    step_keys(replay, "<End>")
+    assert not replay.is_enabled("play")  # the game is over there
+    step_keys(replay, "<Left>", "<Left>", "<Left>")
+    replay.buttons["play"].invoke()
+    dialog = game_window.dialog
+    assert dialog is not None
+    assert dialog.start_text == "From: X c1 a2 b2; O a1 c2 a3; X to move"
+    assert [str(dialog.entries[field].cget("state")) for field in ("size", "length")] == ["disabled", "disabled"]
+    dialog.fill("o_kind", "human")
+    dialog.fill("o_name", "Bo")
+    dialog.start()
+    settle(game_window)
+    assert not dialog.is_open()
+    assert game_window.board.rows() == ["O X", "XXO", "O  "]
+    assert game_window.status_text == "X to move (You)"
+    click(game_window, "b1", "b3", "c3")  # X, then O blocks the column b, and X fills the board: a draw
+    assert game_window.status_text == "Game is a draw"
+    with History(db) as history:
+        played = history.get(2)
+    assert str(played.start) == "X c1 a2 b2; O a1 c2 a3; X to move"
+    assert [str(timed.move) for timed in played.moves] == ["b1", "b3", "c3"]
+    assert (played.x.name, played.o.name) == ("You", "Bo")
+
+
+def test_a_position_set_up_by_clicking_starts_a_game_with_any_players(
+    open_window: Callable[..., GameWindow],
+) -> None:
+    game_window = open_window(classic())
+    click(game_window, "a1")  # the game under way, the computer's b2 played: the setup starts from there
+    menu, index = game_window.menu_entries["setup"]
+    menu.invoke(index)
+    game_window.root.update()
+    assert (game_window.status_text, game_window.message_text) == ("Setting up a position: X to move", SETUP_NOTE)
+    assert game_window.board.rows() == ["X  ", " O ", "   "]
+    enabled = {name for name in game_window.menu_entries if game_window.is_enabled(name)}
+    assert not {"undo", "redo", "hint", "again", "setup"} & enabled
+    # a1: X to O to empty; b2: O to empty to X; c3 X; a3 X to O.
+    click(game_window, "a1", "a1", "b2", "b2", "c3", "a3", "a3")
+    assert game_window.board.rows() == ["   ", " X ", "O X"]
+    game_window.setup_bar.buttons["mover"].invoke()
+    assert game_window.status_text == "Setting up a position: O to move"
+    game_window.setup_bar.buttons["play"].invoke()
+    dialog = game_window.dialog
+    assert dialog is not None
+    assert dialog.start_text == "From: X b2 c3; O a3; O to move"
+    dialog.fill("level", "hard")
+    dialog.start()
+    settle(game_window)
+    session = game_window.session
+    assert session.game.start == position("b2 c3", "a3", Side.O)
+    assert (session.x.kind, session.o.kind) == ("human", "strong")  # the level's player takes the computer's side
+    assert session.game.moves == (Move(0, 0),)  # O, the computer, moved first: it blocks X's diagonal at a1
+    assert game_window.board.rows() == ["O  ", " X ", "O X"]
+
+
+def test_a_position_that_cannot_start_a_game_is_refused_in_the_dialog(
+    open_window: Callable[..., GameWindow],
+) -> None:
+    game_window = open_window(classic())
+    menu, index = game_window.menu_entries["setup"]
+    menu.invoke(index)
+    click(game_window, "a1", "b1", "c1")
+    game_window.setup_bar.buttons["play"].invoke()
+    dialog = game_window.dialog
+    assert dialog is not None
+    dialog.top.update()
+    size = (dialog.top.winfo_width(), dialog.top.winfo_height())
+    dialog.start()
+    dialog.top.update()
+    assert dialog.error_text == "the starting position is over already: X has a line"
+    assert (dialog.top.winfo_width(), dialog.top.winfo_height()) == size  # the dialog keeps its size
+    dialog.close()
+    game_window.setup_bar.buttons["cancel"].invoke()
+    assert game_window.status_text == "X to move (You)"
+    assert game_window.board.rows() == ["   ", "   ", "   "]
+
+
+def test_move_numbers_are_written_on_the_tiles_when_asked(
+    open_window: Callable[..., GameWindow], tmp_path: Path
+) -> None:
+    start = position("a1", "b1", Side.X)
+    people = Session(PlayerOptions(3, 3, 9), Competitor("Ada"), Competitor("Bo"), start=start)
+    game_window = open_window(people)
+    click(game_window, "b2", "c3")
+    assert game_window.board.numbers_drawn() == {}
+    press(game_window, "<Control-m>")
+    assert game_window.board.numbers_drawn() == {Move(1, 1): "1", Move(2, 2): "2"}  # not the stones set up
+    menu, index = game_window.menu_entries["numbers"]
+    assert menu.entrycget(index, "label") == "Move numbers"
+    if not xwd_available():
+        pytest.skip("xwd is not installed (Debian: x11-apps)")
+    image = grab(game_window.root)
+    image.write_png(tmp_path / "numbers.png")
+    canvas, geometry = game_window.canvas, game_window.board.geometry
+    x, y = geometry.centre(Move(1, 1))
+    disc = [image.at(canvas, x + step, y + geometry.square // 5) for step in range(-3, 4)]
+    assert hex_colour(LINE_COLOUR) in disc
+    text = [image.at(canvas, x + dx, y + dy) for dx in range(-4, 5) for dy in range(-5, 6)]
+    assert hex_colour(NUMBER_COLOUR) in text
+    press(game_window, "<Control-m>")
+    assert game_window.board.numbers_drawn() == {}
