@@ -7,6 +7,7 @@ files, and a screenshot read back pixel by pixel.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import pytest
@@ -16,10 +17,12 @@ from configurations.moves import Move
 from tests.records import sample_record
 from tests.screenshots import grab, hex_colour, xwd_available
 from tests.ui.window.test_previous import open_previous, step_keys
+from tests.ui.window.test_review_panel import click_row, panel_of, replay_of
 from tests.windows import classic, click, press, settle, squares
 from tictactoe.game.game import StartingPosition
 from tictactoe.game.history import History
 from tictactoe.game.record import Competitor
+from tictactoe.game.review.search import review_game
 from tictactoe.game.session import Session
 from tictactoe.players.registry import PlayerOptions
 from tictactoe.ui.window.board_view import LINE_COLOUR, NUMBER_COLOUR
@@ -148,3 +151,101 @@ def test_move_numbers_are_written_on_the_tiles_when_asked(
     assert hex_colour(NUMBER_COLOUR) in text
     press(game_window, "<Control-m>")
     assert game_window.board.numbers_drawn() == {}
+
+
+def test_the_replay_numbers_the_moves_shown_and_not_the_stones_set_up(
+    open_window: Callable[..., GameWindow], tmp_path: Path
+) -> None:
+    db = tmp_path / "games.sqlite3"
+    record = replace(sample_record("b2 c3 a3"), start=position("a1", "b1", Side.X))
+    with History(db) as history:
+        history.save(record)
+    replay = replay_of(open_window, db, 1)
+    step_keys(replay, "<Right>", "<Right>")
+    assert replay.board.numbers_drawn() == {}
+    replay.toggle_numbers()
+    assert replay.numbers
+    assert replay.board.numbers_drawn() == {Move(1, 1): "1", Move(2, 2): "2"}
+    step_keys(replay, "<End>")  # the numbers stay on from one position to the next
+    assert replay.board.numbers_drawn() == {Move(1, 1): "1", Move(2, 2): "2", Move(2, 0): "3"}
+    step_keys(replay, "<Home>")
+    assert (replay.board.numbers_drawn(), replay.board.rows()) == ({}, ["XO ", "   ", "   "])
+    replay.buttons["numbers"].invoke()  # a click on the button, as a person turns them off
+    step_keys(replay, "<End>")
+    assert (replay.numbers, replay.board.numbers_drawn()) == (False, {})
+
+
+def test_a_position_clicked_in_the_review_is_the_one_played_on_from(
+    open_window: Callable[..., GameWindow], tmp_path: Path
+) -> None:
+    db = tmp_path / "games.sqlite3"
+    record = sample_record("a1 a2 b1 b2 c3")
+    with History(db) as history:
+        history.save(record)
+        history.save_review(1, review_game(record, 0.1))
+    game_window = open_window(classic(), db=db)
+    previous = open_previous(game_window)
+    previous.select(1)
+    replay = previous.replay_selected()
+    assert replay is not None
+    click_row(panel_of(replay), 3)
+    assert replay.caption_text == "Move 3: X plays b1"
+    replay.buttons["play"].invoke()
+    dialog = game_window.dialog
+    assert dialog is not None
+    assert dialog.start_text == "From: X a1 b1; O a2; O to move"
+
+
+def test_a_game_won_from_a_set_up_position_draws_its_line_through_the_stones_set_up(
+    open_window: Callable[..., GameWindow],
+) -> None:
+    start = position("a1 b1", "a2 b2", Side.X)
+    people = Session(PlayerOptions(3, 3, 9), Competitor("Ada"), Competitor("Bo"), start=start)
+    game_window = open_window(people)
+    assert game_window.board.rows() == ["XX ", "OO ", "   "]
+    click(game_window, "c1")
+    assert game_window.status_text == "X wins (Ada)"
+    assert game_window.board.line_drawn() == tuple(squares("a1", "b1", "c1"))
+
+
+def test_the_setup_bar_clears_the_board_and_says_who_moves(open_window: Callable[..., GameWindow]) -> None:
+    game_window = open_window(classic())
+    menu, index = game_window.menu_entries["setup"]
+    menu.invoke(index)
+    bar = game_window.setup_bar.buttons
+    assert str(bar["mover"].cget("text")) == "X to move"
+    click(game_window, "a1", "b2", "b2")
+    assert game_window.board.rows() == ["X  ", " O ", "   "]
+    bar["clear"].invoke()
+    assert game_window.board.rows() == ["   ", "   ", "   "]
+    click(game_window, "a1")
+    assert not game_window.session.game.moves  # a click in the setup plays no move
+    bar["mover"].invoke()
+    assert (str(bar["mover"].cget("text")), game_window.status_text) == (
+        "O to move",
+        "Setting up a position: O to move",
+    )
+
+
+def test_a_position_whose_stones_do_not_say_whose_turn_is_refused_against_a_computer(
+    open_window: Callable[..., GameWindow],
+) -> None:
+    game_window = open_window(classic())
+    menu, index = game_window.menu_entries["setup"]
+    menu.invoke(index)
+    click(game_window, "a1")  # X has one stone more than O, and X is to move
+    game_window.setup_bar.buttons["play"].invoke()
+    dialog = game_window.dialog
+    assert dialog is not None
+    dialog.start()
+    dialog.top.update()
+    assert dialog.error_text == (
+        "a computer player cannot play from X a1; X to move: it takes X to move when X has as many stones as O, and O"
+        " when X has one more (here X 1, O 0)"
+    )
+    dialog.fill("o_kind", "human")  # between two people any side may move
+    dialog.start()
+    settle(game_window)
+    assert not dialog.is_open()
+    assert game_window.status_text == "X to move (You)"
+    assert game_window.board.rows() == ["X  ", "   ", "   "]
