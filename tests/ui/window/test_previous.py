@@ -27,6 +27,7 @@ from tictactoe.game.history import APPLICATION_ID, History
 from tictactoe.game.record import Competitor
 from tictactoe.game.session import Session
 from tictactoe.players.registry import PlayerOptions
+from tictactoe.ui.game_list import HEADINGS
 from tictactoe.ui.window.saving import WindowHistory
 
 if TYPE_CHECKING:
@@ -309,6 +310,22 @@ def test_the_previous_games_are_listed_newest_first_and_filtered(
     assert (previous.rows(), previous.note_text, previous.selected) == ([], "No games match.", None)
     filter_by(previous, player="", result="all")
     assert [row[0] for row in previous.rows()] == ["3", "1", "2"]
+
+
+def test_every_column_of_the_list_shows_its_widest_value_whole(
+    open_window: Callable[..., GameWindow], tmp_path: Path
+) -> None:
+    db = tmp_path / "games.sqlite3"
+    medium = Competitor("Medium computer", "medium")
+    with History(db) as history:
+        history.save(sample_record("m13 a1", size=26, length=5, x=medium, o=Competitor("Hard computer")))
+    previous = open_previous(open_window(classic(), db=db))
+    [row] = previous.rows()
+    assert row == ("1", "2024-05-01 12:30", "Medium computer", "Hard computer", "unfinished", "26x26", "5", "2")
+    tree = previous.tree
+    for heading, cell in zip(HEADINGS, row, strict=True):
+        assert tree.column(heading, "width") >= previous.text_width(cell), (heading, cell)
+        assert tree.column(heading, "width") >= previous.text_width(heading), heading
 
 
 @pytest.mark.slow

@@ -1,8 +1,8 @@
 """The window's previous games: the history's games newest first, filtered by player and result, and replayed.
 
 :class:`PreviousGames` is a dialog over the game window.  It lists the
-games as the terminal's ``--history`` does (the same columns, the last to
-end first), keeps those of one player's name and of one result (``X``,
+games as the terminal's ``--history`` does (the same columns, the latest to
+start first), keeps those of one player's name and of one result (``X``,
 ``O`` or ``draw``) when asked, and opens the game chosen in a
 :class:`~tictactoe.ui.window.replay_window.ReplayWindow` (the Replay button, Enter
 or a double click).  It does not hold the person up: the game window
@@ -17,13 +17,16 @@ from __future__ import annotations
 import tkinter
 from collections.abc import Callable
 from pathlib import Path
-from tkinter import filedialog, ttk
+from tkinter import filedialog, font, ttk
 from typing import TYPE_CHECKING
 
+from configurations.moves import MAX_BOARD_SIZE
 from tictactoe.game.game_files import GameFileError, read_game_file
 from tictactoe.game.history import RESULT_FILTERS, UNFINISHED, DamagedGame, HistoryError
 from tictactoe.game.sgf import to_sgf
+from tictactoe.players.levels import LEVEL_NAMES
 from tictactoe.ui.game_list import HEADINGS, summary_cells
+from tictactoe.ui.settings import level_name
 from tictactoe.ui.window.dialogs import ERROR_COLOUR
 from tictactoe.ui.window.replay_window import PlayFrom, ReplayWindow
 
@@ -47,9 +50,22 @@ _GAME_FILES = (
 LIST_LIMIT = 200
 #: The result filter's choice that keeps every result.
 ALL = "all"
-# The width of each column, in pixels, and the columns of numbers, aligned to the right.
-_WIDTHS = dict(zip(HEADINGS, (40, 140, 110, 110, 60, 56, 60, 60), strict=True))
+# The widest texts each column shows (a person's name may be wider: X and O take the spare width), measured in
+# the list's font so that no font cuts a value short; and the columns of numbers, aligned to the right.
+_NAMES = tuple(level_name(level) for level in LEVEL_NAMES)
+_WIDEST: dict[str, tuple[str, ...]] = {
+    "ID": ("99999",),
+    "Date": ("0000-00-00 00:00",),
+    "X": _NAMES,
+    "O": _NAMES,
+    "Result": (UNFINISHED,),
+    "Board": (f"{MAX_BOARD_SIZE}x{MAX_BOARD_SIZE}",),
+    "Length": ("99",),
+    "Moves": ("999",),
+}
 _NUMERIC = frozenset({"ID", "Length", "Moves"})
+# The pixels a cell takes beside its text.
+_CELL_PADDING = 16
 
 
 def list_note(shown: int, total: int, *, filtered: bool) -> str:
@@ -115,6 +131,10 @@ class PreviousGames:
         """The id of the game chosen in the list, or None."""
         chosen = self.tree.selection()
         return int(chosen[0]) if chosen else None
+
+    def text_width(self, text: str) -> int:
+        """The pixels a column needs to show ``text`` whole, in the list's font."""
+        return font.nametofont("TkDefaultFont").measure(text) + _CELL_PADDING
 
     def is_open(self) -> bool:
         """Whether the dialog is still on the screen."""
@@ -283,7 +303,8 @@ class PreviousGames:
         for heading in HEADINGS:
             anchor: Literal["e", "w"] = "e" if heading in _NUMERIC else "w"
             tree.heading(heading, text=heading, anchor=anchor)
-            tree.column(heading, width=_WIDTHS[heading], anchor=anchor, stretch=heading in ("X", "O"))
+            width = max(self.text_width(text) for text in (heading, *_WIDEST[heading]))
+            tree.column(heading, width=width, minwidth=width, anchor=anchor, stretch=heading in ("X", "O"))
         tree.grid(row=0, column=0, sticky="nsew")
         scrollbar = ttk.Scrollbar(frame, orient="vertical", command=tree.yview)
         scrollbar.grid(row=0, column=1, sticky="ns")
