@@ -35,6 +35,7 @@ from tests.windows import HAS_TK, TIMEOUT, classic, click, enabled, focused, pre
 from tictactoe.game.record import Competitor
 from tictactoe.game.session import Session
 from tictactoe.players.registry import PlayerOptions
+from tictactoe.ui.settings import check_name
 from tictactoe.ui.window import launch as window
 
 if TYPE_CHECKING:
@@ -570,6 +571,24 @@ def test_no_status_text_moves_the_board(open_window: Callable[..., GameWindow]) 
         game_window._show_message(message)
         root.update()
         assert (root.winfo_width(), game_window.canvas.winfo_rootx()) == (width, board_x), message
+
+
+def test_the_state_keeps_to_one_line_whatever_the_names(open_window: Callable[..., GameWindow]) -> None:
+    """Beside the tally, a long name once squeezed the state into a column a word wide, down many lines."""
+    from tkinter import font
+
+    longest = "Alexandra Konstantinopoulou-Ba"  # the 30 characters a name may have
+    assert check_name(longest) == longest
+    people = Session(PlayerOptions(3, 3, 9), Competitor(longest), Competitor("Medium computer", "human"))
+    game_window = open_window(people)
+    labels = {"state": game_window._state, "tally": game_window._tally}
+    for clicks, state in (((), f"X to move ({longest})"), (("a1", "a2", "b1", "b2", "c1"), f"X wins ({longest})")):
+        click(game_window, *clicks)
+        game_window.root.update()
+        assert game_window.status_text == state
+        for name, label in labels.items():
+            line = font.Font(font=label.cget("font")).metrics("linespace")
+            assert label.winfo_height() < 2 * line, (name, label.cget("text"))
 
 
 @pytest.mark.slow

@@ -520,14 +520,15 @@ class GameWindow:
         status = ttk.Frame(self.root, padding=(8, 0, 8, 6))
         status.grid(row=2, column=0, sticky="ew")
         status.columnconfigure(0, weight=1)
+        # The state has a line of its own: beside the tally, a long name squeezed it into a column a word wide.
         self._state = ttk.Label(status, font=("TkDefaultFont", 0, "bold"))
         self._state.grid(row=0, column=0, sticky="w")
         self._tally = ttk.Label(status)
-        self._tally.grid(row=0, column=1, sticky="e")
+        self._tally.grid(row=1, column=0, sticky="w")
         self._note = ttk.Label(status, foreground="#555555")
-        self._note.grid(row=1, column=0, columnspan=2, sticky="w")
+        self._note.grid(row=2, column=0, sticky="w")
         self._history_problem = ttk.Label(status, foreground=ERROR_COLOUR)
-        self._history_problem.grid(row=2, column=0, columnspan=2, sticky="w")
+        self._history_problem.grid(row=3, column=0, sticky="w")
         self._history_problem.grid_remove()
         self._wrap_status(self.canvas.winfo_reqwidth())
         status.bind("<Configure>", lambda event: self._wrap_status(event.width - 16))
@@ -539,9 +540,8 @@ class GameWindow:
         hint or a note came and went; a long text takes another line instead.
         """
         width = max(width, 100)
-        self._state.configure(wraplength=max(width - self._tally.winfo_reqwidth() - 8, 60))
-        self._note.configure(wraplength=width)
-        self._history_problem.configure(wraplength=width)
+        for label in (self._state, self._tally, self._note, self._history_problem):
+            label.configure(wraplength=width)
 
     def _bind_keys(self) -> None:
         bind = self.root.bind
