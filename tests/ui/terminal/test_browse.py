@@ -335,8 +335,8 @@ def test_replay_at_a_terminal_steps_with_single_keys(tmp_path: Path) -> None:
 def test_a_replay_at_a_terminal_plays_on_from_its_position_and_saves_that_game(tmp_path: Path) -> None:
     db = tmp_path / "games.sqlite3"
     two_games(db)
-    # Right (to move 1), p (play on from there), Enter for the depth and for each player and name, then the game.
-    typed = [b"\x1b[C", b"p", b"\n", b"\n", b"\n", b"\n", b"\n", b"b2\n", b"n\n"]
+    # Right (to move 1), p (play on from there), 9 levels, Enter for each player and name, then the game.
+    typed = [b"\x1b[C", b"p", b"9\n", b"\n", b"\n", b"\n", b"\n", b"b2\n", b"n\n"]
     status, shown = run_in_terminal(["--replay", "2", "--db", str(db)], typed, (REPLAY_KEYS.encode(), b": ", b"no) "))
     assert status == 0, shown
     assert "A new game from X a1; O to move\n" in shown
@@ -459,7 +459,7 @@ def test_a_new_game_is_played_on_from_a_replayed_position(tmp_path: Path) -> Non
     assert "The game is over here: step back to play on from an earlier position" in out.splitlines()
     assert "A new game from X b1 c1 a2 b2; O a1 c2 a3; O to move" in out.splitlines()
     assert asked[-3:] == [
-        "Levels the computer searches, or a level: easy, medium, hard, best [9]: ",
+        "Levels the computer searches, or a level: easy, medium, hard, best [hard]: ",
         "You play X or O [X]: ",
         "Your name [You]: ",
     ]

@@ -22,7 +22,12 @@ from tictactoe.ui.terminal.reader import Reader
 
 T = TypeVar("T")
 
-__all__ = ["CHOICES", "Menu"]
+__all__ = ["CHOICES", "DEFAULT_LEVEL", "Menu"]
+
+#: The level Enter takes at the question of the computer's depth: the strong player at a quarter of a second a
+#: move answers at once and plays well on every board, where a depth plays the assignment's reference search,
+#: which on a large board looks too few moves ahead to play well, or too many to answer in time.
+DEFAULT_LEVEL = Level.HARD
 
 #: The menu's entries, as the person sees them.
 CHOICES = ("New game", "Previous games", "Exit")
@@ -71,7 +76,8 @@ class Menu:
 
     def game_on(self, size: int, length: int, start: StartingPosition = EMPTY_START) -> Settings:
         """Ask how the computer plays and who plays each side of a game on this board from ``start``."""
-        depth = self.ask(f"Levels the computer searches, or a level: {', '.join(LEVEL_NAMES)}", _depth, "9")
+        question = f"Levels the computer searches, or a level: {', '.join(LEVEL_NAMES)}"
+        depth = self.ask(question, _depth, str(DEFAULT_LEVEL))
         if isinstance(depth, Level):
             return self.levelled_game(depth, size, length, start)
         options = PlayerOptions(size, length, depth)
