@@ -732,6 +732,28 @@ def test_a_game_typed_at_a_terminal() -> None:
     )
 
 
+WEAK_NOTE = (
+    "play.py: looking 3 moves ahead, the computer plays weakly on 7x7; for a stronger one: play.py 7 4 --level hard\n"
+)
+
+
+@posix_only
+def test_a_depth_too_short_for_the_board_points_to_level_once_at_a_terminal() -> None:
+    """7 4 3 played a1, b1, c1... and lost: the numbers keep their meaning, and a line says what plays better."""
+    status, shown = run_in_terminal(["7", "4", "3"], [b"d4\n", b"quit\n"])
+    assert status == 0
+    assert shown.startswith(WEAK_NOTE + "You are X and move first")
+    assert shown.count("--level") == 1
+    status, shown = run_in_terminal(["7", "4", "48"], [b"quit\n"])
+    assert (status, "--level" in shown) == (0, False)  # a depth that sees the end of the game needs no note
+
+
+def test_a_depth_too_short_for_the_board_says_nothing_through_a_pipe() -> None:
+    result = run_script("7", "4", "3", moves="d4\nquit\n")
+    assert (result.returncode, result.stderr) == (0, "")
+    assert result.stdout.startswith("You are X and move first")
+
+
 @posix_only
 def test_ctrl_d_at_a_terminal_exits_1_on_a_fresh_line() -> None:
     status, shown = run_in_terminal(["3", "3", "9"], [b"\x04"])

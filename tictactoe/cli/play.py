@@ -27,7 +27,7 @@ from tictactoe.players.levels import LEVEL_NAMES, LEVELS, Level, level_options, 
 from tictactoe.players.registry import DEFAULT_THINK, PLAYER_NAMES, PlayerOptions
 from tictactoe.ui.settings import Settings, default_competitors, level_name
 from tictactoe.ui.terminal.conversation import play_session
-from tictactoe.ui.terminal.menu import Menu
+from tictactoe.ui.terminal.menu import DEFAULT_LEVEL, Menu
 from tictactoe.ui.terminal.reader import Reader, converse, enable_line_editing
 from tictactoe.ui.window.launch import NoWindowError, cannot_open_message, run_window
 
@@ -36,7 +36,15 @@ if TYPE_CHECKING:
 
     from tictactoe.ui.terminal.browse import GameSaver
 
-__all__ = ["HISTORY_MODES", "NUMBERS", "asks_for_history", "console_main", "main", "parse_settings"]
+__all__ = [
+    "HISTORY_MODES",
+    "NUMBERS",
+    "asks_for_history",
+    "console_main",
+    "main",
+    "parse_settings",
+    "weak_search_note",
+]
 
 #: The options that make ``play.py`` work on the game history instead of playing.
 HISTORY_MODES = ("--history", "--replay", "--review", "--export", "--import")
@@ -95,9 +103,42 @@ def main(
             settings = parse_settings(arguments, program)
     except SystemExit as exit_request:
         return exit_request.code if isinstance(exit_request.code, int) else EXIT_USAGE
+    note = weak_search_note(settings, program)
+    if note is not None and stdin is sys.stdin and stdin.isatty() and stderr.isatty():
+        print(note, file=stderr)  # at a terminal only: a script's or a grader's output stays the assignment's
     if settings.window:
         return _run_window(settings, stderr, program)
     return _run_terminal(settings, stdin, stdout, stderr, program)
+
+
+def weak_search_note(settings: Settings, program: str = "play.py") -> str | None:
+    """The line that points to ``--level`` when the assignment's search plays a side and looks too few moves
+    ahead to see the end of the game from its first move; None when it sees that far, or does not play.
+
+    >>> from tictactoe.ui.settings import default_competitors
+    >>> def note(size, length, depth):
+    ...     x, o = default_competitors("human", "reference")
+    ...     return weak_search_note(Settings(Session(PlayerOptions(size, length, depth), x, o)))
+    >>> note(3, 3, 9), note(3, 3, 8), note(1, 1, 0)
+    (None, None, None)
+    >>> print(note(7, 4, 3))
+    play.py: looking 3 moves ahead, the computer plays weakly on 7x7; for a stronger one: play.py 7 4 --level hard
+    """
+    session = settings.session
+    options = session.options
+    if all(competitor.kind != "reference" for competitor in session.competitors):
+        return None
+    # The computer's first move, as O, is made with one square taken (as X, with none: a depth one short of that
+    # is as good as whole, the first move of the empty board being the same either way).
+    empty = options.size * options.size - 1 - len(session.opening)
+    if options.max_levels >= empty:
+        return None
+    window = " --window" if settings.window else ""
+    return (
+        f"{program}: looking {options.max_levels} moves ahead, the computer plays weakly on "
+        f"{options.size}x{options.size}; for a stronger one: {program} {options.size} {options.length} --level "
+        f"{DEFAULT_LEVEL}{window}"
+    )
 
 
 def asks_for_history(arguments: Sequence[str]) -> bool:
