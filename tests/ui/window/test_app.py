@@ -530,7 +530,7 @@ def test_a_screenshot_shows_the_grid_and_the_tiles(open_window: Callable[..., Ga
     if not xwd_available():
         pytest.skip("xwd is not installed (Debian: x11-apps)")
     game_window = open_window(classic(7, 4, 3))
-    game_window.root.geometry("560x620")
+    game_window.root.geometry("600x660")  # the toolbar whole, Quit included
     click(game_window, "d4", "e4", "c5")
     press(game_window, "<Down>", "<Down>", "<Right>")  # the cursor, on d7
     root, canvas, geometry = game_window.root, game_window.canvas, game_window.board.geometry
