@@ -473,3 +473,20 @@ def test_the_previous_games_export_and_import_sgf(open_window: Callable[..., Gam
     assert listing.note_text == f"Imported 0 games from {tmp_path / 'games.sgf'}, skipped 2 already stored"
     listing.import_from(tmp_path / "missing.sgf")
     assert listing.note_text == f"Cannot import: cannot read {tmp_path / 'missing.sgf'}: No such file or directory"
+
+
+def test_the_previous_games_keep_their_size_whatever_the_note_says(
+    open_window: Callable[..., GameWindow], tmp_path: Path
+) -> None:
+    db = tmp_path / "games.sqlite3"
+    with History(db) as history:
+        history.save(sample_record())
+    previous = open_window(classic(), db=db).previous_games()
+    previous.top.update()
+    size = (previous.top.winfo_width(), previous.top.winfo_height())
+    missing = tmp_path / ("a-long-folder-name-" * 6) / "games.sgf"
+    previous.import_from(missing)
+    previous.top.update()
+    assert previous.note_text == f"Cannot import: cannot read {missing}: No such file or directory"
+    assert previous.text_width(previous.note_text) > 2 * 560  # three lines of the note
+    assert (previous.top.winfo_width(), previous.top.winfo_height()) == size

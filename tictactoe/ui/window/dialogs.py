@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
     from tictactoe.game.game import StartingPosition
 
-__all__ = ["ERROR_COLOUR", "NewGameDialog"]
+__all__ = ["ERROR_COLOUR", "NewGameDialog", "fixed_lines"]
 
 ERROR_COLOUR = "#b00020"
 # The pixels a refusal's line takes, and wraps at.
@@ -41,6 +41,16 @@ _ROWS: tuple[tuple[str, str, tuple[str, ...] | None], ...] = (
     ("o_kind", "O player", PLAYER_NAMES),
     ("o_name", "O name", None),
 )
+
+
+def fixed_lines(parent: tkinter.Misc, *, lines: int, width: int, foreground: str = "") -> tuple[ttk.Frame, ttk.Label]:
+    """A label wrapped at ``width`` pixels in a box ``lines`` lines high from the start (the box is the caller's
+    to place), so that a window does not change size when the label says more or less."""
+    box = ttk.Frame(parent, height=lines * font.nametofont("TkDefaultFont").metrics("linespace"), width=width)
+    box.grid_propagate(False)
+    label = ttk.Label(box, wraplength=width, justify="left", foreground=foreground)
+    label.grid(row=0, column=0, sticky="nw")
+    return box, label
 
 
 class NewGameDialog:
@@ -124,11 +134,8 @@ class NewGameDialog:
     def _error_line(self, frame: ttk.Frame, row: int) -> ttk.Label:
         """The line that says why a game cannot start, in a box three lines high from the start, so that the
         dialog does not change size when it speaks."""
-        box = ttk.Frame(frame, height=3 * font.nametofont("TkDefaultFont").metrics("linespace"), width=_ERROR_WIDTH)
+        box, error = fixed_lines(frame, lines=3, width=_ERROR_WIDTH, foreground=ERROR_COLOUR)
         box.grid(row=row, column=0, columnspan=2, sticky="ew", pady=(6, 0))
-        box.grid_propagate(False)
-        error = ttk.Label(box, foreground=ERROR_COLOUR, wraplength=_ERROR_WIDTH, justify="left")
-        error.grid(row=0, column=0, sticky="nw")
         return error
 
     def swap_sides(self) -> None:
