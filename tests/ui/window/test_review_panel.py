@@ -306,3 +306,30 @@ def test_a_review_whose_search_fails_says_so_in_one_red_line_and_shows_what_it_h
     assert str(panel._status.cget("foreground")) == ERROR_COLOUR
     assert panel.rows() == [("1", "X", "a1", "draw", "draw", "", ""), ("2", "O", "a2", "draw", "X wins", "?", "b2")]
     assert [point[0] for point in panel.graph.points()] == [0, 1, 2]
+
+
+def test_the_replay_keeps_its_size_when_a_game_with_a_review_follows_one_without(
+    open_window: Callable[..., GameWindow], tmp_path: Path
+) -> None:
+    """The status, the legend and the table's columns grew with the review: the window changed size under the
+    pointer."""
+    db = tmp_path / "games.sqlite3"
+    record = sample_record(BLUNDER_GAME, size=15, length=5, x=Competitor("Ada"), o=Competitor("Bob"))
+    with History(db) as history:
+        history.save(record)
+        game_id = history.save(record)
+        history.save_review(game_id, review_game(record, 0.1))
+    previous = open_previous(open_window(classic(), db=db))
+    previous.select(1)
+    replay = previous.replay_selected()
+    assert replay is not None
+    replay.top.update()
+    size = (replay.top.winfo_width(), replay.top.winfo_height())
+    assert panel_of(replay).status_text == NOT_REVIEWED
+    previous.select(game_id)
+    assert previous.replay_selected() is replay  # the same window, the reviewed game in it
+    replay.top.update()
+    panel = panel_of(replay)
+    assert len(panel.rows()) == len(record.moves)
+    assert panel.status_text != NOT_REVIEWED
+    assert (replay.top.winfo_width(), replay.top.winfo_height()) == size

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import tkinter
-from tkinter import font, ttk
+from tkinter import ttk
 from typing import TYPE_CHECKING
 
 from tictactoe.players.levels import LEVEL_NAMES
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
     from tictactoe.game.game import StartingPosition
 
-__all__ = ["ERROR_COLOUR", "NewGameDialog", "fixed_lines"]
+__all__ = ["ERROR_COLOUR", "NewGameDialog", "lines_box"]
 
 ERROR_COLOUR = "#b00020"
 # The pixels a refusal's line takes, and wraps at.
@@ -43,12 +43,17 @@ _ROWS: tuple[tuple[str, str, tuple[str, ...] | None], ...] = (
 )
 
 
-def fixed_lines(parent: tkinter.Misc, *, lines: int, width: int, foreground: str = "") -> tuple[ttk.Frame, ttk.Label]:
-    """A label wrapped at ``width`` pixels in a box ``lines`` lines high from the start (the box is the caller's
-    to place), so that a window does not change size when the label says more or less."""
-    box = ttk.Frame(parent, height=lines * font.nametofont("TkDefaultFont").metrics("linespace"), width=width)
-    box.grid_propagate(False)
-    label = ttk.Label(box, wraplength=width, justify="left", foreground=foreground)
+def lines_box(parent: tkinter.Misc, *, lines: int, width: int, foreground: str = "") -> tuple[ttk.Frame, ttk.Label]:
+    """A label wrapped at ``width`` pixels in a box with room for ``lines`` lines from the start (the box is the
+    caller's to place), so that a window does not change size when the label says more or less: only a text
+    longer than that makes it taller, rather than be cut short."""
+    box = ttk.Frame(parent)
+    # The height of so many lines, as the label itself asks for it (its border included).
+    label = ttk.Label(box, text="\n".join("x" * lines), wraplength=width, justify="left", foreground=foreground)
+    label.update_idletasks()
+    box.columnconfigure(0, minsize=width)
+    box.rowconfigure(0, minsize=label.winfo_reqheight())
+    label.configure(text="")
     label.grid(row=0, column=0, sticky="nw")
     return box, label
 
@@ -132,9 +137,9 @@ class NewGameDialog:
             entry.configure(state="readonly")  # a player is chosen from the list, not typed
 
     def _error_line(self, frame: ttk.Frame, row: int) -> ttk.Label:
-        """The line that says why a game cannot start, in a box three lines high from the start, so that the
+        """The line that says why a game cannot start, with room for three lines from the start, so that the
         dialog does not change size when it speaks."""
-        box, error = fixed_lines(frame, lines=3, width=_ERROR_WIDTH, foreground=ERROR_COLOUR)
+        box, error = lines_box(frame, lines=3, width=_ERROR_WIDTH, foreground=ERROR_COLOUR)
         box.grid(row=row, column=0, columnspan=2, sticky="ew", pady=(6, 0))
         return error
 

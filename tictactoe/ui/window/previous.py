@@ -27,7 +27,7 @@ from tictactoe.game.sgf import to_sgf
 from tictactoe.players.levels import LEVEL_NAMES
 from tictactoe.ui.game_list import HEADINGS, summary_cells
 from tictactoe.ui.settings import level_name
-from tictactoe.ui.window.dialogs import ERROR_COLOUR, fixed_lines
+from tictactoe.ui.window.dialogs import ERROR_COLOUR, lines_box
 from tictactoe.ui.window.replay_window import PlayFrom, ReplayWindow
 
 if TYPE_CHECKING:
@@ -108,7 +108,7 @@ class PreviousGames:
         self._build_filters()
         self._build_list()
         # Room for three lines from the start: a long path or error in the note does not resize the dialog.
-        box, self._note = fixed_lines(top, lines=3, width=560)
+        box, self._note = lines_box(top, lines=3, width=560)
         box.grid(row=2, column=0, sticky="ew", padx=8)
         self._build_buttons()
         top.bind("<Escape>", lambda _event: self.close())

@@ -273,9 +273,7 @@ class ReplayWindow:
         extra.grid(row=4, column=0, sticky="ew")
         # Without a Tk variable of Python's: one freed by the garbage collector in a search's thread would call Tk
         # from the wrong thread. The button keeps its state itself.
-        buttons["numbers"] = ttk.Checkbutton(
-            extra, text="Move numbers", command=self._numbers_changed, takefocus=False
-        )
+        buttons["numbers"] = ttk.Checkbutton(extra, text="Move numbers", command=self._numbers_changed, takefocus=False)
         buttons["numbers"].state(["!alternate", "!selected"])
         buttons["numbers"].grid(row=0, column=0, padx=(2, 12))
         if self._play_from is not None:

@@ -26,7 +26,7 @@ from tictactoe.game.history import HistoryError
 from tictactoe.game.review.search import ReviewFailed, ReviewStopped
 from tictactoe.game.review.text import MOVE_HEADINGS, legend, move_cells, summary_text
 from tictactoe.players.base import DEFAULT_THINK
-from tictactoe.ui.window.dialogs import ERROR_COLOUR
+from tictactoe.ui.window.dialogs import ERROR_COLOUR, lines_box
 from tictactoe.ui.window.review_graph import ReviewGraph
 from tictactoe.ui.window.review_work import ReviewWork
 
@@ -47,6 +47,20 @@ REVIEW_POLL_MS = 100
 NOT_REVIEWED = "Not reviewed yet: Review values every position"
 # Pixels around a cell's text, so that a column as wide as its widest text shows it whole.
 _CELL_PADDING = 16
+# The button's label before a game's first review, and after.
+_BUTTON_LABELS = ("Review", "Review again")
+# The pixels the status (beside the button) and the legend (under both) wrap at.
+_STATUS_WIDTH, _TEXT_WIDTH = 300, 360
+# The widest texts a column usually shows, its width from the start: a larger estimate still widens it.
+_USUAL: dict[str, tuple[str, ...]] = {
+    "No": ("99",),
+    "Side": ("X", "O"),
+    "Move": ("m13",),
+    "Before": ("~X +333", "~X wins", "draw"),
+    "After": ("~X +333", "~X wins", "draw"),
+    "Mark": ("~??",),
+    "Better": ("m13",),
+}
 
 
 def review_progress_text(done: int, total: int) -> str:
@@ -78,12 +92,16 @@ class ReviewPanel:
         self.frame = frame = ttk.Frame(parent, padding=(0, 6, 8, 6))
         frame.columnconfigure(0, weight=1)
         frame.rowconfigure(2, weight=1)
-        self._status = ttk.Label(frame, wraplength=360, justify="left")
-        self._status.grid(row=0, column=0, sticky="w")
-        self.button = ttk.Button(frame, text="Review", command=self.start, takefocus=False)
+        # The status and the legend have room for three lines each from the start, and the columns for the usual
+        # values, so that the replay keeps its size when a review comes in.
+        status_box, self._status = lines_box(frame, lines=3, width=_STATUS_WIDTH)
+        status_box.grid(row=0, column=0, sticky="w")
+        # As wide as its longer label from the start (in characters, as ttk counts a button's width).
+        width = max(len(label) for label in _BUTTON_LABELS)
+        self.button = ttk.Button(frame, text=_BUTTON_LABELS[0], width=width, command=self.start, takefocus=False)
         self.button.grid(row=0, column=1, sticky="e", padx=(6, 0))
-        self._legend = ttk.Label(frame, foreground="#555555", wraplength=360, justify="left")
-        self._legend.grid(row=1, column=0, columnspan=2, sticky="w", pady=(4, 4))
+        legend_box, self._legend = lines_box(frame, lines=3, width=_TEXT_WIDTH, foreground="#555555")
+        legend_box.grid(row=1, column=0, columnspan=2, sticky="w", pady=(4, 4))
         self.tree = self._build_table(frame)
         self.graph = ReviewGraph(frame)
         self.graph.canvas.grid(row=3, column=0, columnspan=2, sticky="w", pady=(6, 0))
@@ -187,7 +205,7 @@ class ReviewPanel:
 
     def _show(self, review: Review | None) -> None:
         self.review = review
-        self.button.configure(state="normal", text="Review" if review is None else "Review again")
+        self.button.configure(state="normal", text=_BUTTON_LABELS[review is not None])
         self.tree.delete(*self.tree.get_children())
         if review is not None:
             for move in review.moves:
@@ -210,7 +228,8 @@ class ReviewPanel:
         widths stay put while the replay steps."""
         rows = self.rows()
         for column, heading in enumerate(MOVE_HEADINGS):
-            width = max(self.text_width(text) for text in [heading, *(row[column] for row in rows)])
+            texts = [heading, *_USUAL[heading], *(row[column] for row in rows)]
+            width = max(self.text_width(text) for text in texts)
             self.tree.column(heading, width=width, minwidth=width)
 
     def _build_table(self, frame: ttk.Frame) -> ttk.Treeview:
