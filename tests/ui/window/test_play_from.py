@@ -7,6 +7,7 @@ files, and a screenshot read back pixel by pixel.
 
 from __future__ import annotations
 
+import threading
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -18,7 +19,7 @@ from tests.records import sample_record
 from tests.screenshots import grab, hex_colour, xwd_available
 from tests.ui.window.test_previous import open_previous, step_keys
 from tests.ui.window.test_review_panel import click_row, panel_of, replay_of
-from tests.windows import classic, click, press, settle, squares
+from tests.windows import TIMEOUT, classic, click, press, settle, squares
 from tictactoe.game.game import StartingPosition
 from tictactoe.game.history import History
 from tictactoe.game.record import Competitor
@@ -32,6 +33,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
     from pathlib import Path
 
+    from configurations.search import SearchStats
     from tictactoe.ui.window.app import GameWindow
 
 
@@ -249,3 +251,33 @@ def test_a_position_whose_stones_do_not_say_whose_turn_is_refused_against_a_comp
     assert not dialog.is_open()
     assert game_window.status_text == "X to move (You)"
     assert game_window.board.rows() == ["X  ", "   ", "   "]
+
+
+def test_a_search_under_way_when_the_setup_starts_plays_no_move_in_it(
+    open_window: Callable[..., GameWindow], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    session = Session(PlayerOptions(3, 3, 9), Competitor("Computer", "reference"), Competitor("You"))
+    gate, returned = threading.Event(), threading.Event()
+    search = session.computer_move
+
+    def held(stats: SearchStats | None = None) -> Move:  # the search, held at its end until the test lets it go
+        move = search(stats)
+        gate.wait(TIMEOUT)
+        returned.set()
+        return move
+
+    monkeypatch.setattr(session, "computer_move", held)
+    game_window = open_window(session, settled=False)
+    settle(game_window, lambda: game_window.thinking)
+    menu, index = game_window.menu_entries["setup"]
+    menu.invoke(index)
+    gate.set()
+    settle(game_window, returned.is_set)
+    game_window.root.update()
+    assert (game_window.thinking, session.game.moves) == (False, ())  # the move found is not played
+    assert game_window.status_text == "Setting up a position: X to move"
+    assert game_window.board.rows() == ["   ", "   ", "   "]
+    game_window.setup_bar.buttons["cancel"].invoke()  # back to the game: the computer searches again, and moves
+    settle(game_window)
+    assert len(session.game.moves) == 1
+    assert game_window.status_text == "O to move (You)"
