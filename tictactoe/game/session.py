@@ -78,8 +78,8 @@ class Session:
         Game(options.size, options.length, options.max_levels, start)  # a start that is over is refused first
         if not start.reachable and any(player is not None for player in self._players):
             raise ValueError(
-                f"a computer player cannot play from {start}: it takes X to move when X has as many stones as O, "
-                f"and O when X has one more (here X {len(start.x)}, O {len(start.o)})"
+                f"a computer player cannot play from this position ({start}): it takes X to move when X has as many "
+                f"stones as O, and O when X has one more (here X {len(start.x)}, O {len(start.o)})"
             )
         self.start = start
         self.opening = tuple(opening)

@@ -242,8 +242,8 @@ def test_a_position_whose_stones_do_not_say_whose_turn_is_refused_against_a_comp
     dialog.start()
     dialog.top.update()
     assert dialog.error_text == (
-        "a computer player cannot play from X a1; X to move: it takes X to move when X has as many stones as O, and O"
-        " when X has one more (here X 1, O 0)"
+        "a computer player cannot play from this position (X a1; X to move): it takes X to move when X has as many"
+        " stones as O, and O when X has one more (here X 1, O 0)"
     )
     dialog.fill("o_kind", "human")  # between two people any side may move
     dialog.start()
