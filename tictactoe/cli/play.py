@@ -116,13 +116,15 @@ def weak_search_note(settings: Settings, program: str = "play.py") -> str | None
     ahead to see the end of the game from its first move; None when it sees that far, or does not play.
 
     >>> from tictactoe.ui.settings import default_competitors
-    >>> def note(size, length, depth):
-    ...     x, o = default_competitors("human", "reference")
-    ...     return weak_search_note(Settings(Session(PlayerOptions(size, length, depth), x, o)))
-    >>> note(3, 3, 9), note(3, 3, 8), note(1, 1, 0)
-    (None, None, None)
+    >>> def note(size, length, depth, window=False, players=("human", "reference")):
+    ...     x, o = default_competitors(*players)
+    ...     return weak_search_note(Settings(Session(PlayerOptions(size, length, depth), x, o), window=window))
+    >>> note(3, 3, 9), note(3, 3, 8), note(1, 1, 0), note(7, 4, 3, players=("human", "strong"))
+    (None, None, None, None)
     >>> print(note(7, 4, 3))
     play.py: looking 3 moves ahead, the computer plays weakly on 7x7; for a stronger one: play.py 7 4 --level hard
+    >>> note(9, 5, 4, window=True).endswith("for a stronger one: play.py 9 5 --level hard --window")
+    True
     """
     session = settings.session
     options = session.options
