@@ -130,7 +130,7 @@ def random_record(rng: random.Random) -> GameRecord:
         max_levels=rng.randint(0, 9),
         think=rng.choice((None, 0.5, 1.0, 2.0)),
         started=started,
-        ended=started + timedelta(seconds=sum(move.seconds for move in timed)),
+        ended=started + timedelta(seconds=sum(move.seconds or 0.0 for move in timed)),
         moves=timed,
     )
 

@@ -11,12 +11,24 @@ a move (the whole review over the game's moves), the slowest position's
 wall-clock seconds, and how many positions the solver proved.  Target:
 the review finishes within ``--think`` seconds a move.  ``--write`` also
 writes the output to ``bench/review_results.txt`` (or the path given).
+
+``--fit GAMES`` measures instead what the review's marks by estimate rest
+on (:mod:`tictactoe.game.review.values`): ``GAMES`` self-play games of the
+``strong`` player (:data:`FIT_THINK` seconds a move) on 15x15, each from
+an opening of :data:`FIT_OPENING` random stones near the centre, every
+position estimated as a review estimates it.  It fits the scale that turns
+a score into X's chances (:func:`fit_scale`: the likeliest, given each
+game's result), counts how often a position believed won was won, and
+gives the percentiles of the drops of the movers' chances, from which the
+thresholds of the marks are set.
 """
 
 from __future__ import annotations
 
 import argparse
 import itertools
+import math
+import random
 import shlex
 import statistics
 import sys
@@ -27,16 +39,29 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from bench.common import ROOT, current_commit
-from bench.match import play_game
+from bench.match import centre_squares, play_game
+from configurations import Side, Winner
 from configurations.moves import Move
 from tictactoe.cli.exits import run
+from tictactoe.game.game import Game
 from tictactoe.game.history import History
 from tictactoe.game.record import Competitor, GameRecord, TimedMove
-from tictactoe.game.review.search import review_game
+from tictactoe.game.review.search import PositionValuer, review_game
+from tictactoe.game.review.values import PositionValue
 from tictactoe.players.base import PlayerOptions
 from tictactoe.players.registry import make_player
 
-__all__ = ["GAME_MOVES", "ReviewTiming", "main", "review_timing", "the_game"]
+__all__ = [
+    "GAME_MOVES",
+    "ReviewTiming",
+    "Sample",
+    "drop_percentiles",
+    "fit_scale",
+    "main",
+    "review_timing",
+    "self_play_samples",
+    "the_game",
+]
 
 PROGRAM = "python -m bench.review"
 RESULTS = ROOT / "bench" / "review_results.txt"
@@ -46,6 +71,11 @@ OPENING = (Move(7, 7), Move(7, 8))
 DEPTHS, GAME_THINK = (1, 2), 30.0
 #: The moves of the game made (checked by the tests, so that the figures stay comparable).
 GAME_MOVES = 36
+#: ``--fit``: the strong player's seconds a move in the self-play games, and the random stones they start from.
+FIT_THINK = 0.05
+FIT_OPENING = 3
+# The percentiles of the movers' drops that --fit reports.
+_PERCENTILES = (50, 90, 95, 99)
 
 
 def the_game() -> GameRecord:
@@ -84,6 +114,112 @@ def review_timing(history: History, game_id: int, think: float) -> ReviewTiming:
     return ReviewTiming(wall, processor, slowest, positions - review.estimated, positions)
 
 
+@dataclass(frozen=True, slots=True)
+class Sample:
+    """A position of a self-play game: its estimate, who was to move, and X's score in the game (1, 1/2, 0)."""
+
+    value: PositionValue
+    mover: Side
+    outcome: float
+
+
+def self_play_samples(games: int, seed: int) -> list[list[Sample]]:
+    """The estimated positions of ``games`` self-play games (see ``--fit``), game by game, before the end."""
+    rng = random.Random(seed)
+    squares = centre_squares(SIZE)
+    played = []
+    for _ in range(games):
+        opening = rng.sample(squares, FIT_OPENING)
+        x, o = (make_player("strong", PlayerOptions(SIZE, LENGTH, 40, FIT_THINK)) for _ in range(2))
+        assert x is not None  # a computer player
+        assert o is not None
+        moves = play_game(x, o, a_plays_x=True, size=SIZE, length=LENGTH, opening=opening).moves
+        valuer = PositionValuer(SIZE, LENGTH, 1.0)
+        game, values = Game(SIZE, LENGTH), []
+        for move in moves:
+            values.append((valuer.estimate(game.board, game.to_move or Side.X), game.to_move or Side.X))
+            game.play(move)
+        outcome = {Winner.X: 1.0, Winner.DRAW: 0.5, Winner.O: 0.0}[game.result or Winner.DRAW]
+        played.append([Sample(value, mover, outcome) for value, mover in values[FIT_OPENING:]])
+    return played
+
+
+def fit_scale(samples: list[tuple[float, float]]) -> float:
+    """The scale ``s`` that makes ``1 / (1 + exp(-score / s))`` likeliest to give the outcomes (1, 1/2 or 0) of
+    ``(score, outcome)`` pairs: golden-section search on ``log s`` from 10 to 100 000.
+
+    Outcomes that are the chances of a scale themselves give that scale back:
+
+    >>> round(fit_scale([(score, 1 / (1 + math.exp(-score / 200))) for score in (-400.0, -100.0, 50.0, 300.0)]), 3)
+    200.0
+    """
+
+    def loss(log_scale: float) -> float:
+        total = 0.0
+        for score, outcome in samples:
+            chance = 1 / (1 + math.exp(-max(-700.0, min(700.0, score / math.exp(log_scale)))))
+            chance = min(max(chance, 1e-12), 1 - 1e-12)
+            total -= outcome * math.log(chance) + (1 - outcome) * math.log(1 - chance)
+        return total
+
+    low, high = math.log(10.0), math.log(100_000.0)
+    ratio = (math.sqrt(5) - 1) / 2
+    for _ in range(80):
+        left, right = high - ratio * (high - low), low + ratio * (high - low)
+        if loss(left) < loss(right):
+            high = right
+        else:
+            low = left
+    return math.exp((low + high) / 2)
+
+
+def drop_percentiles(drops: list[float]) -> dict[int, float]:
+    """The :data:`_PERCENTILES` of ``drops`` (each the least value that many percent of them are at or below).
+
+    >>> drop_percentiles([n / 100 for n in range(1, 101)])
+    {50: 0.5, 90: 0.9, 95: 0.95, 99: 0.99}
+    """
+    ordered = sorted(drops)
+    return {
+        percent: ordered[min(len(ordered) - 1, math.ceil(percent / 100 * len(ordered)) - 1)] for percent in _PERCENTILES
+    }
+
+
+def fit_lines(games: int, seed: int) -> list[str]:
+    """The report of ``--fit``: the fitted scale, the believed wins, the movers' drops."""
+    played = self_play_samples(games, seed)
+    scored = [
+        (float(sample.value.score), sample.outcome) for game in played for sample in game if sample.value.winner is None
+    ]
+    believed = [sample for game in played for sample in game if sample.value.winner in (Winner.X, Winner.O)]
+    won = sum((sample.value.winner == Winner.X) == (sample.outcome == 1.0) for sample in believed)
+    scale = fit_scale(scored)
+
+    def chance(value: PositionValue) -> float:
+        if value.winner is not None:
+            return {Winner.X: 1.0, Winner.DRAW: 0.5, Winner.O: 0.0}[value.winner]
+        return 1 / (1 + math.exp(-max(-700.0, min(700.0, value.score / scale))))
+
+    drops = [
+        (chance(before.value) - chance(after.value)) * (1 if before.mover is Side.X else -1)
+        for game in played
+        for before, after in itertools.pairwise(game)
+        if before.value.winner is None and after.value.winner is None
+    ]
+    percentiles = drop_percentiles(drops)
+    results = [game[0].outcome for game in played if game]
+    return [
+        f"--fit: {games} games of strong ({FIT_THINK:g} s a move) against itself, {SIZE}x{SIZE}, {LENGTH} in a row,"
+        f" each from {FIT_OPENING} random stones near the centre (seed {seed}):"
+        f" X won {results.count(1.0)}, O {results.count(0.0)}, draws {results.count(0.5)}",
+        f"positions estimated by a score: {len(scored)}; the likeliest scale: {scale:.0f}",
+        f"positions believed won: {len(believed)}, of which won by the side believed: {won}"
+        f" ({won / max(1, len(believed)):.1%})",
+        f"movers' drops of chances between scored positions ({len(drops)} moves), percentiles: "
+        + ", ".join(f"{percent}%: {drop:.3f}" for percent, drop in percentiles.items()),
+    ]
+
+
 def table_line(think: float, moves: int, timings: list[ReviewTiming]) -> str:
     """The row of one ``--think``: the median run's figures a move, and the target met or missed."""
     median = sorted(timings, key=lambda timing: timing.wall)[len(timings) // 2]
@@ -102,12 +238,22 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog=PROGRAM, description="Seconds a move of a review, against --think.")
     parser.add_argument("--think", type=float, nargs="+", default=[1.0, 0.25], help="seconds a position (1 0.25)")
     parser.add_argument("--runs", type=int, default=3, help="reviews at each --think; the median is shown (3)")
+    parser.add_argument("--fit", type=int, metavar="GAMES", help="fit the scale of the estimates' marks instead")
+    parser.add_argument("--seed", type=int, default=1, help="--fit: the seed of the openings (1)")
     parser.add_argument(
         "--write", nargs="?", const=RESULTS, type=Path, metavar="FILE", help="also write the output to FILE"
     )
     args = parser.parse_args(arguments)
     if args.runs < 1 or any(not think > 0 for think in args.think):
         parser.error("--runs must be 1 or more, and each --think above 0")
+    if args.fit is not None:
+        lines = [f"Python {sys.version.split()[0]}, commit {current_commit()}, {PROGRAM} {shlex.join(arguments)}"]
+        lines += fit_lines(args.fit, args.seed)
+        print("\n".join(lines))
+        if args.write is not None:
+            with args.write.open("a", encoding="utf-8") as results:
+                results.write("\n" + "\n".join(lines) + "\n")
+        return 0
     record = the_game()
     moves = len(record.moves)
     lines = [

@@ -24,9 +24,11 @@ from tictactoe.cli import history as history_program
 from tictactoe.cli import play as play_program
 from tictactoe.game.history import MIGRATIONS, History
 from tictactoe.game.record import GameRecord
+from tictactoe.game.review import search
 from tictactoe.game.review.search import review_game
 from tictactoe.game.review.values import Review
 from tictactoe.game.sgf import to_sgf
+from tictactoe.solver import Position, Solution, solve
 from tictactoe.ui.terminal.review_table import STORED_NOTE, review_text
 
 
@@ -87,6 +89,43 @@ def test_a_game_twice_in_one_file_is_stored_once(tmp_path: Path) -> None:
     )
 
 
+CORPUS = Path(__file__).parents[1] / "game" / "sgf_corpus"
+
+
+def test_other_programs_files_import_their_main_lines_and_replay_with_their_results(tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite3"
+    assert run_main("--import", str(CORPUS / "variations.sgf"), "--db", str(db)) == (
+        0,
+        f"Imported 1 game into {db}; 2 variations left out (the main line is read)\n",
+        "",
+    )
+    assert run_main("--import", str(CORPUS / "re-w-resign-word.sgf"), "--db", str(db))[0] == 0
+    status, out, _ = run_main("--replay", "2", "--db", str(db))
+    assert (status, out.splitlines()[-1]) == (0, "O wins by resignation")
+    assert run_main("--import", str(CORPUS / "setup-pl-white.sgf"), "--db", str(db))[0] == 0
+    status, out, _ = run_main("--replay", "3", "--db", str(db))
+    assert out.split("\n\n")[1].splitlines()[0] == "Start: X h8 i9; O h9; O to move"
+    assert out.split("\n\n")[2].splitlines()[0] == "Move 1: O plays j10"
+    exported = tmp_path / "again.sgf"
+    assert run_main("--export", str(exported), "--db", str(db))[0] == 0
+    text = exported.read_text(encoding="utf-8")
+    assert "RE[W+Resign]" in text
+    assert "AB[hh][ii]AW[hi]PL[W]" in text
+    assert "MT[" not in text
+
+
+def test_a_gomocup_psq_file_imports_beside_sgf(tmp_path: Path) -> None:
+    psq = tmp_path / "0x1-9(1).psq"
+    psq.write_bytes(b"Piskvorky 20x20, 11:11, 0\r\n10,10,0\r\n11,11,1500\r\npbrain-a.exe\r\npbrain-b.exe\r\n-1\r\n")
+    db = tmp_path / "games.sqlite3"
+    assert run_main("--import", str(psq), "--db", str(db)) == (0, f"Imported 1 game into {db}\n", "")
+    _, out, _ = run_main("--history", "--db", str(db))
+    assert out.splitlines()[1].split() == ["1", "-", "pbrain-a.exe", "pbrain-b.exe", "unfinished", "20x20", "5", "2"]
+    broken = tmp_path / "broken.psq"
+    broken.write_bytes(b"Piskvorky 20x20, 11:11, 0\r\n10,10,0\r\n10,10,0\r\n")
+    assert run_main("--import", str(broken), "--db", str(db)) == (1, "", "play.py: line 3: j10 is already taken\n")
+
+
 def test_games_alike_but_for_a_known_date_are_both_kept(tmp_path: Path) -> None:
     first = sample_record()
     later = sample_record(started=START.replace(year=START.year + 1))
@@ -129,7 +168,7 @@ def test_a_history_made_by_the_first_schema_is_upgraded_and_keeps_its_games(tmp_
         assert history.get(2).result is None
         assert [timed.move for timed in history.get(1).moves] == [Move(0, 0), Move(0, 1), Move(1, 1)]
     connection = sqlite3.connect(path)
-    assert connection.execute("PRAGMA user_version").fetchone() == (3,)
+    assert connection.execute("PRAGMA user_version").fetchone() == (4,)
     assert connection.execute("PRAGMA foreign_key_check").fetchall() == []
     connection.close()
 
@@ -232,6 +271,35 @@ def test_a_review_kept_is_shown_again_unless_another_think_or_redo_asks(
     assert first.splitlines()[3] == STORED_NOTE
 
 
+def test_a_review_whose_search_fails_underneath_says_one_line_and_shows_what_it_had(
+    reviewable: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    solved: list[Position] = []
+
+    def failing_solve(position: Position, seconds: float) -> Solution:
+        if len(solved) == 4:  # the position after move 4: as the solver's recursion fails on a deep board
+            raise RecursionError("maximum recursion depth exceeded")
+        solved.append(position)
+        return solve(position, seconds)
+
+    monkeypatch.setattr(search, "solve", failing_solve)
+    status, out, err = run_main("--review", "2", "--db", str(reviewable), "--think", "5")
+    assert (status, err) == (
+        1,
+        "play.py: the review stopped at position 4 of 5: RecursionError: maximum recursion depth exceeded;"
+        " the moves valued before are shown, nothing is stored\n",
+    )
+    assert out.splitlines()[4:10] == [
+        "No  Side  Move  Before  After   Mark  Better",
+        " 1  X     a1    draw    draw",
+        " 2  O     a2    draw    X wins  ?     b2",
+        " 3  X     b1    X wins  X wins",
+        "",
+        "O threw away a draw at move 2 (a2?; b2 kept it).",
+    ]
+    assert stored_think(reviewable, 2) is None
+
+
 def test_a_missing_game_or_history_is_one_line(reviewable: Path, tmp_path: Path) -> None:
     assert run_main("--review", "7", "--db", str(reviewable)) == (1, "", f"play.py: {reviewable}: there is no game 7\n")
     missing = tmp_path / "gmaes.sqlite3"
@@ -265,7 +333,7 @@ def test_an_export_of_a_reviewed_game_has_its_comments_and_is_imported_again(rev
     first, second = text.split("\n(")
     assert "C[" not in first  # the game not reviewed
     assert second.splitlines()[3:] == [
-        "C[Values proved by the solver within 5 s a position, or ~ the strong player's estimate (never marked)."
+        "C[Values proved by the solver within 5 s a position, or ~ the strong player's estimate (and ~ its marks)."
         " O threw away a draw at move 2 (a2?; b2 kept it); X threw away a win at move 5 (c3??; c1 kept it).]",
         ";B[aa]MT[0.25]C[draw before, draw after]",
         ";W[ab]MT[1.75]C[draw before, X wins after; a2? threw away a draw, b2 kept it]",

@@ -17,6 +17,7 @@ import subprocess
 import sys
 import textwrap
 import time
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -28,6 +29,7 @@ from tests.paths import ROOT
 from tictactoe.cli import play as play_program
 from tictactoe.cli.play import parse_settings
 from tictactoe.game.game import Game
+from tictactoe.game.history import History
 from tictactoe.game.record import Competitor
 from tictactoe.game.session import Session
 from tictactoe.players import reference
@@ -730,6 +732,28 @@ def test_a_game_typed_at_a_terminal() -> None:
     )
 
 
+WEAK_NOTE = (
+    "play.py: looking 3 moves ahead, the computer plays weakly on 7x7; for a stronger one: play.py 7 4 --level hard\n"
+)
+
+
+@posix_only
+def test_a_depth_too_short_for_the_board_points_to_level_once_at_a_terminal() -> None:
+    """7 4 3 played a1, b1, c1... and lost: the numbers keep their meaning, and a line says what plays better."""
+    status, shown = run_in_terminal(["7", "4", "3"], [b"d4\n", b"quit\n"])
+    assert status == 0
+    assert shown.startswith(WEAK_NOTE + "You are X and move first")
+    assert shown.count("--level") == 1
+    status, shown = run_in_terminal(["7", "4", "48"], [b"quit\n"])
+    assert (status, "--level" in shown) == (0, False)  # a depth that sees the end of the game needs no note
+
+
+def test_a_depth_too_short_for_the_board_says_nothing_through_a_pipe() -> None:
+    result = run_script("7", "4", "3", moves="d4\nquit\n")
+    assert (result.returncode, result.stderr) == (0, "")
+    assert result.stdout.startswith("You are X and move first")
+
+
 @posix_only
 def test_ctrl_d_at_a_terminal_exits_1_on_a_fresh_line() -> None:
     status, shown = run_in_terminal(["3", "3", "9"], [b"\x04"])
@@ -833,6 +857,7 @@ def test_a_person_may_play_o_against_the_reference_search() -> None:
           a b
         1 X X
         2 O .
+        Winner: Computer (X)
         X wins
         """
     )
@@ -873,7 +898,7 @@ def test_bad_options_exit_2_naming_the_problem(args: list[str], problem: str) ->
 
 def test_at_a_terminal_the_tally_follows_each_game_and_sides_may_be_swapped() -> None:
     settings = parse_settings(["1", "1", "0", "--x", "human", "--o", "human", "--name-x", "Ada", "--name-o", "Bo"])
-    typed = iter(["a1", "s", "a1", "n"])
+    typed = iter(["a1", "s", "a1", "A1"])
     out = io.StringIO()
     conversation.play_session(settings, lambda prompt: next(typed), out, interactive=True, on_screen=False)
     assert out.getvalue() == textwrap.dedent(
@@ -883,6 +908,7 @@ def test_at_a_terminal_the_tally_follows_each_game_and_sides_may_be_swapped() ->
         1 .
           a
         1 X
+        Winner: Ada (X)
         X wins
         Tally: Ada 1, Bo 0, draws 0
         X is Bo and O is Ada. Type help for how to play.
@@ -890,10 +916,20 @@ def test_at_a_terminal_the_tally_follows_each_game_and_sides_may_be_swapped() ->
         1 .
           a
         1 X
+        Winner: Bo (X)
         X wins
         Tally: Ada 1, Bo 1, draws 0
+        'A1' is a move, but the game is over: taken as no, no more games
         """
     )
+
+
+def test_play_again_ends_quietly_on_any_other_answer() -> None:
+    settings = parse_settings(["1", "1", "0", "--x", "human", "--o", "human"])
+    typed = iter(["a1", "no thanks"])
+    out = io.StringIO()
+    conversation.play_session(settings, lambda prompt: next(typed), out, interactive=True, on_screen=False)
+    assert out.getvalue().splitlines()[-1] == "Tally: Player 1 1, Player 2 0, draws 0"
 
 
 @pytest.mark.parametrize(
@@ -1037,3 +1073,15 @@ def test_a_game_at_a_level_names_the_computer_by_its_level() -> None:
         "X is you and O is Easy computer (the weights player). Type help for how to play."
     )
     assert result.returncode == 0
+
+
+def test_a_window_with_a_db_that_cannot_be_written_is_refused_before_it_opens(tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite3"
+    History(db).close()
+    db.chmod(0o444)
+    try:
+        result = run_script("3", "3", "9", "--window", "--db", str(db))
+    finally:
+        db.chmod(0o644)
+    assert (result.returncode, result.stdout) == (1, "")
+    assert result.stderr == f"play.py: cannot use the game history: {db}: the file is read-only: cannot save games\n"

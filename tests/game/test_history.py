@@ -8,6 +8,7 @@ import sqlite3
 import sys
 from collections.abc import Iterator
 from contextlib import AbstractContextManager
+from dataclasses import replace
 from datetime import timedelta
 from pathlib import Path
 
@@ -100,7 +101,7 @@ def test_any_record_comes_back_identical(history: History, record: GameRecord) -
 def test_a_new_file_is_marked_as_a_history_of_this_version(history: History, path: Path) -> None:
     connection = sqlite3.connect(path)
     assert connection.execute("PRAGMA application_id").fetchone() == (APPLICATION_ID,)
-    assert connection.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,) == (3,)
+    assert connection.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,) == (4,)
     connection.close()
 
 
@@ -153,7 +154,7 @@ def four_games(history: History) -> History:
     return history
 
 
-def test_the_list_shows_the_last_game_to_end_first(four_games: History) -> None:
+def test_the_list_shows_the_last_game_to_start_first(four_games: History) -> None:
     summaries = four_games.list_games()
     assert [summary.id for summary in summaries] == [3, 2, 4, 1]
     newest = summaries[0]
@@ -166,6 +167,23 @@ def test_the_list_shows_the_last_game_to_end_first(four_games: History) -> None:
         9,
     )
     assert (newest.started, newest.ended) == (START + timedelta(hours=3), START + timedelta(hours=3, minutes=2))
+
+
+def test_the_list_goes_by_the_start_it_shows_not_by_the_end(history: History) -> None:
+    long_game = replace(sample_record(started=START), ended=START + timedelta(days=1))
+    history.save_all([long_game, sample_record(started=START + timedelta(hours=1))])
+    assert [summary.id for summary in history.list_games()] == [2, 1]
+
+
+def test_the_player_filter_folds_case_by_unicode_and_matches_any_part_of_a_name(history: History) -> None:
+    zoe = Competitor("Zoe\u0308 \U0001f3b2", "human")  # the accent typed as a combining character
+    best = Competitor("Best computer", "strong")
+    history.save_all([sample_record(x=zoe), sample_record(o=best), sample_record(x=Competitor("Straße"))])
+    assert [summary.id for summary in history.list_games(player="ZO\u00cb \U0001f3b2")] == [1]
+    assert [summary.id for summary in history.list_games(player="best")] == [2]
+    assert [summary.id for summary in history.list_games(player="COMPUTER")] == [2]
+    assert [summary.id for summary in history.list_games(player="strasse")] == [3]
+    assert history.count(player="e") == 3
 
 
 def test_the_list_filters_by_either_player_and_by_result(four_games: History) -> None:
@@ -201,13 +219,13 @@ def test_the_list_reads_the_games_in_order_from_an_index(history: History, path:
     connection = sqlite3.connect(path)
     plans = [
         connection.execute(
-            f"EXPLAIN QUERY PLAN SELECT id FROM games {where} ORDER BY ended DESC, id DESC LIMIT 20"
+            f"EXPLAIN QUERY PLAN SELECT id FROM games {where} ORDER BY started DESC, id DESC LIMIT 20"
         ).fetchall()[-1][-1]
         for where in ("", "WHERE result = 'X'")
     ]
     connection.close()
     assert plans == [
-        "SCAN games USING COVERING INDEX games_by_end",
+        "SCAN games USING COVERING INDEX games_by_start",
         "SEARCH games USING COVERING INDEX games_by_result (result=?)",
     ]
 
@@ -222,7 +240,7 @@ def test_a_later_migration_is_applied_to_an_older_file(path: Path, monkeypatch: 
     with History(path) as history:
         assert history.get(1) == sample_record()
     connection = sqlite3.connect(path)
-    assert connection.execute("PRAGMA user_version").fetchone() == (4,)
+    assert connection.execute("PRAGMA user_version").fetchone() == (5,)
     assert connection.execute("SELECT note FROM games").fetchall() == [("old",)]
     connection.close()
 
@@ -272,12 +290,12 @@ def test_another_programs_database_is_refused_untouched(path: Path) -> None:
 def test_a_history_of_a_newer_schema_is_refused_untouched(path: Path) -> None:
     saved_history(path, sample_record())
     connection = sqlite3.connect(path)
-    connection.execute("PRAGMA user_version = 4")
+    connection.execute("PRAGMA user_version = 5")
     connection.close()
     before = digest(path)
     with refused(
         path,
-        "a game history of schema version 4, newer than this program reads (3): use a newer version of the program",
+        "a game history of schema version 5, newer than this program reads (4): use a newer version of the program",
     ):
         History(path)
     assert digest(path) == before
@@ -341,7 +359,7 @@ def test_a_directory_is_not_a_history(tmp_path: Path) -> None:
 def test_a_damaged_file_is_reported(path: Path) -> None:
     saved_history(path, *[sample_record()] * 200)
     data = bytearray(path.read_bytes())
-    data[4096:16384] = b"\xff" * 12288  # the second to fourth pages: parts of the tables' b-trees
+    data[4096:-4096] = b"\xff" * (len(data) - 8192)  # every page but the first and the last: the tables' b-trees
     path.write_bytes(bytes(data))
     with History(path) as history, refused(path, "the file is damaged: database disk image is malformed"):
         history.get(100)

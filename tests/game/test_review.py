@@ -1,4 +1,4 @@
-"""Tests of tictactoe.game.review: every 3x3 review against the game graph, estimates never marked.
+"""Tests of tictactoe.game.review: every 3x3 review against the game graph, and the marks of estimates.
 
 The game graph (:mod:`tictactoe.gamegraph`) holds the exact value of every
 3x3 position, so a review of any 3x3 game can be checked position by
@@ -7,21 +7,37 @@ position, and each mark recomputed from the graph's scores alone.
 
 from __future__ import annotations
 
+import itertools
+import math
 import threading
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bench.history import finished_moves
-from configurations import COMPUTER, HUMAN, Side, Winner, opponent
+from bench.review import the_game
+from configurations import COMPUTER, HUMAN, Side, Winner
 from configurations.moves import Move
 from configurations.results import XScore
 from tests.records import ADA, REFERENCE, sample_record
-from tictactoe.game.record import GameRecord, TimedMove
-from tictactoe.game.review.search import ReviewStopped, review_game
-from tictactoe.game.review.values import Mark, PositionValue, ReviewError, build_review, mark
+from tictactoe.game.record import GameRecord, StartingPosition, TimedMove
+from tictactoe.game.review import search
+from tictactoe.game.review.search import ReviewFailed, ReviewStopped, review_game
+from tictactoe.game.review.values import (
+    CHANCES_SCALE,
+    THRESHOLDS,
+    Mark,
+    PositionValue,
+    ReviewError,
+    build_review,
+    chances,
+    mark,
+    partial_review,
+)
 from tictactoe.gamegraph.graph import board_hash, build_graph
+from tictactoe.solver import Position, Solution, solve
 
 GRAPH = build_graph()
 # A 3x3 position is proved in milliseconds: this much time is never what stops the solver.
@@ -89,35 +105,98 @@ def test_a_move_from_a_won_position_to_a_lost_one_is_marked_twice() -> None:
     assert (blunder.before.winner, blunder.after.winner) == (Winner.X, Winner.O)
 
 
-def test_estimates_are_never_marked() -> None:
-    """15x15: X makes an open three (h8 i8 j8) which O ignores; X's k8 then makes an open four, a proved win.
+@pytest.mark.parametrize("think", [0.002, 0.1])
+def test_an_open_three_ignored_on_15x15_is_marked_as_an_estimate_s_mistake_at_that_move(think: float) -> None:
+    """15x15: X makes an open three (h8 i8 j8) which O ignores with a3; X's k8 then makes an open four.
 
-    In a few milliseconds the solver cannot prove the positions before O's
-    moves, so they are estimated, and O's moves are not marked -- although
-    the position after O's a3 is proved lost for O.
+    Within ``think`` the solver cannot prove the position before O's a3, so
+    the mark is an estimate's: O's chances drop from a game still to play
+    to a lost one, past the mistake's threshold, and the better move named
+    blocks the three.
     """
-    review = review_game(sample_record("h8 a1 i8 a2 j8 a3 k8 a4", size=15, length=5), 0.002)
-    assert review.marked == ()
-    # A move after which its mover is proved lost, from a position the solver could not prove: never marked.
-    baited = [
-        move.number
-        for move in review.moves
-        if not move.before.proved and move.after.proved and move.after.winner == opponent(move.side)
-    ]
-    assert baited == [6]
-    assert review.estimated > 0
+    review = review_game(sample_record("h8 a1 i8 a2 j8 a3 k8 a4", size=15, length=5), think)
+    blunder = review.moves[5]
+    assert (blunder.number, str(blunder.move), blunder.estimated) == (6, "a3", True)
+    assert not blunder.before.proved
+    assert blunder.mark in (Mark.MISTAKE, Mark.BLUNDER)
+    assert blunder.mark_text in ("~?", "~??")
+    assert str(blunder.better) in ("g8", "k8")
+    assert blunder.chances[1] < 0.1  # O is lost after it, proved or believed
+    assert [move.number for move in review.marked if move.mark in (Mark.MISTAKE, Mark.BLUNDER)] == [6]
     assert all(value.score == 0 for value in review.positions if value.proved)
 
 
-def test_the_mark_of_a_move_needs_proofs_on_both_sides() -> None:
+def test_a_proved_mark_needs_proofs_on_both_sides_and_an_estimate_s_a_drop_past_a_threshold() -> None:
     won, lost = PositionValue.proved_as(Winner.X, Move(0, 0)), PositionValue.proved_as(Winner.O, Move(0, 1))
-    assert mark(Side.X, won, lost) == Mark.BLUNDER
-    for believed in (
-        PositionValue.estimated(XScore(10**12), Winner.X, Move(0, 0)),
-        PositionValue.estimated(XScore(900), None, None),
-    ):
-        assert mark(Side.X, believed, lost) == Mark.KEPT
-        assert mark(Side.X, won, PositionValue.estimated(XScore(-(10**12)), Winner.O, None)) == Mark.KEPT
+    assert mark(Side.X, won, lost) == (Mark.BLUNDER, False)
+    believed_won = PositionValue.estimated(XScore(10**12), Winner.X, Move(0, 0))
+    assert mark(Side.X, believed_won, lost) == (Mark.BLUNDER, True)  # 0.95 to 0
+    assert mark(Side.X, won, PositionValue.estimated(XScore(-(10**12)), Winner.O, None)) == (Mark.BLUNDER, True)
+    even = PositionValue.estimated(XScore(0), None, None)
+    for least, sign in THRESHOLDS:
+        score = XScore(round(-CHANCES_SCALE * math.log(1 / (0.5 - least - 0.001) - 1)))  # X's chances 1/2 - least
+        assert chances(PositionValue.estimated(score, None, None)) < 0.5 - least
+        assert mark(Side.X, even, PositionValue.estimated(score, None, None)) == (Mark(sign), True)
+        assert mark(Side.O, even, PositionValue.estimated(score, None, None)) == (Mark.KEPT, True)  # O gained
+    assert mark(Side.X, even, PositionValue.estimated(XScore(-1), None, None)) == (Mark.KEPT, True)
+
+
+def test_a_mark_names_the_better_move_only_when_another_was_found() -> None:
+    even = PositionValue.estimated(XScore(0), None, Move(0, 0))
+    lost = PositionValue.estimated(XScore(-(10**12)), Winner.O, None)
+    record = sample_record("a1", size=15, length=5)  # the best move found was played: nothing to name, no mark
+    assert partial_review(record, 1.0, (even, lost)).moves[0].mark == Mark.KEPT
+    played_elsewhere = sample_record("b1", size=15, length=5)
+    (move,) = partial_review(played_elsewhere, 1.0, (even, lost)).moves
+    assert (move.mark, move.better, move.mark_text) == (Mark.BLUNDER, Move(0, 0), "~??")
+
+
+@pytest.mark.slow
+def test_a_quiet_game_s_chances_change_little_from_one_position_to_the_next() -> None:
+    """The first 20 moves of bench.review's 15x15 game, the strong player against itself, before any threat."""
+    quiet = the_game()
+    record = replace(quiet, moves=quiet.moves[:20])
+    review = review_game(record, 0.1)
+    assert review.estimated == 21
+    changes = [abs(chances(after) - chances(before)) for before, after in itertools.pairwise(review.positions)]
+    assert max(changes) < 0.15
+
+
+def test_a_search_failing_underneath_ends_the_review_in_one_line_keeping_what_it_had(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    solved: list[Position] = []
+
+    def failing_solve(position: Position, seconds: float) -> Solution:
+        if len(solved) == 3:
+            raise RecursionError("maximum recursion depth exceeded\nwhile calling a Python object")
+        solved.append(position)
+        return solve(position, seconds)
+
+    monkeypatch.setattr(search, "solve", failing_solve)
+    record = sample_record("b2 b1 a1 c3 c1")
+    with pytest.raises(ReviewFailed) as failed:
+        review_game(record, THINK)
+    assert str(failed.value) == (
+        "the review stopped at position 3 of 5: RecursionError: maximum recursion depth exceeded"
+    )
+    assert failed.value.position == 3
+    kept = failed.value.review
+    assert [value.winner for value in kept.positions] == [Winner.DRAW, Winner.DRAW, Winner.X]
+    assert [(move.number, move.mark) for move in kept.moves] == [(1, Mark.KEPT), (2, Mark.MISTAKE)]
+
+
+def test_a_position_set_up_with_o_to_move_and_as_many_stones_is_valued_for_o() -> None:
+    """X a1 b1 and O a2 b2, O to move: O wins at c2 (the stones alone would say X moves, and wins at c1)."""
+    start = StartingPosition(frozenset({Move(0, 0), Move(0, 1)}), frozenset({Move(1, 0), Move(1, 1)}), Side.O)
+    record = GameRecord(ADA, REFERENCE, 3, 3, 9, None, None, None, (TimedMove(Move(2, 2), None),), start)
+    review = review_game(record, THINK)
+    assert [(value.proved, value.winner, value.best) for value in review.positions] == [
+        (True, Winner.O, Move(1, 2)),
+        (True, Winner.X, Move(0, 2)),
+    ]
+    (move,) = review.moves
+    assert (move.side, move.mark, move.better) == (Side.O, Mark.BLUNDER, Move(1, 2))
 
 
 def test_progress_is_told_each_position_and_stop_ends_the_review() -> None:

@@ -72,7 +72,7 @@ def test_every_move_is_timed_and_undo_forgets_the_time() -> None:
     session.play(Move(0, 0))
     session.play(Move(1, 1))
     assert len(session.move_seconds) == 2
-    assert all(seconds >= 0 for seconds in session.move_seconds)
+    assert all(seconds is not None and seconds >= 0 for seconds in session.move_seconds)
     session.undo()
     assert len(session.move_seconds) == 1
 

@@ -343,7 +343,6 @@ def test_stats_prints_the_counts() -> None:
 @pytest.mark.parametrize(
     ("arguments", "message"),
     [
-        pytest.param([], "error: the following arguments are required: COMMAND", id="no command"),
         pytest.param(["solve"], "error: argument COMMAND: invalid choice: 'solve'", id="unknown command"),
         pytest.param(["show"], "show: error: the following arguments are required: HASH", id="show nothing"),
         pytest.param(["count", "3"], "error: unrecognized arguments: 3", id="count with an argument"),

@@ -104,11 +104,17 @@ def parse_hash(text: str) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command ``argv`` names (default ``sys.argv[1:]``) and return the exit status.
 
-    0 on success; 1 when ``show`` met a hash that is no node, or when the
-    input of ``play`` ended before the game; 2 for a usage error; 130 when
-    ``play`` is interrupted with Ctrl-C.
+    0 on success, and with no command at all, which shows the help; 1 when
+    ``show`` met a hash that is no node, or when the input of ``play`` ended
+    before the game; 2 for a usage error; 130 when ``play`` is interrupted
+    with Ctrl-C.
     """
-    args = _parser().parse_args(argv)
+    arguments = sys.argv[1:] if argv is None else list(argv)
+    parser = _parser()
+    if not arguments:  # a first look at the program: what it can do, rather than what was missing
+        parser.print_help()
+        return EXIT_OK
+    args = parser.parse_args(arguments)
     if args.command == "count":
         print(len(game_graph()))
         return EXIT_OK

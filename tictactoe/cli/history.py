@@ -18,12 +18,13 @@ from __future__ import annotations
 import argparse
 import contextlib
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TextIO
 
 from tictactoe.cli.arguments import add_version, file_path, seconds, whole_number
 from tictactoe.cli.exits import EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE
+from tictactoe.game.game_files import GameFileError, read_game_file
 from tictactoe.game.history import (
     DamagedGame,
     DamagedGameError,
@@ -33,10 +34,13 @@ from tictactoe.game.history import (
     default_path,
 )
 from tictactoe.game.replay import replay_text
-from tictactoe.game.review.search import review_game
-from tictactoe.game.sgf import SgfError, read_sgf_file, to_sgf
+from tictactoe.game.review.search import ReviewFailed, review_game
+from tictactoe.game.sgf import to_sgf
 from tictactoe.players.base import DEFAULT_THINK
-from tictactoe.ui.terminal.browse import RESULT_NAMES, history_table, replay_interactively
+from tictactoe.ui.settings import Settings
+from tictactoe.ui.terminal.browse import RESULT_NAMES, GameSaver, history_table, play_on, replay_interactively
+from tictactoe.ui.terminal.conversation import play_session
+from tictactoe.ui.terminal.reader import enable_line_editing
 from tictactoe.ui.terminal.review_table import review_progress, review_text
 
 __all__ = ["main"]
@@ -73,8 +77,8 @@ def main(
         return EXIT_FAILED
     try:
         with history:
-            damaged = _run(args, history, stdin, stdout, stderr)
-    except (HistoryError, SgfError, _FileError) as error:
+            damaged = _run(args, history, stdin, stdout, stderr, program=program)
+    except (HistoryError, GameFileError, _FileError, ReviewFailed) as error:
         print(f"{program}: {error}", file=stderr)
         return EXIT_FAILED
     except KeyboardInterrupt:
@@ -88,7 +92,7 @@ def main(
 
 
 def _run(
-    args: argparse.Namespace, history: History, stdin: TextIO | None, out: TextIO, err: TextIO
+    args: argparse.Namespace, history: History, stdin: TextIO | None, out: TextIO, err: TextIO, *, program: str
 ) -> list[DamagedGame]:
     """Do what ``args`` ask of ``history``; the damaged games left out on the way."""
     damaged: list[DamagedGame] = []
@@ -101,7 +105,9 @@ def _run(
     elif args.replay is not None:
         record = history.get(args.replay)
         if stdin is not None and stdin is sys.stdin and stdin.isatty():
-            replay_interactively(record, input, out, terminal=stdin if out.isatty() else None)
+            start = replay_interactively(record, input, out, terminal=stdin if out.isatty() else None)
+            if start is not None:
+                play_on(record, start, input, out, _player(history, out, err, program))
         else:
             print(replay_text(record), file=out)
     elif args.export is not None:
@@ -114,10 +120,26 @@ def _run(
         _write(args.export, text, replace=args.force)
         print(f"Exported {len(exported)} game{'s' * (len(exported) != 1)} to {args.export}", file=out)
     else:
-        ids, skipped = history.save_new(read_sgf_file(args.import_))
-        already = f", skipped {skipped} already stored" if skipped else ""
-        print(f"Imported {len(ids)} game{'s' * (len(ids) != 1)} into {history.path}{already}", file=out)
+        imported = read_game_file(args.import_)
+        ids, skipped = history.save_new(imported.records)
+        print(import_note(len(ids), history.path, skipped, imported.variations_left_out), file=out)
     return damaged
+
+
+def _player(history: History, out: TextIO, err: TextIO, program: str) -> Callable[[Settings], None]:
+    """Plays a game at the terminal, saving it in ``history`` (a problem with it is a line on ``err``)."""
+    saver: GameSaver | None = GameSaver(history, err, program)
+    try:
+        history.check_writable()
+    except HistoryError as error:
+        print(f"{program}: the game is not saved: {error}", file=err)
+        saver = None
+
+    def play(settings: Settings) -> None:
+        enable_line_editing()
+        play_session(settings, input, out, interactive=True, on_screen=out.isatty(), save=saver)
+
+    return play
 
 
 def _review(history: History, game_id: int, think: float | None, out: TextIO, err: TextIO, *, redo: bool) -> None:
@@ -131,10 +153,26 @@ def _review(history: History, game_id: int, think: float | None, out: TextIO, er
     if kept is not None and think in (None, kept.think):
         print(review_text(game_id, record, kept, stored=True), file=out)
         return
-    with review_progress(err) as progress:
-        review = review_game(record, DEFAULT_THINK if think is None else think, progress=progress)
+    try:
+        with review_progress(err) as progress:
+            review = review_game(record, DEFAULT_THINK if think is None else think, progress=progress)
+    except ReviewFailed as failure:  # what was valued is shown; the failure is main's one line
+        print(review_text(game_id, record, failure.review), file=out, flush=True)
+        message = f"{failure}; the moves valued before are shown, nothing is stored"
+        raise ReviewFailed(message, failure.review, failure.position) from None
     print(review_text(game_id, record, review), file=out, flush=True)
     history.save_review(game_id, review)
+
+
+def import_note(imported: int, into: Path, skipped: int, left_out: int) -> str:
+    """What an import says: the games added, those skipped as stored already, the variations left out.
+
+    >>> import_note(2, Path("games.sqlite3"), 1, 3)
+    'Imported 2 games into games.sqlite3, skipped 1 already stored; 3 variations left out (the main line is read)'
+    """
+    already = f", skipped {skipped} already stored" if skipped else ""
+    variations = f"; {left_out} variation{'s' * (left_out != 1)} left out (the main line is read)" if left_out else ""
+    return f"Imported {imported} game{'s' * (imported != 1)} into {into}{already}{variations}"
 
 
 def _write(path: Path, text: str, *, replace: bool) -> None:
@@ -194,7 +232,9 @@ def _parser(program: str) -> argparse.ArgumentParser:
         help="value every position of game ID and mark the moves that threw away a result",
     )
     modes.add_argument("--export", type=file_path, metavar="FILE", help="write the games (or --game ID) to an SGF file")
-    modes.add_argument("--import", dest="import_", type=file_path, metavar="FILE", help="add the games of an SGF file")
+    modes.add_argument(
+        "--import", dest="import_", type=file_path, metavar="FILE", help="add the games of an SGF or PSQ file"
+    )
     parser.add_argument("--db", type=file_path, metavar="PATH", help="the game history file (SQLite)")
     parser.add_argument("--player", metavar="NAME", help="with --history: only the games NAME played")
     parser.add_argument(

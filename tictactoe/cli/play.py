@@ -26,15 +26,25 @@ from tictactoe.game.session import Session
 from tictactoe.players.levels import LEVEL_NAMES, LEVELS, Level, level_options, levelled_kinds
 from tictactoe.players.registry import DEFAULT_THINK, PLAYER_NAMES, PlayerKind, PlayerOptions
 from tictactoe.ui.settings import Settings, default_competitors, level_name
-from tictactoe.ui.terminal.conversation import Saver, play_session
-from tictactoe.ui.terminal.menu import Menu
+from tictactoe.ui.terminal.conversation import play_session
+from tictactoe.ui.terminal.menu import DEFAULT_LEVEL, Menu
 from tictactoe.ui.terminal.reader import Reader, converse, enable_line_editing
 from tictactoe.ui.window.launch import NoWindowError, cannot_open_message, run_window
 
 if TYPE_CHECKING:
     from pathlib import Path
 
-__all__ = ["HISTORY_MODES", "NUMBERS", "asks_for_history", "console_main", "main", "parse_settings"]
+    from tictactoe.ui.terminal.browse import GameSaver
+
+__all__ = [
+    "HISTORY_MODES",
+    "NUMBERS",
+    "asks_for_history",
+    "console_main",
+    "main",
+    "parse_settings",
+    "weak_search_note",
+]
 
 #: The options that make ``play.py`` work on the game history instead of playing.
 HISTORY_MODES = ("--history", "--replay", "--review", "--export", "--import")
@@ -79,7 +89,7 @@ def main(
             print(f"{program}: {error}", file=stderr)
             return EXIT_FAILED
         return (
-            _run_window(settings, stderr)
+            _run_window(settings, stderr, program)
             if settings.window
             else _run_terminal(settings, stdin, stdout, stderr, program)
         )
@@ -93,9 +103,44 @@ def main(
             settings = parse_settings(arguments, program)
     except SystemExit as exit_request:
         return exit_request.code if isinstance(exit_request.code, int) else EXIT_USAGE
+    note = weak_search_note(settings, program)
+    if note is not None and stdin is sys.stdin and stdin.isatty() and stderr.isatty():
+        print(note, file=stderr)  # at a terminal only: a script's or a grader's output stays the assignment's
     if settings.window:
-        return _run_window(settings, stderr)
+        return _run_window(settings, stderr, program)
     return _run_terminal(settings, stdin, stdout, stderr, program)
+
+
+def weak_search_note(settings: Settings, program: str = "play.py") -> str | None:
+    """The line that points to ``--level`` when the assignment's search plays a side and looks too few moves
+    ahead to see the end of the game from its first move; None when it sees that far, or does not play.
+
+    >>> from tictactoe.ui.settings import default_competitors
+    >>> def note(size, length, depth, window=False, players=("human", "reference")):
+    ...     x, o = default_competitors(*players)
+    ...     return weak_search_note(Settings(Session(PlayerOptions(size, length, depth), x, o), window=window))
+    >>> note(3, 3, 9), note(3, 3, 8), note(1, 1, 0), note(7, 4, 3, players=("human", "strong"))
+    (None, None, None, None)
+    >>> print(note(7, 4, 3))
+    play.py: looking 3 moves ahead, the computer plays weakly on 7x7; for a stronger one: play.py 7 4 --level hard
+    >>> note(9, 5, 4, window=True).endswith("for a stronger one: play.py 9 5 --level hard --window")
+    True
+    """
+    session = settings.session
+    options = session.options
+    if all(competitor.kind != "reference" for competitor in session.competitors):
+        return None
+    # The computer's first move, as O, is made with one square taken (as X, with none: a depth one short of that
+    # is as good as whole, the first move of the empty board being the same either way).
+    empty = options.size * options.size - 1 - len(session.opening)
+    if options.max_levels >= empty:
+        return None
+    window = " --window" if settings.window else ""
+    return (
+        f"{program}: looking {options.max_levels} moves ahead, the computer plays weakly on "
+        f"{options.size}x{options.size}; for a stronger one: {program} {options.size} {options.length} --level "
+        f"{DEFAULT_LEVEL}{window}"
+    )
 
 
 def asks_for_history(arguments: Sequence[str]) -> bool:
@@ -223,14 +268,23 @@ def _run_terminal(settings: Settings, stdin: TextIO | None, stdout: TextIO, stde
         play_session(settings, read_line, stdout, interactive=at_terminal, on_screen=stdout.isatty(), save=save)
 
     try:
-        return exit_status(converse(conversation, stdin, stdout, stderr, program, at_terminal=at_terminal))
+        status = exit_status(converse(conversation, stdin, stdout, stderr, program, at_terminal=at_terminal))
     except SearchMemoryError as error:
         print(f"{program}: {error}", file=stderr)
         return EXIT_FAILED
+    # A game that could not be saved is lost: said in its line, and in the status.
+    return EXIT_FAILED if status == EXIT_OK and save is not None and save.failed else status
 
 
-def _run_window(settings: Settings, stderr: TextIO) -> int:
-    """Play ``settings`` in a window until it is closed: 0, or 2 when no window can open."""
+def _run_window(settings: Settings, stderr: TextIO, program: str) -> int:
+    """Play ``settings`` in a window until it is closed: 0, 1 when the ``--db`` asked for cannot be written (said
+    before the window opens), or 2 when no window can open."""
+    if settings.db is not None:
+        usable, save = _history_saver(settings.db, stderr, program, at_terminal=True)
+        if save is not None:
+            save.history.close()  # the window opens it again, its own
+        if not usable:
+            return EXIT_FAILED
     try:
         run_window(settings.session, db=settings.db, delay=settings.delay)
     except NoWindowError as reason:
@@ -250,7 +304,7 @@ def _run_menu(out: TextIO, err: TextIO, program: str) -> int:
     def previous_games() -> None:
         from tictactoe.ui.terminal.browse import browse  # noqa: PLC0415 -- SQLite: see _history_saver
 
-        browse(input, out, terminal=sys.stdin if out.isatty() else None)
+        browse(input, out, terminal=sys.stdin if out.isatty() else None, play=play)
 
     try:
         Menu(input, out, play, previous_games).run()
@@ -263,7 +317,7 @@ def _run_menu(out: TextIO, err: TextIO, program: str) -> int:
     return EXIT_OK
 
 
-def _history_saver(db: Path | None, err: TextIO, program: str, *, at_terminal: bool) -> tuple[bool, Saver | None]:
+def _history_saver(db: Path | None, err: TextIO, program: str, *, at_terminal: bool) -> tuple[bool, GameSaver | None]:
     """:func:`~tictactoe.ui.terminal.browse.history_saver`, for a game that may save: at a terminal, or with ``--db``.
 
     A piped game without ``--db`` saves nothing (docs/history.md), and so does not

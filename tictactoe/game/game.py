@@ -6,6 +6,11 @@ board is full -- and keeps the moves played, with the ones taken back
 ready to be played again.  It never prints and never searches: the
 terminal and the window drive it, and players choose its moves.
 
+A game may start from a :class:`StartingPosition` instead of the empty
+board: stones set up on it before the first move (SGF's ``AB``/``AW``, or
+a position of another game to play on from) and the side that moves
+first there.
+
 >>> game = Game(3, 3)
 >>> for text in ("b2", "a1", "c1", "a3", "a2", "c2", "b1", "b3", "c3"):
 ...     game.play(game.parse(text))
@@ -17,31 +22,116 @@ terminal and the window drive it, and players choose its moves.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from configurations import Configurations, Side, Winner
 from configurations.moves import Move, MoveError, OccupiedSquareError, quoted
 
-__all__ = ["Game", "GameOverError"]
+__all__ = ["EMPTY_START", "Game", "GameOverError", "StartingPosition", "StartingPositionError"]
 
 
 class GameOverError(MoveError):
     """A move was offered after the game had ended."""
 
 
+class StartingPositionError(ValueError):
+    """Stones that cannot start a game: off the board, on one square twice, or a game already over."""
+
+
+@dataclass(frozen=True, slots=True)
+class StartingPosition:
+    """The board a game starts from: ``x`` and ``o``, the squares of each side's stones, and ``to_move``.
+
+    >>> start = StartingPosition(frozenset({Move(1, 1)}), frozenset(), Side.O)
+    >>> start.mover(0), start.mover(1), start.is_empty, str(start)
+    (<Side.O: 'O'>, <Side.X: 'X'>, False, 'X b2; O to move')
+    """
+
+    x: frozenset[Move] = frozenset()
+    o: frozenset[Move] = frozenset()
+    to_move: Side = Side.X
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "x", frozenset(self.x))
+        object.__setattr__(self, "o", frozenset(self.o))
+        object.__setattr__(self, "to_move", Side(self.to_move))
+        both = self.x & self.o
+        if both:
+            raise StartingPositionError(f"{min(both)} holds a stone of X and one of O")
+
+    @property
+    def is_empty(self) -> bool:
+        """Whether this is the usual start: the empty board, X to move."""
+        return not self.x and not self.o and self.to_move is Side.X
+
+    @property
+    def stones(self) -> int:
+        """How many stones are set up."""
+        return len(self.x) + len(self.o)
+
+    @property
+    def reachable(self) -> bool:
+        """Whether play from the empty board can reach it: X has as many stones as O and moves, or one more and
+        O moves.  The searches count the stones to know whose turn it is, so they play only such positions."""
+        more = len(self.x) - len(self.o)
+        return more == (0 if self.to_move is Side.X else 1)
+
+    def mover(self, ply: int) -> Side:
+        """Who makes move ``ply`` (from 0) of a game from this position."""
+        return self.to_move if ply % 2 == 0 else self.to_move.opponent
+
+    def squares(self, side: Side) -> tuple[Move, ...]:
+        """The squares of ``side``'s stones, row by row."""
+        return tuple(sorted(self.x if side is Side.X else self.o))
+
+    def __str__(self) -> str:
+        """The stones and whose turn, as the replay and the review state a position set up (``X b2; O to move``)."""
+        parts = [f"{side} {' '.join(map(str, self.squares(side)))}" for side in Side if self.squares(side)]
+        return "; ".join([*parts, f"{self.to_move} to move"])
+
+
+#: The usual start of a game: the empty board, X to move.
+EMPTY_START = StartingPosition()
+
+
 class Game:
-    """A game on a ``size``-by-``size`` board where ``length`` in a line wins.
+    """A game on a ``size``-by-``size`` board where ``length`` in a line wins, from ``start`` (the empty board).
 
     ``board`` is the game's own :class:`~configurations.Configurations`
     (searched to ``max_levels`` by whoever asks it for a move); change it
     only through :meth:`play`, :meth:`undo` and :meth:`redo`.
+    :class:`StartingPositionError` for a start whose stones lie off the
+    board, or that is over already (a line, or no empty square).
     """
 
-    __slots__ = ("_board", "_played", "_result", "_undone")
+    __slots__ = ("_board", "_played", "_result", "_start", "_undone")
 
-    def __init__(self, size: int, length: int, max_levels: int = 0) -> None:
+    def __init__(self, size: int, length: int, max_levels: int = 0, start: StartingPosition = EMPTY_START) -> None:
         self._board = Configurations(size, length, max_levels)
         self._played: list[Move] = []
         self._undone: list[Move] = []  # the moves taken back, the latest last
         self._result: Winner | None = None
+        self._start = start
+        if not start.is_empty:
+            self._set_up(start)
+
+    def _set_up(self, start: StartingPosition) -> None:
+        board, size = self._board, self._board.board_size
+        for side in Side:
+            for move in start.squares(side):
+                if not (0 <= move.row < size and 0 <= move.col < size):
+                    raise StartingPositionError(f"the stone of {side} on {move!r} is off the {size}x{size} board")
+                board.save_play(move.row, move.col, side)
+        for side in Side:
+            if board.wins(side):
+                raise StartingPositionError(f"the starting position is over already: {side} has a line")
+        if start.stones == size * size:
+            raise StartingPositionError("the starting position is over already: no square is empty")
+
+    @property
+    def start(self) -> StartingPosition:
+        """The position the game started from."""
+        return self._start
 
     @property
     def board(self) -> Configurations:
@@ -50,7 +140,8 @@ class Game:
 
     @property
     def moves(self) -> tuple[Move, ...]:
-        """Every move played so far, in order; ``X`` made the even-numbered ones."""
+        """Every move played so far, in order (the stones of the start are none of them); the side to move at the
+        start made the even-numbered ones."""
         return tuple(self._played)
 
     @property
@@ -63,7 +154,7 @@ class Game:
         """The side that moves next; ``None`` once the game is over."""
         if self._result is not None:
             return None
-        return Side.to_move(len(self._played))
+        return self._start.mover(len(self._played))
 
     @property
     def result(self) -> Winner | None:
@@ -141,12 +232,12 @@ class Game:
             raise OccupiedSquareError(f"{quoted(typed)} is already taken: choose an empty square")
 
     def _place(self, move: Move) -> None:
-        mover = Side.to_move(len(self._played))  # the game is not over: _check said so
+        mover = self._start.mover(len(self._played))  # the game is not over: _check said so
         board = self._board
         board.save_play(move.row, move.col, mover)
         self._played.append(move)
         # Only the player who just moved can have made a line.
         if board.wins(mover):
             self._result = Winner.of(mover)
-        elif len(self._played) == board.board_size**2:
+        elif len(self._played) + self._start.stones == board.board_size**2:
             self._result = Winner.DRAW

@@ -25,11 +25,16 @@ The format
     size, the length to win, ``max_levels``, ``think`` (NULL when unset),
     the result (``X``, ``O``, ``draw``; NULL for a game left before its
     end), ``started`` and ``ended`` as ISO 8601 UTC text with microseconds
-    (so that text order is time order; NULL when not known), and
-    ``move_count``.  ``moves`` holds one row a move: ``game_id``, ``ply``
-    (from 0, ``X`` on the even ones), ``row``, ``col`` (from 0) and ``ms``,
-    the milliseconds the move took.  ``reviews`` and ``review_positions``
-    hold the games' reviews (version 3; see :mod:`tictactoe.game.review.store`).
+    (so that text order is time order; NULL when not known),
+    ``move_count``, and (version 4) the starting position -- ``start_x``
+    and ``start_o``, the squares of the stones set up (``a1 b2``; NULL for
+    none), ``first_mover`` (NULL: ``X``) -- and ``declared_result``, a
+    result written by another program that says more than the moves (SGF's
+    ``RE``, such as ``B+R``; NULL for none).  ``moves`` holds one row a move:
+    ``game_id``, ``ply`` (from 0, the first mover's on the even ones),
+    ``row``, ``col`` (from 0) and ``ms``, the milliseconds the move took
+    (NULL: not known).  ``reviews`` and ``review_positions`` hold the games'
+    reviews (version 3; see :mod:`tictactoe.game.review.store`).
 
 Atomicity
     A game is written in one transaction, its ``games`` row with all its
@@ -49,6 +54,7 @@ from __future__ import annotations
 import os
 import sqlite3
 import sys
+import unicodedata
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -56,11 +62,11 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from configurations import Winner
+from configurations import Side, Winner
 from configurations.moves import Move
 from hashdict import require_int
 from tictactoe.game.history_schema import APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION
-from tictactoe.game.record import Competitor, GameRecord, RecordError, TimedMove, time_text
+from tictactoe.game.record import Competitor, GameRecord, RecordError, StartingPosition, TimedMove, time_text
 from tictactoe.game.review.store import delete_review, load_review, store_review
 from tictactoe.game.review.values import Review, build_review
 
@@ -78,6 +84,7 @@ __all__ = [
     "HistoryError",
     "MissingHistoryError",
     "default_path",
+    "folded",
 ]
 
 #: The results a game can be stored with, as ``GameRecord.result`` and the ``result`` filter write them.
@@ -88,10 +95,15 @@ RESULT_FILTERS: tuple[str, ...] = (*RESULTS, UNFINISHED)
 #: How long to wait for another program's lock before giving up, in seconds.
 DEFAULT_TIMEOUT = 5.0
 _SQLITE_MAGIC = b"SQLite format 3\x00"
+# The SQL function the player filter calls: :func:`folded`.
+_FOLDED = "folded"
 _NOT_SQLITE = "not an SQLite database, so not a game history (left as it is)"
 
 _SUMMARY_COLUMNS = "id, x_kind, x_name, o_kind, o_name, size, length, result, started, ended, move_count"
-_GAME_COLUMNS = "x_kind, x_name, o_kind, o_name, size, length, max_levels, think, started, ended, result, move_count"
+_GAME_COLUMNS = (
+    "x_kind, x_name, o_kind, o_name, size, length, max_levels, think, started, ended, result, move_count,"
+    " start_x, start_o, first_mover, declared_result"
+)
 
 
 class HistoryError(Exception):
@@ -208,6 +220,26 @@ class History:
 
     def __exit__(self, *exception: object) -> None:
         self.close()
+
+    def check_writable(self) -> None:
+        """``HistoryError`` unless a game can be saved in the file now: it is tried, and rolled back.
+
+        Opening reads a file that cannot be written (read-only, or in a
+        folder where SQLite cannot make its journal) as well as any other;
+        a program about to play a game asks this first, so that the game is
+        not played for nothing.
+        """
+        connection = self._connection
+        try:
+            connection.execute("BEGIN IMMEDIATE")
+            try:
+                # Writing a page, as a save does, makes SQLite open its journal beside the file; rolled back.
+                (version,) = connection.execute("PRAGMA user_version").fetchone()
+                connection.execute(f"PRAGMA user_version = {int(version)}")
+            finally:
+                connection.execute("ROLLBACK")
+        except sqlite3.Error as error:
+            raise self._error(error, "save games") from None
 
     def save(self, record: GameRecord) -> int:
         """Store ``record`` in one transaction and return its new id.  Runtime complexity: O(moves)."""
@@ -341,14 +373,15 @@ class History:
         offset: int = 0,
         damaged: list[DamagedGame] | None = None,
     ) -> list[GameSummary]:
-        """The games, the last to end first: at most ``limit`` (``None``: all) after skipping ``offset``.
+        """The games, the last to start first: at most ``limit`` (``None``: all) after skipping ``offset``.
 
         A row that cannot be read is a :class:`HistoryError` naming its game;
         given a ``damaged`` list, such rows are left out and added to it
         instead, so that one damaged game does not hide the others.
 
-        ``player`` keeps the games in which either side has that name
-        (ASCII letters matched without regard to case); ``result`` keeps
+        ``player`` keeps the games in which either side's name holds that
+        text, in any case (:func:`folded`: Unicode's case folding, and
+        NFC, so that ``ZOË`` finds ``Zoë`` however its accent was typed); ``result`` keeps
         those of one result (``"X"``, ``"O"`` or ``"draw"``), or the games
         left before their end (``"unfinished"``).
         Runtime complexity: O(log games + limit + offset) unfiltered or by
@@ -359,7 +392,8 @@ class History:
             raise ValueError(f"limit must be at least 0 or None, got {limit!r}")
         if require_int("offset", offset) < 0:
             raise ValueError(f"offset must be at least 0, got {offset!r}")
-        query = f"SELECT {_SUMMARY_COLUMNS} FROM games {where} ORDER BY ended DESC, id DESC LIMIT ? OFFSET ?"
+        # By the date the list shows, when the game started; those of no known date last (SQLite's NULLs are least).
+        query = f"SELECT {_SUMMARY_COLUMNS} FROM games {where} ORDER BY started DESC, id DESC LIMIT ? OFFSET ?"
         with self._transaction("list games", write=False) as connection:
             rows = connection.execute(query, [*parameters, -1 if limit is None else limit, offset]).fetchall()
         summaries = []
@@ -403,6 +437,7 @@ class History:
         except sqlite3.Error as error:
             raise self._error(error, "open the file") from None
         connection.execute("PRAGMA foreign_keys = ON")
+        connection.create_function(_FOLDED, 1, _folded_name, deterministic=True)
         return connection
 
     def _prepare(self, migrations: tuple[tuple[str, ...], ...]) -> None:
@@ -480,13 +515,27 @@ def _schema_version(connection: sqlite3.Connection, path: Path, latest: int) -> 
     return int(version)
 
 
+def folded(name: str) -> str:
+    """``name`` as the player filter compares names: case-folded by Unicode's rules, in NFC.
+
+    >>> folded("ZOË"), folded("Stra\u00dfe") == folded("STRASSE")
+    ('zoë', True)
+    """
+    return unicodedata.normalize("NFC", unicodedata.normalize("NFC", name).casefold())
+
+
+def _folded_name(name: object) -> str | None:
+    """:func:`folded` as SQL calls it: a name that is not text (a damaged row) matches nothing."""
+    return folded(name) if isinstance(name, str) else None
+
+
 def _filters(player: str | None, result: str | None) -> tuple[str, list[object]]:
     """The ``WHERE`` clause and its parameters for the filters of :meth:`History.list_games`."""
     clauses: list[str] = []
     parameters: list[object] = []
     if player is not None:
-        clauses.append("(x_name = ? COLLATE NOCASE OR o_name = ? COLLATE NOCASE)")
-        parameters += [player, player]
+        clauses.append(f"(instr({_FOLDED}(x_name), ?) OR instr({_FOLDED}(o_name), ?))")
+        parameters += [folded(player)] * 2
     if result == UNFINISHED:
         clauses.append("result IS NULL")
     elif result is not None:
@@ -501,8 +550,9 @@ def _find(connection: sqlite3.Connection, record: GameRecord) -> int | None:
     """:meth:`History.find` within the caller's transaction."""
     candidates = connection.execute(
         "SELECT id, started FROM games WHERE size = ? AND length = ? AND move_count = ? AND x_kind = ?"
-        " AND x_name = ? AND o_kind = ? AND o_name = ? ORDER BY id",
-        (record.size, record.length, len(record.moves), *_players(record)),
+        " AND x_name = ? AND o_kind = ? AND o_name = ? AND start_x IS ? AND start_o IS ? AND first_mover IS ?"
+        " ORDER BY id",
+        (record.size, record.length, len(record.moves), *_players(record), *_start_columns(record.start)),
     ).fetchall()
     wanted = [(timed.move.row, timed.move.col) for timed in record.moves]
     for game_id, started in candidates:
@@ -521,7 +571,7 @@ def _players(record: GameRecord) -> tuple[str, str, str, str]:
 def _insert(connection: sqlite3.Connection, record: GameRecord, game_id: int | None = None) -> int:
     """Add ``record``'s rows within the caller's transaction, as game ``game_id`` (None: a new id); its id."""
     cursor = connection.execute(
-        f"INSERT INTO games (id, {_GAME_COLUMNS}) VALUES ({', '.join('?' * 13)})",
+        f"INSERT INTO games (id, {_GAME_COLUMNS}) VALUES ({', '.join('?' * 17)})",
         (
             game_id,
             *_players(record),
@@ -533,6 +583,8 @@ def _insert(connection: sqlite3.Connection, record: GameRecord, game_id: int | N
             None if record.ended is None else time_text(record.ended),
             record.result,
             len(record.moves),
+            *_start_columns(record.start),
+            record.declared_result,
         ),
     )
     game_id = cursor.lastrowid
@@ -540,7 +592,13 @@ def _insert(connection: sqlite3.Connection, record: GameRecord, game_id: int | N
     connection.executemany(
         "INSERT INTO moves (game_id, ply, row, col, ms) VALUES (?, ?, ?, ?, ?)",
         (
-            (game_id, ply, timed.move.row, timed.move.col, round(timed.seconds * 1000))
+            (
+                game_id,
+                ply,
+                timed.move.row,
+                timed.move.col,
+                None if timed.seconds is None else round(timed.seconds * 1000),
+            )
             for ply, timed in enumerate(record.moves)
         ),
     )
@@ -549,7 +607,8 @@ def _insert(connection: sqlite3.Connection, record: GameRecord, game_id: int | N
 
 def _record(row: Sequence[Any], moves: Sequence[Sequence[Any]]) -> GameRecord:
     """The record of a ``games`` row (``_GAME_COLUMNS``) and its ``moves`` rows; ``RecordError`` when they disagree."""
-    x_kind, x_name, o_kind, o_name, size, length, max_levels, think, started, ended, result, move_count = row
+    x_kind, x_name, o_kind, o_name, size, length, max_levels, think, started, ended, result, move_count = row[:12]
+    start_x, start_o, first_mover, declared = row[12:]
     record = GameRecord(
         x=Competitor(str(x_name), str(x_kind)),
         o=Competitor(str(o_name), str(o_kind)),
@@ -559,12 +618,33 @@ def _record(row: Sequence[Any], moves: Sequence[Sequence[Any]]) -> GameRecord:
         think=None if think is None else float(think),
         started=_time(started),
         ended=_time(ended),
-        moves=tuple(TimedMove(Move(int(row), int(col)), ms / 1000) for row, col, ms in moves),
+        moves=tuple(TimedMove(Move(int(row), int(col)), None if ms is None else ms / 1000) for row, col, ms in moves),
+        start=StartingPosition(
+            _squares(start_x, int(size)),
+            _squares(start_o, int(size)),
+            Side.X if first_mover is None else Side(first_mover),
+        ),
+        declared_result=None if declared is None else str(declared),
     )
     if (record.result, len(record.moves)) != (result, move_count):
         stored, made = (UNFINISHED if value is None else value for value in (result, record.result))
         raise RecordError(f"it is stored as {stored} in {move_count} moves, but its moves make {made} in {len(moves)}")
     return record
+
+
+def _start_columns(start: StartingPosition) -> tuple[str | None, str | None, str | None]:
+    """``start_x``, ``start_o`` and ``first_mover`` of a game from ``start``: NULL for no stones and for X."""
+    x, o = (" ".join(map(str, start.squares(side))) or None for side in Side)
+    return x, o, None if start.to_move is Side.X else str(start.to_move)
+
+
+def _squares(text: object, size: int) -> frozenset[Move]:
+    """The squares of a ``start_x`` or ``start_o`` column; ``ValueError`` for text that names none."""
+    if text is None:
+        return frozenset()
+    if not isinstance(text, str):
+        raise TypeError(f"{text!r} is not a list of squares")
+    return frozenset(Move.parse(square, size) for square in text.split())
 
 
 def _summary(row: Sequence[Any]) -> GameSummary:

@@ -74,6 +74,31 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     ),
     # Version 3: a game's review, the value of each of its positions.
     REVIEW_MIGRATION,
+    # Version 4: games as other programs write them: stones set up before the first move (their squares, as
+    # "a1 b2", NULL for none) and the side that moved first (NULL: X), a result declared off the board (SGF's RE,
+    # as written: B+R, Draw, Void...), and moves of unknown time (ms NULL). The list goes by the date it shows, the
+    # start. The moves' table is built anew to let ms be NULL, as version 2 built the games'.
+    (
+        "ALTER TABLE games ADD COLUMN start_x TEXT",
+        "ALTER TABLE games ADD COLUMN start_o TEXT",
+        "ALTER TABLE games ADD COLUMN first_mover TEXT CHECK (first_mover IN ('X', 'O'))",
+        "ALTER TABLE games ADD COLUMN declared_result TEXT",
+        """CREATE TABLE moves_version_4 (
+            game_id INTEGER NOT NULL REFERENCES games (id),
+            ply INTEGER NOT NULL,
+            row INTEGER NOT NULL,
+            col INTEGER NOT NULL,
+            ms INTEGER,
+            PRIMARY KEY (game_id, ply)
+        ) WITHOUT ROWID""",
+        "INSERT INTO moves_version_4 SELECT * FROM moves",
+        "DROP TABLE moves",
+        "ALTER TABLE moves_version_4 RENAME TO moves",
+        "DROP INDEX games_by_end",
+        "DROP INDEX games_by_result",
+        "CREATE INDEX games_by_start ON games (started)",
+        "CREATE INDEX games_by_result ON games (result, started)",
+    ),
 )
 #: The schema version this module writes and reads.
 SCHEMA_VERSION = len(MIGRATIONS)

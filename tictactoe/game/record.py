@@ -5,8 +5,13 @@ a replay steps through.  Its result is never given, but found by playing
 the moves through a :class:`~tictactoe.game.game.Game`: a
 :class:`~configurations.Winner`, or ``None`` for a game left before its end
 (unfinished, to be resumed); a record cannot hold a move off the board, on
-a taken square or after the end.  Its times may be unknown (``None``), as
-in a game imported from a file that gives no date.
+a taken square or after the end.  A game from another program may have
+ended off the board -- a resignation, a loss on time, a draw agreed --
+which its ``declared_result`` keeps as that program wrote it (SGF's
+``RE``: :func:`declared_winner` reads it).  Its times may be unknown
+(``None``), as in a game imported from a file that gives no date or no
+move times, and it may start from stones set up on the board
+(:class:`~tictactoe.game.game.StartingPosition`).
 
 Each side is a :class:`Competitor`, a name and the kind of player
 (``Competitor("ada", "human")``): this module knows the kind of each
@@ -31,12 +36,23 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 
-from configurations import Winner
+from configurations import Side, Winner
 from configurations.moves import MAX_BOARD_SIZE, Move, OccupiedSquareError
-from tictactoe.game.game import Game, GameOverError
+from tictactoe.game.game import EMPTY_START, Game, GameOverError, StartingPosition, StartingPositionError
 from tictactoe.players.registry import PlayerKind
 
-__all__ = ["Competitor", "GameRecord", "RecordError", "TimedMove", "date_text", "time_text"]
+__all__ = [
+    "Competitor",
+    "GameRecord",
+    "RecordError",
+    "StartingPosition",
+    "TimedMove",
+    "date_text",
+    "declared_winner",
+    "declared_words",
+    "result_code",
+    "time_text",
+]
 
 # A kind of player as a record accepts it: any word written like PlayerKind's names, so that a history
 # outlives the list of players.
@@ -45,6 +61,25 @@ _KIND = re.compile(r"[a-z][a-z0-9_-]*")
 _SECONDS_DIGITS = 3
 # About 31 years: anything longer is a broken clock, not a move.
 _MAX_SECONDS = 1e9
+# SGF's results (FF[4]): a draw, no result, an unknown one; and after "B+" or "W+", how the game was won, or
+# nothing, or a score (a number: a Go habit some programs keep).
+_DRAWS = ("0", "Draw")
+_NO_WINNER = ("Void", "?")
+_WIN_WAYS = ("", "R", "Resign", "T", "Time", "F", "Forfeit")
+_SCORE = re.compile(r"[0-9]+(\.[0-9]+)?")
+_CODES = {Winner.X: "B+", Winner.O: "W+", Winner.DRAW: "0"}
+_HOW = {
+    "R": "by resignation",
+    "Resign": "by resignation",
+    "T": "on time",
+    "Time": "on time",
+    "F": "by forfeit",
+    "Forfeit": "by forfeit",
+    "0": "by agreement",
+    "Draw": "by agreement",
+    "?": "result unknown",
+    "Void": "no result: void",
+}
 
 
 class RecordError(ValueError):
@@ -89,30 +124,78 @@ class Competitor:
 
 @dataclass(frozen=True, slots=True)
 class TimedMove:
-    """A move and the seconds the player took over it, kept to the millisecond.
+    """A move and the seconds the player took over it, kept to the millisecond (None: not known).
 
-    >>> TimedMove(Move(1, 1), 2.0004)
-    TimedMove(move=Move(row=1, col=1), seconds=2.0)
+    >>> TimedMove(Move(1, 1), 2.0004), TimedMove(Move(0, 0), None).seconds
+    (TimedMove(move=Move(row=1, col=1), seconds=2.0), None)
     """
 
     move: Move
-    seconds: float
+    seconds: float | None
 
     def __post_init__(self) -> None:
+        if self.seconds is None:
+            return
         if not 0 <= self.seconds < _MAX_SECONDS:  # False for NaN too
             raise RecordError(f"a move takes from 0 to {_MAX_SECONDS:g} seconds, got {self.seconds!r}")
         object.__setattr__(self, "seconds", round(float(self.seconds), _SECONDS_DIGITS))
 
 
+def declared_winner(text: str) -> Winner | None:
+    """Who won by a result as SGF writes it (``B+``, ``W+R``, ``0``, ``Draw``...); None for ``Void`` and ``?``.
+
+    ``RecordError`` for a text that is none of SGF's results.
+
+    >>> declared_winner("B+R"), declared_winner("W+Time"), declared_winner("Draw"), declared_winner("?")
+    (<Winner.X: 'X'>, <Winner.O: 'O'>, <Winner.DRAW: 'draw'>, None)
+    """
+    if text in _DRAWS:
+        return Winner.DRAW
+    if text in _NO_WINNER:
+        return None
+    colour, plus, how = text[:1], text[1:2], text[2:]
+    if colour in ("B", "W") and plus == "+" and (how in _WIN_WAYS or _SCORE.fullmatch(how)):
+        return Winner.X if colour == "B" else Winner.O
+    raise RecordError(
+        f"a result is one of SGF's: B+ or W+ (then R, T, F or a score may follow), 0 or Draw, Void or ?; got {text!r}"
+    )
+
+
+def declared_words(text: str) -> str:
+    """How a declared result says the game ended, in the words a replay ends with (none for a plain ``B+``).
+
+    >>> declared_words("B+R"), declared_words("W+Time"), declared_words("W+2.5"), declared_words("Draw")
+    ('by resignation', 'on time', 'by 2.5', 'by agreement')
+    >>> declared_words("?"), declared_words("Void"), declared_words("B+")
+    ('result unknown', 'no result: void', '')
+    """
+    how = text[2:] if text[1:2] == "+" else text
+    return _HOW.get(how, f"by {how}" if how else "")
+
+
+def result_code(winner: Winner) -> str:
+    """The result as SGF writes it when nothing more is known: ``B+``, ``W+`` or ``0``.
+
+    >>> result_code(Winner.O)
+    'W+'
+    """
+    return _CODES[winner]
+
+
 @dataclass(frozen=True, slots=True)
 class GameRecord:
-    """A game between ``x`` (who moved first) and ``o`` on a ``size`` board, ``length`` in a row to win.
+    """A game between ``x`` (Black: who moves first on the empty board) and ``o`` on a ``size`` board, ``length``
+    in a row to win, from ``start`` (by default the empty board).
 
     ``max_levels`` and ``think`` (seconds a move for the ``strong`` player,
     or ``None``) are the settings the game was played with.  ``started``
     and ``ended`` are timezone-aware and kept in UTC, or ``None`` when not
-    known.  ``result`` is not given: it is what the moves make it, ``None``
-    while the game is unfinished.
+    known.  ``declared_result`` is the result another program wrote (SGF's
+    ``RE``) when it says more than the moves do -- how a game was won off
+    the board (``B+R``), a draw agreed, ``Void`` or ``?`` -- else None.
+    ``result`` is not given: it is what the moves make it
+    (``board_result``), or, when they leave the game open, the winner the
+    declared result names; ``None`` for a game unfinished.
 
     ``RecordError`` for anything a game cannot be, naming the move when a
     move is wrong.  Runtime complexity: O(size² + moves · length).
@@ -127,7 +210,11 @@ class GameRecord:
     started: datetime | None
     ended: datetime | None
     moves: tuple[TimedMove, ...]
+    start: StartingPosition = EMPTY_START
+    declared_result: str | None = None
     result: Winner | None = field(init=False)
+    #: What the moves make of the game on the board: the winner, a draw, or None while a move can still be made.
+    board_result: Winner | None = field(init=False)
 
     def __post_init__(self) -> None:
         if self.think is not None and not (self.think > 0 and math.isfinite(self.think)):
@@ -143,15 +230,41 @@ class GameRecord:
         if isinstance(self.size, int) and self.size > MAX_BOARD_SIZE:
             raise RecordError(f"a board has at most {MAX_BOARD_SIZE} rows, one for each letter, got {self.size}")
         try:
-            game = Game(self.size, self.length, self.max_levels)
+            game = Game(self.size, self.length, self.max_levels, self.start)
+        except StartingPositionError as error:
+            raise RecordError(str(error)) from None
         except (TypeError, ValueError) as error:
             raise RecordError(str(error)) from None
-        object.__setattr__(self, "result", _play_through(game, self.moves))
+        board_result = _play_through(game, self.moves)
+        object.__setattr__(self, "board_result", board_result)
+        object.__setattr__(self, "result", self._declared(board_result))
+
+    def _declared(self, board_result: Winner | None) -> Winner | None:
+        """The result: the board's, or the declared one's winner when the moves leave the game open.
+
+        A declared result that says only what the moves say (``B+`` for a
+        line of X's) is dropped, so that a game reads the same however it was written.
+        """
+        if self.declared_result is None:
+            return board_result
+        written = declared_winner(self.declared_result)
+        if board_result is None:
+            return written
+        if written is not None and written != board_result:
+            ending = "a draw" if board_result.side is None else f"a win for {board_result}"
+            raise RecordError(f"the result {self.declared_result} disagrees with the moves, which end in {ending}")
+        if self.declared_result == result_code(board_result):
+            object.__setattr__(self, "declared_result", None)
+        return board_result
 
     @property
     def finished(self) -> bool:
-        """Whether the game has ended: a win or a full board."""
+        """Whether the game has ended: on the board, or as its declared result says."""
         return self.result is not None
+
+    def mover(self, ply: int) -> Side:
+        """Who made move ``ply`` (from 0): the side to move at the start on the even ones."""
+        return self.start.mover(ply)
 
     @classmethod
     def from_game(
@@ -163,7 +276,7 @@ class GameRecord:
         think: float | None,
         started: datetime,
         ended: datetime,
-        seconds: Sequence[float],
+        seconds: Sequence[float | None],
     ) -> GameRecord:
         """The record of ``game``, finished or not, with ``seconds[i]`` the time its move ``i`` took.
 
@@ -182,6 +295,7 @@ class GameRecord:
             started=started,
             ended=ended,
             moves=tuple(TimedMove(move, time) for move, time in zip(game.moves, seconds, strict=True)),
+            start=game.start,
         )
 
 
@@ -216,8 +330,8 @@ def _utc(name: str, moment: datetime) -> datetime:
 
 
 def _play_through(game: Game, moves: tuple[TimedMove, ...]) -> Winner | None:
-    """Play ``moves`` on the empty ``game``; the result (``None``: unfinished), or ``RecordError`` naming the first
-    wrong move."""
+    """Play ``moves`` on the ``game`` just started; the result (``None``: unfinished), or ``RecordError`` naming the
+    first wrong move."""
     size = game.board.board_size
     for number, timed in enumerate(moves, 1):
         move = timed.move

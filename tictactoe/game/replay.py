@@ -1,8 +1,8 @@
 """A recorded game replayed move by move: the board at each position, the move just shown, a text of it all.
 
 A :class:`Replay` is a cursor over a :class:`~tictactoe.game.record.GameRecord`:
-position 0 is the empty board and position ``n`` the board after ``n``
-moves.  The terminal and the window step it (forward, back, to either end)
+position 0 is the game's start (the empty board, or the stones set up)
+and position ``n`` the board after ``n`` moves.  The terminal and the window step it (forward, back, to either end)
 and draw what it says; :func:`replay_text` writes every position at once,
 for a replay read through a pipe.  Nothing here prints.
 
@@ -26,8 +26,8 @@ Move 3: X plays b1
 from __future__ import annotations
 
 from configurations import Configurations, Side, Winner, draw_board
-from tictactoe.game.game import Game
-from tictactoe.game.record import GameRecord, TimedMove, date_text
+from tictactoe.game.game import Game, StartingPosition
+from tictactoe.game.record import GameRecord, TimedMove, date_text, declared_words
 
 __all__ = ["RESULT_LINES", "Replay", "replay_text", "result_line"]
 
@@ -38,7 +38,7 @@ RESULT_LINES = {Winner.X: "X wins", Winner.O: "O wins", Winner.DRAW: "Game is a 
 
 
 class Replay:
-    """Steps through ``record``, starting at the empty board.
+    """Steps through ``record``, starting at its start.
 
     Every step costs O(1) (O(length) to check for a line); :meth:`go_to`
     costs O(distance).
@@ -48,7 +48,7 @@ class Replay:
 
     def __init__(self, record: GameRecord) -> None:
         self._record = record
-        self._game = Game(record.size, record.length, record.max_levels)
+        self._game = Game(record.size, record.length, record.max_levels, record.start)
 
     @property
     def record(self) -> GameRecord:
@@ -82,10 +82,38 @@ class Replay:
 
     @property
     def last_player(self) -> Side | None:
-        """Who played :attr:`last_move`: ``X`` at odd positions, ``O`` at even ones, ``None`` at the start."""
+        """Who played :attr:`last_move` (from the empty board, ``X`` at odd positions), ``None`` at the start."""
         if not self.position:
             return None
-        return Side.to_move(self.position - 1)
+        return self._record.mover(self.position - 1)
+
+    @property
+    def to_move(self) -> Side | None:
+        """Who moves next in the position shown; None once the game is over on the board."""
+        return self._game.to_move
+
+    def starting_position(self) -> StartingPosition | None:
+        """The position shown, as a new game's start: every stone on the board, and the side to move; None once
+        the game is over there.
+
+        >>> from datetime import UTC, datetime
+        >>> from configurations.moves import Move
+        >>> from tictactoe.game.record import Competitor
+        >>> ada = Competitor("ada")
+        >>> replay = Replay(GameRecord(ada, ada, 3, 3, 0, None, None, None, (TimedMove(Move(1, 1), 1.0),)))
+        >>> replay.forward()
+        True
+        >>> str(replay.starting_position())
+        'X b2; O to move'
+        """
+        mover = self.to_move
+        if mover is None:
+            return None
+        start = self._record.start
+        played = {
+            side: {move for ply, move in enumerate(self._game.moves) if start.mover(ply) is side} for side in Side
+        }
+        return StartingPosition(start.x | played[Side.X], start.o | played[Side.O], mover)
 
     def forward(self) -> bool:
         """Show the next move; ``False`` (nothing changes) at the end."""
@@ -102,7 +130,7 @@ class Replay:
         return True
 
     def to_start(self) -> None:
-        """Go back to the empty board."""
+        """Go back to the start."""
         self.go_to(0)
 
     def to_end(self) -> None:
@@ -119,9 +147,10 @@ class Replay:
             self.back()
 
     def caption(self) -> str:
-        """One line on this position: ``Start: X to move`` or ``Move 3: X plays b2``."""
+        """One line on this position: ``Start: X to move`` (``Start: X h8; O i8; X to move`` for stones set
+        up) or ``Move 3: X plays b2``."""
         if self.last_move is None:
-            return f"Start: {Side.X} to move"
+            return f"Start: {self._record.start}"
         return f"Move {self.position}: {self.last_player} plays {self.last_move.move}"
 
     def render(self) -> str:
@@ -172,7 +201,8 @@ def replay_text(record: GameRecord) -> str:
 
 
 def result_line(record: GameRecord) -> str:
-    """The line that ends a replay: who won, a draw, or, for a game left before its end, whose move it was.
+    """The line that ends a replay: who won, a draw, or, for a game left before its end, whose move it was; with
+    how the game ended off the board when its declared result says (``X wins by resignation``).
 
     >>> from configurations.moves import Move
     >>> from datetime import UTC, datetime
@@ -181,6 +211,8 @@ def result_line(record: GameRecord) -> str:
     >>> result_line(GameRecord(ada, ada, 3, 3, 0, None, None, None, (TimedMove(Move(0, 0), 0.5),)))
     'Unfinished: O to move'
     """
+    how = "" if record.declared_result is None else declared_words(record.declared_result)
     if record.result is None:
-        return f"Unfinished: {Side.to_move(len(record.moves))} to move"
-    return RESULT_LINES[record.result]
+        unfinished = f"Unfinished: {record.mover(len(record.moves))} to move"
+        return f"{unfinished} ({how})" if how else unfinished
+    return f"{RESULT_LINES[record.result]} {how}" if how else RESULT_LINES[record.result]

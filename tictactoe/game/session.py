@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from configurations import SearchStats, Side
 from configurations.moves import Move
-from tictactoe.game.game import Game
+from tictactoe.game.game import EMPTY_START, Game, StartingPosition
 from tictactoe.game.record import Competitor, GameRecord
 from tictactoe.players.registry import DEFAULT_THINK, PlayerKind, PlayerOptions, make_player
 
@@ -53,24 +53,40 @@ class Tally(NamedTuple):
 class Session:
     """Games on one board between ``first`` (``X`` in the first game) and ``second``.
 
-    ``opening`` moves are played at the start of every game, alternately
-    from ``X`` (``MoveError`` when one cannot be played).  Making the
-    computer players can raise what :func:`~tictactoe.players.registry.make_player`
-    raises, before anything else happens.
+    Every game starts from ``start`` -- by default the empty board, ``X``
+    to move; a position to play on from -- and then plays the ``opening``
+    moves, alternately from the side to move there (``MoveError`` when one
+    cannot be played).  Making the computer players can raise what
+    :func:`~tictactoe.players.registry.make_player` raises, before anything
+    else happens; ``ValueError`` for a start that is over already, or that a
+    computer player cannot play from (the searches count the stones to know
+    whose turn it is: :attr:`~tictactoe.game.game.StartingPosition.reachable`).
     """
 
     def __init__(
-        self, options: PlayerOptions, first: Competitor, second: Competitor, opening: Sequence[Move] = ()
+        self,
+        options: PlayerOptions,
+        first: Competitor,
+        second: Competitor,
+        opening: Sequence[Move] = (),
+        start: StartingPosition = EMPTY_START,
     ) -> None:
         self.options = options
         self.competitors = (first, second)
         # Each competitor's computer player (None for a person), made once for the session's options.
         self._players = tuple(make_player(competitor.kind, options) for competitor in self.competitors)
+        Game(options.size, options.length, options.max_levels, start)  # a start that is over is refused first
+        if not start.reachable and any(player is not None for player in self._players):
+            raise ValueError(
+                f"a computer player cannot play from this position ({start}): it takes X to move when X has as many "
+                f"stones as O, and O when X has one more (here X {len(start.x)}, O {len(start.o)})"
+            )
+        self.start = start
         self.opening = tuple(opening)
         self._x_index = 0  # which competitor plays X in the current game
         self._past = Tally()  # the games before the current one
         self._started = 0.0
-        self._seconds: list[float] = []  # how long each move of the current game took
+        self._seconds: list[float | None] = []  # how long each move of the current game took (None: not known)
         #: When the current game started (UTC).
         self.started = datetime.now(UTC)
         #: The id the current game is kept under in a history, once saved there (or resumed from there).
@@ -90,7 +106,8 @@ class Session:
             raise ValueError("the game is over: there is nothing to resume")
         seconds = think if think is not None else record.think if record.think is not None else DEFAULT_THINK
         options = PlayerOptions(record.size, record.length, record.max_levels, seconds)
-        session = cls(options, Competitor(record.x.name, record.x.kind), Competitor(record.o.name, record.o.kind))
+        x, o = Competitor(record.x.name, record.x.kind), Competitor(record.o.name, record.o.kind)
+        session = cls(options, x, o, start=record.start)
         for timed in record.moves:
             session.game.play(timed.move)
         session._seconds = [timed.seconds for timed in record.moves]
@@ -134,7 +151,7 @@ class Session:
         return None if mover is None else self.side(mover)
 
     @property
-    def move_seconds(self) -> tuple[float, ...]:
+    def move_seconds(self) -> tuple[float | None, ...]:
         """How long each move of the current game took, from the previous move (or the start) to it."""
         return tuple(self._seconds)
 
@@ -184,7 +201,7 @@ class Session:
         while self.game.can_undo:
             taken.append(self.game.undo())
             self._seconds.pop()
-            if self.side(Side.to_move(len(self.game.moves))).is_person or not self._has_person():
+            if self.side(self.game.start.mover(len(self.game.moves))).is_person or not self._has_person():
                 break
         self._started = time.monotonic()
         return taken
@@ -239,7 +256,7 @@ class Session:
         return self.game_id
 
     def _new_game(self) -> Game:
-        game = Game(self.options.size, self.options.length, self.options.max_levels)
+        game = Game(self.options.size, self.options.length, self.options.max_levels, self.start)
         self._seconds = []
         self.started = datetime.now(UTC)
         self.game_id = None
@@ -265,7 +282,8 @@ class Session:
     def _person_has_moved(self) -> bool:
         """Whether a person has played a move of this game (the opening's moves are nobody's)."""
         moves = self.game.moves
-        return any(self.side(Side.to_move(ply)).is_person for ply in range(len(self.opening), len(moves)))
+        start = self.game.start
+        return any(self.side(start.mover(ply)).is_person for ply in range(len(self.opening), len(moves)))
 
     def _has_person(self) -> bool:
         return any(competitor.is_person for competitor in self.competitors)

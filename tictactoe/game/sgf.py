@@ -1,14 +1,17 @@
 """Game records as SGF, the Smart Game Format (FF[4]) that other board-game programs read.
 
-:func:`to_sgf` writes records as a collection of game trees; :func:`parse_sgf`
-reads one back, every game of it or none.  A game is SGF's Gomoku
-(``GM[4]``): ``X``, who moves first, is Black (``B``), ``O`` is White
-(``W``), and a square is written column letter then row letter, ``a``
-first (``b3`` is ``[bc]``).  The standard properties written are ``FF``,
-``GM``, ``CA`` (``UTF-8``), ``SZ``, ``PB``, ``PW``, ``DT`` (the UTC date
-the game started), ``RE`` (``B+``, ``W+`` or ``0`` for a draw), and ``B``
-or ``W`` for each move.  What SGF has no property for is kept in private
-properties, so that a record read back is identical to the one written:
+:func:`to_sgf` writes records as a collection of game trees; :func:`read_sgf`
+reads one back, every game of it or none (:func:`parse_sgf`: the games
+alone).  A game is SGF's Gomoku (``GM[4]``): ``X``, who moves first on the
+empty board, is Black (``B``), ``O`` is White (``W``), and a square is
+written column letter then row letter, ``a`` first (``b3`` is ``[bc]``).
+The standard properties written are ``FF``, ``GM``, ``CA`` (``UTF-8``),
+``SZ``, ``PB``, ``PW``, ``DT`` (the UTC date the game started), ``RE``
+(``B+``, ``W+`` or ``0`` for a draw, or the result another program wrote,
+as it wrote it), ``AB``, ``AW`` and ``PL`` for a game from a position set
+up (the stones, and who moves first), and ``B`` or ``W`` for each move.
+What SGF has no property for is kept in private properties, so that a
+record read back is identical to the one written:
 
 ====  ==========  ===============================================================
 node  property    meaning
@@ -20,25 +23,35 @@ root  ``BK``      the kind of player of Black (``human``, ``strong``, ...; ``hum
 root  ``WK``      the kind of player of White
 root  ``DS``      when the game started, ISO 8601 UTC with microseconds (``DT`` at midnight if absent)
 root  ``DE``      when the game ended (not known if absent)
-move  ``MT[1.5]`` the seconds the move took (0 if absent)
+move  ``MT[1.5]`` the seconds the move took (not known if absent)
 ====  ==========  ===============================================================
 
 A reviewed game (:mod:`tictactoe.game.review.search`) carries its review as SGF
 comments: the root's ``C`` says what the values mean and sums the review
 up, and each move's ``C`` gives the values before and after it and, for a
-move that threw away a result, its mark and a move that kept the result.
-Reading ignores comments: a review is not read back.
+marked move, its mark and a better move.  Reading ignores comments: a
+review is not read back.
 
 A game without ``DT``/``DS`` has no known date, and one whose moves do
-not end it is unfinished (neither is written with ``RE``; ``DT``, ``DS``
-and ``DE`` are left out where the time is not known).
+not end it and whose ``RE`` names no winner is unfinished (neither is
+written with ``RE``; ``DT``, ``DS``, ``DE`` and ``MT`` are left out where
+the time is not known).
 
-Reading takes the first node for the game's information, ignores
-properties it does not know, and refuses -- with one :class:`SgfError`
+Reading takes SGF as other programs write it: a byte-order mark; ``CA``,
+the character set of the text (any that Python's codecs know; without
+one, UTF-8 when the text is UTF-8, else ISO-8859-1, SGF's default); names
+empty or missing (``Black`` and ``White``); every ``RE`` of the standard
+(``B+``, ``W+R``, ``B+Resign``, ``W+T``, ``B+F``, ``0``, ``Draw``, ``?``,
+``Void``, a score), kept as written; stones set up with ``AB``, ``AW``
+and ``AE`` before the first move (a list or a rectangle ``aa:cc``), with
+``PL`` -- or else the first move -- saying who moves first; and
+variations, of which the main line (the first at each branch) is read and
+the others counted (:attr:`SgfGames.variations_left_out`).  Properties
+it does not know are ignored.  It refuses -- with one :class:`SgfError`
 whose message says what is wrong and where (a byte offset for a text that
 cannot be read, the game's and the move's number for a game that cannot
 be) -- a game that is not ``GM[4]``, lacks ``SZ``, is not square or
-larger than 26, has set-up stones, passes or variations, a move off the
+larger than 26, has passes, stones set up after a move, a move off the
 board, on a taken square, out of turn or after the end, or whose ``RE``
 names another winner than its moves.
 
@@ -62,6 +75,8 @@ True
 
 from __future__ import annotations
 
+import codecs
+import dataclasses
 import re
 import stat
 from collections.abc import Iterable, Sequence
@@ -70,28 +85,37 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, overload
 
-from configurations import Side, Winner
+from configurations import Side
 from configurations.drawing import column_label
 from configurations.moves import MAX_BOARD_SIZE, Move
-from tictactoe.game.record import Competitor, GameRecord, RecordError, TimedMove, time_text
+from tictactoe.game.record import (
+    Competitor,
+    GameRecord,
+    RecordError,
+    StartingPosition,
+    TimedMove,
+    declared_winner,
+    result_code,
+    time_text,
+)
 from tictactoe.game.review.text import legend, move_comment, summary_text
 from tictactoe.players.registry import PlayerKind
 
 if TYPE_CHECKING:
     from tictactoe.game.review.values import Review
 
-__all__ = ["MAX_SGF_BYTES", "SgfError", "parse_sgf", "read_sgf_file", "to_sgf"]
+__all__ = ["MAX_SGF_BYTES", "SgfError", "SgfGames", "parse_sgf", "read_sgf", "read_sgf_file", "to_sgf"]
 
 #: The largest SGF file :func:`read_sgf_file` reads: a game of 26x26 takes about 10 KB, so this holds thousands.
 MAX_SGF_BYTES = 64 * 2**20
 
-# SGF's colours for the two players: X moves first, as Black does.
+# SGF's colours for the two players: X moves first on the empty board, as Black does.
 _COLOUR = {Side.X: "B", Side.O: "W"}
-_RESULT_TEXT = {Side.X: "B+", Side.O: "W+", Winner.DRAW: "0"}
+_SIDE = {"B": Side.X, "W": Side.O}
+_SETUP = {"AB": Side.X, "AW": Side.O, "AE": None}
 _MOVES_A_LINE = 8
 # Gomoku's length to win, for a Gomoku game from another program that does not say.
 _GOMOKU_LENGTH = 5
-_SETUP = ("AB", "AW", "AE")
 _INTEGER = re.compile(r"[+-]?[0-9]+")
 # float() alone would also take "nan", "inf" and "1_000".
 _DECIMAL = re.compile(r"[+-]?[0-9]+(\.[0-9]*)?([eE][+-]?[0-9]+)?")
@@ -100,6 +124,10 @@ _WHITESPACE = b" \t\r\n\v\f"
 # The most digits a number of a game may have: 18 stay below 2**63, SQLite's largest integer.
 _MAX_DIGITS = 18
 _LINE_BREAK = re.compile(rb"\r\n|\n\r|\r|\n")
+_BYTE_ORDER_MARK = codecs.BOM_UTF8
+# SGF's character set when a file names none (FF[4]); a text that is UTF-8 all through is read as UTF-8, which
+# is what most programs write today without saying so.
+_DEFAULT_CHARSET = "ISO-8859-1"
 
 
 def _cut(text: str) -> str:
@@ -110,6 +138,14 @@ def _cut(text: str) -> str:
 
 class SgfError(ValueError):
     """SGF text that cannot be read as games: the message says what is wrong and where, on one line."""
+
+
+@dataclass(frozen=True, slots=True)
+class SgfGames:
+    """The games of an SGF collection, each its main line, and how many variations were left out of them."""
+
+    records: list[GameRecord]
+    variations_left_out: int = 0
 
 
 # Writing
@@ -136,19 +172,37 @@ def _game_text(record: GameRecord, review: Review | None = None) -> str:
         dates = f"DT[{record.started.date().isoformat()}]DS[{time_text(record.started)}]"
     if record.ended is not None:
         dates += f"DE[{time_text(record.ended)}]"
-    result = "" if record.result is None else f"RE[{_RESULT_TEXT[record.result]}]"
+    written = record.declared_result or (None if record.result is None else result_code(record.result))
+    result = "" if written is None else f"RE[{_escape(written)}]"
     lines = [
         f"(;FF[4]GM[4]CA[UTF-8]SZ[{record.size}]KL[{record.length}]ML[{record.max_levels}]{think}",
         f"PB[{_escape(record.x.name)}]BK[{record.x.kind}]PW[{_escape(record.o.name)}]WK[{record.o.kind}]",
         f"{dates}{result}",
+        _setup_text(record.start),
     ]
-    nodes = [f";{'BW'[ply % 2]}[{_point(timed.move)}]MT[{timed.seconds!r}]" for ply, timed in enumerate(record.moves)]
+    nodes = [
+        f";{_COLOUR[record.mover(ply)]}[{_point(timed.move)}]"
+        + ("" if timed.seconds is None else f"MT[{timed.seconds!r}]")
+        for ply, timed in enumerate(record.moves)
+    ]
     if review is None:
         lines += ["".join(nodes[start : start + _MOVES_A_LINE]) for start in range(0, len(nodes), _MOVES_A_LINE)]
     else:  # a move a line, its comment after it
         lines.append(f"C[{_escape(f'{legend(review)}. {summary_text(review)}')}]")
         lines += [f"{node}C[{_escape(move_comment(move))}]" for node, move in zip(nodes, review.moves, strict=True)]
     return "\n".join(line for line in lines if line) + ")\n"  # no empty line for an undated unfinished game
+
+
+def _setup_text(start: StartingPosition) -> str:
+    """The root's ``AB``, ``AW`` and ``PL`` of a game from ``start``; nothing for the empty board, X to move."""
+    if start.is_empty:
+        return ""
+    stones = "".join(
+        f"A{_COLOUR[side]}" + "".join(f"[{_point(move)}]" for move in start.squares(side))
+        for side in Side
+        if start.squares(side)
+    )
+    return f"{stones}PL[{_COLOUR[start.to_move]}]"
 
 
 def _escape(text: str) -> str:
@@ -165,14 +219,23 @@ def _point(move: Move) -> str:
 
 @dataclass(frozen=True, slots=True)
 class _Property:
-    """A property of a node as read: its name, its values (unescaped text) and the byte where it starts."""
+    """A property of a node as read: its name, its values (unescaped, not yet decoded) and the byte where it
+    starts."""
 
     name: str
-    values: tuple[str, ...]
+    values: tuple[bytes, ...]
     offset: int
 
 
 _Node = dict[str, _Property]
+
+
+@dataclass(slots=True)
+class _Tree:
+    """A game tree's main line: its nodes, and how many variations beside it were left out."""
+
+    nodes: list[_Node]
+    left_out: int = 0
 
 
 def read_sgf_file(path: Path) -> list[GameRecord]:
@@ -182,29 +245,42 @@ def read_sgf_file(path: Path) -> list[GameRecord]:
     else -- a pipe that may never be written to, a device that never ends --
     is refused before it is opened.
     """
+    return read_sgf(read_file_bytes(path, MAX_SGF_BYTES, SgfError)).records
+
+
+def read_file_bytes(path: Path, limit: int, error: type[ValueError]) -> bytes:
+    """The bytes of the regular file ``path``, of at most ``limit`` bytes; ``error`` saying why not.
+
+    Asked before opening whether it is a regular file: opening a pipe that
+    nobody writes to would wait for ever.
+    """
     try:
-        # Asked before opening: opening a pipe that nobody writes to would wait for ever.
         if not stat.S_ISREG(path.stat().st_mode):
-            raise SgfError(f"cannot read {path}: not a regular file")
+            raise error(f"cannot read {path}: not a regular file")
         with path.open("rb") as file:
-            data = file.read(MAX_SGF_BYTES + 1)
-    except OSError as error:
-        raise SgfError(f"cannot read {path}: {error.strerror}") from None
-    if len(data) > MAX_SGF_BYTES:
-        raise SgfError(
-            f"cannot read {path}: larger than {MAX_SGF_BYTES // 2**20} MiB, more than SGF files of games hold"
-        )
-    return parse_sgf(data)
+            data = file.read(limit + 1)
+    except OSError as problem:
+        raise error(f"cannot read {path}: {problem.strerror}") from None
+    if len(data) > limit:
+        raise error(f"cannot read {path}: larger than {limit // 2**20} MiB, more than files of games hold")
+    return data
 
 
 def parse_sgf(data: bytes | str) -> list[GameRecord]:
-    """Every game of the SGF collection ``data`` (UTF-8 when bytes), or ``SgfError`` and none.
+    """Every game of the SGF collection ``data``, or ``SgfError`` and none (:func:`read_sgf`'s games)."""
+    return read_sgf(data).records
 
+
+def read_sgf(data: bytes | str) -> SgfGames:
+    """Every game of the SGF collection ``data`` -- the main line of each -- or ``SgfError`` and none.
+
+    ``data`` is bytes in the character set its ``CA`` names, or text.
     Runtime complexity: O(len(data) + board squares).
     """
     raw = data.encode("utf-8", errors="surrogatepass") if isinstance(data, str) else data
     trees = _Parser(raw).collection()
-    return [_GameReader(number, nodes).record() for number, nodes in enumerate(trees, 1)]
+    records = [_GameReader(number, tree.nodes).record() for number, tree in enumerate(trees, 1)]
+    return SgfGames(records, sum(tree.left_out for tree in trees))
 
 
 class _Parser:
@@ -212,9 +288,10 @@ class _Parser:
 
     def __init__(self, data: bytes) -> None:
         self._data = data
-        self._pos = 0
+        # A byte-order mark says the text is UTF-8; it is no part of the SGF.
+        self._pos = len(_BYTE_ORDER_MARK) if data.startswith(_BYTE_ORDER_MARK) else 0
 
-    def collection(self) -> list[list[_Node]]:
+    def collection(self) -> list[_Tree]:
         trees = []
         while self._skip_space() < len(self._data):
             trees.append(self._tree())
@@ -222,39 +299,67 @@ class _Parser:
             raise SgfError("byte 0: no game: an SGF collection starts with '('")
         return trees
 
-    def _tree(self) -> list[_Node]:
-        """The nodes of the game tree at ``(``, one after the other; a tree with variations is refused."""
+    def _tree(self) -> _Tree:
+        """The main line of the game tree at ``(``: its nodes, then those of its first subtree, and so on.
+
+        The other subtrees -- variations -- are read for their syntax and
+        counted.  A loop, not recursion, so that no nesting is too deep.
+        """
         data, start = self._data, self._pos
         if data[start : start + 1] != b"(":
             raise self._error(f"expected '(' to start a game, found {self._found()}")
-        nodes: list[_Node] = []
-        depth = 0
-        closed = False  # whether the subtree at the current depth has been closed: only ')' may follow
+        tree = _Tree([])
+        # For each tree open on the main line, whether it has had a subtree yet: a second one is a variation.
+        branched: list[bool] = []
         while True:
             char = data[self._skip_space() : self._pos + 1]
             if not char:
                 raise SgfError(f"byte {self._pos}: the text ends inside the game that starts at byte {start}")
             if char == b"(":
-                if closed:
-                    raise self._error("a game with variations: only one line of play can be read")
-                if depth and not nodes:
-                    raise self._error("a game tree must hold a node before another tree")
-                depth += 1
-                self._pos += 1
+                self._subtree(tree, branched, start)
             elif char == b";":
-                if closed:
+                if branched[-1]:
                     raise self._error("a node after a variation")
-                nodes.append(self._node())
+                tree.nodes.append(self._node())
             elif char == b")":
-                if not nodes:
+                if not tree.nodes:
                     raise self._error("an empty game tree")
-                depth -= 1
-                closed = True
+                branched.pop()
                 self._pos += 1
-                if depth == 0:
-                    return nodes
+                if not branched:
+                    return tree
             else:
                 raise self._error(f"expected '(', ';' or ')', found {self._found()}")
+
+    def _subtree(self, tree: _Tree, branched: list[bool], game_start: int) -> None:
+        """At ``(``: enter the subtree when it is the first of its tree (the main line), else skip and count it."""
+        if branched and branched[-1]:
+            self._skip_variation(game_start)
+            tree.left_out += 1
+            return
+        if branched and not tree.nodes:
+            raise self._error("a game tree must hold a node before another tree")
+        if branched:
+            branched[-1] = True
+        branched.append(False)
+        self._pos += 1
+
+    def _skip_variation(self, game_start: int) -> None:
+        """Read past the variation at ``(``, checking only its syntax."""
+        depth = 0
+        while True:
+            char = self._data[self._skip_space() : self._pos + 1]
+            if not char:
+                raise SgfError(f"byte {self._pos}: the text ends inside the game that starts at byte {game_start}")
+            if char == b";":
+                self._node()
+                continue
+            if char not in b"()":
+                raise self._error(f"expected '(', ';' or ')', found {self._found()}")
+            depth += 1 if char == b"(" else -1
+            self._pos += 1
+            if depth == 0:
+                return
 
     def _node(self) -> _Node:
         data = self._data
@@ -279,7 +384,7 @@ class _Parser:
                 raise SgfError(f"byte {start}: property {name} is given twice in one node")
             node[name] = _Property(name, tuple(values), start)
 
-    def _value(self) -> str:
+    def _value(self) -> bytes:
         """The value at ``[``, unescaped: ``\\x`` is ``x``; a backslash and a line break after it are dropped."""
         data, start = self._data, self._pos
         chunks: list[bytes] = []
@@ -303,10 +408,7 @@ class _Parser:
                 pos += 1
         chunks.append(data[pos:close])
         self._pos = close + 1
-        try:
-            return b"".join(chunks).decode("utf-8")
-        except UnicodeDecodeError:
-            raise SgfError(f"byte {start}: the value is not UTF-8 text") from None
+        return b"".join(chunks)
 
     def _skip_space(self) -> int:
         data, pos = self._data, self._pos
@@ -327,12 +429,13 @@ class _Parser:
 
 
 class _GameReader:
-    """Reads game ``number`` of a collection from its nodes, the first holding the game's information."""
+    """Reads game ``number`` of a collection from its main line, the first node holding the game's information."""
 
     def __init__(self, number: int, nodes: list[_Node]) -> None:
         self._number = number
         self._nodes = nodes
         self._root = nodes[0]
+        self._charset = self._character_set()
 
     def record(self) -> GameRecord:
         """The game as a record; ``SgfError`` naming the game, and the move where one is wrong."""
@@ -342,7 +445,8 @@ class _GameReader:
         if game_type != "4":
             raise self._error(f"GM[{_cut(game_type)}] is not a k-in-a-row game: only GM[4] can be read")
         size = self._size()
-        moves = self._moves(size)
+        start, first_move = self._start(size)
+        moves = self._moves(size, start.to_move, first_move)
         started, ended = self._times()
         try:
             record = GameRecord(
@@ -355,11 +459,32 @@ class _GameReader:
                 started=started,
                 ended=ended,
                 moves=moves,
+                start=start,
             )
         except RecordError as error:
             raise self._error(error.problem, error.move_number) from None
-        self._check_result(record.result)
-        return record
+        return self._with_result(record)
+
+    def _character_set(self) -> str:
+        """The codec of the game's text: its ``CA``; else UTF-8 when every value is UTF-8, else SGF's default."""
+        prop = self._root.get("CA")
+        if prop is not None:
+            name = self._single(prop).decode("latin-1").strip()
+            try:
+                b"a".decode(name)  # a codec of text: "base64" and its like are not
+            except LookupError:
+                raise self._error(f"CA[{_cut(name)}] is not a character set this program knows") from None
+            except UnicodeDecodeError:
+                pass  # a codec of text, of more than a byte a character (UTF-16)
+            return name
+        try:
+            for node in self._nodes:
+                for each in node.values():
+                    for value in each.values:
+                        value.decode("utf-8")
+        except UnicodeDecodeError:
+            return _DEFAULT_CHARSET
+        return "utf-8"
 
     def _size(self) -> int:
         text = self._text("SZ")
@@ -376,31 +501,76 @@ class _GameReader:
             )
         return int(columns)
 
-    def _moves(self, size: int) -> tuple[TimedMove, ...]:
-        moves: list[TimedMove] = []
-        for node in self._nodes:
+    def _start(self, size: int) -> tuple[StartingPosition, int]:
+        """The position the moves start from -- stones set up in the nodes before the first move, and who moves
+        first (``PL``, else the first move's colour, else the side with fewer stones) -- and that node's index."""
+        stones: dict[Move, Side] = {}
+        first_move = next((index for index, node in enumerate(self._nodes) if "B" in node or "W" in node), None)
+        before = self._nodes if first_move is None else self._nodes[:first_move]
+        for node in before:
+            placed: set[Move] = set()
+            for name, side in _SETUP.items():
+                for move in self._points(node[name], size) if name in node else ():
+                    if move in placed:
+                        raise self._error(f"{move} is set up twice in one node")
+                    placed.add(move)
+                    if side is None:
+                        stones.pop(move, None)
+                    else:
+                        stones[move] = side
+        for node in self._nodes[len(before) :]:
             for name in _SETUP:
                 if name in node:
-                    raise self._error(f"set-up stones ({name}) cannot be read: a game starts from an empty board")
+                    raise self._error(f"{name}: stones set up after a move: only a starting position can be read")
+        x, o = (frozenset(move for move, owner in stones.items() if owner is side) for side in Side)
+        return StartingPosition(x, o, self._first_mover(before, first_move, len(x) > len(o))), len(before)
+
+    def _first_mover(self, setup: list[_Node], first_move: int | None, x_ahead: bool) -> Side:
+        played = [node for node in setup if "PL" in node]
+        if played:
+            colour = self._single(played[-1]["PL"]).decode("latin-1").strip().upper()
+            if colour not in _SIDE:
+                raise self._error(f"PL[{_cut(colour)}] is not a colour: B or W")
+            return _SIDE[colour]
+        if first_move is not None:
+            return _SIDE["B" if "B" in self._nodes[first_move] else "W"]
+        return Side.O if x_ahead else Side.X
+
+    def _points(self, prop: _Property, size: int) -> list[Move]:
+        """The squares of a set-up property: points, or rectangles ``aa:cc`` of them (SGF's compressed lists)."""
+        squares = []
+        for value in prop.values:
+            text = value.decode("latin-1")
+            corner, _, other = text.partition(":")
+            first = self._point(f"{prop.name}[{_cut(text)}]", corner, size, None)
+            last = self._point(f"{prop.name}[{_cut(text)}]", other, size, None) if other else first
+            rows = range(min(first.row, last.row), max(first.row, last.row) + 1)
+            cols = range(min(first.col, last.col), max(first.col, last.col) + 1)
+            squares += [Move(row, col) for row in rows for col in cols]
+        return squares
+
+    def _moves(self, size: int, first: Side, first_node: int) -> tuple[TimedMove, ...]:
+        moves: list[TimedMove] = []
+        for node in self._nodes[first_node:]:
             colours = [colour for colour in "BW" if colour in node]
             if not colours:
                 continue
             number = len(moves) + 1
             if len(colours) > 1:
                 raise self._error("B and W in one node", number)
-            point = self._single(node[colours[0]])
-            expected = "BW"[len(moves) % 2]
+            point = self._single(node[colours[0]]).decode("latin-1")
+            expected = _COLOUR[first if len(moves) % 2 == 0 else first.opponent]
             if colours[0] != expected:
                 raise self._error(f"{colours[0]}[{_cut(point)}] out of turn: {expected} is to move", number)
             move = self._point(f"{expected}[{_cut(point)}]", point, size, number)
             seconds = node.get("MT")
             try:
-                moves.append(TimedMove(move, float(self._matched(seconds, _DECIMAL)) if seconds else 0.0))
+                moves.append(TimedMove(move, None if seconds is None else float(self._matched(seconds, _DECIMAL))))
             except RecordError as error:
                 raise self._error(error.problem, number) from None
         return tuple(moves)
 
-    def _point(self, written: str, point: str, size: int, number: int) -> Move:
+    def _point(self, written: str, point: str, size: int, number: int | None) -> Move:
         if not point or (point == "tt" and size <= 19):
             raise self._error(f"{written} is a pass: a move names a square", number)
         if len(point) != 2 or not all("a" <= letter <= "z" for letter in point):
@@ -434,27 +604,30 @@ class _GameReader:
         except ValueError:
             raise self._error(f"{name}[{_cut(text)}] is not a time such as 2024-05-01T12:00:00+00:00") from None
 
-    def _check_result(self, result: Winner | None) -> None:
-        """Refuse an RE that is no result, or that names another winner than the moves'.
-
-        A game whose moves do not end it is unfinished whatever its RE says:
-        another program may record a resignation or a loss on time there.
-        """
+    def _with_result(self, record: GameRecord) -> GameRecord:
+        """``record`` with its ``RE``, as written; ``SgfError`` for an RE that is no result, or that names
+        another winner than the moves."""
         text = self._text("RE")
         if text is None:
-            return
-        written = {"B": Winner.X, "W": Winner.O}.get(text[:1]) if text[1:2] == "+" else None
-        if text in ("0", "Draw"):
-            written = Winner.DRAW
-        if written is None:
-            raise self._error(f"RE[{_cut(text)}] is not the result of a finished game: B+, W+ or 0")
-        if result is not None and written != result:
+            return record
+        text = text.strip()
+        try:
+            written = declared_winner(text)
+        except RecordError:
+            raise self._error(
+                f"RE[{_cut(text)}] is not a result: B+ or W+ (then R, T, F or a score), 0, Draw, Void or ?"
+            ) from None
+        result = record.board_result
+        if result is not None and written is not None and written != result:
             ending = "a draw" if result.side is None else f"a win for {_COLOUR[result.side]}"
             raise self._error(f"RE[{_cut(text)}] disagrees with the moves, which end in {ending}")
+        return dataclasses.replace(record, declared_result=text)
 
     def _name(self, name: str, default: str) -> str:
-        # A name is SGF's SimpleText: any white space, line breaks included, reads as a space.
-        return re.sub(r"\r\n|\n\r|\s", " ", self._text(name, default))
+        """A player's name: SGF's SimpleText, any white space read as a space (line breaks included) and what
+        cannot be printed left out; ``default`` for a name missing, empty or blank."""
+        text = "".join(char for char in re.sub(r"\r\n|\n\r|\s", " ", self._text(name, "")) if char.isprintable())
+        return text if text.strip() else default
 
     def _whole(self, name: str, default: int) -> int:
         """The root's whole number ``name``, or ``default`` without one; out of range past SQLite's integers.
@@ -474,7 +647,7 @@ class _GameReader:
         return None if prop is None else self._matched(prop, pattern)
 
     def _matched(self, prop: _Property, pattern: re.Pattern[str]) -> str:
-        text = self._single(prop)
+        text = self._single(prop).decode("latin-1")
         if not pattern.fullmatch(text):
             raise self._error(f"{prop.name}[{_cut(text)}] is not a number (byte {prop.offset})")
         return text
@@ -484,11 +657,16 @@ class _GameReader:
     @overload
     def _text(self, name: str, default: str) -> str: ...
     def _text(self, name: str, default: str | None = None) -> str | None:
-        """The value of the first node's property ``name``, or ``default`` when it has none."""
+        """The value of the first node's property ``name`` in the game's character set, or ``default``."""
         prop = self._root.get(name)
-        return default if prop is None else self._single(prop)
+        if prop is None:
+            return default
+        try:
+            return self._single(prop).decode(self._charset)
+        except UnicodeDecodeError:
+            raise self._error(f"{name}: the value is not {self._charset} text (byte {prop.offset})") from None
 
-    def _single(self, prop: _Property) -> str:
+    def _single(self, prop: _Property) -> bytes:
         if len(prop.values) != 1:
             raise self._error(f"{prop.name} has {len(prop.values)} values, one expected (byte {prop.offset})")
         return prop.values[0]

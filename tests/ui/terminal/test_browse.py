@@ -13,11 +13,16 @@ from pathlib import Path
 
 import pytest
 
+from configurations import Side
+from configurations.moves import Move
 from tests.cli.test_play import run_in_terminal
 from tests.records import START, sample_record
 from tictactoe.cli import play as play_program
+from tictactoe.game.game import StartingPosition
 from tictactoe.game.history import History, HistoryError, default_path
 from tictactoe.game.record import Competitor
+from tictactoe.game.sgf import to_sgf
+from tictactoe.ui.settings import Settings
 from tictactoe.ui.terminal.browse import (
     CLEAR_SCREEN,
     REPLAY_KEYS,
@@ -26,6 +31,7 @@ from tictactoe.ui.terminal.browse import (
     replay_by_keys,
     replay_interactively,
 )
+from tictactoe.ui.terminal.conversation import PLAY_AGAIN
 
 # A 2x2 game, 2 in a row, that the person (X) wins against the reference search in three moves.
 SHORT_GAME = "a1\nb2\n"
@@ -88,15 +94,31 @@ def test_a_piped_game_without_db_writes_nothing(tmp_path: Path, monkeypatch: pyt
     assert list(tmp_path.iterdir()) == []
 
 
-def test_a_game_that_cannot_be_saved_still_counts(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_game_that_cannot_be_saved_is_played_to_its_end_and_exits_1(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     def refuse(history: History, record: object) -> int:
         raise HistoryError(f"{history.path}: the file is locked by another program (waited 5 s)")
 
     monkeypatch.setattr(History, "save", refuse)
     db = tmp_path / "games.sqlite3"
     status, out, err = run_main(["2", "2", "2", "--db", str(db)], SHORT_GAME)
-    assert (status, out.splitlines()[-1]) == (0, "Human wins")
+    assert (status, out.splitlines()[-1]) == (1, "Human wins")
     assert err == f"play.py: cannot save the game: {db}: the file is locked by another program (waited 5 s)\n"
+
+
+def test_a_db_that_cannot_be_written_is_refused_before_the_game_starts(tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite3"
+    History(db).close()
+    before = db.read_bytes()
+    db.chmod(0o444)
+    try:
+        status, out, err = run_main(["3", "3", "9", "--db", str(db)], "b2\n")
+    finally:
+        db.chmod(0o644)
+    assert (status, out) == (1, "")
+    assert err == f"play.py: cannot use the game history: {db}: the file is read-only: cannot save games\n"
+    assert db.read_bytes() == before
 
 
 @pytest.mark.parametrize(
@@ -309,6 +331,26 @@ def test_replay_at_a_terminal_steps_with_single_keys(tmp_path: Path) -> None:
     assert frames[-1].endswith(REPLAY_KEYS + "\n")
 
 
+@pytest.mark.skipif(os.name != "posix", reason="needs a pseudo-terminal")
+def test_a_replay_at_a_terminal_plays_on_from_its_position_and_saves_that_game(tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite3"
+    two_games(db)
+    # Right (to move 1), p (play on from there), 9 levels, Enter for each player and name, then the game.
+    typed = [b"\x1b[C", b"p", b"9\n", b"\n", b"\n", b"\n", b"\n", b"b2\n", b"n\n"]
+    status, shown = run_in_terminal(["--replay", "2", "--db", str(db)], typed, (REPLAY_KEYS.encode(), b": ", b"no) "))
+    assert status == 0, shown
+    assert "A new game from X a1; O to move\n" in shown
+    assert "Computer plays b1" in shown
+    assert shown.rstrip().endswith(f"Human wins\nTally: You 1, Computer 0, draws 0\n{PLAY_AGAIN}n")
+    with History(db) as history:
+        played = history.get(3)
+    assert (str(played.start), [str(timed.move) for timed in played.moves], played.result) == (
+        "X a1; O to move",
+        ["b1", "b2"],
+        "X",
+    )
+
+
 def test_export_then_import_gives_the_same_records(tmp_path: Path) -> None:
     db, copy, sgf = tmp_path / "games.sqlite3", tmp_path / "copy.sqlite3", tmp_path / "games.sgf"
     two_games(db)
@@ -348,7 +390,7 @@ def test_import_of_a_missing_file(tmp_path: Path) -> None:
 def test_browsing_previous_games_from_the_menu(tmp_path: Path) -> None:
     db = tmp_path / "games.sqlite3"
     two_games(db)
-    typed = iter(["bo", "", "9", "2", "e", "q"])
+    typed = iter(["bo", "", "9", "2", "", "e", "q"])  # game 2, replayed (Enter), to its end
     out = io.StringIO()
     browse(lambda prompt: next(typed), out, db)
     lines = out.getvalue().splitlines()
@@ -358,6 +400,83 @@ def test_browsing_previous_games_from_the_menu(tmp_path: Path) -> None:
         "choose one of the ids listed, got '9'",
     ]
     assert lines[-1] == "X wins"
+
+
+def browsed(db: Path, *answers: str) -> tuple[str, list[Settings], list[str]]:
+    """The menu's Previous games on ``db``, answered with ``answers``: what it printed, the games it asked to play,
+    and the questions it asked."""
+    typed = iter(answers)
+    asked: list[str] = []
+    played: list[Settings] = []
+    out = io.StringIO()
+
+    def read_line(prompt: str) -> str:
+        asked.append(prompt)
+        return next(typed)
+
+    browse(read_line, out, db, play=played.append)
+    return out.getvalue(), played, asked
+
+
+def test_an_unfinished_game_is_resumed_from_the_menu(tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite3"
+    with History(db) as history:
+        history.save_all([sample_record(), sample_record("b2 a1")])
+    _, played, asked = browsed(db, "", "", "2", "resume")
+    assert asked[-1] == "Game 2: replay, resume, review or export? [replay]: "
+    (settings,) = played
+    assert (settings.session.game_id, [str(move) for move in settings.session.game.moves]) == (2, ["b2", "a1"])
+    out, _, asked = browsed(db, "", "", "1", "res", "rep", "q")  # a finished game is not resumed: only replayed
+    assert asked[3:5] == ["Game 1: replay, review or export? [replay]: "] * 2
+    assert "type one of replay, review or export, got 'res'" in out.splitlines()
+
+
+def test_a_game_is_reviewed_and_exported_from_the_menu(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    db = tmp_path / "games.sqlite3"
+    with History(db) as history:
+        history.save(sample_record("a1 a2 b1 b2 c3"))
+    out, _, _ = browsed(db, "", "", "1", "rev")
+    assert out.splitlines()[-1] == (
+        "O threw away a draw at move 2 (a2?; b2 kept it); X threw away a win at move 5 (c3??; c1 kept it)."
+    )
+    with History(db) as history:
+        record, review = history.get(1), history.get_review(1)
+    assert review is not None
+    out, _, asked = browsed(db, "", "", "1", "export", "")
+    assert asked[-1] == "File to export game 1 to [game-1.sgf]: "
+    assert out.splitlines()[-1] == "Exported game 1 to game-1.sgf"
+    assert (tmp_path / "game-1.sgf").read_text(encoding="utf-8") == to_sgf([record], [review])
+    out, _, _ = browsed(db, "", "", "1", "export", "game-1.sgf", "n")
+    assert out.splitlines()[-1] == "Not exported"
+
+
+def test_a_new_game_is_played_on_from_a_replayed_position(tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite3"
+    with History(db) as history:
+        history.save(sample_record())
+    out, played, asked = browsed(db, "", "", "1", "", "e", "p", "b", "b", "p", "hard", "O", "Zoë")
+    assert "The game is over here: step back to play on from an earlier position" in out.splitlines()
+    assert "A new game from X b1 c1 a2 b2; O a1 c2 a3; O to move" in out.splitlines()
+    assert asked[-3:] == [
+        "Levels the computer searches, or a level: easy, medium, hard, best [hard]: ",
+        "You play X or O [X]: ",
+        "Your name [You]: ",
+    ]
+    (settings,) = played
+    session = settings.session
+    assert (session.x.name, session.o.name, session.o.kind, session.to_move) == (
+        "Hard computer",
+        "Zoë",
+        "human",
+        session.o,
+    )
+    assert session.game.start == StartingPosition(
+        frozenset(Move.parse(square, 3) for square in ("b2", "c1", "a2", "b1")),
+        frozenset(Move.parse(square, 3) for square in ("a1", "a3", "c2")),
+        Side.O,
+    )
+    assert session.record().start == session.game.start  # kept with the game when it is saved
 
 
 def test_browsing_with_nothing_to_show(tmp_path: Path) -> None:

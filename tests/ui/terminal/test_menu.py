@@ -27,25 +27,39 @@ def menu_of(answers: list[str]) -> tuple[Menu, io.StringIO, list[Settings], list
     return Menu(read_line, out, played.append), out, played, questions
 
 
-def test_a_new_game_with_every_default() -> None:
-    menu, out, played, questions = menu_of(["1", "", "", "", "", "", "", "", "3"])
+def test_a_new_game_with_every_default_is_against_a_named_level() -> None:
+    """The default was 9 levels of the assignment's search, which on a 7x7 board played a1, b1, c1... and lost."""
+    menu, out, played, questions = menu_of(["1", "7", "4", "", "", "", "3"])
     menu.run()
     assert questions == [
         "Choose [1]: ",
         "Board size [3]: ",
         "Tiles in a row to win [3]: ",
-        "Levels the computer searches, or a level: easy, medium, hard, best [9]: ",
-        "X is played by (human, reference, sound, strong, perfect, rules, weights) [human]: ",
-        "X's name [You]: ",
-        "O is played by (human, reference, sound, strong, perfect, rules, weights) [reference]: ",
-        "O's name [Computer]: ",
+        "Levels the computer searches, or a level: easy, medium, hard, best [hard]: ",
+        "You play X or O [X]: ",
+        "Your name [You]: ",
         "Choose [1]: ",
     ]
     (settings,) = played
     session = settings.session
+    assert (session.options.size, session.options.length, session.options.max_levels) == (7, 4, 49)
+    assert session.options.think == 0.25  # an answer within a quarter of a second a move, whatever the board
+    assert [(c.name, c.kind) for c in session.competitors] == [("You", "human"), ("Hard computer", "strong")]
+    assert out.getvalue() == "\n1) New game\n2) Previous games\n3) Exit\n" * 2
+
+
+def test_a_depth_asks_for_each_side_s_player() -> None:
+    menu, _, played, questions = menu_of(["1", "", "", "9", "", "", "", "", "3"])
+    menu.run()
+    assert questions[4:8] == [
+        "X is played by (human, reference, sound, strong, perfect, rules, weights) [human]: ",
+        "X's name [You]: ",
+        "O is played by (human, reference, sound, strong, perfect, rules, weights) [reference]: ",
+        "O's name [Computer]: ",
+    ]
+    session = played[0].session
     assert (session.options.size, session.options.length, session.options.max_levels) == (3, 3, 9)
     assert [(c.name, c.kind) for c in session.competitors] == [("You", "human"), ("Computer", "reference")]
-    assert out.getvalue() == "\n1) New game\n2) Previous games\n3) Exit\n" * 2
 
 
 def test_every_answer_is_checked_as_it_is_typed() -> None:
@@ -73,7 +87,7 @@ def test_a_level_by_name_asks_only_for_the_person_s_side_and_name() -> None:
     menu, out, played, questions = menu_of(["1", "7", "4", "Hard", "z", "o", "Ada", "3"])
     menu.run()
     assert questions[3:] == [
-        "Levels the computer searches, or a level: easy, medium, hard, best [9]: ",
+        "Levels the computer searches, or a level: easy, medium, hard, best [hard]: ",
         "You play X or O [X]: ",
         "You play X or O [X]: ",
         "Your name [You]: ",
@@ -128,7 +142,7 @@ def test_a_player_that_cannot_play_the_board_is_refused_at_once() -> None:
 
 
 def test_an_empty_or_unprintable_name_is_refused() -> None:
-    menu, out, played, _ = menu_of(["1", "", "", "", "", "A\x07da", "x" * 31, "Ada", "", "", "3"])
+    menu, out, played, _ = menu_of(["1", "", "", "9", "", "A\x07da", "x" * 31, "Ada", "", "", "3"])
     menu.run()
     lines = out.getvalue().splitlines()
     assert "a name is 1 to 30 printable characters, got 'A\\x07da'" in lines

@@ -24,7 +24,7 @@ def test_a_known_game_s_review_is_this_table() -> None:
         """\
         Review of game 4: ada (human) as X against reference (reference) as O
         3x3, 3 in a row, 5 moves, started 2024-05-01 12:30 UTC: unfinished
-        Values proved by the solver within 5 s a position, or ~ the strong player's estimate (never marked)
+        Values proved by the solver within 5 s a position, or ~ the strong player's estimate (and ~ its marks)
 
         No  Side  Move  Before  After   Mark  Better
          1  X     a1    draw    draw
@@ -42,10 +42,10 @@ def test_a_review_read_back_says_so_and_a_finished_game_its_result() -> None:
     text = review_text(1, record, review_game(record, 0.5), stored=True)
     assert text.splitlines()[1:4] == [
         "3x3, 3 in a row, 9 moves, started 2024-05-01 12:30 UTC: a draw",
-        "Values proved by the solver within 0.5 s a position, or ~ the strong player's estimate (never marked)",
+        "Values proved by the solver within 0.5 s a position, or ~ the strong player's estimate (and ~ its marks)",
         "The review stored for this game: --redo reviews it again",
     ]
-    assert text.splitlines()[-1] == "No move threw away a proved result."
+    assert text.splitlines()[-1] == "No move marked."
 
 
 def test_estimates_read_with_a_tilde_and_are_counted() -> None:
@@ -63,7 +63,7 @@ def test_estimates_read_with_a_tilde_and_are_counted() -> None:
         " 2  O     a1    ~even     ~O +1234",
         " 3  X     i8    ~O +1234  ~X wins",
         "",
-        "No move threw away a proved result. 4 of 4 positions only estimated.",
+        "No move marked. 4 of 4 positions only estimated.",
     ]
 
 

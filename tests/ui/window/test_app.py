@@ -35,6 +35,7 @@ from tests.windows import HAS_TK, TIMEOUT, classic, click, enabled, focused, pre
 from tictactoe.game.record import Competitor
 from tictactoe.game.session import Session
 from tictactoe.players.registry import PlayerOptions
+from tictactoe.ui.settings import check_name
 from tictactoe.ui.window import launch as window
 
 if TYPE_CHECKING:
@@ -551,7 +552,7 @@ def test_a_screenshot_shows_the_grid_and_the_tiles(open_window: Callable[..., Ga
     if not xwd_available():
         pytest.skip("xwd is not installed (Debian: x11-apps)")
     game_window = open_window(classic(7, 4, 3))
-    game_window.root.geometry("560x620")
+    game_window.root.geometry("600x660")  # the toolbar whole, Quit included
     click(game_window, "d4", "e4", "c5")
     press(game_window, "<Down>", "<Down>", "<Right>")  # the cursor, on d7
     root, canvas, geometry = game_window.root, game_window.canvas, game_window.board.geometry
@@ -592,6 +593,24 @@ def test_no_status_text_moves_the_board(open_window: Callable[..., GameWindow]) 
         game_window._show_message(message)
         root.update()
         assert (root.winfo_width(), game_window.canvas.winfo_rootx()) == (width, board_x), message
+
+
+def test_the_state_keeps_to_one_line_whatever_the_names(open_window: Callable[..., GameWindow]) -> None:
+    """Beside the tally, a long name once squeezed the state into a column a word wide, down many lines."""
+    from tkinter import font
+
+    longest = "Alexandra Konstantinopoulou-Ba"  # the 30 characters a name may have
+    assert check_name(longest) == longest
+    people = Session(PlayerOptions(3, 3, 9), Competitor(longest), Competitor("Medium computer", "human"))
+    game_window = open_window(people)
+    labels = {"state": game_window._state, "tally": game_window._tally}
+    for clicks, state in (((), f"X to move ({longest})"), (("a1", "a2", "b1", "b2", "c1"), f"X wins ({longest})")):
+        click(game_window, *clicks)
+        game_window.root.update()
+        assert game_window.status_text == state
+        for name, label in labels.items():
+            line = font.Font(font=label.cget("font")).metrics("linespace")
+            assert label.winfo_height() < 2 * line, (name, label.cget("text"))
 
 
 @pytest.mark.slow

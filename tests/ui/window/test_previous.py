@@ -27,6 +27,7 @@ from tictactoe.game.history import APPLICATION_ID, History
 from tictactoe.game.record import Competitor
 from tictactoe.game.session import Session
 from tictactoe.players.registry import PlayerOptions
+from tictactoe.ui.game_list import HEADINGS
 from tictactoe.ui.window.saving import WindowHistory
 
 if TYPE_CHECKING:
@@ -201,7 +202,7 @@ def newer_schema(path: Path) -> None:
         (other_program, "an SQLite database of another program, not a game history (left as it is)"),
         (
             newer_schema,
-            "a game history of schema version 99, newer than this program reads (3):"
+            "a game history of schema version 99, newer than this program reads (4):"
             " use a newer version of the program",
         ),
     ],
@@ -227,7 +228,7 @@ def test_a_history_that_cannot_be_opened_is_said_and_the_game_goes_on(
 
 
 @pytest.mark.slow
-def test_a_read_only_history_is_read_and_its_refusal_to_save_said(
+def test_a_read_only_history_is_read_and_its_refusal_to_save_said_before_the_game(
     open_window: Callable[..., GameWindow], tmp_path: Path
 ) -> None:
     db = tmp_path / "games.sqlite3"
@@ -235,7 +236,9 @@ def test_a_read_only_history_is_read_and_its_refusal_to_save_said(
         history.save(sample_record())
     db.chmod(0o444)
     game_window = open_window(classic(), db=db)
-    assert game_window.history_text == ""
+    assert game_window.history_text == (
+        f"Cannot use the game history, so games are not saved: {db}: the file is read-only: cannot save games"
+    )
     click(game_window, *WINNING_CLICKS)
     assert game_window.status_text == "X wins (You)"
     assert game_window.history_text == f"Cannot save the game: {db}: the file is read-only: cannot save games"
@@ -307,6 +310,22 @@ def test_the_previous_games_are_listed_newest_first_and_filtered(
     assert (previous.rows(), previous.note_text, previous.selected) == ([], "No games match.", None)
     filter_by(previous, player="", result="all")
     assert [row[0] for row in previous.rows()] == ["3", "1", "2"]
+
+
+def test_every_column_of_the_list_shows_its_widest_value_whole(
+    open_window: Callable[..., GameWindow], tmp_path: Path
+) -> None:
+    db = tmp_path / "games.sqlite3"
+    medium = Competitor("Medium computer", "medium")
+    with History(db) as history:
+        history.save(sample_record("m13 a1", size=26, length=5, x=medium, o=Competitor("Hard computer")))
+    previous = open_previous(open_window(classic(), db=db))
+    [row] = previous.rows()
+    assert row == ("1", "2024-05-01 12:30", "Medium computer", "Hard computer", "unfinished", "26x26", "5", "2")
+    tree = previous.tree
+    for heading, cell in zip(HEADINGS, row, strict=True):
+        assert tree.column(heading, "width") >= previous.text_width(cell), (heading, cell)
+        assert tree.column(heading, "width") >= previous.text_width(heading), heading
 
 
 @pytest.mark.slow
@@ -454,3 +473,20 @@ def test_the_previous_games_export_and_import_sgf(open_window: Callable[..., Gam
     assert listing.note_text == f"Imported 0 games from {tmp_path / 'games.sgf'}, skipped 2 already stored"
     listing.import_from(tmp_path / "missing.sgf")
     assert listing.note_text == f"Cannot import: cannot read {tmp_path / 'missing.sgf'}: No such file or directory"
+
+
+def test_the_previous_games_keep_their_size_whatever_the_note_says(
+    open_window: Callable[..., GameWindow], tmp_path: Path
+) -> None:
+    db = tmp_path / "games.sqlite3"
+    with History(db) as history:
+        history.save(sample_record())
+    previous = open_window(classic(), db=db).previous_games()
+    previous.top.update()
+    size = (previous.top.winfo_width(), previous.top.winfo_height())
+    missing = Path("/nowhere") / ("a-long-folder-name-" * 4) / "games.sgf"  # a text of the same length anywhere
+    previous.import_from(missing)
+    previous.top.update()
+    assert previous.note_text == f"Cannot import: cannot read {missing}: No such file or directory"
+    assert 560 < previous.text_width(previous.note_text) < 2 * 560  # two lines of the note, of the three it has
+    assert (previous.top.winfo_width(), previous.top.winfo_height()) == size

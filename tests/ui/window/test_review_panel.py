@@ -21,7 +21,13 @@ from tests.screenshots import grab, hex_colour, xwd_available
 from tests.ui.window.test_previous import open_previous, step_keys
 from tests.windows import TIMEOUT, classic
 from tictactoe.game.history import History, HistoryError
+from tictactoe.game.record import Competitor
+from tictactoe.game.review import search
 from tictactoe.game.review.search import review_game
+from tictactoe.game.review.text import MOVE_HEADINGS
+from tictactoe.solver import Position, Solution, solve
+from tictactoe.ui.window.board_view import BETTER_COLOUR
+from tictactoe.ui.window.dialogs import ERROR_COLOUR
 from tictactoe.ui.window.review_graph import MARK_COLOUR, POINT_COLOUR, SHOWN_COLOUR
 from tictactoe.ui.window.review_panel import NOT_REVIEWED, REVIEW_THINK, ReviewPanel
 
@@ -174,8 +180,6 @@ def test_a_screenshot_shows_the_graph_s_points_and_marks(
     step_keys(replay, "<Right>", "<Right>", "<Right>")
     image = grab(replay.top)
     image.write_png(tmp_path / "review.png")
-    if os.environ.get("REVIEW_SCREENSHOT"):
-        image.write_png(ROOT / os.environ["REVIEW_SCREENSHOT"])
     canvas = panel_of(replay).graph.canvas
     for ply in range(6):
         left, top, right, bottom = canvas.coords(canvas.find_withtag(f"ply{ply}")[0])
@@ -230,3 +234,102 @@ def test_a_review_that_cannot_be_kept_is_shown_and_says_why(open_window: Callabl
         " Not kept: games.sqlite3: the file is read-only"
     )
     assert len(panel.rows()) == 5
+
+
+# 15x15: X makes an open three (h8 i8 j8) and O ignores it with a3: a blunder the solver cannot prove in 0.1 s.
+BLUNDER_GAME = "h8 a1 i8 a2 j8 a3 k8"
+
+
+def test_a_blunder_marked_by_the_estimate_shows_its_better_move_on_the_board(
+    open_window: Callable[..., GameWindow], tmp_path: Path
+) -> None:
+    """Set ``REVIEW_SCREENSHOT=docs/review.png`` to save this screenshot as the guide's picture."""
+    db = tmp_path / "games.sqlite3"
+    record = sample_record(BLUNDER_GAME, size=15, length=5, x=Competitor("Ada"), o=Competitor("Bob"))
+    review = review_game(record, 0.1)
+    with History(db) as history:
+        game_id = history.save(record)
+        history.save_review(game_id, review)
+    replay = replay_of(open_window, db, game_id)
+    panel = panel_of(replay)
+    blunder = panel.rows()[5]
+    assert blunder[:3] == ("6", "O", "a3")
+    assert (blunder[5], blunder[6]) == (review.moves[5].mark_text, str(review.moves[5].better))
+    assert blunder[5] in ("~?", "~??")
+    assert [point for point in panel.graph.points() if point[2]] == [(6, "proved", True)]
+    step_keys(replay, *["<Right>"] * 5)
+    assert replay.board.better_drawn() is None  # X's j8 is not marked
+    step_keys(replay, "<Right>")
+    better = review.moves[5].better
+    assert better is not None
+    assert (replay.caption_text, replay.board.better_drawn(), panel.selected_move()) == (
+        "Move 6: O plays a3",
+        better,
+        6,
+    )
+    for row in panel.rows():  # every value whole in its column: the widest is "~X +333"
+        for heading, cell in zip(MOVE_HEADINGS, row, strict=True):
+            assert panel.tree.column(heading, "width") >= panel.text_width(cell), (heading, cell)
+    if not xwd_available():
+        return
+    image = grab(replay.top)
+    if os.environ.get("REVIEW_SCREENSHOT"):
+        image.write_png(ROOT / os.environ["REVIEW_SCREENSHOT"])
+    left, top, right, _ = replay.board.geometry.box(better)
+    ring = [image.at(replay.canvas, x, top + replay.board.geometry.square // 2) for x in range(left, right)]
+    assert hex_colour(BETTER_COLOUR) in ring
+
+
+def test_a_review_whose_search_fails_says_so_in_one_red_line_and_shows_what_it_had(
+    open_window: Callable[..., GameWindow], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    solved: list[Position] = []
+
+    def failing_solve(position: Position, seconds: float) -> Solution:
+        if len(solved) == 3:
+            raise RecursionError("maximum recursion depth exceeded")
+        solved.append(position)
+        return solve(position, seconds)
+
+    monkeypatch.setattr(search, "solve", failing_solve)
+    root = open_window(classic()).root
+    panel = ReviewPanel(root, sample_record(KNOWN_GAME), None, lambda _review: None, lambda _position: None)
+    panel.frame.grid()
+    panel.start()
+    deadline = time.monotonic() + TIMEOUT
+    while str(panel.button.cget("state")) == "disabled" and time.monotonic() < deadline:
+        root.update()
+        time.sleep(0.01)
+    assert (
+        panel.status_text == "The review stopped at position 3 of 5: RecursionError: maximum recursion depth exceeded"
+    )
+    assert str(panel._status.cget("foreground")) == ERROR_COLOUR
+    assert panel.rows() == [("1", "X", "a1", "draw", "draw", "", ""), ("2", "O", "a2", "draw", "X wins", "?", "b2")]
+    assert [point[0] for point in panel.graph.points()] == [0, 1, 2]
+
+
+def test_the_replay_keeps_its_size_when_a_game_with_a_review_follows_one_without(
+    open_window: Callable[..., GameWindow], tmp_path: Path
+) -> None:
+    """The status, the legend and the table's columns grew with the review: the window changed size under the
+    pointer."""
+    db = tmp_path / "games.sqlite3"
+    record = sample_record(BLUNDER_GAME, size=15, length=5, x=Competitor("Ada"), o=Competitor("Bob"))
+    with History(db) as history:
+        history.save(record)
+        game_id = history.save(record)
+        history.save_review(game_id, review_game(record, 0.1))
+    previous = open_previous(open_window(classic(), db=db))
+    previous.select(1)
+    replay = previous.replay_selected()
+    assert replay is not None
+    replay.top.update()
+    size = (replay.top.winfo_width(), replay.top.winfo_height())
+    assert panel_of(replay).status_text == NOT_REVIEWED
+    previous.select(game_id)
+    assert previous.replay_selected() is replay  # the same window, the reviewed game in it
+    replay.top.update()
+    panel = panel_of(replay)
+    assert len(panel.rows()) == len(record.moves)
+    assert panel.status_text != NOT_REVIEWED
+    assert (replay.top.winfo_width(), replay.top.winfo_height()) == size

@@ -3,7 +3,9 @@
 A proved value reads ``X wins``, ``O wins`` or ``draw`` (the result with
 both sides playing perfectly); an estimate starts with ``~``: the result
 the strong player found or believes (``~X wins``), or else its score from
-the side ahead (``~X +98``, ``~O +12``, ``~even``).
+the side ahead (``~X +98``, ``~O +12``, ``~even``).  A mark by an estimate
+starts with ``~`` too (``~?``), and its words give the mover's chances
+before and after the move.
 
 >>> from configurations.moves import Move
 >>> value_text(PositionValue.proved_as(Winner.DRAW, Move(1, 1))), value_text(PositionValue.estimated(-12, None, None))
@@ -23,6 +25,7 @@ if TYPE_CHECKING:
 __all__ = [
     "ESTIMATE_SIGN",
     "MOVE_HEADINGS",
+    "chances_text",
     "legend",
     "move_cells",
     "move_comment",
@@ -66,7 +69,7 @@ def move_cells(move: MoveReview) -> tuple[str, ...]:
         str(move.move),
         value_text(move.before),
         value_text(move.after),
-        move.mark.value,
+        move.mark_text,
         better,
     )
 
@@ -84,18 +87,31 @@ def legend(review: Review) -> str:
     """What the values mean and where they come from, on one line."""
     return (
         f"Values proved by the solver within {think_text(review.think)} a position, "
-        f"or {ESTIMATE_SIGN} the strong player's estimate (never marked)"
+        f"or {ESTIMATE_SIGN} the strong player's estimate (and {ESTIMATE_SIGN} its marks)"
     )
 
 
 def thrown_away(move: MoveReview) -> str:
-    """What a marked move threw away: ``a win`` or ``a draw``."""
+    """What a move marked by proved values threw away: ``a win`` or ``a draw``."""
     won = move.before.winner is not None and move.before.winner.side is move.side
     return "a win" if won else "a draw"
 
 
+def chances_text(move: MoveReview) -> str:
+    """The mover's chances before and after a move, as an estimate's mark states them: ``O's chances 45% to 3%``.
+
+    >>> from configurations.moves import Move
+    >>> from tictactoe.game.review.values import MoveReview
+    >>> even, lost = PositionValue.estimated(0, None, Move(0, 0)), PositionValue.estimated(0, Winner.X, None)
+    >>> chances_text(MoveReview(2, "O", Move(0, 1), even, lost, Mark.BLUNDER, Move(0, 0), estimated=True))
+    "O's chances 50% to 7%"
+    """
+    before, after = move.chances
+    return f"{move.side}'s chances {before:.0%} to {after:.0%}"
+
+
 def summary_text(review: Review) -> str:
-    """One line on the whole review: the moves that threw away a result, and how many positions are estimates.
+    """One line on the whole review: the moves marked, and how many positions are estimates.
 
     >>> from configurations.moves import Move
     >>> from tictactoe.game.review.values import MoveReview, Review
@@ -104,11 +120,8 @@ def summary_text(review: Review) -> str:
     >>> summary_text(Review(1.0, (draw, draw, x_wins), (blunder,)))
     'O threw away a draw at move 2 (b1?; a1 kept it).'
     """
-    parts = [
-        f"{move.side} threw away {thrown_away(move)} at move {move.number} ({move.move}{move.mark}{_kept(move)})"
-        for move in review.marked
-    ]
-    text = "; ".join(parts) if parts else "No move threw away a proved result"
+    parts = [_summary_part(move) for move in review.marked]
+    text = "; ".join(parts) if parts else "No move marked"
     if review.estimated:
         count = len(review.positions)
         text += f". {review.estimated} of {count} position{'s' * (count != 1)} only estimated"
@@ -127,12 +140,26 @@ def move_comment(move: MoveReview) -> str:
     text = f"{value_text(move.before)} before, {value_text(move.after)} after"
     if move.mark == Mark.KEPT:
         return text
+    if move.estimated:
+        return f"{text}; {move.move}{move.mark_text}: {chances_text(move)}, {move.better} was better"
     kept = "" if move.better is None else f", {move.better} kept it"
     return f"{text}; {move.move}{move.mark} threw away {thrown_away(move)}{kept}"
 
 
-def _kept(move: MoveReview) -> str:
-    return "" if move.better is None else f"; {move.better} kept it"
+# What an estimate's mark calls the move.
+_KINDS = {Mark.INACCURACY: "an inaccuracy", Mark.MISTAKE: "a mistake", Mark.BLUNDER: "a blunder"}
+
+
+def _summary_part(move: MoveReview) -> str:
+    """A marked move, in the summary: ``O threw away a draw at move 2 (b1?; a1 kept it)`` or, by an estimate,
+    ``O made a blunder at move 6 by the estimate (a3~??: O's chances 28% to 0%; g8 was better)``."""
+    if move.estimated:
+        return (
+            f"{move.side} made {_KINDS[move.mark]} at move {move.number} by the estimate "
+            f"({move.move}{move.mark_text}: {chances_text(move)}; {move.better} was better)"
+        )
+    kept = "" if move.better is None else f"; {move.better} kept it"
+    return f"{move.side} threw away {thrown_away(move)} at move {move.number} ({move.move}{move.mark}{kept})"
 
 
 def _result(winner: Winner) -> str:

@@ -1,13 +1,22 @@
-"""A game's review as a value: what each position is worth, and the moves that threw away a result.
+"""A game's review as a value: what each position is worth, and the moves that threw away a result or lost ground.
 
-A review gives every position of a game -- the empty board, then the board
+A review gives every position of a game -- the start, then the board
 after each move -- a :class:`PositionValue`: proved (the result with both
 sides playing perfectly, as the solver finds it) or estimated (the strong
 player's score, when the solver ran out of time).  :func:`build_review`
 joins those values to the game's moves and marks each move by what it did
-to its mover's proved result (:class:`Mark`): won to drawn or drawn to
-lost is ``?``, won to lost is ``??``.  A move is marked only when the
-values on both sides of it are proved; an estimate never marks a move.
+to its mover (:class:`Mark`):
+
+* where both values are proved, by the result it threw away: won to drawn
+  or drawn to lost is ``?``, won to lost is ``??``;
+* where either is an estimate, by how far it dropped the mover's chances
+  (:func:`chances`: the expected score, a win 1, a draw 1/2, from a score by
+  :data:`CHANCES_SCALE`) past :data:`THRESHOLDS`: ``?!``, ``?`` or ``??``,
+  marked as an estimate's (:attr:`MoveReview.estimated`).
+
+Either way the mark names a better move: the best move found in the
+position before.  The scale and the thresholds are fitted from self-play
+(``python -m bench.review --fit``; docs/review.md).
 
 Running the searches is :mod:`tictactoe.game.review.search`'s; the words a person
 reads are :mod:`tictactoe.game.review.text`'s.
@@ -15,9 +24,9 @@ reads are :mod:`tictactoe.game.review.text`'s.
 >>> from configurations.moves import Move
 >>> draw, x_wins = PositionValue.proved_as(Winner.DRAW, Move(1, 1)), PositionValue.proved_as(Winner.X, Move(0, 2))
 >>> mark(Side.X, draw, x_wins), mark(Side.O, draw, x_wins), mark(Side.O, x_wins, x_wins)
-(<Mark.KEPT: ''>, <Mark.MISTAKE: '?'>, <Mark.KEPT: ''>)
->>> mark(Side.O, draw, PositionValue.estimated(1_000, None, Move(0, 0)))  # an estimate: never marked
-<Mark.KEPT: ''>
+((<Mark.KEPT: ''>, False), (<Mark.MISTAKE: '?'>, False), (<Mark.KEPT: ''>, False))
+>>> mark(Side.O, draw, PositionValue.estimated(1_500, None, Move(0, 0)))  # O's chances from 1/2 to about 0.09
+(<Mark.BLUNDER: '??'>, True)
 """
 
 from __future__ import annotations
@@ -34,7 +43,32 @@ if TYPE_CHECKING:
     from configurations.moves import Move
     from tictactoe.game.record import GameRecord
 
-__all__ = ["Mark", "MoveReview", "PositionValue", "Review", "ReviewError", "build_review", "mark"]
+__all__ = [
+    "CHANCES_SCALE",
+    "ESTIMATED_WIN",
+    "THRESHOLDS",
+    "Mark",
+    "MoveReview",
+    "PositionValue",
+    "Review",
+    "ReviewError",
+    "build_review",
+    "chances",
+    "mark",
+    "partial_review",
+]
+
+#: How a score of the strong player's turns into X's chances: ``1 / (1 + exp(-score / CHANCES_SCALE))``.
+#: Fitted, by the likelihood of the results, to the 891 positions with a score of 40 self-play games of the
+#: strong player on 15x15 (``python -m bench.review --fit 40``, bench/review_results.txt: 640).
+CHANCES_SCALE = 640.0
+#: X's chances in a position the strong player believes X wins without a proof (a win by threats; O's: 1 less):
+#: how often such positions were won in the same self-play (325 of 348, 93.4%).
+ESTIMATED_WIN = 0.93
+#: The least drop of the mover's chances, by an estimate, that marks a move ``?!``, ``?`` and ``??``: the first
+#: just above what 95% of the self-play's moves lost (0.105), the others twice and three times it, the spacing
+#: of lichess's inaccuracy, mistake and blunder.
+THRESHOLDS = ((0.33, "??"), (0.22, "?"), (0.11, "?!"))
 
 
 class ReviewError(ValueError):
@@ -42,13 +76,15 @@ class ReviewError(ValueError):
 
 
 class Mark(enum.StrEnum):
-    """What a move did to its mover's proved result; each is equal to its sign."""
+    """What a move did to its mover; each is equal to its sign."""
 
-    #: The result is kept (or not proved on both sides of the move).
+    #: Nothing lost: the proved result kept, or the chances not dropped past the first threshold.
     KEPT = ""
-    #: Won to drawn, or drawn to lost.
+    #: By an estimate only: the chances dropped past the first threshold.
+    INACCURACY = "?!"
+    #: Won to drawn, or drawn to lost; or by an estimate, the chances dropped past the second threshold.
     MISTAKE = "?"
-    #: Won to lost.
+    #: Won to lost; or by an estimate, the chances dropped past the third.
     BLUNDER = "??"
 
 
@@ -86,12 +122,30 @@ class PositionValue:
         return cls(False, winner, score, best)
 
 
+def chances(value: PositionValue) -> float:
+    """X's chances in a position worth ``value``, from 0 to 1: its expected score, a win 1 and a draw 1/2.
+
+    >>> from configurations.moves import Move
+    >>> chances(PositionValue.proved_as(Winner.DRAW, None)), chances(PositionValue.estimated(0, None, None))
+    (0.5, 0.5)
+    >>> round(chances(PositionValue.estimated(640, None, None)), 3)
+    0.731
+    >>> round(chances(PositionValue.estimated(-9, Winner.O, None)), 3)  # believed, not proved
+    0.07
+    """
+    if value.winner is not None:
+        worth = {Winner.X: 1.0, Winner.DRAW: 0.5, Winner.O: 0.0}[value.winner]
+        return worth if value.proved else 0.5 + (worth - 0.5) * (2 * ESTIMATED_WIN - 1)
+    return 1 / (1 + math.exp(-max(-700.0, min(700.0, value.score / CHANCES_SCALE))))
+
+
 @dataclass(frozen=True, slots=True)
 class MoveReview:
     """One move of a reviewed game: its ``number`` (from 1), who played it, the values around it, its mark.
 
-    ``better``: for a marked move, a move that kept the result (the
-    solver's best move of the position before); else None.
+    ``estimated``: the mark is an estimate's (a value around the move is
+    not proved).  ``better``: for a marked move, the best move found in the
+    position before it (proved: one that kept the result); else None.
     """
 
     number: int
@@ -101,6 +155,18 @@ class MoveReview:
     after: PositionValue
     mark: Mark
     better: Move | None
+    estimated: bool = False
+
+    @property
+    def mark_text(self) -> str:
+        """The mark as shown: ``?`` or ``??`` proved, ``~?!``, ``~?`` or ``~??`` by an estimate, empty when kept."""
+        return f"~{self.mark}" if self.estimated and self.mark != Mark.KEPT else str(self.mark)
+
+    @property
+    def chances(self) -> tuple[float, float]:
+        """The mover's chances before the move and after it."""
+        before, after = chances(self.before), chances(self.after)
+        return (before, after) if self.side is Side.X else (1 - before, 1 - after)
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,7 +174,8 @@ class Review:
     """A game's review at ``think`` seconds a position: ``positions[n]`` is the value after ``n`` moves.
 
     ``moves`` are the game's moves, each with its values and mark; build a
-    review with :func:`build_review`, which makes them agree.
+    review with :func:`build_review`, which makes them agree.  A review that
+    stopped short (:func:`partial_review`) has fewer positions than the game.
     """
 
     think: float
@@ -117,7 +184,7 @@ class Review:
 
     @property
     def marked(self) -> tuple[MoveReview, ...]:
-        """The moves that threw away a result, in the order played."""
+        """The moves marked, in the order played."""
         return tuple(move for move in self.moves if move.mark != Mark.KEPT)
 
     @property
@@ -131,37 +198,54 @@ def build_review(record: GameRecord, think: float, positions: tuple[PositionValu
 
     ``ReviewError`` when there are not as many values as positions, when
     ``think`` is not a number of seconds above 0, when a best move is off
-    the board, or when the last position of a finished game is not proved
-    to be its result.
+    the board, or when the last position of a game its moves ended is not
+    proved to be its result.
     """
     if len(positions) != len(record.moves) + 1:
         raise ReviewError(
             f"a game of {len(record.moves)} moves has {len(record.moves) + 1} positions, got {len(positions)}"
         )
+    result = record.board_result
+    if result is not None and (positions[-1].winner, positions[-1].proved) != (result, True):
+        raise ReviewError(f"the game ends in {result}, but its last position is valued {positions[-1].winner}")
+    return partial_review(record, think, positions)
+
+
+def partial_review(record: GameRecord, think: float, positions: tuple[PositionValue, ...]) -> Review:
+    """The review of the first ``len(positions)`` positions of ``record``: its moves between them, marked.
+
+    ``ReviewError`` as :func:`build_review` says, but for the number of positions, at most one more than the moves.
+    """
     if not (think > 0 and math.isfinite(think)):
         raise ReviewError(f"think is a number of seconds above 0, got {think!r}")
-    if record.result is not None and (positions[-1].winner, positions[-1].proved) != (record.result, True):
-        raise ReviewError(f"the game ends in {record.result}, but its last position is valued {positions[-1].winner}")
+    if len(positions) > len(record.moves) + 1:
+        raise ReviewError(f"a game of {len(record.moves)} moves has {len(record.moves) + 1} positions, got more")
     for ply, value in enumerate(positions):
         best = value.best
         if best is not None and not (0 <= best.row < record.size and 0 <= best.col < record.size):
             raise ReviewError(f"the best move of position {ply} is off the board: {best!r}")
     moves = []
-    for number, timed in enumerate(record.moves, 1):
-        side = Side.to_move(number - 1)
+    for number, timed in enumerate(record.moves[: max(0, len(positions) - 1)], 1):
+        side = record.mover(number - 1)
         before, after = positions[number - 1], positions[number]
-        move_mark = mark(side, before, after)
-        better = before.best if move_mark != Mark.KEPT else None
-        moves.append(MoveReview(number, side, timed.move, before, after, move_mark, better))
+        move_mark, estimated = mark(side, before, after)
+        better = before.best if move_mark != Mark.KEPT and before.best != timed.move else None
+        if better is None:
+            move_mark = Mark.KEPT  # the best move found was played: nothing better to name
+        moves.append(MoveReview(number, side, timed.move, before, after, move_mark, better, estimated))
     return Review(float(think), tuple(positions), tuple(moves))
 
 
-def mark(side: Side, before: PositionValue, after: PositionValue) -> Mark:
-    """What ``side``'s move, from a position worth ``before`` to one worth ``after``, did to its result."""
-    if not (before.proved and after.proved):
-        return Mark.KEPT
-    lost = _standing(side, before.winner) - _standing(side, after.winner)
-    return Mark.BLUNDER if lost >= 2 else Mark.MISTAKE if lost == 1 else Mark.KEPT
+def mark(side: Side, before: PositionValue, after: PositionValue) -> tuple[Mark, bool]:
+    """What ``side``'s move, from a position worth ``before`` to one worth ``after``, did to it; and whether the
+    mark is an estimate's (either value is not proved)."""
+    if before.proved and after.proved:
+        lost = _standing(side, before.winner) - _standing(side, after.winner)
+        return (Mark.BLUNDER if lost >= 2 else Mark.MISTAKE if lost == 1 else Mark.KEPT), False
+    was, now = chances(before), chances(after)
+    drop = was - now if side is Side.X else now - was
+    sign = next((sign for least, sign in THRESHOLDS if drop >= least), "")
+    return Mark(sign), True
 
 
 def _standing(side: Side, winner: Winner | None) -> int:

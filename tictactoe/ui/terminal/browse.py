@@ -1,54 +1,67 @@
 """The game history at the terminal (docs/history.md): saving finished games, the list of games, replaying one.
 
 The terminal game keeps its finished games through :func:`history_saver`;
-the menu's "Previous games" is :func:`browse`; the history's program
-(:mod:`tictactoe.cli.history`) prints :func:`history_table` and steps
-through :func:`replay_interactively`.  Every problem with the history file
-is one line, never a traceback.
+the menu's "Previous games" is :func:`browse` (replay, resume, review,
+export); the history's program (:mod:`tictactoe.cli.history`) prints
+:func:`history_table` and steps through :func:`replay_interactively`, from
+which :func:`play_on` starts a new game at the position shown.  Every
+problem with the history file is one line, never a traceback.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import sys
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TextIO
 
+from tictactoe.game.game import StartingPosition
 from tictactoe.game.history import RESULT_FILTERS, GameSummary, History, HistoryError
 from tictactoe.game.record import GameRecord, RecordError
 from tictactoe.game.replay import Replay, replay_text, result_line
+from tictactoe.game.review.search import ReviewFailed, review_game
 from tictactoe.game.session import Session
+from tictactoe.game.sgf import to_sgf
+from tictactoe.players.registry import DEFAULT_THINK
 from tictactoe.ui.game_list import HEADINGS, summary_cells
-from tictactoe.ui.terminal.conversation import Saver
+from tictactoe.ui.settings import Settings
 from tictactoe.ui.terminal.keys import KeySource, single_keys
+from tictactoe.ui.terminal.menu import Menu
 from tictactoe.ui.terminal.reader import Reader
+from tictactoe.ui.terminal.review_table import review_progress, review_text
 
 __all__ = [
     "CLEAR_SCREEN",
     "REPLAY_KEYS",
     "REPLAY_PROMPT",
     "RESULT_NAMES",
+    "GameSaver",
     "browse",
     "history_saver",
     "history_table",
     "open_history",
+    "play_on",
     "replay_by_keys",
     "replay_interactively",
     "save_game",
 ]
 
-REPLAY_PROMPT = "Enter or n: next, b: back, s: start, e: end, q: quit > "
+REPLAY_PROMPT = "Enter or n: next, b: back, s: start, e: end, p: play on from here, q: quit > "
 #: The replay's line of keys at a terminal, where each key acts as it is pressed.
-REPLAY_KEYS = "→ or n: next, ← or b: back, Home or s: start, End or e: end, q: quit"
+REPLAY_KEYS = "→ or n: next, ← or b: back, Home or s: start, End or e: end, p: play on from here, q: quit"
+#: What ``p`` says at a position where the game is over.
+GAME_OVER_HERE = "The game is over here: step back to play on from an earlier position"
 # The same for a terminal whose encoding has no arrows.
 _REPLAY_KEYS_ASCII = REPLAY_KEYS.replace("→", "Right").replace("←", "Left")
 #: Clears a terminal and puts the cursor at its top left, so that each step of a replay is drawn in place.
 CLEAR_SCREEN = "\x1b[H\x1b[2J"
-_LINE_COMMANDS = {"": "forward", "n": "forward", "b": "back", "s": "start", "e": "end"}
+_LINE_COMMANDS = {"": "forward", "n": "forward", "b": "back", "s": "start", "e": "end", "p": "play"}
 _KEY_COMMANDS = {
     "right": "forward", "n": "forward", "enter": "forward", "space": "forward",
     "left": "back", "b": "back", "backspace": "back",
     "home": "start", "s": "start",
     "end": "end", "e": "end",
+    "p": "play",
     "q": "quit", "escape": "quit", "eof": "quit",
 }  # fmt: skip
 #: The results a list can be filtered by, as a person types them (in lower case).
@@ -65,8 +78,8 @@ def open_history(path: Path | None, err: TextIO, program: str) -> History | None
         return None
 
 
-def save_game(history: History, session: Session, err: TextIO, program: str) -> None:
-    """Save the session's game, finished or left before its end; a problem is one line on ``err``.
+def save_game(history: History, session: Session, err: TextIO, program: str) -> bool:
+    """Save the session's game, finished or left before its end; whether it was (a problem is one line on ``err``).
 
     A game saved before (left, then resumed) is saved again under its id, in place of what was kept.
     """
@@ -74,26 +87,46 @@ def save_game(history: History, session: Session, err: TextIO, program: str) -> 
         session.save(history)
     except (HistoryError, RecordError) as error:
         print(f"{program}: cannot save the game: {error}", file=err)
+        return False
+    return True
 
 
-def history_saver(db: Path | None, err: TextIO, program: str, *, at_terminal: bool) -> tuple[bool, Saver | None]:
+class GameSaver:
+    """Saves a session's game in ``history`` (a :data:`~tictactoe.ui.terminal.conversation.Saver`): a problem is
+    one line on ``err``, and :attr:`failed` remembers it, so that the program can end with a status that says so."""
+
+    def __init__(self, history: History, err: TextIO, program: str) -> None:
+        self.history = history
+        self.failed = False
+        self._err = err
+        self._program = program
+
+    def __call__(self, session: Session) -> None:
+        if not save_game(self.history, session, self._err, self._program):
+            self.failed = True
+
+
+def history_saver(db: Path | None, err: TextIO, program: str, *, at_terminal: bool) -> tuple[bool, GameSaver | None]:
     """Whether the game may start, and how its finished games are saved (None: not saved), as docs/history.md says.
 
-    ``db`` (``--db``) is always used: when it cannot be, one line on ``err``
-    says why and the game may not start.  Without it, games typed at a
-    terminal go to the default history -- or, when that cannot be used, are
-    played unsaved after one line saying why -- and piped games are not saved.
+    ``db`` (``--db``) is always used: when it cannot be opened or written
+    (it is tried, before any game), one line on ``err`` says why and the game
+    may not start.  Without it, games typed at a terminal go to the default
+    history -- or, when that cannot be used, are played unsaved after one
+    line saying why -- and piped games are not saved.
     """
     if db is None and not at_terminal:
         return True, None
     history = open_history(db, err, program)
     if history is None:
         return db is None, None
-
-    def save(session: Session) -> None:
-        save_game(history, session, err, program)
-
-    return True, save
+    try:
+        history.check_writable()
+    except HistoryError as error:
+        history.close()
+        print(f"{program}: cannot use the game history: {error}", file=err)
+        return db is None, None
+    return True, GameSaver(history, err, program)
 
 
 def history_table(summaries: Sequence[GameSummary]) -> str:
@@ -110,8 +143,11 @@ def history_table(summaries: Sequence[GameSummary]) -> str:
     return "\n".join(lines)
 
 
-def replay_interactively(record: GameRecord, read_line: Reader, out: TextIO, *, terminal: TextIO | None = None) -> None:
-    """Step through ``record`` as the person asks, until ``q`` or the end of input.
+def replay_interactively(
+    record: GameRecord, read_line: Reader, out: TextIO, *, terminal: TextIO | None = None
+) -> StartingPosition | None:
+    """Step through ``record`` as the person asks, until ``q``, the end of input, or ``p``: the position shown,
+    to play on from (None for the others).
 
     When ``terminal`` is given and is one, each key acts as it is pressed
     (:func:`replay_by_keys`); otherwise a command is a line read by ``read_line``.
@@ -119,8 +155,7 @@ def replay_interactively(record: GameRecord, read_line: Reader, out: TextIO, *, 
     if terminal is not None:
         with single_keys(terminal) as keys:
             if keys is not None:
-                replay_by_keys(record, keys, out)
-                return
+                return replay_by_keys(record, keys, out)
     replay = Replay(record)
     print(_replay_heading(record), file=out)
     while True:
@@ -129,26 +164,44 @@ def replay_interactively(record: GameRecord, read_line: Reader, out: TextIO, *, 
             command = read_line(REPLAY_PROMPT).strip().lower()
         except EOFError:
             print(file=out)
-            return
+            return None
         if command == "q":
-            return
-        if not _step(replay, _LINE_COMMANDS.get(command)):
+            return None
+        action = _LINE_COMMANDS.get(command)
+        if action == "play":
+            start = replay.starting_position()
+            if start is not None:
+                return start
+            print(GAME_OVER_HERE, file=out)
+        elif not _step(replay, action):
             print(f"Unknown command {command!r}", file=out)
 
 
-def replay_by_keys(record: GameRecord, keys: KeySource, out: TextIO) -> None:
-    """Step through ``record`` a key at a time (see :data:`REPLAY_KEYS`), each step drawn on a cleared screen."""
+def replay_by_keys(record: GameRecord, keys: KeySource, out: TextIO) -> StartingPosition | None:
+    """Step through ``record`` a key at a time (see :data:`REPLAY_KEYS`), each step drawn on a cleared screen;
+    the position shown when ``p`` asks to play on from it, None when the replay is left."""
     replay = Replay(record)
+    note = ""
     while True:
         print(CLEAR_SCREEN + _replay_heading(record), file=out)
         _show_step(replay, out)
+        if note:
+            print(note, file=out)
         print(_keys_line(out), end="", file=out, flush=True)
         while True:  # keys that do nothing here redraw nothing
             action = _KEY_COMMANDS.get(keys())
             if action == "quit":
                 print(file=out)
-                return
+                return None
+            if action == "play":
+                start = replay.starting_position()
+                if start is not None:
+                    print(file=out)
+                    return start
+                note = GAME_OVER_HERE
+                break
             if _step(replay, action):
+                note = ""
                 break
 
 
@@ -181,10 +234,19 @@ def _step(replay: Replay, action: str | None) -> bool:
     return True
 
 
-def browse(read_line: Reader, out: TextIO, path: Path | None = None, *, terminal: TextIO | None = None) -> None:
-    """The menu's "Previous games": the newest 20, filtered as asked, then a game to replay (Enter: back).
+def browse(
+    read_line: Reader,
+    out: TextIO,
+    path: Path | None = None,
+    *,
+    terminal: TextIO | None = None,
+    play: Callable[[Settings], None] | None = None,
+) -> None:
+    """The menu's "Previous games": the newest 20, filtered as asked, then a game (Enter: back) to replay -- and
+    play on from a position of it --, resume when it was left unfinished, review, or export to an SGF file.
 
-    ``terminal``: the replay reads single keys from it (see :func:`replay_interactively`).
+    ``terminal``: the replay reads single keys from it (see :func:`replay_interactively`); ``play`` plays a
+    game (None: the replay only).
     """
     try:
         with History(path) as history:
@@ -197,9 +259,75 @@ def browse(read_line: Reader, out: TextIO, path: Path | None = None, *, terminal
             print(history_table(games), file=out)
             game_id = _ask_game(read_line, out, {game.id for game in games})
             if game_id is not None:
-                replay_interactively(history.get(game_id), read_line, out, terminal=terminal)
+                _act_on(history, game_id, read_line, out, terminal=terminal, play=play)
     except HistoryError as error:
         print(f"Cannot use the game history: {error}", file=out)
+
+
+def _act_on(
+    history: History,
+    game_id: int,
+    read_line: Reader,
+    out: TextIO,
+    *,
+    terminal: TextIO | None,
+    play: Callable[[Settings], None] | None,
+) -> None:
+    """Ask what to do with game ``game_id`` and do it."""
+    record = history.get(game_id)
+    actions = ["replay", *(["resume"] if record.result is None and play is not None else []), "review", "export"]
+    action = _ask_action(read_line, out, game_id, actions)
+    if action == "replay":
+        start = replay_interactively(record, read_line, out, terminal=terminal)
+        if start is not None and play is not None:
+            play_on(record, start, read_line, out, play)
+    elif action == "resume" and play is not None:
+        play(Settings(Session.resume(record, game_id)))
+    elif action == "review":
+        with review_progress(sys.stderr) as progress:
+            try:
+                review = review_game(record, DEFAULT_THINK, progress=progress)
+            except ReviewFailed as failure:
+                print(review_text(game_id, record, failure.review), f"The {failure}", sep="\n", file=out)
+                return
+        print(review_text(game_id, record, review), file=out)
+        history.save_review(game_id, review)
+    else:
+        _export(history, game_id, record, read_line, out)
+
+
+def play_on(
+    record: GameRecord, start: StartingPosition, read_line: Reader, out: TextIO, play: Callable[[Settings], None]
+) -> None:
+    """Play a new game of ``record``'s board from ``start``, the players asked as the menu asks them."""
+    print(f"A new game from {start}", file=out)
+    play(Menu(read_line, out, play).game_on(record.size, record.length, start))
+
+
+def _export(history: History, game_id: int, record: GameRecord, read_line: Reader, out: TextIO) -> None:
+    """Ask for a file and write the game there as SGF, with its review if it has one."""
+    name = read_line(f"File to export game {game_id} to [game-{game_id}.sgf]: ").strip() or f"game-{game_id}.sgf"
+    path = Path(name)
+    if path.exists() and read_line(f"{path} exists already: replace it? (y: yes) ").strip().lower() not in ("y", "yes"):
+        print("Not exported", file=out)
+        return
+    try:
+        path.write_text(to_sgf([record], [history.get_review(game_id, record)]), encoding="utf-8")
+    except OSError as error:
+        print(f"Cannot write {path}: {error.strerror}", file=out)
+        return
+    print(f"Exported game {game_id} to {path}", file=out)
+
+
+def _ask_action(read_line: Reader, out: TextIO, game_id: int, actions: list[str]) -> str:
+    """Ask which of ``actions`` to do with the game; a word or its first three letters (Enter: the first)."""
+    listed = ", ".join(actions[:-1]) + f" or {actions[-1]}"
+    while True:
+        answer = read_line(f"Game {game_id}: {listed}? [{actions[0]}]: ").strip().lower() or actions[0]
+        chosen = [action for action in actions if len(answer) >= 3 and action.startswith(answer)]
+        if len(chosen) == 1:
+            return chosen[0]
+        print(f"type one of {listed}, got {answer!r}", file=out)
 
 
 def _ask_result(read_line: Reader, out: TextIO) -> str | None:
@@ -214,7 +342,7 @@ def _ask_result(read_line: Reader, out: TextIO) -> str | None:
 
 def _ask_game(read_line: Reader, out: TextIO, ids: set[int]) -> int | None:
     while True:
-        answer = read_line("Game to replay (Enter: back): ").strip()
+        answer = read_line("Game (Enter: back): ").strip()
         if not answer:
             return None
         if answer.isdigit() and int(answer) in ids:

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import TextIO, TypeAlias
 
 from configurations import COMPUTER, HUMAN, Winner, draw_board
-from configurations.moves import Move, MoveError, board_extent
+from configurations.moves import Move, MoveError, board_extent, quoted
 from tictactoe.game.record import Competitor
 from tictactoe.game.replay import RESULT_LINES
 from tictactoe.game.session import Session
@@ -23,7 +23,17 @@ from tictactoe.ui.settings import Settings, default_name
 from tictactoe.ui.terminal.reader import Reader
 from tictactoe.ui.terminal.spinner import think
 
-__all__ = ["CLASSIC_RESULT_LINES", "PROMPT", "Saver", "help_text", "play_game", "play_session", "tally_line"]
+__all__ = [
+    "CLASSIC_RESULT_LINES",
+    "PROMPT",
+    "Saver",
+    "help_text",
+    "play_again_refusal",
+    "play_game",
+    "play_session",
+    "tally_line",
+    "winner_line",
+]
 
 Saver: TypeAlias = Callable[[Session], None]
 """Saves the session's finished game."""
@@ -151,11 +161,17 @@ class Conversation:
         return any(competitor.is_person for competitor in self.session.competitors)
 
     def _game_over(self) -> bool:
-        """Draw the final board and print the result when the game is over."""
+        """Draw the final board and print the result when the game is over: the assignment's line, or the winner's
+        name and then the exact last line of docs/players.md (``X wins``)."""
         result = self.session.game.result
         if result is None:
             return False
-        self.say(self.board(), (CLASSIC_RESULT_LINES if self.classic else RESULT_LINES)[result])
+        if self.classic:
+            self.say(self.board(), CLASSIC_RESULT_LINES[result])
+        elif result.side is None:
+            self.say(self.board(), RESULT_LINES[result])
+        else:
+            self.say(self.board(), winner_line(self.session), RESULT_LINES[result])
         return True
 
 
@@ -256,13 +272,49 @@ def play_session(
             if not interactive:
                 return
             print(tally_line(session), file=out)
-            answer = read_line(PLAY_AGAIN).strip().lower()
+            typed = read_line(PLAY_AGAIN).strip()
+            answer = typed.lower()
             if answer not in ("y", "yes", "s", "swap"):
+                refusal = play_again_refusal(typed, session)
+                if refusal is not None:
+                    print(refusal, file=out)
                 return
             session.new_game(swap_sides=answer in ("s", "swap"))
     finally:
         if save is not None and session.left_unfinished:
             save(session)
+
+
+def winner_line(session: Session) -> str:
+    """The line that names who won a game played with options, before the last line's ``X wins``.
+
+    >>> from tictactoe.players.registry import PlayerOptions
+    >>> session = Session(PlayerOptions(1, 1, 0), Competitor("Ada"), Competitor("weights", "weights"))
+    >>> session.play(session.game.parse("a1"))
+    >>> winner_line(session)
+    'Winner: Ada (X)'
+    """
+    result = session.game.result
+    side = None if result is None else result.side
+    if side is None:
+        raise ValueError("nobody has won")
+    return f"Winner: {session.side(side).name} ({side})"
+
+
+def play_again_refusal(answer: str, session: Session) -> str | None:
+    """What to say when ``answer`` to "Play again?" is a move: the game is over, so it is taken as no; None for
+    any other answer.
+
+    >>> from tictactoe.players.registry import PlayerOptions
+    >>> session = Session(PlayerOptions(7, 4, 1), Competitor("Ada"), Competitor("Computer", "reference"))
+    >>> play_again_refusal("d4", session), play_again_refusal("later", session)
+    ("'d4' is a move, but the game is over: taken as no, no more games", None)
+    """
+    try:
+        Move.parse(answer, session.options.size)
+    except MoveError:
+        return None
+    return f"{quoted(answer)} is a move, but the game is over: taken as no, no more games"
 
 
 def tally_line(session: Session) -> str:

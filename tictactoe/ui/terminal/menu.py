@@ -12,6 +12,7 @@ from typing import TextIO, TypeVar
 
 from configurations.moves import MAX_BOARD_SIZE
 from configurations.numbers import read_whole_number
+from tictactoe.game.game import EMPTY_START, StartingPosition
 from tictactoe.game.record import Competitor
 from tictactoe.game.session import Session
 from tictactoe.players.levels import LEVEL_NAMES, Level, level_options
@@ -21,7 +22,12 @@ from tictactoe.ui.terminal.reader import Reader
 
 T = TypeVar("T")
 
-__all__ = ["CHOICES", "Menu"]
+__all__ = ["CHOICES", "DEFAULT_LEVEL", "Menu"]
+
+#: The level Enter takes at the question of the computer's depth: the strong player at a quarter of a second a
+#: move answers at once and plays well on every board, where a depth plays the assignment's reference search,
+#: which on a large board looks too few moves ahead to play well, or too many to answer in time.
+DEFAULT_LEVEL = Level.HARD
 
 #: The menu's entries, as the person sees them.
 CHOICES = ("New game", "Previous games", "Exit")
@@ -66,22 +72,27 @@ class Menu:
         """Ask for a new game's board and players, defaults filled in; the settings once all are valid."""
         size = self.ask("Board size", _whole_number(1, MAX_BOARD_SIZE), "3")
         length = self.ask("Tiles in a row to win", _whole_number(1, size), str(min(3, size)))
-        depth = self.ask(f"Levels the computer searches, or a level: {', '.join(LEVEL_NAMES)}", _depth, "9")
+        return self.game_on(size, length)
+
+    def game_on(self, size: int, length: int, start: StartingPosition = EMPTY_START) -> Settings:
+        """Ask how the computer plays and who plays each side of a game on this board from ``start``."""
+        question = f"Levels the computer searches, or a level: {', '.join(LEVEL_NAMES)}"
+        depth = self.ask(question, _depth, str(DEFAULT_LEVEL))
         if isinstance(depth, Level):
-            return self.levelled_game(depth, size, length)
+            return self.levelled_game(depth, size, length, start)
         options = PlayerOptions(size, length, depth)
         x = self.competitor("X", PlayerKind.HUMAN, options)
         o = self.competitor("O", "reference", options)
-        return Settings(Session(options, x, o))
+        return Settings(Session(options, x, o, start=start))
 
-    def levelled_game(self, level: Level, size: int, length: int) -> Settings:
+    def levelled_game(self, level: Level, size: int, length: int, start: StartingPosition = EMPTY_START) -> Settings:
         """Ask which side the person plays against the computer at ``level``, and by what name."""
         side = self.ask("You play X or O", _side, "X")
         name = self.ask("Your name", check_name, default_name(PlayerKind.HUMAN))
         kind, options = level_options(level, size=size, length=length)
         person, computer = Competitor(name), Competitor(level_name(level), kind)
         x, o = (person, computer) if side == "X" else (computer, person)
-        return Settings(Session(options, x, o))
+        return Settings(Session(options, x, o, start=start))
 
     def competitor(self, symbol: str, kind: str, options: PlayerOptions) -> Competitor:
         """Ask who plays ``symbol`` -- a player that can play the board of ``options`` -- and by what name."""

@@ -7,10 +7,13 @@ the person's move, a computer player's move is searched in a worker thread
 undo, redo, hint and new game are menu items, buttons and keys.  Each
 finished game is saved in the game history (:mod:`tictactoe.ui.window.saving`,
 whose one-line problem, if any, the status bar shows in red), and "Previous
-games" opens :mod:`tictactoe.ui.window.previous` on the same history.  Tk
-is touched only from its own thread: a running search is polled with
-``after``.  Drawing the board is :mod:`tictactoe.ui.window.board_view`'s;
-the words are :mod:`tictactoe.ui.window.status`'s.
+games" opens :mod:`tictactoe.ui.window.previous` on the same history,
+whose replays play a new game on from any position (:meth:`GameWindow.play_from`);
+"Set up a position" makes one by clicking (:mod:`tictactoe.ui.window.setup`);
+View ▸ Move numbers writes each move's number on its tile.  Tk is touched
+only from its own thread: a running search is polled with ``after``.
+Drawing the board is :mod:`tictactoe.ui.window.board_view`'s; the words
+are :mod:`tictactoe.ui.window.status`'s.
 """
 
 from __future__ import annotations
@@ -20,15 +23,16 @@ import tkinter
 from tkinter import ttk
 from typing import TYPE_CHECKING
 
-from configurations import Winner
-from configurations.lines import winning_line
+from configurations import Side, Winner
 from configurations.moves import Move, MoveError
+from tictactoe.game.game import StartingPosition
 from tictactoe.game.session import Session
-from tictactoe.ui.window.board_view import BoardPicture, BoardView, first_canvas_side
+from tictactoe.ui.window.board_view import BoardPicture, BoardView, first_canvas_side, winning_squares
 from tictactoe.ui.window.dialogs import ERROR_COLOUR, NewGameDialog
 from tictactoe.ui.window.form import FormError, GameForm, start_game
 from tictactoe.ui.window.previous import PreviousGames
 from tictactoe.ui.window.saving import WindowHistory
+from tictactoe.ui.window.setup import SETUP_NOTE, PositionSetup, SetupBar
 from tictactoe.ui.window.status import (
     AUTO_MOVE_DELAY_MS,
     HOW_TO_PLAY,
@@ -57,10 +61,12 @@ _ACTIONS = (
     ("new", "New game…", "Ctrl+N", "Game", True),
     ("again", "Play again", "Ctrl+R", "Game", True),
     ("previous", "Previous games…", "", "Game", False),
+    ("setup", "Set up a position…", "", "Game", False),
     ("quit", "Quit", "Ctrl+Q", "Game", True),
     ("undo", "Undo", "Ctrl+Z", "Move", True),
     ("redo", "Redo", "Ctrl+Y", "Move", True),
     ("hint", "Hint", "Ctrl+H", "Move", True),
+    ("numbers", "Move numbers", "Ctrl+M", "View", False),
 )
 _SHIFT = 0x0001  # the Shift bit of a Tk key event's state
 _ARROWS = {"Left": (0, -1), "Right": (0, 1), "Up": (-1, 0), "Down": (1, 0)}
@@ -95,6 +101,10 @@ class GameWindow:
         self._scheduled: str | None = None  # the pending `after` of the next computer move or poll
         self._hint: Move | None = None
         self._message = ""
+        #: The position being set up by clicking, or None while a game is played.
+        self.setup: PositionSetup | None = None
+        #: Whether each move's number is written on its tile.
+        self.numbers = False
         self.cursor = self._centre()
         self._build()
         self._turn_changed()
@@ -134,9 +144,10 @@ class GameWindow:
     # What a person does ---------------------------------------------------------------------
 
     def play(self, move: Move) -> None:
-        """Play ``move`` for the person to move; ignored while a search runs or a computer is to move."""
+        """Play ``move`` for the person to move; ignored while a search runs, a computer is to move, or a position
+        is set up."""
         competitor = self.session.to_move
-        if self.thinking or (competitor is not None and not competitor.is_person):
+        if self.setup is not None or self.thinking or (competitor is not None and not competitor.is_person):
             return
         if competitor is None:
             self._show_message(f"The game is over: {PLAY_AGAIN_KEYS}")
@@ -201,9 +212,72 @@ class GameWindow:
     def previous_games(self) -> PreviousGames:
         """Open the list of previous games (or bring forward the one open) and return it."""
         if self.previous is None or not self.previous.is_open():
-            self.previous = PreviousGames(self.root, self.saving.history, self.saving.problem or "", resume=self.resume)
+            self.previous = PreviousGames(
+                self.root, self.saving.history, self.saving.problem or "", resume=self.resume, play_from=self.play_from
+            )
         self.previous.top.lift()
         return self.previous
+
+    def play_from(self, start: StartingPosition, size: int, length: int) -> NewGameDialog:
+        """Open the new-game dialog for a game from ``start`` on a ``size`` board, ``length`` to win: its players
+        chosen as for any new game, its board fixed."""
+        if self.dialog is not None and self.dialog.is_open():
+            self.dialog.close()
+        form = GameForm.of(self.session).but(size=str(size), length=str(length))
+        self.dialog = NewGameDialog(self.root, form, lambda typed: self._start_new_game(typed, start), start=start)
+        self.dialog.top.lift()
+        return self.dialog
+
+    def set_up_position(self) -> None:
+        """Set up a position on the board by clicking, from the one on the board now."""
+        if self.setup is not None:
+            return
+        self._stop_waiting()
+        game = self.session.game
+        start = game.start
+        stones = {side: set(start.squares(side)) for side in Side}
+        for ply, move in enumerate(game.moves):
+            stones[start.mover(ply)].add(move)
+        here = StartingPosition(frozenset(stones[Side.X]), frozenset(stones[Side.O]), game.to_move or Side.X)
+        self.setup = PositionSetup(self.session.options.size, here)
+        self._toolbar.grid_remove()
+        self.setup_bar.frame.grid(row=0, column=0, sticky="ew")
+        self.setup_bar.show_mover(self.setup.to_move)
+        self._message = SETUP_NOTE
+        self._refresh()
+
+    def toggle_numbers(self) -> None:
+        """Write each move's number on its tile, or stop writing them, as View ▸ Move numbers does (its tick too)."""
+        menu, index = self.menu_entries["numbers"]
+        menu.invoke(index)
+
+    def cancel_setup(self) -> None:
+        """Leave the position set up, and go back to the game."""
+        if self.setup is None:
+            return
+        self._leave_setup()
+        self._turn_changed()
+
+    def _numbers_toggled(self) -> None:
+        self.numbers = not self.numbers
+        self._draw_board()
+
+    def _leave_setup(self) -> None:
+        self.setup = None
+        self.setup_bar.frame.grid_remove()
+        self._toolbar.grid()
+
+    def _setup_play(self) -> None:
+        """Play from here, in the setup: a new game's dialog for the position clicked."""
+        if self.setup is not None:
+            options = self.session.options
+            self.play_from(self.setup.position(), options.size, options.length)
+
+    def _setup_changed(self, change: Callable[[PositionSetup], None]) -> None:
+        if self.setup is not None:
+            change(self.setup)
+            self.setup_bar.show_mover(self.setup.to_move)
+            self._refresh()
 
     def quit(self) -> None:
         """Close the window, keeping a game left before its end; a search still running ends with the program."""
@@ -273,15 +347,18 @@ class GameWindow:
             self._message = f"{symbol} ({name}) could not move: {failure}"
         self._refresh()
 
-    def _start_new_game(self, form: GameForm) -> str | None:
-        """The new-game dialog's answer: start the game ``form`` asks for, or say why it cannot start."""
+    def _start_new_game(self, form: GameForm, start: StartingPosition | None = None) -> str | None:
+        """The new-game dialog's answer: start the game ``form`` asks for (from ``start``, a position to play on
+        from), or say why it cannot start."""
         # The game on the board is left: kept now, before a next game of the same session takes its place.
         # Should the form be refused, the game goes on, and saving it again keeps it under the same id.
         self.saving.save_unfinished(self.session)
         try:
-            session = start_game(form, self.session)
+            session = start_game(form, self.session, start)
         except FormError as problem:
             return str(problem)
+        if self.setup is not None:
+            self._leave_setup()
         self.session = session
         self.cursor = self._centre()
         self._turn_changed()  # a search of the last game still running ends unheeded
@@ -302,17 +379,22 @@ class GameWindow:
         self.root.title(title_text(session))
         self._draw_board()
         person_to_move = session.to_move is not None and session.to_move.is_person
-        self._state.configure(text=state_text(session, thinking=self.thinking and not self._searching_hint))
+        state = state_text(session, thinking=self.thinking and not self._searching_hint)
+        if self.setup is not None:
+            state = f"Setting up a position: {self.setup.to_move} to move"
+        self._state.configure(text=state)
         over = session.game.result is not None
         self._note.configure(text=self._message or (HOW_TO_PLAY if person_to_move else PLAY_AGAIN_KEYS if over else ""))
         self._tally.configure(text=tally_text(session))
         self.canvas.configure(cursor="watch" if self.thinking else "")
         game = session.game
         # Between two computer players there is no person's move to take back: they would only play it again.
-        self._enable("undo", not self.thinking and session.has_person and session.can_undo)
-        self._enable("redo", not self.thinking and session.has_person and game.can_redo)
-        self._enable("hint", not self.thinking and person_to_move)
-        self._enable("again", not self.thinking and over)
+        playing = self.setup is None
+        self._enable("undo", playing and not self.thinking and session.has_person and session.can_undo)
+        self._enable("redo", playing and not self.thinking and session.has_person and game.can_redo)
+        self._enable("hint", playing and not self.thinking and person_to_move)
+        self._enable("again", playing and not self.thinking and over)
+        self._enable("setup", playing)
         if self._search is not None:
             self._show_progress(self._search)
         problem = self.saving.problem
@@ -324,6 +406,9 @@ class GameWindow:
 
     def _draw_board(self) -> None:
         session = self.session
+        if self.setup is not None:
+            self.board.draw(BoardPicture(session.options.size, (), start=self.setup.position()))
+            return
         game = session.game
         person_to_move = session.to_move is not None and session.to_move.is_person
         won = game.result is not None and game.result != Winner.DRAW
@@ -333,7 +418,11 @@ class GameWindow:
                 game.moves,
                 cursor=self.cursor if person_to_move and not self.thinking else None,
                 hint=self._hint,
-                line=winning_line(session.options.size, session.options.length, game.moves) if won else (),
+                line=winning_squares(session.options.size, session.options.length, game.start, game.moves)
+                if won
+                else (),
+                start=game.start,
+                numbers=self.numbers,
             )
         )
 
@@ -372,6 +461,8 @@ class GameWindow:
             "undo": self.undo,
             "redo": self.redo,
             "hint": self.hint,
+            "setup": self.set_up_position,
+            "numbers": self._numbers_toggled,
         }
         self._build_menus(commands)
         self._build_toolbar(commands)
@@ -389,15 +480,25 @@ class GameWindow:
             menu = menus[menu_name]
             if name == "quit":
                 menu.add_separator()
-            menu.add_command(label=label, accelerator=keys, command=commands[name])
+            if name == "numbers":  # a tick that shows whether the numbers are on (Tk's own variable keeps it)
+                menu.add_checkbutton(label=label, accelerator=keys, command=commands[name])
+            else:
+                menu.add_command(label=label, accelerator=keys, command=commands[name])
             index = menu.index("end")
             assert index is not None  # an item was just added
             self.menu_entries[name] = (menu, index)
         self.root.configure(menu=bar)
 
     def _build_toolbar(self, commands: dict[str, Callable[[], object]]) -> None:
-        toolbar = ttk.Frame(self.root, padding=(6, 6, 6, 0))
+        self._toolbar = toolbar = ttk.Frame(self.root, padding=(6, 6, 6, 0))
         toolbar.grid(row=0, column=0, sticky="ew")
+        self.setup_bar = SetupBar(
+            self.root,
+            toggle_mover=lambda: self._setup_changed(PositionSetup.toggle_mover),
+            clear=lambda: self._setup_changed(PositionSetup.clear),
+            play=self._setup_play,
+            cancel=self.cancel_setup,
+        )
         labels = {name: label.rstrip("…") for name, label, _, _, button in _ACTIONS if button}
         # Quit stands apart at the right, past an empty column that takes the spare width.
         for column, name in ((0, "new"), (1, "again"), (2, "undo"), (3, "redo"), (4, "hint"), (6, "quit")):
@@ -419,14 +520,15 @@ class GameWindow:
         status = ttk.Frame(self.root, padding=(8, 0, 8, 6))
         status.grid(row=2, column=0, sticky="ew")
         status.columnconfigure(0, weight=1)
+        # The state has a line of its own: beside the tally, a long name squeezed it into a column a word wide.
         self._state = ttk.Label(status, font=("TkDefaultFont", 0, "bold"))
         self._state.grid(row=0, column=0, sticky="w")
         self._tally = ttk.Label(status)
-        self._tally.grid(row=0, column=1, sticky="e")
+        self._tally.grid(row=1, column=0, sticky="w")
         self._note = ttk.Label(status, foreground="#555555")
-        self._note.grid(row=1, column=0, columnspan=2, sticky="w")
+        self._note.grid(row=2, column=0, sticky="w")
         self._history_problem = ttk.Label(status, foreground=ERROR_COLOUR)
-        self._history_problem.grid(row=2, column=0, columnspan=2, sticky="w")
+        self._history_problem.grid(row=3, column=0, sticky="w")
         self._history_problem.grid_remove()
         self._wrap_status(self.canvas.winfo_reqwidth())
         status.bind("<Configure>", lambda event: self._wrap_status(event.width - 16))
@@ -438,13 +540,19 @@ class GameWindow:
         hint or a note came and went; a long text takes another line instead.
         """
         width = max(width, 100)
-        self._state.configure(wraplength=max(width - self._tally.winfo_reqwidth() - 8, 60))
-        self._note.configure(wraplength=width)
-        self._history_problem.configure(wraplength=width)
+        for label in (self._state, self._tally, self._note, self._history_problem):
+            label.configure(wraplength=width)
 
     def _bind_keys(self) -> None:
         bind = self.root.bind
-        keys = (("n", self.new_game), ("r", self.play_again), ("q", self.quit), ("y", self.redo), ("h", self.hint))
+        keys = (
+            ("n", self.new_game),
+            ("r", self.play_again),
+            ("q", self.quit),
+            ("y", self.redo),
+            ("h", self.hint),
+            ("m", self.toggle_numbers),
+        )
         for letter, action in keys:
             for keysym in (letter, letter.upper()):  # the upper case comes with Caps Lock
                 bind(f"<Control-{keysym}>", _key_handler(action))
@@ -470,6 +578,9 @@ class GameWindow:
 
     def _clicked(self, event: tkinter.Event[tkinter.Canvas]) -> None:
         square = self.board.square_at(event.x, event.y)
+        if square is not None and self.setup is not None:
+            self._setup_changed(lambda setup: setup.click(square))
+            return
         if square is None or self.thinking:
             return
         self.cursor = square

@@ -19,16 +19,21 @@ True
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from configurations import Side, Symbol, column_label
+from configurations.lines import winning_line
 from configurations.moves import Move
+from tictactoe.game.game import EMPTY_START, StartingPosition
 
 if TYPE_CHECKING:
     import tkinter
+    from collections.abc import Sequence
 
 __all__ = [
+    "BETTER_COLOUR",
     "BOARD_COLOUR",
     "CURSOR_COLOUR",
     "GRID_COLOUR",
@@ -40,6 +45,7 @@ __all__ = [
     "BoardPicture",
     "BoardView",
     "first_canvas_side",
+    "winning_squares",
 ]
 
 BOARD_COLOUR = "#f3ecd9"
@@ -48,6 +54,10 @@ LAST_MOVE_COLOUR = "#ffe08a"
 HINT_COLOUR = "#b9e4c3"
 CURSOR_COLOUR = "#1b8a7a"
 LINE_COLOUR = "#2a2a2a"
+#: The dashed frame and the shade of the square of the better move a review names.
+BETTER_COLOUR = "#1e9e4a"
+BETTER_SHADE = "#cfeed8"
+NUMBER_COLOUR = "#ffffff"
 LABEL_COLOUR = "#4a4a4a"
 TILE_COLOURS = {Side.X: "#1f5fbf", Side.O: "#c0392b"}
 
@@ -61,6 +71,25 @@ _SMALLEST_SQUARE = 4
 # A canvas's first size: room for squares of about 56 pixels, within what fits on a small screen.
 _CANVAS_SIDE = (360, 640)
 _SQUARE_GUESS = 56
+
+
+def winning_squares(size: int, length: int, start: StartingPosition, moves: Sequence[Move]) -> tuple[Move, ...]:
+    """The squares of the line the last of ``moves``, played from ``start``, made; ``()`` when it made none.
+
+    :func:`~configurations.lines.winning_line` reads the mover's stones as
+    every other move back from the last; from a position set up they are
+    not, so it is handed the mover's stones that way, each twice.
+
+    >>> start = StartingPosition(frozenset({Move(0, 0), Move(0, 1)}), frozenset({Move(1, 0)}), Side.X)
+    >>> [str(square) for square in winning_squares(3, 3, start, [Move(0, 2)])]
+    ['a1', 'b1', 'c1']
+    """
+    if not moves:
+        return ()
+    last = moves[-1]
+    mover = start.mover(len(moves) - 1)
+    mine = [*start.squares(mover), *(move for ply, move in enumerate(moves[:-1]) if start.mover(ply) is mover)]
+    return winning_line(size, length, [*itertools.chain.from_iterable((stone, stone) for stone in mine), last])
 
 
 def first_canvas_side(size: int) -> int:
@@ -123,10 +152,13 @@ class BoardGeometry:
 
 @dataclass(frozen=True, slots=True)
 class BoardPicture:
-    """What the board shows: the tiles of ``moves`` (``X`` made the even-numbered ones) and the marks.
+    """What the board shows: the stones of ``start`` and the tiles of ``moves`` (the side to move at the start
+    made the even-numbered ones), and the marks.
 
-    ``last`` is highlighted, ``hint`` shaded, ``cursor`` outlined (None: no
-    such mark), and a line is drawn through the squares of ``line``.
+    ``last`` is highlighted, ``hint`` shaded, ``cursor`` outlined, ``better``
+    (a review's better move) ringed (None: no such mark), and a line is
+    drawn through the squares of ``line``.  With ``numbers``, each move's
+    tile carries its number (the stones of the start none).
     """
 
     size: int
@@ -134,6 +166,9 @@ class BoardPicture:
     cursor: Move | None = None
     hint: Move | None = None
     line: tuple[Move, ...] = ()
+    start: StartingPosition = EMPTY_START
+    numbers: bool = False
+    better: Move | None = None
 
     @property
     def last(self) -> Move | None:
@@ -176,8 +211,15 @@ class BoardView:
                     outline=GRID_COLOUR,
                     tags=("square", square_tag(move)),
                 )
+        if picture.better is not None:
+            self._draw_better(geometry, picture.better)
+        for side in Side:
+            for move in picture.start.squares(side):
+                self._draw_tile(geometry, move, side)
         for number, move in enumerate(picture.moves):
-            self._draw_tile(geometry, move, Side.to_move(number))
+            self._draw_tile(geometry, move, picture.start.mover(number))
+            if picture.numbers:
+                self._draw_number(geometry, move, number + 1)
         if picture.cursor is not None:
             self._draw_cursor(geometry, picture.cursor)
         if picture.line:
@@ -218,6 +260,27 @@ class BoardView:
         options = self.canvas.itemconfigure(square_tag(move))
         return options["fill"][-1] if options else ""
 
+    def numbers_drawn(self) -> dict[Move, str]:
+        """The move numbers drawn on the tiles, by square."""
+        drawn = {}
+        for item in self.canvas.find_withtag("number"):
+            tags = self.canvas.gettags(item)
+            row, col = next(tag for tag in tags if tag.startswith("tile-")).split("-")[1:]
+            options = self.canvas.itemconfigure(item)
+            drawn[Move(int(row), int(col))] = str(options["text"][-1]) if options else ""
+        return drawn
+
+    def better_drawn(self) -> Move | None:
+        """The square the better move's ring is drawn on, or None."""
+        items = self.canvas.find_withtag("better")
+        if not items:
+            return None
+        return self._square_of(items[0])
+
+    def _square_of(self, item: int) -> Move | None:
+        left, top, right, bottom = self.canvas.coords(item)
+        return self.geometry.square_at((left + right) / 2, (top + bottom) / 2)
+
     def line_drawn(self) -> tuple[Move, ...]:
         """The squares the winning line is drawn through, or ``()``."""
         return self.picture.line if self.picture is not None and self.canvas.find_withtag("line") else ()
@@ -247,6 +310,32 @@ class BoardView:
             self.canvas.create_oval(
                 left + inset, top + inset, right - inset, bottom - inset, outline=colour, width=width, tags=tags
             )
+
+    def _draw_number(self, geometry: BoardGeometry, move: Move, number: int) -> None:
+        """``number`` over the tile on ``move``, on a dark disc so that it reads on either colour of tile."""
+        x, y = geometry.centre(move)
+        radius = max(5, geometry.square // 4)
+        tags = ("number-disc", tile_tag(move))
+        self.canvas.create_oval(x - radius, y - radius, x + radius, y + radius, fill=LINE_COLOUR, outline="", tags=tags)
+        font = ("TkDefaultFont", -max(7, min(14, radius * 6 // 5 if number < 100 else radius)), "bold")
+        self.canvas.create_text(x, y, text=str(number), fill=NUMBER_COLOUR, font=font, tags=("number", tile_tag(move)))
+
+    def _draw_better(self, geometry: BoardGeometry, move: Move) -> None:
+        """A shaded square in a dashed frame: unlike a tile, so that it is not read as a move played."""
+        left, top, right, bottom = geometry.box(move)
+        width = max(2, geometry.square // 12)
+        inset = width // 2 + 1
+        self.canvas.create_rectangle(
+            left + inset,
+            top + inset,
+            right - inset,
+            bottom - inset,
+            fill=BETTER_SHADE,
+            outline=BETTER_COLOUR,
+            width=width,
+            dash=(4, 2),
+            tags="better",
+        )
 
     def _draw_cursor(self, geometry: BoardGeometry, move: Move) -> None:
         left, top, right, bottom = geometry.box(move)

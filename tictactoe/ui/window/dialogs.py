@@ -3,7 +3,10 @@
 The dialog shows a :class:`~tictactoe.ui.window.form.GameForm` and hands
 what the person typed to the window, which answers with the reason it
 cannot start that game (shown in the dialog, which stays open) or None
-(the dialog closes).  It knows nothing of sessions.
+(the dialog closes).  It knows nothing of sessions.  For a game from a
+position (a replay's, or one set up by clicking) it says which, and its
+board's numbers are fixed.  It keeps its size whatever it says: the line
+for a refusal has room for three lines from the start.
 """
 
 from __future__ import annotations
@@ -20,9 +23,13 @@ from tictactoe.ui.window.form import CUSTOM, GameForm
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-__all__ = ["ERROR_COLOUR", "NewGameDialog"]
+    from tictactoe.game.game import StartingPosition
+
+__all__ = ["ERROR_COLOUR", "NewGameDialog", "lines_box"]
 
 ERROR_COLOUR = "#b00020"
+# The pixels a refusal's line takes, and wraps at.
+_ERROR_WIDTH = 440
 # The form's rows: field, label, and the values it is chosen from (None: typed).
 _ROWS: tuple[tuple[str, str, tuple[str, ...] | None], ...] = (
     ("size", "Board size", None),
@@ -36,13 +43,35 @@ _ROWS: tuple[tuple[str, str, tuple[str, ...] | None], ...] = (
 )
 
 
+def lines_box(parent: tkinter.Misc, *, lines: int, width: int, foreground: str = "") -> tuple[ttk.Frame, ttk.Label]:
+    """A label wrapped at ``width`` pixels in a box with room for ``lines`` lines from the start (the box is the
+    caller's to place), so that a window does not change size when the label says more or less: only a text
+    longer than that makes it taller, rather than be cut short."""
+    box = ttk.Frame(parent)
+    # The height of so many lines, as the label itself asks for it (its border included).
+    label = ttk.Label(box, text="\n".join("x" * lines), wraplength=width, justify="left", foreground=foreground)
+    label.update_idletasks()
+    box.columnconfigure(0, minsize=width)
+    box.rowconfigure(0, minsize=label.winfo_reqheight())
+    label.configure(text="")
+    label.grid(row=0, column=0, sticky="nw")
+    return box, label
+
+
 class NewGameDialog:
     """A dialog over ``parent`` filled in from ``form``; ``accept(form)`` says why it cannot start, or None."""
 
-    def __init__(self, parent: tkinter.Misc, form: GameForm, accept: Callable[[GameForm], str | None]) -> None:
+    def __init__(
+        self,
+        parent: tkinter.Misc,
+        form: GameForm,
+        accept: Callable[[GameForm], str | None],
+        *,
+        start: StartingPosition | None = None,
+    ) -> None:
         self._accept = accept
         self.top = top = tkinter.Toplevel(parent)
-        top.title("New game")
+        top.title("New game" if start is None else "New game from a position")
         top.transient(parent.winfo_toplevel())
         top.resizable(width=False, height=False)
         frame = ttk.Frame(top, padding=12)
@@ -58,10 +87,17 @@ class NewGameDialog:
             entry.grid(row=row, column=1, sticky="ew", pady=2)
             self.entries[field] = entry
             self.fill(field, getattr(form, field))
-        self.error = ttk.Label(frame, foreground=ERROR_COLOUR, wraplength=440)
-        self.error.grid(row=len(_ROWS), column=0, columnspan=2, sticky="w", pady=(6, 0))
+        if start is not None:  # the board is the position's
+            for field in ("size", "length"):
+                self.entries[field].configure(state="disabled")
+        #: The position the game starts from, in words (empty for the empty board).
+        self.start_text = "" if start is None else f"From: {start}"
+        ttk.Label(frame, text=self.start_text, wraplength=_ERROR_WIDTH).grid(
+            row=len(_ROWS) + 1, column=0, columnspan=2, sticky="w"
+        )
+        self.error = self._error_line(frame, len(_ROWS))
         buttons = ttk.Frame(frame)
-        buttons.grid(row=len(_ROWS) + 1, column=0, columnspan=2, sticky="e", pady=(8, 0))
+        buttons.grid(row=len(_ROWS) + 2, column=0, columnspan=2, sticky="e", pady=(8, 0))
         self.buttons = {
             "swap": ttk.Button(buttons, text="Swap sides", command=self.swap_sides),
             "cancel": ttk.Button(buttons, text="Cancel", command=self.close),
@@ -90,13 +126,22 @@ class NewGameDialog:
         return bool(self.top.winfo_exists())
 
     def fill(self, field: str, text: str) -> None:
-        """Put ``text`` in ``field``'s entry, as if typed there."""
+        """Put ``text`` in ``field``'s entry, as if typed there (nothing for a field the position fixes)."""
         entry = self.entries[field]
+        if str(entry.cget("state")) == "disabled":
+            return
         entry.configure(state="normal")
         entry.delete(0, "end")
         entry.insert(0, text)
         if isinstance(entry, ttk.Combobox):
             entry.configure(state="readonly")  # a player is chosen from the list, not typed
+
+    def _error_line(self, frame: ttk.Frame, row: int) -> ttk.Label:
+        """The line that says why a game cannot start, with room for three lines from the start, so that the
+        dialog does not change size when it speaks."""
+        box, error = lines_box(frame, lines=3, width=_ERROR_WIDTH, foreground=ERROR_COLOUR)
+        box.grid(row=row, column=0, columnspan=2, sticky="ew", pady=(6, 0))
+        return error
 
     def swap_sides(self) -> None:
         """Exchange the X and O fields, player and name."""

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 
 from configurations.moves import MAX_BOARD_SIZE
 from configurations.numbers import NumberError, read_whole_number
+from tictactoe.game.game import StartingPosition
 from tictactoe.game.record import Competitor
 from tictactoe.game.session import Session
 from tictactoe.players.levels import LEVEL_NAMES, Level, level_of, level_options, levelled_kinds
@@ -79,14 +80,16 @@ class GameForm:
         return dataclasses.replace(self, **fields)
 
 
-def start_game(form: GameForm, current: Session) -> Session:
+def start_game(form: GameForm, current: Session, start: StartingPosition | None = None) -> Session:
     """Start the game ``form`` asks for and return the session that plays it.
 
     When the board is ``current``'s and the two competitors are its own
     (the same player and name on each side, or the sides swapped), the
     next game starts in ``current`` itself and its tally goes on;
     otherwise a new session starts, keeping ``current``'s thinking time
-    and seed, and its opening while the board is the same.
+    and seed, and its opening while the board is the same.  Given a
+    ``start`` (a position to play on from), a new session always starts,
+    from there, with no opening; its board must be the form's.
     :class:`FormError` with a one-line reason when the form cannot start
     a game; ``current`` is then unchanged.
     """
@@ -111,14 +114,19 @@ def start_game(form: GameForm, current: Session) -> Session:
             sides.append((kind, check_name(name)))
         except ValueError as refusal:
             raise FormError(str(refusal)) from None
+    (x_kind, x_name), (o_kind, o_name) = sides
+    x, o = Competitor(x_name, x_kind), Competitor(o_name, o_kind)
+    if start is not None:
+        try:
+            return Session(options, x, o, start=start)
+        except ValueError as refusal:
+            raise FormError(str(refusal)) from None
     playing = [(competitor.kind, competitor.name) for competitor in (current.x, current.o)]
-    if options == current.options and sides in (playing, playing[::-1]):
+    if options == current.options and sides in (playing, playing[::-1]) and current.start.is_empty:
         current.new_game(swap_sides=sides != playing)
         return current
     same_board = (size, length) == (current.options.size, current.options.length)
-    (x_kind, x_name), (o_kind, o_name) = sides
-    opening = current.opening if same_board else ()
-    return Session(options, Competitor(x_name, x_kind), Competitor(o_name, o_kind), opening)
+    return Session(options, x, o, current.opening if same_board else ())
 
 
 def _levelled(

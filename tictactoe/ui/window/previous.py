@@ -1,8 +1,8 @@
 """The window's previous games: the history's games newest first, filtered by player and result, and replayed.
 
 :class:`PreviousGames` is a dialog over the game window.  It lists the
-games as the terminal's ``--history`` does (the same columns, the last to
-end first), keeps those of one player's name and of one result (``X``,
+games as the terminal's ``--history`` does (the same columns, the latest to
+start first), keeps those of one player's name and of one result (``X``,
 ``O`` or ``draw``) when asked, and opens the game chosen in a
 :class:`~tictactoe.ui.window.replay_window.ReplayWindow` (the Replay button, Enter
 or a double click).  It does not hold the person up: the game window
@@ -17,14 +17,18 @@ from __future__ import annotations
 import tkinter
 from collections.abc import Callable
 from pathlib import Path
-from tkinter import filedialog, ttk
+from tkinter import filedialog, font, ttk
 from typing import TYPE_CHECKING
 
+from configurations.moves import MAX_BOARD_SIZE
+from tictactoe.game.game_files import GameFileError, read_game_file
 from tictactoe.game.history import RESULT_FILTERS, UNFINISHED, DamagedGame, HistoryError
-from tictactoe.game.sgf import SgfError, read_sgf_file, to_sgf
+from tictactoe.game.sgf import to_sgf
+from tictactoe.players.levels import LEVEL_NAMES
 from tictactoe.ui.game_list import HEADINGS, summary_cells
-from tictactoe.ui.window.dialogs import ERROR_COLOUR
-from tictactoe.ui.window.replay_window import ReplayWindow
+from tictactoe.ui.settings import level_name
+from tictactoe.ui.window.dialogs import ERROR_COLOUR, lines_box
+from tictactoe.ui.window.replay_window import PlayFrom, ReplayWindow
 
 if TYPE_CHECKING:
     from typing import Literal
@@ -35,14 +39,33 @@ if TYPE_CHECKING:
 __all__ = ["ALL", "LIST_LIMIT", "PreviousGames", "list_note"]
 
 _SGF_FILES = (("SGF games", "*.sgf"), ("All files", "*"))
+_GAME_FILES = (
+    ("Games (SGF, PSQ)", ("*.sgf", "*.psq")),
+    ("SGF games", "*.sgf"),
+    ("PSQ games", "*.psq"),
+    ("All files", "*"),
+)
 
 #: The most games listed at once: the newest, which are the ones a person looks for.
 LIST_LIMIT = 200
 #: The result filter's choice that keeps every result.
 ALL = "all"
-# The width of each column, in pixels, and the columns of numbers, aligned to the right.
-_WIDTHS = dict(zip(HEADINGS, (40, 140, 110, 110, 60, 56, 60, 60), strict=True))
+# The widest texts each column shows (a person's name may be wider: X and O take the spare width), measured in
+# the list's font so that no font cuts a value short; and the columns of numbers, aligned to the right.
+_NAMES = tuple(level_name(level) for level in LEVEL_NAMES)
+_WIDEST: dict[str, tuple[str, ...]] = {
+    "ID": ("99999",),
+    "Date": ("0000-00-00 00:00",),
+    "X": _NAMES,
+    "O": _NAMES,
+    "Result": (UNFINISHED,),
+    "Board": (f"{MAX_BOARD_SIZE}x{MAX_BOARD_SIZE}",),
+    "Length": ("99",),
+    "Moves": ("999",),
+}
 _NUMERIC = frozenset({"ID", "Length", "Moves"})
+# The pixels a cell takes beside its text.
+_CELL_PADDING = 16
 
 
 def list_note(shown: int, total: int, *, filtered: bool) -> str:
@@ -70,10 +93,12 @@ class PreviousGames:
         unavailable: str = "",
         *,
         resume: Callable[[int, GameRecord], str | None] | None = None,
+        play_from: PlayFrom | None = None,
     ) -> None:
         self._history = history
         self._unavailable = unavailable
         self._resume = resume
+        self._play_from = play_from
         self.replay: ReplayWindow | None = None
         self.top = top = tkinter.Toplevel(parent)
         top.title("Previous games")
@@ -82,8 +107,9 @@ class PreviousGames:
         top.rowconfigure(1, weight=1)
         self._build_filters()
         self._build_list()
-        self._note = ttk.Label(top, wraplength=560, padding=(8, 0))
-        self._note.grid(row=2, column=0, sticky="w")
+        # Room for three lines from the start: a long path or error in the note does not resize the dialog.
+        box, self._note = lines_box(top, lines=3, width=560)
+        box.grid(row=2, column=0, sticky="ew", padx=8)
         self._build_buttons()
         top.bind("<Escape>", lambda _event: self.close())
         self.refresh()
@@ -106,6 +132,10 @@ class PreviousGames:
         """The id of the game chosen in the list, or None."""
         chosen = self.tree.selection()
         return int(chosen[0]) if chosen else None
+
+    def text_width(self, text: str) -> int:
+        """The pixels a column needs to show ``text`` whole, in the list's font."""
+        return font.nametofont("TkDefaultFont").measure(text) + _CELL_PADDING
 
     def is_open(self) -> bool:
         """Whether the dialog is still on the screen."""
@@ -165,7 +195,7 @@ class PreviousGames:
             self._note.configure(text=f"Cannot replay game {game_id}: {error}", foreground=ERROR_COLOUR)
             return None
         if self.replay is None or not self.replay.is_open():
-            self.replay = ReplayWindow(self.top, game_id, record, self._history)
+            self.replay = ReplayWindow(self.top, game_id, record, self._history, play_from=self._play_from)
         else:
             self.replay.show(game_id, record)
             self.replay.top.lift()
@@ -202,17 +232,20 @@ class PreviousGames:
         self._note.configure(text=f"Exported {len(records)} game{'s' * (len(records) != 1)} to {path}{left_out}")
 
     def import_from(self, path: Path) -> None:
-        """Add the games of the SGF file ``path`` not stored yet (asked for by Import…), and say how it went."""
+        """Add the games of the SGF or PSQ file ``path`` not stored yet (asked for by Import…), and say how it went."""
         if self._history is None:
             return
         try:
-            ids, skipped = self._history.save_new(read_sgf_file(path))
-        except (HistoryError, SgfError) as error:
+            games = read_game_file(path)
+            ids, skipped = self._history.save_new(games.records)
+        except (HistoryError, GameFileError) as error:
             self._note.configure(text=f"Cannot import: {error}", foreground=ERROR_COLOUR)
             return
         self.refresh()
         already = f", skipped {skipped} already stored" if skipped else ""
-        self._note.configure(text=f"Imported {len(ids)} game{'s' * (len(ids) != 1)} from {path}{already}")
+        left_out = games.variations_left_out
+        variations = f"; {left_out} variation{'s' * (left_out != 1)} left out" if left_out else ""
+        self._note.configure(text=f"Imported {len(ids)} game{'s' * (len(ids) != 1)} from {path}{already}{variations}")
 
     def close(self) -> None:
         """Close the dialog, and the replay it opened."""
@@ -226,7 +259,7 @@ class PreviousGames:
             self.export_to(Path(name))
 
     def _ask_import(self) -> None:
-        name = filedialog.askopenfilename(parent=self.top, title="Import games", filetypes=_SGF_FILES)
+        name = filedialog.askopenfilename(parent=self.top, title="Import games", filetypes=_GAME_FILES)
         if name:
             self.import_from(Path(name))
 
@@ -271,7 +304,8 @@ class PreviousGames:
         for heading in HEADINGS:
             anchor: Literal["e", "w"] = "e" if heading in _NUMERIC else "w"
             tree.heading(heading, text=heading, anchor=anchor)
-            tree.column(heading, width=_WIDTHS[heading], anchor=anchor, stretch=heading in ("X", "O"))
+            width = max(self.text_width(text) for text in (heading, *_WIDEST[heading]))
+            tree.column(heading, width=width, minwidth=width, anchor=anchor, stretch=heading in ("X", "O"))
         tree.grid(row=0, column=0, sticky="nsew")
         scrollbar = ttk.Scrollbar(frame, orient="vertical", command=tree.yview)
         scrollbar.grid(row=0, column=1, sticky="ns")

@@ -33,27 +33,32 @@ from __future__ import annotations
 
 import tkinter
 from tkinter import ttk
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeAlias
 
 from configurations import Side, Winner
-from configurations.lines import winning_line
 from tictactoe.game.history import HistoryError
 from tictactoe.game.record import GameRecord, date_text
 from tictactoe.game.replay import Replay, result_line
-from tictactoe.ui.window.board_view import BoardPicture, BoardView, first_canvas_side
+from tictactoe.ui.window.board_view import BoardPicture, BoardView, first_canvas_side, winning_squares
 from tictactoe.ui.window.review_panel import ReviewPanel
 from tictactoe.ui.window.status import DRAW_TEXT
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
+    from tictactoe.game.game import StartingPosition
     from tictactoe.game.history import History
     from tictactoe.game.review.values import Review
 
-__all__ = ["KEYS_NOTE", "STEPS", "ReplayWindow", "position_text", "replay_heading", "replay_title"]
+__all__ = ["KEYS_NOTE", "STEPS", "PlayFrom", "ReplayWindow", "position_text", "replay_heading", "replay_title"]
+
+PlayFrom: TypeAlias = "Callable[[StartingPosition, int, int], object]"
+"""Starts a new game from a position (its stones, and who moves), on a board of a size and a length to win."""
 
 #: The replay's steps: name, button label, and the key that does the same.
 STEPS = (("first", "First", "Home"), ("back", "Back", "Left"), ("forward", "Forward", "Right"), ("last", "Last", "End"))
+# The most pixels a side of the replay's board takes at first.
+_CANVAS_SIDE = 520
 #: The note under the buttons, so that the keys can be found.
 KEYS_NOTE = "Keys: Home, Left, Right, End; Escape closes"
 
@@ -89,19 +94,31 @@ class ReplayWindow:
     """A window over ``parent`` replaying game ``game_id``, whose record is ``record``, from the empty board.
 
     ``history``: the history the record is from; its review is shown beside the board (``review``, None without).
+    ``play_from``: starts a new game from the position shown, asked for by Play from here (None: no such button).
     """
 
-    def __init__(self, parent: tkinter.Misc, game_id: int, record: GameRecord, history: History | None = None) -> None:
+    def __init__(
+        self,
+        parent: tkinter.Misc,
+        game_id: int,
+        record: GameRecord,
+        history: History | None = None,
+        *,
+        play_from: PlayFrom | None = None,
+    ) -> None:
         self.top = top = tkinter.Toplevel(parent)
         top.columnconfigure(0, weight=1)
         top.rowconfigure(1, weight=1)
         self._heading = ttk.Label(top, foreground="#555555", padding=(8, 6, 8, 0))
         self._heading.grid(row=0, column=0, sticky="w")
-        side = first_canvas_side(record.size)
+        # The review beside the board takes about 420 pixels: together they fit a screen of 1024.
+        side = min(first_canvas_side(record.size), _CANVAS_SIDE)
         self.canvas = tkinter.Canvas(top, width=side, height=side, highlightthickness=0)
         self.canvas.grid(row=1, column=0, sticky="nsew", padx=6, pady=6)
         self.board = BoardView(self.canvas)
         self.canvas.bind("<Configure>", lambda _event: self.board.redraw())
+        self._play_from = play_from
+        self.numbers = False
         self._build_status()
         self.buttons = self._build_buttons()
         self._bind_keys()
@@ -109,7 +126,7 @@ class ReplayWindow:
         self.review: ReviewPanel | None = None
         if history is not None:
             self.review = ReviewPanel(top, record, None, self._keep(game_id), self.go_to)
-            self.review.frame.grid(row=0, column=1, rowspan=5, sticky="nsew")
+            self.review.frame.grid(row=0, column=1, rowspan=6, sticky="nsew")
         self.replay = Replay(record)
         self.show(game_id, record)
         top.focus_force()
@@ -179,6 +196,21 @@ class ReplayWindow:
         """Close the replay."""
         self.top.destroy()
 
+    def play_from_here(self) -> None:
+        """Start a new game in the game window from the position shown (nothing once the game is over there)."""
+        start = self.replay.starting_position()
+        if start is not None and self._play_from is not None:
+            record = self.replay.record
+            self._play_from(start, record.size, record.length)
+
+    def toggle_numbers(self) -> None:
+        """Show the moves' numbers on their tiles, or stop showing them, as a click on Numbers does."""
+        self.buttons["numbers"].invoke()
+
+    def _numbers_changed(self) -> None:
+        self.numbers = self.buttons["numbers"].instate(["selected"])
+        self._refresh()
+
     # Showing and building -----------------------------------------------------------------------
 
     def _stored(self, game_id: int, record: GameRecord) -> Review | None:
@@ -199,14 +231,20 @@ class ReplayWindow:
         record = replay.record
         moves = tuple(timed.move for timed in record.moves[: replay.position])
         won = replay.at_end and record.result not in (None, Winner.DRAW)
-        line = winning_line(record.size, record.length, moves) if won else ()
-        self.board.draw(BoardPicture(record.size, moves, line=line))
+        line = winning_squares(record.size, record.length, record.start, moves) if won else ()
+        better = None if self.review is None else self.review.better_move(replay.position)
+        self.board.draw(
+            BoardPicture(record.size, moves, line=line, start=record.start, better=better, numbers=self.numbers)
+        )
         self._caption.configure(text=replay.caption())
         self._position.configure(text=position_text(replay))
         for step in ("first", "back"):
             self.buttons[step].configure(state="disabled" if replay.at_start else "normal")
         for step in ("forward", "last"):
             self.buttons[step].configure(state="disabled" if replay.at_end else "normal")
+        if "play" in self.buttons:
+            playable = replay.starting_position() is not None
+            self.buttons["play"].configure(state="normal" if playable else "disabled")
         if self.review is not None:
             self.review.highlight(replay.position)
 
@@ -219,19 +257,30 @@ class ReplayWindow:
         self._position = ttk.Label(status)
         self._position.grid(row=0, column=1, sticky="e")
 
-    def _build_buttons(self) -> dict[str, ttk.Button]:
+    def _build_buttons(self) -> dict[str, ttk.Button | ttk.Checkbutton]:
         bar = ttk.Frame(self.top, padding=(6, 6, 6, 0))
         bar.grid(row=3, column=0, sticky="ew")
         actions = self._actions()
-        buttons = {}
+        buttons: dict[str, ttk.Button | ttk.Checkbutton] = {}
         for column, (step, label, _) in enumerate(STEPS):
             # The buttons never take the keyboard, so that the keys always reach the window's bindings.
             buttons[step] = ttk.Button(bar, text=label, command=actions[step], takefocus=False)
             buttons[step].grid(row=0, column=column, padx=(0, 4))
         bar.columnconfigure(len(STEPS), weight=1)
         ttk.Button(bar, text="Close", command=self.close, takefocus=False).grid(row=0, column=len(STEPS) + 1)
+        # A second row, under the steps, for what else the replay does; then the keys.
+        extra = ttk.Frame(self.top, padding=(6, 4, 6, 0))
+        extra.grid(row=4, column=0, sticky="ew")
+        # Without a Tk variable of Python's: one freed by the garbage collector in a search's thread would call Tk
+        # from the wrong thread. The button keeps its state itself.
+        buttons["numbers"] = ttk.Checkbutton(extra, text="Move numbers", command=self._numbers_changed, takefocus=False)
+        buttons["numbers"].state(["!alternate", "!selected"])
+        buttons["numbers"].grid(row=0, column=0, padx=(2, 12))
+        if self._play_from is not None:
+            buttons["play"] = ttk.Button(extra, text="Play from here", command=self.play_from_here, takefocus=False)
+            buttons["play"].grid(row=0, column=1)
         keys = ttk.Label(self.top, text=KEYS_NOTE, foreground="#555555", padding=(8, 2, 8, 6))
-        keys.grid(row=4, column=0, sticky="w")
+        keys.grid(row=5, column=0, sticky="w")
         return buttons
 
     def _bind_keys(self) -> None:

@@ -1,12 +1,14 @@
 """The graph of a review's values over the game, drawn on a Tk canvas.
 
-One point a position, from the empty board on the left to the last move
-on the right, at the height of its value from X's side: ``X wins`` at the
-top, ``draw`` in the middle, ``O wins`` at the bottom (:func:`height`).  A
-proved value is a filled dot; an estimate is a ring, the strong player's
-score placed between the lines on a logarithmic scale, short of them so
-that it never reads as proved.  The position after a marked move is red,
-and the position the replay shows is a vertical line with a larger ring.
+One point a position, from the start on the left to the last move on the
+right, at the height of X's chances there
+(:func:`~tictactoe.game.review.values.chances`): ``X wins`` at the top,
+``draw`` in the middle, ``O wins`` at the bottom (:func:`height`).  A
+proved value is a filled dot on one of the lines; an estimate is a ring
+between them (its chances never reach 0 or 1).  The position after a
+marked move is red, and the position the replay shows is a vertical line
+with a larger ring.  A review that stopped short is drawn as far as it
+went, on the axis of the whole game.
 Every item carries tags (``point``, ``ply<N>``, ``proved``, ``estimate``,
 ``marked``, ``shown``) so that what is drawn can be read back.
 
@@ -14,17 +16,16 @@ Every item carries tags (``point``, ``ply<N>``, ``proved``, ``estimate``,
 >>> from tictactoe.game.review.values import PositionValue
 >>> height(PositionValue.proved_as(Winner.X, None)), height(PositionValue.proved_as(Winner.DRAW, None))
 (1.0, 0.0)
->>> height(PositionValue.estimated(0, None, None)), round(height(PositionValue.estimated(-1000, None, None)), 2)
-(0.0, -0.4)
+>>> height(PositionValue.estimated(0, None, None)), round(height(PositionValue.estimated(-640, None, None)), 2)
+(0.0, -0.46)
 """
 
 from __future__ import annotations
 
-import math
 import tkinter
 from typing import TYPE_CHECKING
 
-from configurations import Winner
+from tictactoe.game.review.values import chances
 
 if TYPE_CHECKING:
     from tictactoe.game.review.values import PositionValue, Review
@@ -38,18 +39,11 @@ _AXIS_COLOUR = "#b0a890"
 POINT_COLOUR = "#1f5fbf"
 MARK_COLOUR = "#c0392b"
 SHOWN_COLOUR = "#1b8a7a"
-# An estimate stays within this share of the way to a result's line, and reaches it at a score of 10**_DIGITS.
-_ESTIMATE_REACH = 0.8
-_DIGITS = 6
-_RESULT_HEIGHTS = {Winner.X: 1.0, Winner.DRAW: 0.0, Winner.O: -1.0}
 
 
 def height(value: PositionValue) -> float:
-    """Where ``value`` stands from X's side, from -1 (O wins) to 1 (X wins)."""
-    if value.winner is not None:
-        return _RESULT_HEIGHTS[value.winner] * (1.0 if value.proved else _ESTIMATE_REACH)
-    reach = min(1.0, math.log10(1 + abs(value.score)) / _DIGITS) * _ESTIMATE_REACH
-    return math.copysign(reach, value.score) if value.score else 0.0
+    """Where ``value`` stands from X's side, from -1 (O wins) to 1 (X wins): X's chances, stretched."""
+    return 2 * chances(value) - 1
 
 
 class ReviewGraph:
@@ -59,10 +53,13 @@ class ReviewGraph:
         self.canvas = tkinter.Canvas(parent, width=GRAPH_WIDTH, height=GRAPH_HEIGHT, background="white")
         self._review: Review | None = None
         self._position = 0
+        self._plies = 1
 
-    def draw(self, review: Review | None, position: int) -> None:
-        """Draw ``review`` (None: only the lines), ``position`` moves into the game marked as the current one."""
+    def draw(self, review: Review | None, position: int, plies: int | None = None) -> None:
+        """Draw ``review`` (None: only the lines), ``position`` moves into the game marked as the current one, on
+        an axis of ``plies`` moves (by default the review's)."""
         self._review, self._position = review, position
+        self._plies = max(1, (len(review.positions) - 1 if review is not None else 0) if plies is None else plies)
         canvas = self.canvas
         canvas.delete("all")
         for name, level in (("X wins", 1.0), ("draw", 0.0), ("O wins", -1.0)):
@@ -71,7 +68,7 @@ class ReviewGraph:
             canvas.create_text(_LEFT - 6, y, text=name, anchor="e", fill="#555555", font=("TkDefaultFont", 8))
         if review is None:
             return
-        points = [(self._x(ply, review), self._y(height(value))) for ply, value in enumerate(review.positions)]
+        points = [(self._x(ply), self._y(height(value))) for ply, value in enumerate(review.positions)]
         if len(points) > 1:
             canvas.create_line(*(coordinate for point in points for coordinate in point), fill=POINT_COLOUR)
         marked = {move.number for move in review.marked}
@@ -89,9 +86,9 @@ class ReviewGraph:
         self._position = position
         canvas = self.canvas
         canvas.delete("shown")
-        if self._review is None:
+        if self._review is None or position >= len(self._review.positions):
             return
-        x = self._x(position, self._review)
+        x = self._x(position)
         y = self._y(height(self._review.positions[position]))
         canvas.create_line(x, _TOP, x, GRAPH_HEIGHT - _BOTTOM, fill=SHOWN_COLOUR, tags=("shown",))
         canvas.create_oval(x - 6, y - 6, x + 6, y + 6, outline=SHOWN_COLOUR, width=2, tags=("shown", "ring"))
@@ -127,13 +124,11 @@ class ReviewGraph:
         review = self._review
         if review is None:
             return None
-        plies = max(1, len(review.positions) - 1)
-        nearest = round((x - _LEFT) * plies / (GRAPH_WIDTH - _LEFT - _RIGHT))
+        nearest = round((x - _LEFT) * self._plies / (GRAPH_WIDTH - _LEFT - _RIGHT))
         return min(max(nearest, 0), len(review.positions) - 1)
 
-    def _x(self, ply: int, review: Review) -> float:
-        plies = max(1, len(review.positions) - 1)
-        return _LEFT + ply * (GRAPH_WIDTH - _LEFT - _RIGHT) / plies
+    def _x(self, ply: int) -> float:
+        return _LEFT + ply * (GRAPH_WIDTH - _LEFT - _RIGHT) / self._plies
 
     @staticmethod
     def _y(value: float) -> float:

@@ -4,11 +4,12 @@ A window has no piped input, so it keeps games as the terminal keeps games
 typed at it: in the ``--db`` file, or else in the default history
 (:func:`~tictactoe.game.history.default_path`).  A game left before its
 end, when the window closes, is kept unfinished, to be resumed; a game
-resumed is kept again under its own id.  Unlike the terminal, which refuses to start a game when
-``--db`` cannot be used, a window never stops over its history: a file
-that cannot be opened (not SQLite, another program's database, a newer
-schema) or written (read-only, locked) becomes a one-line
-:attr:`WindowHistory.problem` to show, and the games go on unsaved.
+resumed is kept again under its own id.  A ``--db`` that cannot be used
+is refused before the window opens (:mod:`tictactoe.cli.play`); the
+default history that cannot be opened (not SQLite, another program's
+database, a newer schema) or written (read-only, locked) -- tried when the
+window opens -- becomes a one-line :attr:`WindowHistory.problem` to show,
+and the games go on unsaved, the history still read for Previous games.
 
 In a window a finished game can be undone and played on to another end:
 each different end is saved once, and undoing then redoing back to the end
@@ -61,6 +62,7 @@ class WindowHistory:
         self.history: History | None = None
         try:
             self.history = History(path)
+            self.history.check_writable()  # a file that cannot take a game is said now, not at the game's end
         except HistoryError as error:
             self.problem = f"Cannot use the game history, so games are not saved: {error}"
         # The game last saved and its moves then, so that the same end is not saved twice.

@@ -1,0 +1,121 @@
+"""Games as Piskvork and the Gomocup managers save them: PSQ, ``Piskvorky WxH``.
+
+A PSQ file holds one game of five in a row::
+
+    Piskvorky 20x20, 11:11, 0
+    10,10,0
+    11,11,1250
+    10,11,984
+    pbrain-embryo.exe
+    pbrain-yixin.exe
+    -1
+
+The first line names the board (``W`` columns by ``H`` rows), the two
+players' levels (0 for a person) and which of them moved first (0: the
+first named, 1: the second).  A line a move follows: its column ``x`` and
+row ``y``, counted from 1, and the milliseconds it took (which some files
+leave out).  Then, in a tournament's files, the two players' programs, one
+a line (``homo-1`` and ``homo-2`` for people), and last a number, the
+manager's code for how the game ended.
+
+:func:`parse_psq` reads such a file as a
+:class:`~tictactoe.game.record.GameRecord`: the player who moved first is
+``X`` (Black), five in a row wins, and a program is named by its file
+(``pbrain-yixin.exe``) with the kind ``engine``; a person keeps the
+default name of the side (``Black``, ``White``).  A text that is not a
+game -- another header, a board that is not square or larger than 26, a
+move off the board, on a taken square or after the end -- is one
+:class:`PsqError` naming the line.
+
+>>> [record] = parse_psq(b"Piskvorky 15x15, 0:0, 0\\n8,8,1500\\n9,9,2000\\n-1\\n")
+>>> [str(timed.move) for timed in record.moves], record.moves[0].seconds, record.x.name, record.length
+(['h8', 'i9'], 1.5, 'Black', 5)
+"""
+
+from __future__ import annotations
+
+import re
+
+from configurations.moves import MAX_BOARD_SIZE, Move
+from tictactoe.game.record import Competitor, GameRecord, RecordError, TimedMove
+
+__all__ = ["HEADER", "PsqError", "is_psq", "parse_psq"]
+
+#: How a PSQ file starts.
+HEADER = b"Piskvorky"
+# The first line: the board, then (optional in a file of another manager) the levels and the first player.
+_FIRST_LINE = re.compile(r"Piskvorky (\d+)x(\d+)(?:, *(\d+):(\d+), *(\d+))?\s*")
+_MOVE = re.compile(r"\s*(-?\d+),\s*(-?\d+)(?:,\s*(-?\d+))?\s*")
+_NUMBER = re.compile(r"\s*-?\d+\s*")
+# Piskvork's name for a person at either side.
+_PERSON = re.compile(r"homo-[12]")
+# The game of Piskvork and of the Gomocup: five in a row.
+_LENGTH = 5
+_DEFAULT_NAMES = ("Black", "White")
+
+
+class PsqError(ValueError):
+    """A PSQ text that cannot be read as a game: the message says what is wrong and on which line."""
+
+
+def is_psq(data: bytes) -> bool:
+    """Whether ``data`` starts as a PSQ file does (a byte-order mark and white space before it allowed)."""
+    return data.removeprefix(b"\xef\xbb\xbf").lstrip().startswith(HEADER)
+
+
+def parse_psq(data: bytes) -> list[GameRecord]:
+    """The game of the PSQ file ``data``, as a list of one record; ``PsqError`` when it cannot be read.
+
+    Runtime complexity: O(len(data) + board squares).
+    """
+    lines = data.removeprefix(b"\xef\xbb\xbf").decode("latin-1").strip().splitlines()
+    header = _FIRST_LINE.fullmatch(lines[0]) if lines else None
+    if header is None:
+        shown = lines[0][:40] if lines else ""
+        raise PsqError(f"line 1: {shown!r} is not a PSQ header such as 'Piskvorky 20x20, 0:0, 0'")
+    size = _size(int(header[1]), int(header[2]))
+    first_named_moved_first = header[5] in (None, "0")
+    moves: list[TimedMove] = []
+    end = len(lines)  # the first line after the moves
+    for number, line in enumerate(lines[1:], 2):
+        move = _MOVE.fullmatch(line)
+        if move is None:
+            end = number - 1
+            break
+        col, row = int(move[1]) - 1, int(move[2]) - 1
+        if not (0 <= row < size and 0 <= col < size):
+            raise PsqError(f"line {number}: {line.strip()!r} is off the {size}x{size} board")
+        try:
+            moves.append(TimedMove(Move(row, col), None if move[3] is None else int(move[3]) / 1000))
+        except RecordError as error:
+            raise PsqError(f"line {number}: {error}") from None
+    programs = _programs(lines[end:])
+    first, second = programs if first_named_moved_first else programs[::-1]
+    x, o = (
+        Competitor(name) if program is None else Competitor(program, "engine")
+        for name, program in zip(_DEFAULT_NAMES, (first, second), strict=True)
+    )
+    try:
+        return [GameRecord(x, o, size, _LENGTH, 0, None, None, None, tuple(moves))]
+    except RecordError as error:
+        where = "" if error.move_number is None else f"line {error.move_number + 1}: "
+        raise PsqError(f"{where}{error.problem}") from None
+
+
+def _size(columns: int, rows: int) -> int:
+    if columns != rows:
+        raise PsqError(f"line 1: a board of {columns}x{rows}: only square boards can be read")
+    if not 1 <= columns <= MAX_BOARD_SIZE:
+        raise PsqError(f"line 1: a board of {columns}x{rows}: a board has 1 to {MAX_BOARD_SIZE} rows")
+    return columns
+
+
+def _programs(rest: list[str]) -> tuple[str | None, str | None]:
+    """The programs of the two players named after the moves, by their files' names: None for a person, and
+    for both when the file names none."""
+    named = [line.strip() for line in rest if line.strip() and not _NUMBER.fullmatch(line)]
+    if len(named) < 2:
+        return None, None
+    files = [re.split(r"[\\/]", name)[-1] for name in named[:2]]
+    first, second = (None if _PERSON.fullmatch(name) or not name.isprintable() else name for name in files)
+    return first, second
