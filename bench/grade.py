@@ -23,6 +23,7 @@ from configurations import Configurations, SearchStats, computer_play
 from tictactoe.grade.grader import Grader
 from tictactoe.grade.java import find_jdk
 from tictactoe.grade.limits import Limits
+from tictactoe.grade.sandbox import Choice
 from tictactoe.grade.suite import suite
 from tictactoe.harness.play_cases import Case
 
@@ -74,7 +75,7 @@ def graded_seconds(paths: list[Path], cases: list[Path], jobs: int) -> tuple[flo
     """Wall seconds to grade ``paths``, with the tests and failures counted."""
     jdk = find_jdk()
     start = time.perf_counter()
-    with Grader(suite(cases), Limits(), jdk) as grader:
+    with Grader(suite(cases, seed=2210), Limits(), jdk, Choice("bwrap")) as grader:
         results = list(grader.grade_all(paths, jobs, lambda done: None))
     seconds = time.perf_counter() - start
     return seconds, sum(len(result.tests) for result in results), sum(result.failed for result in results)

@@ -22,7 +22,7 @@ from tictactoe.grade.suite import builtin_suite
 pytestmark = pytest.mark.slow
 
 GRADE = ["-m", "tictactoe.grade"]
-TESTS = len(builtin_suite())
+TESTS = len(builtin_suite(seed=0))
 PYTHON_OK = fixture("python", "correct")
 PYTHON_BAD = fixture("python", "eval-x-first")
 needs_jdk = pytest.mark.skipif(NO_JDK is not None, reason=NO_JDK or "")
@@ -39,11 +39,12 @@ def tree(folder: Path) -> dict[str, bytes]:
 
 
 def test_a_correct_submission_passes_everything_and_exits_0() -> None:
-    result = run_grader([PYTHON_OK])
+    result = run_grader([PYTHON_OK, "--seed", "7"])
     lines = result.stdout.splitlines()
-    assert (result.returncode, lines[0], lines[-1]) == (0, f"{PYTHON_OK} (python)", f"{TESTS} passed, 0 failed")
-    assert lines[1:3] == ["   Test testdict 1 succeeded", "   Test testdict 2 succeeded"]
-    assert all(line.startswith("   Test ") and line.endswith(" succeeded") for line in lines[1:-1])
+    assert lines[:2] == ["Random tests from seed 7 (--seed 7 repeats them)", f"{PYTHON_OK} (python)"]
+    assert (result.returncode, lines[-1]) == (0, f"{TESTS} passed, 0 failed")
+    assert lines[2:4] == ["   Test testdict 1 succeeded", "   Test testdict 2 succeeded"]
+    assert all(line.startswith("   Test ") and line.endswith(" succeeded") for line in lines[2:-1])
 
 
 def test_a_failed_test_exits_1_and_says_why() -> None:
@@ -203,9 +204,12 @@ def test_gradescope_s_run_autograder_writes_a_valid_results_json(tmp_path: Path)
     results = json.loads((root / "results" / "results.json").read_text(encoding="utf-8"))
     cases = sum(1 for line in SAMPLE_CASES.read_text(encoding="utf-8").splitlines() if line.strip())
     # eval_board() checks X first: one built-in board and four of the sample's catch it.
-    assert (results["score"], results["output"]) == (TESTS + cases - 5, f"{TESTS + cases - 5} passed, 5 failed")
+    assert results["score"] == TESTS + cases - 5
+    assert results["output"].startswith(f"{TESTS + cases - 5} passed, 5 failed\nRandom tests from seed ")
     assert len(results["tests"]) == TESTS + cases
-    assert all(set(test) == {"name", "score", "max_score", "status", "output"} for test in results["tests"])
+    visible, hidden = results["tests"][:TESTS], results["tests"][TESTS:]
+    assert all(set(test) == {"name", "score", "max_score", "status", "output"} for test in visible)
+    assert all(test["visibility"] == "after_published" for test in hidden)
     assert {test["status"] for test in results["tests"]} == {"passed", "failed"}
 
 
