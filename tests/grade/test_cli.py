@@ -13,7 +13,7 @@ from pathlib import Path
 import junitparser
 import pytest
 
-from tests.grade.helpers import NO_JDK, fixture
+from tests.grade.helpers import fixture, need_jdk
 from tests.limited import one_line, run_limited
 from tests.paths import ROOT, SAMPLE_CASES
 from tictactoe.grade.suite import builtin_suite
@@ -25,7 +25,6 @@ GRADE = ["-m", "tictactoe.grade"]
 TESTS = len(builtin_suite(seed=0))
 PYTHON_OK = fixture("python", "correct")
 PYTHON_BAD = fixture("python", "eval-x-first")
-needs_jdk = pytest.mark.skipif(NO_JDK is not None, reason=NO_JDK or "")
 
 
 def run_grader(arguments: list[str | Path], cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
@@ -181,8 +180,7 @@ def test_a_class_folder_grades_each_of_its_folders_in_parallel(tmp_path: Path) -
 
 @pytest.mark.parametrize("language", ["java", "python"])
 def test_nothing_is_written_into_the_submission(language: str, tmp_path: Path) -> None:
-    if language == "java" and NO_JDK:
-        pytest.skip(NO_JDK)
+    need_jdk(language)
     original = fixture(language, "writes-own-directory")
     before = tree(original)
     result = run_grader([original, "--timeout", "30"])
@@ -213,8 +211,8 @@ def test_gradescope_s_run_autograder_writes_a_valid_results_json(tmp_path: Path)
     assert {test["status"] for test in results["tests"]} == {"passed", "failed"}
 
 
-@needs_jdk
 def test_a_java_submission_in_a_package_is_graded(tmp_path: Path) -> None:
+    need_jdk("java")
     submission = tmp_path / "a2"
     submission.mkdir()
     for path in fixture("java", "correct").glob("*.java"):

@@ -148,6 +148,8 @@ def _value(raw: object, answers: bool = False) -> object:
 
 
 def _text(raw: object) -> str:
+    """A text of the submission's, cut short, a lone surrogate written as its escape (no file or terminal takes it)."""
     if not isinstance(raw, str):
         raise Unreadable("a text that is not a string")
-    return raw if len(raw) <= MOST_CHARACTERS else raw[:MOST_CHARACTERS] + "..."
+    text = raw if len(raw) <= MOST_CHARACTERS else raw[:MOST_CHARACTERS] + "..."
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")

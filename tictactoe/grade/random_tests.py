@@ -90,7 +90,7 @@ def random_operations(chance: random.Random, count: int) -> list[Operation]:
         roll = chance.random()
         if roll < 0.4 or not stored:
             key = _new_key(chance, stored)
-            operations.append(Operation("put", key, chance.randrange(-5, 1000)))
+            operations.append(Operation("put", key, chance.randrange(1000)))
             stored.append(key)
         elif roll < 0.5:
             operations.append(Operation("put", chance.choice(stored), chance.randrange(1000)))

@@ -447,7 +447,8 @@ def _bwrap(limits: Limits, program: Program) -> list[str]:
         arguments += ["--ro-bind", str(program.seed), _SEED]
     for name, folder in program.folders.items():
         arguments += ["--bind" if name in program.writable else "--ro-bind", str(folder), f"/{name}"]
-    return [*arguments, "--"]
+    # bubblewrap's own root and /dev are tmpfs folders without a size: read-only, so that only the scratch is writable.
+    return [*arguments, "--remount-ro", "/dev", "--remount-ro", "/", "--"]
 
 
 @functools.cache
