@@ -188,10 +188,14 @@ def test_nothing_is_written_into_the_submission(language: str, tmp_path: Path) -
     assert tree(original) == before
 
 
-def test_gradescope_s_run_autograder_writes_a_valid_results_json(tmp_path: Path) -> None:
-    """The shipped run_autograder, in a copy of Gradescope's layout, grading a fixture with a hidden case file."""
+@pytest.mark.parametrize("folder", ["unzipped", "My Work", "two\nlines"])
+def test_gradescope_s_run_autograder_writes_a_valid_results_json(folder: str, tmp_path: Path) -> None:
+    """The shipped run_autograder, in a copy of Gradescope's layout, grading a fixture with a hidden case file.
+
+    The student's folder may have any name: a space or a newline in it splits no path.
+    """
     root = tmp_path / "autograder"
-    shutil.copytree(PYTHON_BAD, root / "submission" / "unzipped")
+    shutil.copytree(PYTHON_BAD, root / "submission" / folder)
     (root / "source" / "cases").mkdir(parents=True)
     shutil.copy(SAMPLE_CASES, root / "source" / "cases" / "hidden.jsonl")
     (root / "venv" / "bin").mkdir(parents=True)
@@ -219,3 +223,27 @@ def test_a_java_submission_in_a_package_is_graded(tmp_path: Path) -> None:
         (submission / path.name).write_text("package a2;\n\n" + path.read_text(encoding="utf-8"), encoding="utf-8")
     result = run_grader([submission])
     assert result.stdout.splitlines()[-1] == f"{TESTS} passed, 0 failed"
+
+
+def test_an_account_grades_honest_submissions_in_full(tmp_path: Path) -> None:
+    """``--sandbox user:NAME``: the correct fixtures, Java and Python, keep every mark under an unprivileged account."""
+    need_jdk("java")
+    if os.geteuid() != 0:
+        pytest.skip("--sandbox user:NAME needs the grader to run as root")
+    name = "tictactoe-grade-test"
+    if subprocess.run(["id", "-u", name], capture_output=True, check=False).returncode != 0:
+        subprocess.run(["useradd", "--system", "--no-create-home", "--shell", "/usr/sbin/nologin", name], check=True)
+    cases = tmp_path / "hidden.jsonl"
+    shutil.copy(SAMPLE_CASES, cases)
+    cases.chmod(0o644)
+    refused = run_grader([PYTHON_OK, "--sandbox", f"user:{name}", "--cases", cases])
+    assert (refused.returncode, one_line(refused)) == (
+        2,
+        f"python -m tictactoe.grade: the account '{name}' could read '{cases}': hide it from other users first"
+        f" (chmod 600 {cases})",
+    )
+    cases.chmod(0o600)
+    result = run_grader([PYTHON_OK, fixture("java", "correct"), "--sandbox", f"user:{name}", "--cases", cases])
+    counts = [line for line in result.stdout.splitlines() if line.endswith(" failed")]
+    everything = TESTS + sum(1 for line in SAMPLE_CASES.read_text(encoding="utf-8").splitlines() if line.strip())
+    assert counts == [f"{everything} passed, 0 failed"] * 2, result.stdout

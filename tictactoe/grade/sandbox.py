@@ -373,6 +373,9 @@ class Launch:
         groups = [str(folder) for folder in jail.group.folders] if jail.group is not None else []
         argv = ["/bin/sh", "-c", _wrapper(groups, jail.sandbox.limits), "sh", *command]
         fds = tuple(fd for fd in (command_fd, answer_fd) if fd >= 0)
+        if jail.account is not None:
+            for fd in fds:  # the Java driver opens its pipes again, by /proc/self/fd, which their owner only may
+                os.fchown(fd, jail.account.uid, jail.account.gid)
         process = subprocess.Popen(
             argv,
             stdin=subprocess.DEVNULL,
