@@ -183,6 +183,9 @@ def _removed_records_are_absent(talk: Talk, shared: _Shared, notes: list[str]) -
 def _bulk(talk: Talk, operation: str, first: int, count: int) -> tuple[object, ...]:
     """The values of a bulk operation on test 7's keys; :class:`Broke` at the first that raised."""
     (observed,) = talk.ask([[operation, _TABLE, first, count, BULK_COPIES]])
+    if isinstance(observed, Returned):
+        shown = talk.words.value(observed.value)
+        raise Broke(f"{count} {operation} answered {shown}, not a value a key: is the grader's driver changed?")
     if not isinstance(observed, Values):
         raise Broke(talk.words.unusable(observed))
     if observed.stop is not None:
