@@ -247,3 +247,48 @@ def test_an_account_grades_honest_submissions_in_full(tmp_path: Path) -> None:
     counts = [line for line in result.stdout.splitlines() if line.endswith(" failed")]
     everything = TESTS + sum(1 for line in SAMPLE_CASES.read_text(encoding="utf-8").splitlines() if line.strip())
     assert counts == [f"{everything} passed, 0 failed"] * 2, result.stdout
+
+
+def test_a_fifo_or_a_link_in_a_submission_is_left_out_with_a_note(tmp_path: Path) -> None:
+    submission = tmp_path / "alice"
+    shutil.copytree(PYTHON_OK, submission)
+    os.mkfifo(submission / "pipe")
+    (submission / "elsewhere").symlink_to("/etc")
+    result = run_grader([submission, "--seed", "1"])
+    lines = result.stdout.splitlines()
+    assert lines[2:4] == [
+        "   Note: the link 'elsewhere' was left out: only folders and files are copied",
+        "   Note: the FIFO 'pipe' was left out: only folders and files are copied",
+    ]
+    assert (result.returncode, lines[-1]) == (0, f"{TESTS} passed, 0 failed")
+
+
+def test_class_files_lying_in_the_working_directory_or_the_submission_change_nothing(tmp_path: Path) -> None:
+    """javac's class path is an empty folder of the sandbox's: a wrong Data.class anywhere is never used."""
+    need_jdk("java")
+    wrong = tmp_path / "wrong"
+    wrong.mkdir()
+    source = (fixture("java", "correct") / "Data.java").read_text(encoding="utf-8")
+    (wrong / "Data.java").write_text(source.replace("return score;", "return 0;"), encoding="utf-8")
+    subprocess.run(["javac", "-d", str(tmp_path), str(wrong / "Data.java")], check=True, capture_output=True)
+    submission = tmp_path / "bob"
+    shutil.copytree(fixture("java", "correct"), submission)
+    shutil.copy(tmp_path / "Data.class", submission / "Data.class")
+    result = run_grader([submission, "--seed", "1"], cwd=tmp_path)
+    assert (result.returncode, result.stdout.splitlines()[-1]) == (0, f"{TESTS} passed, 0 failed")
+
+
+def test_a_dictionary_that_runs_out_of_time_costs_neither_boards_nor_hidden_cases() -> None:
+    """After a timeout the process is started again: the board, play and hidden cases still run and pass."""
+    need_jdk("java")
+    result = run_grader([fixture("java", "loops"), "--cases", SAMPLE_CASES, "--timeout", "2", "--format", "json"])
+    tests = json.loads(result.stdout)[0]["tests"]
+    failed = {test["name"] for test in tests if test["status"] != "passed"}
+    assert failed == {"testdict 9", "collisions-1-bucket", "remove-absent-shared-bucket", "random-dictionary"}
+
+
+def test_the_submission_s_time_is_bounded_as_a_whole() -> None:
+    need_jdk("java")
+    result = run_grader([fixture("java", "loops"), "--timeout", "2", "--submission-timeout", "3", "--format", "json"])
+    messages = [test["message"] for test in json.loads(result.stdout)[0]["tests"]]
+    assert messages[-1] == "not run: the submission's 3 s ran out (--submission-timeout)"
