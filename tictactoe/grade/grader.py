@@ -93,9 +93,18 @@ class Grader:
             pool.shutdown(wait=True, cancel_futures=True)
 
     def grade(self, path: Path) -> SubmissionResult:
-        """Grade the submission in ``path``, named as given."""
+        """Grade the submission in ``path``, named as given; whatever goes wrong is reported, test by test."""
         if self.stop.is_set():
             raise Interrupted
+        try:
+            return self._grade(path)
+        except (Interrupted, KeyboardInterrupt):
+            raise
+        except Exception as error:  # a fault of the grader's own or of the machine: no submission is left out for it
+            reason = f"the grader failed on this submission: {type(error).__name__}: {error}"
+            return self._all(str(path), self.language.value if self.language else "unknown", reason)
+
+    def _grade(self, path: Path) -> SubmissionResult:
         try:
             language = detect_language(path, self.language)
         except SubmissionError as error:
