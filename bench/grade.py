@@ -5,10 +5,11 @@ more (target: at most 5 s); a class of 20 Java submissions graded with
 ``--jobs 1`` (target: at most 25 s), in bubblewrap and unconfined
 (``--sandbox none``), alternately in the same run (target: the sandbox at
 most 1.3 times as slow); and the class with ``--jobs 2`` beside, in the
-sandbox.  Wall time, because a grader's user waits for the clock and the
-work is in child processes; the median of ``--repeat`` runs (3 by
-default), each run of a figure alternating with the others so that a
-change in the machine's load touches them alike.  ``--write`` writes the
+sandbox.  Wall time, because a grader's user waits for the clock, and
+processor time of the grader and all its processes, which a busy machine
+does not change; the median of ``--repeat`` runs (3 by default), each run
+of a figure alternating with the others so that a change in the
+machine's load touches them alike.  ``--write`` writes the
 table to ``bench/grade_results.txt``, with the commit measured and the
 machine's load.
 """
@@ -19,6 +20,7 @@ import argparse
 import json
 import os
 import random
+import resource
 import shutil
 import statistics
 import subprocess
@@ -80,14 +82,24 @@ def write_cases(cases: list[Case], path: Path) -> None:
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
-def graded_seconds(paths: list[Path], cases: list[Path], jobs: int, sandbox: str) -> tuple[float, int, int]:
-    """Wall seconds to grade ``paths`` (the Java driver compiled too, as in every run), tests and failures counted."""
-    start = time.perf_counter()
+def processor_seconds() -> float:
+    """Processor seconds of this process and of every child process waited for (the sandboxes' included)."""
+    used = 0.0
+    for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN):
+        usage = resource.getrusage(who)
+        used += usage.ru_utime + usage.ru_stime
+    return used
+
+
+def graded_seconds(paths: list[Path], cases: list[Path], jobs: int, sandbox: str) -> tuple[float, float, int, int]:
+    """Wall and processor seconds to grade ``paths`` (the Java driver compiled too, as in every run), tests and
+    failures counted."""
+    start, cpu = time.perf_counter(), processor_seconds()
     with Grader(suite(cases, SEED), Limits(), find_jdk(), choice(sandbox)) as grader:
         grader.sandbox.check()
         results = list(grader.grade_all(paths, jobs, lambda done: None))
-    seconds = time.perf_counter() - start
-    return seconds, sum(len(result.tests) for result in results), sum(result.failed for result in results)
+    seconds, cpu = time.perf_counter() - start, processor_seconds() - cpu
+    return seconds, cpu, sum(len(result.tests) for result in results), sum(result.failed for result in results)
 
 
 def measure(work: Path, repeat: int) -> dict[str, list[float]]:
@@ -97,7 +109,9 @@ def measure(work: Path, repeat: int) -> dict[str, list[float]]:
     members = [work / f"student-{number:02}" for number in range(CLASS_SIZE)]
     for member in members:
         shutil.copytree(SUBMISSION, member)
-    runs: dict[str, list[float]] = {"one": [], "bwrap": [], "none": [], "jobs 2": [], "tests": [], "failures": []}
+    names = ("one", "bwrap", "none", "jobs 2")
+    runs: dict[str, list[float]] = {key: [] for name in names for key in (name, f"{name} cpu")}
+    runs |= {"tests": [], "failures": []}
     for _ in range(repeat):
         figures = {
             "one": ([SUBMISSION], [case_file], 1, "bwrap"),
@@ -106,28 +120,34 @@ def measure(work: Path, repeat: int) -> dict[str, list[float]]:
             "jobs 2": (members, [], 2, "bwrap"),
         }
         for name, (paths, cases, jobs, sandbox) in figures.items():
-            seconds, tests, failures = graded_seconds(paths, cases, jobs, sandbox)
+            seconds, cpu, tests, failures = graded_seconds(paths, cases, jobs, sandbox)
             runs[name].append(seconds)
+            runs[f"{name} cpu"].append(cpu)
             runs["tests"].append(tests)
             runs["failures"].append(failures)
     return runs
 
 
 def table(runs: dict[str, list[float]], repeat: int) -> str:
-    one, bwrap, none, parallel = (statistics.median(runs[name]) for name in ("one", "bwrap", "none", "jobs 2"))
+    wall = {name: statistics.median(runs[name]) for name in ("one", "bwrap", "none", "jobs 2")}
+    cpu = {name: statistics.median(runs[f"{name} cpu"]) for name in ("one", "bwrap", "none", "jobs 2")}
     git = ["git", "rev-parse", "--short", "HEAD"]
     commit = subprocess.run(git, capture_output=True, text=True, cwd=ROOT, check=False).stdout
     load = os.getloadavg()[0]
+    rows = [
+        (f"one Java submission, 336+ tests ({EXTRA_CASES} added cases), bwrap", "one", "<= 5"),
+        (f"a class of {CLASS_SIZE} Java submissions, --jobs 1, bwrap", "bwrap", "<= 25"),
+        (f"a class of {CLASS_SIZE} Java submissions, --jobs 1, --sandbox none", "none", ""),
+        (f"a class of {CLASS_SIZE} Java submissions, --jobs 2, bwrap", "jobs 2", ""),
+    ]
     lines = [
-        f"bench.grade: wall seconds, median of {repeat} (the grader waits for its Java processes)",
+        f"bench.grade: median of {repeat}, wall seconds (what a teacher waits) and processor seconds (all processes)",
         f"measured at commit {commit.strip() or 'unknown'}, {os.cpu_count()} processors, load {load:.1f} when done",
-        f"{'what':<62} {'seconds':>8}  target",
-        f"{f'one Java submission, 336+ tests ({EXTRA_CASES} added cases), bwrap':<62} {one:8.2f}  <= 5",
-        f"{f'a class of {CLASS_SIZE} Java submissions, --jobs 1, bwrap':<62} {bwrap:8.2f}  <= 25",
-        f"{f'a class of {CLASS_SIZE} Java submissions, --jobs 1, --sandbox none':<62} {none:8.2f}",
-        f"{'the sandbox against none':<62} {bwrap / none:7.2f}x  <= 1.3x",
-        f"{f'a class of {CLASS_SIZE} Java submissions, --jobs 2, bwrap':<62} {parallel:8.2f}",
-        f"{'speed-up of --jobs 2':<62} {bwrap / parallel:7.2f}x",
+        f"{'what':<62} {'wall':>8} {'cpu':>8}  target (wall)",
+        *(f"{text:<62} {wall[name]:8.2f} {cpu[name]:8.2f}  {target}".rstrip() for text, name, target in rows),
+        f"{'the sandbox against none, wall and processor time':<62} {wall['bwrap'] / wall['none']:7.2f}x"
+        f" {cpu['bwrap'] / cpu['none']:7.2f}x  <= 1.3x",
+        f"{'speed-up of --jobs 2, wall':<62} {wall['bwrap'] / wall['jobs 2']:7.2f}x",
         f"failures (must be 0): {int(sum(runs['failures']))} of {int(sum(runs['tests']))} tests",
     ]
     return "\n".join(lines) + "\n"
