@@ -140,6 +140,8 @@ LANGUAGE_FAILED: dict[tuple[str, str], set[str]] = {
     ("python", "lacks-method"): {"play-4x4-full-row", "board-draw", "board-both-win", "board-full-x-wins",
                                  "board-full-o-wins", "random-boards"},
 }  # fmt: skip
+PROCESSOR_TIMEOUT = "no answer within {seconds} s of processor time (the time limit of a test)"
+CLOCK_TIMEOUT = "no answer within {seconds} s on the clock (three times the time limit of a test)"
 # A failure of each fixture, word for word.
 MESSAGES: dict[tuple[str, str], tuple[str, str]] = {
     ("java", "dictionary-identity"): ("play-4x4-corner", 'on the board ["X   ", "    ", "    ", "    "] (size 4,'
@@ -228,7 +230,12 @@ def test_a_failure_says_what_the_student_can_fix(language: str, name: str) -> No
     need_jdk(language)
     test_name, message = MESSAGES[language, name]
     (test,) = [test for test in graded(language)[name].tests if test.name == test_name]
-    assert test.message == message
+    if message.endswith(PROCESSOR_TIMEOUT.format(seconds=3)):
+        # A loop that shares a busy machine may reach the clock's cap (three times the limit) first: both are timeouts.
+        clock = message.replace(PROCESSOR_TIMEOUT.format(seconds=3), CLOCK_TIMEOUT.format(seconds=9))
+        assert test.message in (message, clock)
+    else:
+        assert test.message == message
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

@@ -34,11 +34,12 @@ from tictactoe.grade.board_tests import board_operation, judge_answers, where
 from tictactoe.grade.dictionary_tests import must_raise
 from tictactoe.grade.observations import Observation, Returned, Threw
 from tictactoe.grade.talk import Broke, Failed, GradeTest, Talk
+from tictactoe.harness.dict_tests import TABLE_SIZE
 from tictactoe.harness.play_cases import Case
 
 __all__ = ["Operation", "random_boards", "random_operations", "random_tests", "shown_key"]
 
-_TABLE_SIZES = (1, 2, 7, 13_441)
+_TABLE_SIZES = (1, 2, 7, TABLE_SIZE)
 _OPERATIONS_A_TABLE = 150
 _BOARDS = 150
 _MOST_TRIES = 60  # sequences tried while looking for a shorter one that fails
