@@ -89,6 +89,15 @@ class QuietTable(hashdict.HashDictionary):
         return 0
 
 
+class SilentTable(hashdict.HashDictionary):
+    """remove() of an absent key raises only on an empty table: where its bucket holds records, it says nothing."""
+
+    def remove(self, key: str) -> None:
+        if self.get(key) == -1 and self.num_records() > 0:
+            return
+        super().remove(key)
+
+
 def module(table: type) -> types.SimpleNamespace:
     return types.SimpleNamespace(HashDictionary=table, Data=hashdict.Data)
 
@@ -138,6 +147,16 @@ def test_a_put_that_never_collides_fails_where_a_collision_is_forced() -> None:
         r" holding 1 record\(s\): not 1 \(the shortest failing sequence found; seed 11\)",
         message,
     ), message
+
+
+def test_a_remove_of_an_absent_key_must_raise_where_its_bucket_holds_other_records() -> None:
+    """A remove that says nothing for an absent key beside other records fails, in the words a student reads."""
+    tests = {test.name: test for test in builtin_suite(seed=5)}
+    assert outcome(tests["remove-absent-shared-bucket"], InProcess()) == "passed"
+    assert outcome(tests["remove-absent-shared-bucket"], InProcess(module(SilentTable))) == (
+        "failed: on a table of 1 bucket holding 'a' and 'b', remove of the absent key 'c' did not raise"
+        " DictionaryException"
+    )
 
 
 def test_random_operations_repeat_with_their_seed_and_reach_every_kind() -> None:
