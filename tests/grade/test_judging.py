@@ -18,7 +18,7 @@ import threading
 import types
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, cast
+from typing import Any, ClassVar, cast
 
 import pytest
 from hypothesis import given, settings
@@ -33,6 +33,7 @@ from tictactoe.grade.random_tests import random_boards, random_operations, rando
 from tictactoe.grade.suite import builtin_suite
 from tictactoe.grade.talk import Broke, Failed, GradeTest, Talk
 from tictactoe.grade.words import PYTHON
+from tictactoe.harness import dict_tests
 
 
 class InProcess:
@@ -98,6 +99,16 @@ class SilentTable(hashdict.HashDictionary):
         super().remove(key)
 
 
+class RecordingTable(hashdict.HashDictionary):
+    """The reference, recording each key it is given to store."""
+
+    stored: ClassVar[list[str]] = []
+
+    def put(self, record: hashdict.Data) -> int:
+        RecordingTable.stored.append(record.configuration)
+        return super().put(record)
+
+
 def module(table: type) -> types.SimpleNamespace:
     return types.SimpleNamespace(HashDictionary=table, Data=hashdict.Data)
 
@@ -157,6 +168,14 @@ def test_a_remove_of_an_absent_key_must_raise_where_its_bucket_holds_other_recor
         "failed: on a table of 1 bucket holding 'a' and 'b', remove of the absent key 'c' did not raise"
         " DictionaryException"
     )
+
+
+def test_testdict_7_stores_testdict_s_own_keys_through_the_driver() -> None:
+    """The grader sends the driver a recipe for test 7's keys, not the keys: made there, they are TestDict's."""
+    RecordingTable.stored = []
+    tests = {test.name: test for test in builtin_suite(seed=5)}
+    assert outcome(tests["testdict 7"], InProcess(module(RecordingTable))) == "passed"
+    assert RecordingTable.stored[-dict_tests.BULK_COUNT :] == dict_tests.bulk_keys()
 
 
 def test_random_operations_repeat_with_their_seed_and_reach_every_kind() -> None:
