@@ -215,6 +215,43 @@ def test_gradescope_s_run_autograder_writes_a_valid_results_json(folder: str, tm
     assert {test["status"] for test in results["tests"]} == {"passed", "failed"}
 
 
+def test_run_autograder_falls_back_to_the_account_where_bubblewrap_cannot_run(tmp_path: Path) -> None:
+    """A container without user namespaces: a bwrap that fails, as it fails there; the account setup.sh makes grades."""
+    if os.geteuid() != 0:
+        pytest.skip("--sandbox user:NAME needs the grader to run as root")
+    name = "tictactoe-grade-test"
+    if subprocess.run(["id", "-u", name], capture_output=True, check=False).returncode != 0:
+        subprocess.run(["useradd", "--system", "--no-create-home", "--shell", "/usr/sbin/nologin", name], check=True)
+    root = tmp_path / "autograder"
+    shutil.copytree(PYTHON_OK, root / "submission" / "work")
+    (root / "source" / "cases").mkdir(parents=True)
+    shutil.copy(SAMPLE_CASES, root / "source" / "cases" / "hidden.jsonl")
+    (root / "source" / "cases" / "hidden.jsonl").chmod(0o644)
+    (root / "venv" / "bin").mkdir(parents=True)
+    (root / "venv" / "bin" / "python").symlink_to(sys.executable)
+    no_namespaces = tmp_path / "bin"
+    no_namespaces.mkdir()
+    (no_namespaces / "bwrap").write_text(
+        "#!/bin/sh\necho 'bwrap: No permissions to creating new namespace' >&2\nexit 1\n"
+    )
+    (no_namespaces / "bwrap").chmod(0o755)
+    env = {
+        **os.environ,
+        "AUTOGRADER_ROOT": str(root),
+        "PYTHONPATH": str(ROOT),
+        "PATH": f"{no_namespaces}:{os.environ['PATH']}",
+        "TICTACTOE_GRADE_ACCOUNT": name,
+    }
+    script = ROOT / "docs" / "gradescope" / "run_autograder"
+    subprocess.run(["bash", script], env=env, cwd=tmp_path, timeout=300, check=True, capture_output=True)
+    results = json.loads((root / "results" / "results.json").read_text(encoding="utf-8"))
+    cases = sum(1 for line in SAMPLE_CASES.read_text(encoding="utf-8").splitlines() if line.strip())
+    assert (results["score"], len(results["tests"])) == (TESTS + cases, TESTS + cases)
+    # Full marks: graded, so under the account (the failing bwrap would have stopped the grader, and none warns).
+    assert "unconfined" not in results["output"]
+    assert (root / "source" / "cases" / "hidden.jsonl").stat().st_mode & 0o077 == 0  # hidden from the account
+
+
 def test_a_java_submission_in_a_package_is_graded(tmp_path: Path) -> None:
     need_jdk("java")
     submission = tmp_path / "a2"
