@@ -191,3 +191,10 @@ def test_an_account_runs_the_code_without_the_grader_s_rights(root: Path, accoun
     result, _ = run(root, ["/bin/sh", "-c", script], kind=f"user:{account}")
     assert result.stdout.split() == [account, "unreadable", "unwritable", "left"]
     assert not _running(marker)
+
+
+def test_an_account_s_scratch_is_capped_too(root: Path, account: str) -> None:
+    """``user:NAME``: root mounts a tmpfs of the scratch's size for the account, which fills that and no more."""
+    result = shell(root, "head -c 8388608 /dev/zero > filler 2>/dev/null; wc -c < filler", kind=f"user:{account}")
+    assert 3 * 2**20 < int(result.stdout.split()[-1]) <= 4 * 2**20  # 8 MB tried, the 4 MB cap given
+    assert not [line for line in Path("/proc/self/mounts").read_text().splitlines() if str(root) in line]

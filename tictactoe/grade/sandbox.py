@@ -13,7 +13,8 @@ in a session of its own, and dies with the grader (``--die-with-parent``).
 account instead (for containers without namespaces): the grader runs as
 root, gives the account the submission's copy and nothing else of its own,
 and after each submission ends every process of the account's; one
-account a job.  ``--sandbox none`` runs the code as the grader's user, for
+account a job; its scratch is a tmpfs of the same size where root may mount
+one.  ``--sandbox none`` runs the code as the grader's user, for
 trusted code only; the reports say so.
 
 Whatever the sandbox, a submission's processes share one control group
@@ -275,6 +276,7 @@ class Jail:
         self.account = account
         self.group = group
         self._spent = 0.0  # processor seconds of the processes ended, where no control group counts them
+        self._capped: Path | None = None  # the scratch's tmpfs, in ``user:`` mode where root may mount one
         self._running: subprocess.Popen[bytes] | None = None
 
     def folder(self, name: str) -> Path:
@@ -341,7 +343,26 @@ class Jail:
             self.group.close()
         if self.account is not None:
             _end_account(self.account)
+        if self._capped is not None:
+            _unmount(self._capped)
         shutil.rmtree(self.work, ignore_errors=True)
+
+    def capped_scratch(self) -> Path:
+        """The empty scratch folder of ``user:`` and ``none``: in ``user:`` mode a tmpfs of the scratch's size where
+        root may mount one (a container may forbid it), so that a disk filler fills that and no more."""
+        scratch = self.work / "scratch"
+        if self._capped is not None:
+            for entry in list(scratch.iterdir()):
+                if entry.is_dir() and not entry.is_symlink():
+                    shutil.rmtree(entry, ignore_errors=True)
+                else:
+                    entry.unlink(missing_ok=True)
+            return scratch
+        shutil.rmtree(scratch, ignore_errors=True)
+        scratch.mkdir()
+        if self.account is not None and _mount_tmpfs(scratch, self.sandbox.limits.scratch_megabytes):
+            self._capped = scratch
+        return scratch
 
 
 class Launch:
@@ -406,12 +427,9 @@ class Launch:
 
     def _scratch(self) -> Path:
         """A fresh scratch folder for ``user:`` and ``none``, the seed copied in, owned by the account."""
-        scratch = self.jail.work / "scratch"
-        shutil.rmtree(scratch, ignore_errors=True)
+        scratch = self.jail.capped_scratch()
         if self.program.seed is not None:
-            shutil.copytree(self.program.seed, scratch, symlinks=True)
-        else:
-            scratch.mkdir()
+            shutil.copytree(self.program.seed, scratch, symlinks=True, dirs_exist_ok=True)
         self.jail.give(scratch)
         for folder in self.program.folders.values():
             if self.jail.work in folder.parents:  # the submission's own folders; the drivers' are everyone's to read
@@ -474,6 +492,23 @@ def _system_folders(system: tuple[Path, ...], linked: tuple[Path, ...]) -> list[
                     if not target.startswith(("/usr/", real + "/")) and os.path.exists(target):
                         found.append(target)
     return sorted(set(found))
+
+
+def _mount_tmpfs(folder: Path, megabytes: int) -> bool:
+    """Whether a tmpfs of ``megabytes`` was mounted on ``folder`` (root only; a container may refuse it)."""
+    command = ["mount", "-t", "tmpfs", "-o", f"size={megabytes}m,mode=0700,nosuid,nodev", "tmpfs", str(folder)]
+    try:
+        return subprocess.run(command, capture_output=True, timeout=30, check=False).returncode == 0
+    except (OSError, subprocess.TimeoutExpired):
+        return False
+
+
+def _unmount(folder: Path) -> None:
+    """Unmount ``folder``'s tmpfs (its processes are ended by now); lazily if something still holds it."""
+    for command in (["umount", str(folder)], ["umount", "--lazy", str(folder)]):
+        with contextlib.suppress(OSError, subprocess.TimeoutExpired):
+            if subprocess.run(command, capture_output=True, timeout=30, check=False).returncode == 0:
+                return
 
 
 def _readable_by(path: Path, account: _Account) -> bool:
