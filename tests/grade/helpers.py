@@ -1,21 +1,50 @@
-"""What the grader's tests share: the fixtures' folders, the JDK, and grading a set of fixtures once."""
+"""What the grader's tests share: the fixtures' folders, the JDK and the sandbox, and grading a set of fixtures once.
+
+Where the JDK, bubblewrap or a control group for the limits is missing, the
+tests that need it skip, saying why; with ``CI=true`` they fail instead, so
+that continuous integration never passes by skipping the grader.
+"""
 
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 
 import pytest
 
+from tictactoe.grade import cgroups
 from tictactoe.grade.grader import Grader
 from tictactoe.grade.java import find_jdk
 from tictactoe.grade.limits import Limits
 from tictactoe.grade.results import SubmissionResult
+from tictactoe.grade.sandbox import choice
 from tictactoe.grade.suite import builtin_suite
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 #: Why the Java tests skip, or None when a JDK is there.
 NO_JDK = None if shutil.which("javac") and shutil.which("java") else "no Java compiler (javac): the Java tests skip"
+#: Why the tests of the default sandbox skip, or None when bubblewrap is there.
+NO_BWRAP = (
+    None if shutil.which("bwrap") else "no bubblewrap (bwrap): the sandbox's tests skip (apt-get install bubblewrap)"
+)
+#: Why the tests of the limits skip, or None when this user can make control groups.
+NO_CGROUPS = (
+    None
+    if cgroups.find() is not None
+    else "no control group to make (cgroup v2, or v1's memory, pids and cpuacct, writable): the limits' tests skip"
+)
+IN_CI = os.environ.get("CI") == "true"
+#: The seed of the randomized tests when fixtures are graded: any would do, one keeps the failures' words fixed.
+SEED = 2210
+
+
+def missing(reason: str | None) -> None:
+    """Skip the test for ``reason``; in CI fail it: what CI needs is installed by .ci/run."""
+    if reason is not None:
+        if IN_CI:
+            pytest.fail(f"CI=true: {reason}")
+        pytest.skip(reason)
 
 
 def fixture(language: str, name: str) -> Path:
@@ -23,13 +52,15 @@ def fixture(language: str, name: str) -> Path:
 
 
 def need_jdk(language: str) -> None:
-    if language == "java" and NO_JDK:
-        pytest.skip(NO_JDK)
+    missing(NO_JDK if language == "java" else None)
+    missing(NO_BWRAP)
 
 
-def grade(language: str, names: list[str], timeout: float, jobs: int = 2) -> dict[str, SubmissionResult]:
+def grade(
+    language: str, names: list[str], timeout: float, jobs: int = 2, sandbox: str = "bwrap"
+) -> dict[str, SubmissionResult]:
     """The results of the fixtures ``names`` of ``language``, graded on the built-in tests, by name."""
-    with Grader(builtin_suite(), Limits(timeout=timeout), find_jdk()) as grader:
+    with Grader(builtin_suite(SEED), Limits(timeout=timeout), find_jdk(), choice(sandbox)) as grader:
         paths = [fixture(language, name) for name in names]
         return {
             path.name: result

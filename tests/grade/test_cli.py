@@ -13,7 +13,7 @@ from pathlib import Path
 import junitparser
 import pytest
 
-from tests.grade.helpers import NO_JDK, fixture
+from tests.grade.helpers import fixture, need_jdk
 from tests.limited import one_line, run_limited
 from tests.paths import ROOT, SAMPLE_CASES
 from tictactoe.grade.suite import builtin_suite
@@ -22,10 +22,9 @@ from tictactoe.grade.suite import builtin_suite
 pytestmark = pytest.mark.slow
 
 GRADE = ["-m", "tictactoe.grade"]
-TESTS = len(builtin_suite())
+TESTS = len(builtin_suite(seed=0))
 PYTHON_OK = fixture("python", "correct")
 PYTHON_BAD = fixture("python", "eval-x-first")
-needs_jdk = pytest.mark.skipif(NO_JDK is not None, reason=NO_JDK or "")
 
 
 def run_grader(arguments: list[str | Path], cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
@@ -39,11 +38,12 @@ def tree(folder: Path) -> dict[str, bytes]:
 
 
 def test_a_correct_submission_passes_everything_and_exits_0() -> None:
-    result = run_grader([PYTHON_OK])
+    result = run_grader([PYTHON_OK, "--seed", "7"])
     lines = result.stdout.splitlines()
-    assert (result.returncode, lines[0], lines[-1]) == (0, f"{PYTHON_OK} (python)", f"{TESTS} passed, 0 failed")
-    assert lines[1:3] == ["   Test testdict 1 succeeded", "   Test testdict 2 succeeded"]
-    assert all(line.startswith("   Test ") and line.endswith(" succeeded") for line in lines[1:-1])
+    assert lines[:2] == ["Random tests from seed 7 (--seed 7 repeats them)", f"{PYTHON_OK} (python)"]
+    assert (result.returncode, lines[-1]) == (0, f"{TESTS} passed, 0 failed")
+    assert lines[2:4] == ["   Test testdict 1 succeeded", "   Test testdict 2 succeeded"]
+    assert all(line.startswith("   Test ") and line.endswith(" succeeded") for line in lines[2:-1])
 
 
 def test_a_failed_test_exits_1_and_says_why() -> None:
@@ -180,8 +180,7 @@ def test_a_class_folder_grades_each_of_its_folders_in_parallel(tmp_path: Path) -
 
 @pytest.mark.parametrize("language", ["java", "python"])
 def test_nothing_is_written_into_the_submission(language: str, tmp_path: Path) -> None:
-    if language == "java" and NO_JDK:
-        pytest.skip(NO_JDK)
+    need_jdk(language)
     original = fixture(language, "writes-own-directory")
     before = tree(original)
     result = run_grader([original, "--timeout", "30"])
@@ -189,10 +188,14 @@ def test_nothing_is_written_into_the_submission(language: str, tmp_path: Path) -
     assert tree(original) == before
 
 
-def test_gradescope_s_run_autograder_writes_a_valid_results_json(tmp_path: Path) -> None:
-    """The shipped run_autograder, in a copy of Gradescope's layout, grading a fixture with a hidden case file."""
+@pytest.mark.parametrize("folder", ["unzipped", "My Work", "two\nlines"])
+def test_gradescope_s_run_autograder_writes_a_valid_results_json(folder: str, tmp_path: Path) -> None:
+    """The shipped run_autograder, in a copy of Gradescope's layout, grading a fixture with a hidden case file.
+
+    The student's folder may have any name: a space or a newline in it splits no path.
+    """
     root = tmp_path / "autograder"
-    shutil.copytree(PYTHON_BAD, root / "submission" / "unzipped")
+    shutil.copytree(PYTHON_BAD, root / "submission" / folder)
     (root / "source" / "cases").mkdir(parents=True)
     shutil.copy(SAMPLE_CASES, root / "source" / "cases" / "hidden.jsonl")
     (root / "venv" / "bin").mkdir(parents=True)
@@ -203,17 +206,126 @@ def test_gradescope_s_run_autograder_writes_a_valid_results_json(tmp_path: Path)
     results = json.loads((root / "results" / "results.json").read_text(encoding="utf-8"))
     cases = sum(1 for line in SAMPLE_CASES.read_text(encoding="utf-8").splitlines() if line.strip())
     # eval_board() checks X first: one built-in board and four of the sample's catch it.
-    assert (results["score"], results["output"]) == (TESTS + cases - 5, f"{TESTS + cases - 5} passed, 5 failed")
+    assert results["score"] == TESTS + cases - 5
+    assert results["output"].startswith(f"{TESTS + cases - 5} passed, 5 failed\nRandom tests from seed ")
     assert len(results["tests"]) == TESTS + cases
-    assert all(set(test) == {"name", "score", "max_score", "status", "output"} for test in results["tests"])
+    visible, hidden = results["tests"][:TESTS], results["tests"][TESTS:]
+    assert all(set(test) == {"name", "score", "max_score", "status", "output"} for test in visible)
+    assert all(test["visibility"] == "after_published" for test in hidden)
     assert {test["status"] for test in results["tests"]} == {"passed", "failed"}
 
 
-@needs_jdk
+def test_run_autograder_falls_back_to_the_account_where_bubblewrap_cannot_run(tmp_path: Path) -> None:
+    """A container without user namespaces: a bwrap that fails, as it fails there; the account setup.sh makes grades."""
+    if os.geteuid() != 0:
+        pytest.skip("--sandbox user:NAME needs the grader to run as root")
+    name = "tictactoe-grade-test"
+    if subprocess.run(["id", "-u", name], capture_output=True, check=False).returncode != 0:
+        subprocess.run(["useradd", "--system", "--no-create-home", "--shell", "/usr/sbin/nologin", name], check=True)
+    root = tmp_path / "autograder"
+    shutil.copytree(PYTHON_OK, root / "submission" / "work")
+    (root / "source" / "cases").mkdir(parents=True)
+    shutil.copy(SAMPLE_CASES, root / "source" / "cases" / "hidden.jsonl")
+    (root / "source" / "cases" / "hidden.jsonl").chmod(0o644)
+    (root / "venv" / "bin").mkdir(parents=True)
+    (root / "venv" / "bin" / "python").symlink_to(sys.executable)
+    no_namespaces = tmp_path / "bin"
+    no_namespaces.mkdir()
+    (no_namespaces / "bwrap").write_text(
+        "#!/bin/sh\necho 'bwrap: No permissions to creating new namespace' >&2\nexit 1\n"
+    )
+    (no_namespaces / "bwrap").chmod(0o755)
+    env = {
+        **os.environ,
+        "AUTOGRADER_ROOT": str(root),
+        "PYTHONPATH": str(ROOT),
+        "PATH": f"{no_namespaces}:{os.environ['PATH']}",
+        "TICTACTOE_GRADE_ACCOUNT": name,
+    }
+    script = ROOT / "docs" / "gradescope" / "run_autograder"
+    subprocess.run(["bash", script], env=env, cwd=tmp_path, timeout=300, check=True, capture_output=True)
+    results = json.loads((root / "results" / "results.json").read_text(encoding="utf-8"))
+    cases = sum(1 for line in SAMPLE_CASES.read_text(encoding="utf-8").splitlines() if line.strip())
+    assert (results["score"], len(results["tests"])) == (TESTS + cases, TESTS + cases)
+    # Full marks: graded, so under the account (the failing bwrap would have stopped the grader, and none warns).
+    assert "unconfined" not in results["output"]
+    assert (root / "source" / "cases" / "hidden.jsonl").stat().st_mode & 0o077 == 0  # hidden from the account
+
+
 def test_a_java_submission_in_a_package_is_graded(tmp_path: Path) -> None:
+    need_jdk("java")
     submission = tmp_path / "a2"
     submission.mkdir()
     for path in fixture("java", "correct").glob("*.java"):
         (submission / path.name).write_text("package a2;\n\n" + path.read_text(encoding="utf-8"), encoding="utf-8")
     result = run_grader([submission])
     assert result.stdout.splitlines()[-1] == f"{TESTS} passed, 0 failed"
+
+
+def test_an_account_grades_honest_submissions_in_full(tmp_path: Path) -> None:
+    """``--sandbox user:NAME``: the correct fixtures, Java and Python, keep every mark under an unprivileged account."""
+    need_jdk("java")
+    if os.geteuid() != 0:
+        pytest.skip("--sandbox user:NAME needs the grader to run as root")
+    name = "tictactoe-grade-test"
+    if subprocess.run(["id", "-u", name], capture_output=True, check=False).returncode != 0:
+        subprocess.run(["useradd", "--system", "--no-create-home", "--shell", "/usr/sbin/nologin", name], check=True)
+    cases = tmp_path / "hidden.jsonl"
+    shutil.copy(SAMPLE_CASES, cases)
+    cases.chmod(0o644)
+    refused = run_grader([PYTHON_OK, "--sandbox", f"user:{name}", "--cases", cases])
+    assert (refused.returncode, one_line(refused)) == (
+        2,
+        f"python -m tictactoe.grade: the account '{name}' could read '{cases}': hide it from other users first"
+        f" (chmod 600 {cases})",
+    )
+    cases.chmod(0o600)
+    result = run_grader([PYTHON_OK, fixture("java", "correct"), "--sandbox", f"user:{name}", "--cases", cases])
+    counts = [line for line in result.stdout.splitlines() if line.endswith(" failed")]
+    everything = TESTS + sum(1 for line in SAMPLE_CASES.read_text(encoding="utf-8").splitlines() if line.strip())
+    assert counts == [f"{everything} passed, 0 failed"] * 2, result.stdout
+
+
+def test_a_fifo_or_a_link_in_a_submission_is_left_out_with_a_note(tmp_path: Path) -> None:
+    submission = tmp_path / "alice"
+    shutil.copytree(PYTHON_OK, submission)
+    os.mkfifo(submission / "pipe")
+    (submission / "elsewhere").symlink_to("/etc")
+    result = run_grader([submission, "--seed", "1"])
+    lines = result.stdout.splitlines()
+    assert lines[2:4] == [
+        "   Note: the link 'elsewhere' was left out: only folders and files are copied",
+        "   Note: the FIFO 'pipe' was left out: only folders and files are copied",
+    ]
+    assert (result.returncode, lines[-1]) == (0, f"{TESTS} passed, 0 failed")
+
+
+def test_class_files_lying_in_the_working_directory_or_the_submission_change_nothing(tmp_path: Path) -> None:
+    """javac's class path is an empty folder of the sandbox's: a wrong Data.class anywhere is never used."""
+    need_jdk("java")
+    wrong = tmp_path / "wrong"
+    wrong.mkdir()
+    source = (fixture("java", "correct") / "Data.java").read_text(encoding="utf-8")
+    (wrong / "Data.java").write_text(source.replace("return score;", "return 0;"), encoding="utf-8")
+    subprocess.run(["javac", "-d", str(tmp_path), str(wrong / "Data.java")], check=True, capture_output=True)
+    submission = tmp_path / "bob"
+    shutil.copytree(fixture("java", "correct"), submission)
+    shutil.copy(tmp_path / "Data.class", submission / "Data.class")
+    result = run_grader([submission, "--seed", "1"], cwd=tmp_path)
+    assert (result.returncode, result.stdout.splitlines()[-1]) == (0, f"{TESTS} passed, 0 failed")
+
+
+def test_a_dictionary_that_runs_out_of_time_costs_neither_boards_nor_hidden_cases() -> None:
+    """After a timeout the process is started again: the board, play and hidden cases still run and pass."""
+    need_jdk("java")
+    result = run_grader([fixture("java", "loops"), "--cases", SAMPLE_CASES, "--timeout", "2", "--format", "json"])
+    tests = json.loads(result.stdout)[0]["tests"]
+    failed = {test["name"] for test in tests if test["status"] != "passed"}
+    assert failed == {"testdict 9", "collisions-1-bucket", "remove-absent-shared-bucket", "random-dictionary"}
+
+
+def test_the_submission_s_time_is_bounded_as_a_whole() -> None:
+    need_jdk("java")
+    result = run_grader([fixture("java", "loops"), "--timeout", "2", "--submission-timeout", "3", "--format", "json"])
+    messages = [test["message"] for test in json.loads(result.stdout)[0]["tests"]]
+    assert messages[-1] == "not run: the submission's 3 s ran out (--submission-timeout)"

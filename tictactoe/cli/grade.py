@@ -14,22 +14,29 @@ compiler); otherwise as every program of the project ends
 from __future__ import annotations
 
 import argparse
+import contextlib
+import os
+import secrets
+import signal
 import sys
 import threading
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn, TextIO
 
 from tictactoe.cli.arguments import add_version, file_path, seconds, whole_number
 from tictactoe.cli.exits import EXIT_FAILED, EXIT_OK, EXIT_USAGE, run
 from tictactoe.grade.formats.gradebook import gradebook
-from tictactoe.grade.formats.gradescope import gradescope_report
+from tictactoe.grade.formats.gradescope import VISIBILITIES, gradescope_report
 from tictactoe.grade.formats.json_list import json_report
 from tictactoe.grade.formats.junit import junit_report
+from tictactoe.grade.formats.run import RunInfo
 from tictactoe.grade.formats.text import text_report
 from tictactoe.grade.grader import Grader
-from tictactoe.grade.java import INSTALL_HINT, find_jdk
-from tictactoe.grade.limits import DEFAULT_TIMEOUT, Limits
+from tictactoe.grade.java import INSTALL_HINT as JDK_HINT
+from tictactoe.grade.java import find_jdk
+from tictactoe.grade.limits import DEFAULT_SUBMISSION_TIMEOUT, DEFAULT_TIMEOUT, Limits
+from tictactoe.grade.sandbox import INSTALL_HINT, Choice, SandboxError, choice
 from tictactoe.grade.submission import Language, SubmissionError, detect_language, expand
 from tictactoe.grade.suite import SuiteError, suite
 from tictactoe.grade.weights import Weights, WeightsError, read_weights
@@ -38,20 +45,36 @@ if TYPE_CHECKING:
     from collections.abc import Iterable
 
     from tictactoe.grade.results import SubmissionResult
+    from tictactoe.grade.talk import GradeTest
 
 __all__ = ["PROGRAM", "console_main", "main"]
 
 PROGRAM = "python -m tictactoe.grade"
+#: The exit status after SIGTERM: 128 + 15, as shells report it.
+EXIT_TERMINATED = 143
 _FORMATS = ("text", "json", "junit", "gradescope")
 _EPILOG = f"""\
 A SUBMISSION is a folder with Configurations.java, HashDictionary.java, Data.java, DictionaryADT.java and
 DictionaryException.java (Java), or with the modules configurations and hashdict (Python); a folder of such
-folders grades each of them. The tests: TestDict's ten (testdict 1 ... testdict 10), forced collisions on
-tables of 1 and 2 buckets, TestPlay's board and play cases, and the cases of every --cases FILE, named by id.
-A --weights FILE is CSV: test,weight per line (other tests weigh 1).
+folders grades each of them. The tests: TestDict's ten (testdict 1 ... testdict 10), forced collisions, TestPlay's
+board and play cases, randomized tests from one seed, the course's policy, and the cases of every --cases FILE,
+named by id and hidden. A --weights FILE is CSV: test,weight per line (other tests weigh 1).
+Each submission's code runs in a sandbox: bubblewrap by default ({INSTALL_HINT}), an unprivileged account
+(--sandbox user:NAME, the grader running as root), or none (--sandbox none, for trusted code only).
 Example: {PROGRAM} submissions/ --cases hidden.jsonl --jobs 2 --gradebook grades.csv
-Exit status: 0 if every test of every submission passed, 1 if not, 2 for a bad command line.
+Exit status: 0 if every test of every submission passed, 1 if not, 2 for a bad command line or no sandbox.
 """
+
+
+class _Terminated(Exception):
+    """SIGTERM came: the grader stops as for Ctrl-C."""
+
+
+def _sandbox(text: str) -> Choice:
+    try:
+        return choice(text)
+    except ValueError as refusal:
+        raise argparse.ArgumentTypeError(str(refusal)) from None
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -64,7 +87,7 @@ def _parser() -> argparse.ArgumentParser:
     add_version(parser)
     parser.add_argument("submissions", nargs="+", type=file_path, metavar="SUBMISSION", help="a submission's folder")
     parser.add_argument(
-        "--cases", action="extend", nargs="+", type=file_path, default=[], metavar="FILE", help="case files to add"
+        "--cases", action="append", type=file_path, default=[], metavar="FILE", help="a file of hidden cases to add"
     )
     parser.add_argument("--format", choices=_FORMATS, default="text", help="the report's format (default: text)")
     parser.add_argument("--output", type=file_path, metavar="PATH", help="write the report there, not to stdout")
@@ -73,12 +96,26 @@ def _parser() -> argparse.ArgumentParser:
         type=seconds,
         default=DEFAULT_TIMEOUT,
         metavar="SECONDS",
-        help=f"the time a test may take (default: {DEFAULT_TIMEOUT:g})",
+        help=f"the processor time a test may take (default: {DEFAULT_TIMEOUT:g})",
+    )
+    parser.add_argument(
+        "--submission-timeout",
+        type=seconds,
+        default=DEFAULT_SUBMISSION_TIMEOUT,
+        metavar="SECONDS",
+        help=f"the time a whole submission may take (default: {DEFAULT_SUBMISSION_TIMEOUT:g})",
     )
     parser.add_argument("--jobs", type=whole_number(1, 64), default=1, metavar="N", help="grade N submissions at once")
+    parser.add_argument("--seed", type=whole_number(0, 2**63 - 1), metavar="N", help="repeat a run's random tests")
+    parser.add_argument(
+        "--sandbox", type=_sandbox, default=Choice("bwrap"), metavar="bwrap|user:NAME|none", help="(default: bwrap)"
+    )
     parser.add_argument("--language", choices=[language.value for language in Language], help="do not guess it")
     parser.add_argument("--weights", type=file_path, metavar="FILE", help="CSV of test,weight for scores")
     parser.add_argument("--gradebook", type=file_path, metavar="CSV", help="write a row per submission there")
+    parser.add_argument(
+        "--gradescope-visibility", choices=VISIBILITIES, default=VISIBILITIES[0], help="of the hidden cases"
+    )
     return parser
 
 
@@ -86,34 +123,84 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Grade the submissions the command line names; write the reports; return the exit status."""
     parser = _parser()
     args = parser.parse_args(argv)
-    for path in args.submissions:
-        if not path.is_dir():
-            parser.error(f"argument SUBMISSION: no such folder: {str(path)!r}")
-    language = Language(args.language) if args.language else None
-    submissions = expand(args.submissions)
-    if args.format == "gradescope" and len(submissions) != 1:
-        parser.error(f"--format gradescope writes the results.json of one submission, not of {len(submissions)}")
-    try:
-        tests = suite(args.cases)
-        weights = read_weights(args.weights, {test.name for test in tests}) if args.weights else Weights()
-    except (SuiteError, WeightsError) as error:
-        parser.error(str(error))
+    submissions, tests, weights = _read(parser, args)
     jdk = find_jdk()
-    if jdk is None and (java := _first_java(submissions, language)) is not None:
-        print(f"{parser.prog}: no Java compiler (javac) to grade {str(java)!r}: {INSTALL_HINT}", file=sys.stderr)
+    if jdk is None and (java := _first_java(submissions, args.language)) is not None:
+        print(f"{parser.prog}: no Java compiler (javac) to grade {str(java)!r}: {JDK_HINT}", file=sys.stderr)
         return EXIT_USAGE
-    limits = Limits(timeout=args.timeout)
-    with Grader(tests, limits, jdk, language) as grader:
-        progress = _Progress(len(submissions), sys.stderr)
-        graded = grader.grade_all(submissions, args.jobs, progress.show)
-        streamed = args.format == "text" and args.output is None
-        results = list(_streamed(graded, progress) if streamed else graded)
-        progress.clear()
-    if not streamed:
-        _write(args.output, _report(args.format, results, weights))
+    if args.sandbox.kind == "user" and args.jobs > len(args.sandbox.accounts):
+        parser.error(f"--jobs {args.jobs} needs as many accounts: --sandbox user:NAME1,NAME2,... (one a job)")
+    limits = Limits(timeout=args.timeout, submission_timeout=args.submission_timeout)
+    try:
+        with Grader(tests, limits, jdk, args.sandbox, args.language) as grader, _signals(grader):
+            try:
+                grader.sandbox.check(need_limits=os.environ.get("CI") == "true")
+                grader.sandbox.check_private(args.cases)
+            except SandboxError as error:
+                print(f"{parser.prog}: {error}", file=sys.stderr)
+                return EXIT_USAGE
+            run = RunInfo(args.seed, str(args.sandbox), grader.sandbox.warning)
+            results = _grade(grader, submissions, args, run)
+    except _Terminated:
+        print(f"{parser.prog}: terminated", file=sys.stderr)
+        return EXIT_TERMINATED
+    hidden = frozenset(test.name for test in tests if test.hidden)
+    if not (args.format == "text" and args.output is None):
+        # Written only now, once every process of every submission has ended, where none of them could write.
+        _write(args.output, _report(args, results, weights, run, hidden))
     if args.gradebook is not None:
         _write(args.gradebook, gradebook(results, weights))
     return EXIT_OK if all(result.all_passed for result in results) else EXIT_FAILED
+
+
+def _read(
+    parser: argparse.ArgumentParser, args: argparse.Namespace
+) -> tuple[list[Path], tuple[GradeTest, ...], Weights]:
+    """The submissions, the tests and the weights the command line names; a usage error for a bad one."""
+    for path in args.submissions:
+        if not path.is_dir():
+            parser.error(f"argument SUBMISSION: no such folder: {str(path)!r}")
+    args.language = Language(args.language) if args.language else None
+    submissions = expand(args.submissions)
+    if args.format == "gradescope" and len(submissions) != 1:
+        parser.error(f"--format gradescope writes the results.json of one submission, not of {len(submissions)}")
+    if args.seed is None:
+        args.seed = secrets.randbelow(2**31)
+    try:
+        tests = suite(args.cases, args.seed)
+        weights = read_weights(args.weights, {test.name for test in tests}) if args.weights else Weights()
+    except (SuiteError, WeightsError) as error:
+        parser.error(str(error))
+    return submissions, tests, weights
+
+
+def _grade(grader: Grader, submissions: list[Path], args: argparse.Namespace, run: RunInfo) -> list[SubmissionResult]:
+    progress = _Progress(len(submissions), sys.stderr)
+    graded = grader.grade_all(submissions, args.jobs, progress.show)
+    streamed = args.format == "text" and args.output is None
+    if streamed:
+        print(run.header(), end="", flush=True)
+    results = list(_streamed(graded, progress) if streamed else graded)
+    progress.clear()
+    return results
+
+
+@contextlib.contextmanager
+def _signals(grader: Grader) -> Iterator[None]:
+    """While grading: SIGTERM stops the grader as Ctrl-C does, and either ends every submission's processes."""
+
+    def terminate(number: int, frame: object) -> None:
+        grader.interrupt()
+        raise _Terminated
+
+    previous = signal.signal(signal.SIGTERM, terminate)
+    try:
+        yield
+    except KeyboardInterrupt:
+        grader.interrupt()
+        raise
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 def _first_java(submissions: Iterable[Path], language: Language | None) -> Path | None:
@@ -135,21 +222,24 @@ def _streamed(results: Iterable[SubmissionResult], progress: _Progress) -> Itera
         yield result
 
 
-def _report(form: str, results: list[SubmissionResult], weights: Weights) -> str:
-    if form == "json":
-        return json_report(results) + "\n"
-    if form == "junit":
-        return junit_report(results) + "\n"
-    if form == "gradescope":
-        return gradescope_report(results[0], weights) + "\n"
-    return "".join(text_report(result) for result in results)
+def _report(
+    args: argparse.Namespace, results: list[SubmissionResult], weights: Weights, run: RunInfo, hidden: frozenset[str]
+) -> str:
+    if args.format == "json":
+        return json_report(results, run) + "\n"
+    if args.format == "junit":
+        return junit_report(results, run) + "\n"
+    if args.format == "gradescope":
+        return gradescope_report(results[0], weights, run, hidden, args.gradescope_visibility) + "\n"
+    return run.header() + "".join(text_report(result) for result in results)
 
 
 def _write(path: Path | None, text: str) -> None:
     if path is None:
         print(text, end="")
     else:
-        path.write_text(text, encoding="utf-8")
+        # A path given with bytes that are no UTF-8 comes back as they were.
+        path.write_text(text, encoding="utf-8", errors="surrogateescape")
 
 
 class _Progress:

@@ -1,57 +1,107 @@
-"""The conversation with a submission's process: commands on one pipe, answers on another, each opened by a nonce.
+"""The conversation with a submission's process: requests on one pipe, observations on another, each opened by a nonce.
 
 The process gets two pipes of its own besides its standard streams: it
-reads commands from one and writes answers on the other.  The first
-command is ``hello NONCE``, sent before any of the submission's code runs;
-every later command is ``NONCE N COMMAND`` and its answer ``NONCE N STATUS
-TEXT``, ``N`` counting the commands.  The nonce is made afresh for every
-process and sent only on the command pipe, never in its arguments or
-environment, so a line that the submission's code writes, on any
-descriptor (the command pipe included), counts for nothing unless it
-guesses 128 random bits, and an answer to another command than the one
-asked is dropped.
-Its standard input is empty; its standard output and error are read all
-along (so that it never blocks on a full pipe), kept up to a cap for each
-test, and only ever shown in messages.
+reads requests from one and writes answers on the other.  The first line
+is ``hello NONCE``, sent before any of the submission's code runs, and its
+answer says whether the code loaded; every later request is ``NONCE N
+JSON`` (a list of operations) and its answer ``NONCE N JSON`` (a list of
+observations, :mod:`~tictactoe.grade.observations`), ``N`` counting the
+requests.  The nonce is made afresh for every process, so that what the
+submission's code prints on its standard streams is never taken for an
+answer; and an answer, whoever wrote it, is only an observation that the
+grader judges.  Its standard input is empty; its standard output and error
+are read all along (so that it never blocks on a full pipe), kept up to a
+cap for each test, and only ever shown in messages.
 
-A :class:`Child` answers each :meth:`~Child.ask` with an :class:`Answer`, or
-says that the process ended (:class:`Ended`) or ran out of time
-(:class:`TimedOut`); after either, it is gone and a new one must be
-started.  Its process is the leader of a process group of its own, and
-:meth:`~Child.stop` ends the whole group.
+Time is kept by a :class:`Deadline`: the processor time the submission's
+processes spent (when the sandbox can count it), with a wall-clock cap,
+and a stop event that ends any wait at once (Ctrl-C).  A :class:`Child`
+answers each :meth:`~Child.ask` with an :class:`Answer`, or says that the
+process ended (:class:`Ended`), ran out of time (:class:`TimedOut`) or
+answered what no driver writes (:class:`Garbled`); after any of these it is
+gone and a new one must be started.
 """
 
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import secrets
 import selectors
-import signal
 import subprocess
+import threading
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, TypeAlias
 
+from tictactoe.grade.observations import Observation, Unreadable, read_observations
+
 if TYPE_CHECKING:
-    from pathlib import Path
+    from tictactoe.grade.sandbox import Launch
 
-__all__ = ["Answer", "Child", "Ended", "Reply", "TimedOut", "printed"]
+__all__ = ["Answer", "Child", "Deadline", "Ended", "Garbled", "Interrupted", "Ready", "Reply", "TimedOut", "printed"]
 
-#: The longest answer line read: the drivers cap their texts at 2 000 characters.
-_MOST_ANSWER_BYTES = 64 * 1024
+#: The longest answer line read: 10 000 bulk values take about 60 KB.
+_MOST_ANSWER_BYTES = 8 * 2**20
 #: How much of what the process printed a message quotes.
 _SHOWN_CHARACTERS = 300
+#: How often a wait looks at the clocks and the stop event, in seconds.
+_TICK = 0.05
+
+
+class Interrupted(Exception):
+    """The grader is stopping (Ctrl-C or SIGTERM): every wait ends at once."""
+
+
+@dataclass(slots=True)
+class Deadline:
+    """When a wait ends: ``seconds`` of processor time (or of wall-clock time where none is counted), at most
+    ``wall_factor`` times as long on the wall clock, and never past ``wall_end`` (the submission's budget)."""
+
+    seconds: float
+    cpu: Callable[[], float | None]
+    stop: threading.Event
+    wall_end: float = float("inf")
+    wall_factor: float = 3.0
+    _cpu_start: float | None = field(default=None, init=False)
+    _wall_start: float = field(default=0.0, init=False)
+
+    def start(self) -> Deadline:
+        """Start counting now; returns itself."""
+        self._cpu_start = self.cpu()
+        self._wall_start = time.monotonic()
+        return self
+
+    def why_over(self) -> str | None:
+        """None while there is time left; else ``cpu``, ``wall`` (the cap), ``time`` (where no processor time is
+        counted) or ``budget``; :class:`Interrupted` once the grader is stopping."""
+        if self.stop.is_set():
+            raise Interrupted
+        now = time.monotonic()
+        if now >= self.wall_end:
+            return "budget"
+        cpu = self.cpu()
+        if self._cpu_start is not None and cpu is not None:
+            if cpu - self._cpu_start >= self.seconds:
+                return "cpu"
+            return "wall" if now - self._wall_start >= self.seconds * self.wall_factor else None
+        return "time" if now - self._wall_start >= self.seconds else None
+
+
+@dataclass(frozen=True, slots=True)
+class Ready:
+    """The process started and loaded the submission's code; ``load_error`` says why that failed, or is ``''``."""
+
+    load_error: str
 
 
 @dataclass(frozen=True, slots=True)
 class Answer:
-    """The process answered: ``status`` (``pass``, ``fail``, ``error``, ``values``) and its text."""
+    """The process answered a request: one observation an operation."""
 
-    status: str
-    text: str
-    output: str = ""
+    observations: list[Observation]
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,13 +114,22 @@ class Ended:
 
 @dataclass(frozen=True, slots=True)
 class TimedOut:
-    """No answer came within the time limit; the process has been ended."""
+    """No answer came in time (``why``: as :meth:`Deadline.why_over` says); the process has been ended."""
 
     seconds: float
+    why: str
     output: str = ""
 
 
-Reply: TypeAlias = Answer | Ended | TimedOut
+@dataclass(frozen=True, slots=True)
+class Garbled:
+    """The answer was nothing a driver writes: the submission's code wrote it, or broke the driver."""
+
+    problem: str
+    output: str = ""
+
+
+Reply: TypeAlias = Answer | Ended | TimedOut | Garbled
 
 
 def printed(stdout: bytes, stderr: bytes) -> str:
@@ -89,18 +148,14 @@ def printed(stdout: bytes, stderr: bytes) -> str:
 class Child:
     """One process of a submission, started by :meth:`start`, spoken to by :meth:`ask`, ended by :meth:`stop`.
 
-    ``command(command_fd, answer_fd)`` is the process's argument list, given
-    the numbers of its two pipes.
+    ``launch`` starts the process (in its sandbox) given the numbers of its
+    two pipes, and ends it and everything it started.
     """
 
-    def __init__(
-        self, command: Callable[[int, int], Sequence[str]], cwd: Path, env: dict[str, str], output_bytes: int
-    ) -> None:
-        self._command = command
-        self._cwd = cwd
-        self._env = env
+    def __init__(self, launch: Launch, output_bytes: int) -> None:
+        self._launch = launch
         self._cap = output_bytes
-        self._nonce = secrets.token_hex(16).encode()
+        self._nonce = secrets.token_hex(16)
         self._process: subprocess.Popen[bytes] | None = None
         self._commands: int | None = None
         self._answers: int | None = None
@@ -108,56 +163,65 @@ class Child:
         self._number = 0
         self._captured = {"stdout": bytearray(), "stderr": bytearray()}
 
-    def start(self, timeout: float) -> Reply:
-        """Start the process and greet it; its :class:`Answer` ``ready``, or why it did not start."""
+    def start(self, deadline: Deadline) -> Ready | Ended | TimedOut | Garbled:
+        """Start the process and greet it: :class:`Ready` once the submission's code has loaded, or why not."""
         command_read, command_write = os.pipe()
         answer_read, answer_write = os.pipe()
         try:
-            self._process = subprocess.Popen(
-                list(self._command(command_read, answer_write)),
-                stdin=subprocess.DEVNULL,
-                stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE,
-                pass_fds=(command_read, answer_write),
-                cwd=self._cwd,
-                env=self._env,
-                start_new_session=True,  # a group of its own, so that stop() ends whatever it started
-            )
+            self._process = self._launch.start(command_read, answer_write)
+        except OSError as error:  # no process could be made (the machine's limits): the test says so
+            os.close(command_write)
+            os.close(answer_read)
+            return Ended(None, f" (the grader could not start it: {error.strerror or error})")
         finally:
             os.close(command_read)
             os.close(answer_write)
         self._commands, self._answers = command_write, answer_read
-        return self._send(f"hello {self._nonce.decode()}", timeout)
+        reply = self._send(f"hello {self._nonce}", deadline)
+        if not isinstance(reply, _Line):
+            return reply
+        try:
+            greeting = json.loads(reply.text)
+            load_error = greeting["load"]
+            if not isinstance(load_error, str):
+                raise TypeError
+        except (ValueError, TypeError, KeyError):
+            self.stop()
+            return Garbled("a greeting that is not the driver's", self.take_output())
+        return Ready(load_error)
 
-    def ask(self, command: str, timeout: float) -> Reply:
-        """Send one command line and wait up to ``timeout`` seconds for its answer."""
+    def ask(self, operations: Sequence[Sequence[object]], deadline: Deadline) -> Reply:
+        """Send one request and wait for its observations until ``deadline``."""
         self._number += 1
-        return self._send(f"{self._nonce.decode()} {self._number} {command}", timeout)
+        request = json.dumps([list(operation) for operation in operations])
+        reply = self._send(f"{self._nonce} {self._number} {request}", deadline)
+        if not isinstance(reply, _Line):
+            return reply
+        try:
+            return Answer(read_observations(reply.text, len(operations)))
+        except Unreadable as problem:
+            self.stop()
+            return Garbled(str(problem), self.take_output())
 
-    def _send(self, line: str, timeout: float) -> Reply:
-        assert self._process is not None, "start() first"
-        assert self._commands is not None
+    def take_output(self) -> str:
+        """What the process printed since the last call, as a message quotes it; then forget it."""
+        self._drain()
+        text = printed(bytes(self._captured["stdout"]), bytes(self._captured["stderr"]))
         for stream in self._captured.values():
             stream.clear()
-        try:
-            os.write(self._commands, (line + "\n").encode())
-        except OSError:  # the process has gone, or closed its end
-            return self._ended()
-        return self._wait(timeout)
+        return text
 
     def stop(self) -> None:
-        """Ask the process to quit, then end its process group and close the pipes; safe to call twice."""
+        """Ask the process to quit, then end it and everything it started, and close the pipes; safe to call twice."""
         process = self._process
         if process is None:
             return
         if process.poll() is None and self._commands is not None:
             with contextlib.suppress(OSError):
-                os.write(self._commands, self._nonce + b" 0 quit\n")
+                os.write(self._commands, f"{self._nonce} 0 quit\n".encode())
             with contextlib.suppress(subprocess.TimeoutExpired):
-                process.wait(timeout=0.5)
-        with contextlib.suppress(ProcessLookupError, PermissionError):
-            os.killpg(process.pid, signal.SIGKILL)
-        process.wait()
+                process.wait(timeout=0.2)
+        self._launch.end(process)
         for descriptor in (self._commands, self._answers):
             if descriptor is not None:
                 with contextlib.suppress(OSError):
@@ -167,39 +231,51 @@ class Child:
                 stream.close()
         self._process = self._commands = self._answers = None
 
-    def _wait(self, timeout: float) -> Reply:
+    def _send(self, line: str, deadline: Deadline) -> _Line | Ended | TimedOut:
+        assert self._commands is not None, "start() first"
+        try:
+            os.write(self._commands, (line + "\n").encode())
+        except OSError:  # the process has gone, or closed its end
+            return self._ended()
+        return self._wait(deadline)
+
+    def _wait(self, deadline: Deadline) -> _Line | Ended | TimedOut:
         assert self._process is not None
         assert self._answers is not None
         process = self._process
-        deadline = time.monotonic() + timeout
         with selectors.DefaultSelector() as selector:
             selector.register(self._answers, selectors.EVENT_READ, "answers")
             for name in ("stdout", "stderr"):
                 stream = getattr(process, name)
-                selector.register(stream.fileno(), selectors.EVENT_READ, name)
-            while (left := deadline - time.monotonic()) > 0:
-                for key, _ in selector.select(left):
-                    data = os.read(key.fd, 65536)
-                    if key.data != "answers":
-                        self._capture(key.data, data)
-                        if not data:
-                            selector.unregister(key.fd)
-                    elif not data:
-                        return self._ended()
-                    elif (answer := self._take(data)) is not None:
-                        return answer
+                if not stream.closed:
+                    selector.register(stream.fileno(), selectors.EVENT_READ, name)
+            try:
+                while (why := deadline.why_over()) is None:
+                    for key, _ in selector.select(_TICK):
+                        data = os.read(key.fd, 65536)
+                        if key.data != "answers":
+                            self._capture(key.data, data)
+                            if not data:
+                                selector.unregister(key.fd)
+                        elif not data:
+                            return self._ended()
+                        elif (line := self._take(data)) is not None:
+                            return line
+            except Interrupted:
+                self.stop()
+                raise
+        output = self.take_output()
         self.stop()
-        return TimedOut(timeout, self._printed())
+        return TimedOut(deadline.seconds, why, output)
 
-    def _take(self, data: bytes) -> Answer | None:
+    def _take(self, data: bytes) -> _Line | None:
         """The first answer line in what has come so far, opened by this process's nonce; other lines are dropped."""
         self._pending += data
         while b"\n" in self._pending:
             line, self._pending = self._pending.split(b"\n", 1)
-            words = line.decode("utf-8", "replace").split(" ", 3)
-            if len(words) >= 3 and words[0] == self._nonce.decode() and words[1] == str(self._number):
-                self._drain()  # what it printed before it answered may still wait in its pipes
-                return Answer(words[2], words[3] if len(words) > 3 else "", self._printed())
+            words = line.decode("utf-8", "replace").split(" ", 2)
+            if len(words) == 3 and words[0] == self._nonce and words[1] == str(self._number):
+                return _Line(words[2])
         if len(self._pending) > _MOST_ANSWER_BYTES:
             self._pending = b""  # no answer of the driver's is so long: the submission wrote it
         return None
@@ -210,7 +286,8 @@ class Child:
 
     def _drain(self) -> None:
         """Capture what the process has written to its output so far, without waiting for more."""
-        assert self._process is not None
+        if self._process is None:
+            return
         for name in ("stdout", "stderr"):
             stream = getattr(self._process, name)
             with contextlib.suppress(OSError, ValueError):
@@ -218,17 +295,20 @@ class Child:
                 while chunk := os.read(stream.fileno(), 65536):
                     self._capture(name, chunk)
 
-    def _printed(self) -> str:
-        return printed(bytes(self._captured["stdout"]), bytes(self._captured["stderr"]))
-
     def _ended(self) -> Ended:
         """The process has closed its answers: collect what it printed last and its exit status."""
         process = self._process
         assert process is not None
         with contextlib.suppress(subprocess.TimeoutExpired):
             process.wait(timeout=2)
-        self._drain()
         returncode = process.poll()
-        output = self._printed()
+        output = self.take_output()
         self.stop()
         return Ended(returncode, output)
+
+
+@dataclass(frozen=True, slots=True)
+class _Line:
+    """The text of an answer line after its nonce and number."""
+
+    text: str

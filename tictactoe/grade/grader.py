@@ -1,69 +1,73 @@
-"""Grading: one submission's tests run in its process, and a class of submissions graded in parallel.
+"""Grading: a class of submissions in parallel, each in a jail of its own, and always a result for each.
 
-:class:`Grader` holds what a run shares: the tests, the limits, the JDK and
-the driver compiled once for every Java submission.  :meth:`Grader.grade`
-grades one submission in a temporary directory of its own and always
-returns a :class:`~tictactoe.grade.results.SubmissionResult`: a submission
-that cannot be copied, compiled or imported has every test reported with
-the reason.  Its process answers test after test; when it ends or runs out
-of time, the test is reported so, a new process is started for the next
-test, and the TestDict tests that build on the lost one are reported as
-not set up.  After :data:`MOST_TIMEOUTS` tests that ran out of time, the
-remaining tests are not run, so that a submission that loops everywhere
-costs minutes, not hours.
+:class:`Grader` holds what a run shares: the tests, the limits, the
+sandbox, the JDK and the drivers (the Java one compiled once).
+:meth:`Grader.grade` copies one submission into a jail
+(:mod:`~tictactoe.grade.sandbox`), compiles it there if it is Java, and
+runs its tests (:mod:`~tictactoe.grade.runner`); it always returns a
+:class:`~tictactoe.grade.results.SubmissionResult`: a submission that
+cannot be copied, compiled or imported has every test reported with the
+reason.  :meth:`Grader.interrupt` (Ctrl-C, SIGTERM) ends every wait at
+once: each jail ends its processes and removes its folder, and the grader
+its own.
 """
 
 from __future__ import annotations
 
+import itertools
+import shutil
 import subprocess
 import tempfile
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
 from pathlib import Path
 
 from tictactoe.grade import java, python_runner
-from tictactoe.grade.channel import Answer, Child, Ended, Reply, TimedOut
-from tictactoe.grade.limits import Limits, child_environment
+from tictactoe.grade.channel import Child, Interrupted
+from tictactoe.grade.limits import Limits
 from tictactoe.grade.results import Status, SubmissionResult, TestResult
+from tictactoe.grade.runner import Session, run_tests
+from tictactoe.grade.sandbox import Choice, Jail, Program, Sandbox
 from tictactoe.grade.submission import Language, SubmissionError, copy_submission, detect_language
-from tictactoe.grade.suite import GradeTest, judge, where
+from tictactoe.grade.talk import GradeTest
+from tictactoe.grade.words import JAVA, PYTHON
 
-__all__ = ["MOST_TIMEOUTS", "Grader"]
-
-#: Tests of one submission that may run out of time before the rest are not run.
-MOST_TIMEOUTS = 3
-
-
-@dataclass(frozen=True, slots=True)
-class _Run:
-    """How to start a submission's process, and the words for its language."""
-
-    command: Callable[[int, int], Sequence[str]]
-    folder: Path
-    exit_hint: str
+__all__ = ["Grader"]
 
 
 class Grader:
     """Grades submissions on ``tests`` within ``limits``; use it as a context manager (it owns a temporary folder)."""
 
     def __init__(
-        self, tests: Sequence[GradeTest], limits: Limits, jdk: java.Jdk | None, language: Language | None = None
+        self,
+        tests: Sequence[GradeTest],
+        limits: Limits,
+        jdk: java.Jdk | None,
+        sandbox: Choice,
+        language: Language | None = None,
     ) -> None:
         self.tests = tuple(tests)
         self.limits = limits
         self.jdk = jdk
         self.language = language
-        self._folder = tempfile.TemporaryDirectory(prefix="tictactoe-grade-")
-        self._driver: Path | None = None
+        self.stop = threading.Event()
+        self._folder = Path(tempfile.mkdtemp(prefix="tictactoe-grade-"))
+        self.sandbox = Sandbox(sandbox, limits, self._folder, self.stop)
+        self._drivers: dict[str, Path] = {}
         self._lock = threading.Lock()
+        self._numbers = itertools.count(1)
 
     def __enter__(self) -> Grader:
         return self
 
     def __exit__(self, *exception: object) -> None:
-        self._folder.cleanup()
+        self.stop.set()
+        shutil.rmtree(self._folder, ignore_errors=True)
+
+    def interrupt(self) -> None:
+        """Stop grading: every wait ends at once, and every process of every submission is ended."""
+        self.stop.set()
 
     def grade_all(
         self, submissions: Sequence[Path], jobs: int, done: Callable[[int], None]
@@ -79,115 +83,95 @@ class Grader:
                 done(finished)
             return result
 
-        with ThreadPoolExecutor(max_workers=jobs) as pool:
+        pool = ThreadPoolExecutor(max_workers=jobs)
+        try:
             yield from pool.map(grade, submissions)
+        except BaseException:  # interrupted, or the caller stopped early: the submissions being graded stop too
+            self.stop.set()
+            raise
+        finally:
+            pool.shutdown(wait=True, cancel_futures=True)
 
     def grade(self, path: Path) -> SubmissionResult:
-        """Grade the submission in ``path``, named as given."""
+        """Grade the submission in ``path``, named as given; whatever goes wrong is reported, test by test."""
+        if self.stop.is_set():
+            raise Interrupted
+        try:
+            return self._grade(path)
+        except (Interrupted, KeyboardInterrupt):
+            raise
+        except Exception as error:  # a fault of the grader's own or of the machine: no submission is left out for it
+            reason = f"the grader failed on this submission: {type(error).__name__}: {error}"
+            return self._all(str(path), self.language.value if self.language else "unknown", reason)
+
+    def _grade(self, path: Path) -> SubmissionResult:
         try:
             language = detect_language(path, self.language)
         except SubmissionError as error:
             return self._all(str(path), "unknown", str(error))
-        with tempfile.TemporaryDirectory(prefix="submission-", dir=self._folder.name) as scratch:
-            work = Path(scratch)
+        with self.sandbox.jail(self._folder / f"submission-{next(self._numbers)}") as jail:
             try:
-                copy_submission(path, work / "src")
-                run = self._prepare(language, work)
+                notes = copy_submission(path, jail.work / "src")
+                prepared = self._prepare(language, jail, notes)
             except (SubmissionError, OSError) as error:
                 return self._all(str(path), language.value, str(error))
-            if isinstance(run, str):
-                return self._all(str(path), language.value, run)
-            return SubmissionResult(str(path), language.value, tuple(self._run(run)))
+            if isinstance(prepared, str):
+                return self._all(str(path), language.value, prepared, notes)
+            session = Session(
+                self.tests,
+                self.limits,
+                JAVA if language is Language.JAVA else PYTHON,
+                lambda: Child(jail.launch(prepared), self.limits.output_bytes),
+                jail.cpu_seconds,
+                self.stop,
+                jail.work / "src",
+            )
+            results = tuple(run_tests(session))
+            return SubmissionResult(str(path), language.value, results, tuple(notes + jail.notes()))
 
-    def _prepare(self, language: Language, work: Path) -> _Run | str:
-        """How to run the copied submission, or why it cannot run (it does not compile)."""
+    def _prepare(self, language: Language, jail: Jail, notes: list[str]) -> Program | str:
+        """The submission's driver process, or why it cannot run (it does not compile); notes added to ``notes``."""
+        source = jail.work / "src"
         if language is Language.PYTHON:
-            command = python_runner.driver_command(work / "src", self.limits)
-            return _Run(command, work / "src", "does the code call sys.exit or os._exit?")
+            return python_runner.driver_program(self.sandbox.python(), self._driver("python"), source)
         if self.jdk is None:
             return f"no Java compiler: {java.INSTALL_HINT}"
-        classes = work / "classes"
-        classes.mkdir()
-        compiled = java.compile_submission(self.jdk, work / "src", classes, self.limits)
-        if compiled.error is not None:
-            return f"does not compile: {compiled.error}"
+        sources = java.lay_out(source, jail.work / "sources")
+        if isinstance(sources, str):
+            return sources
+        if sources.supplied:
+            notes.append(
+                f"the grader supplied the course's {' and '.join(sources.supplied)}: the submission lacks them"
+            )
+        classes = jail.work / "seed" / "classes"
+        classes.mkdir(parents=True)
+        compiled = jail.run(java.compile_program(self.jdk, sources, classes), self.limits.compile_timeout)
+        if compiled.timed_out:
+            return f"does not compile: javac took more than {self.limits.compile_timeout:g} s"
+        if compiled.returncode != 0:
+            return f"does not compile: {java.compile_result(compiled.stderr + compiled.stdout)}"
         try:
-            driver = self._java_driver()
+            driver = self._driver("java")
         except (RuntimeError, OSError, subprocess.SubprocessError) as error:
             return str(error)
-        command = java.driver_command(self.jdk, [driver, classes], compiled.package, self.limits)
-        return _Run(command, work / "src", "does the code call System.exit?")
+        return java.driver_program(self.jdk, driver, jail.work / "seed", sources.package, self.limits)
 
-    def _java_driver(self) -> Path:
-        """The driver's classes, compiled on first use."""
+    def _driver(self, language: str) -> Path:
+        """The folder of a language's driver, made on first use (the Java one compiled): readable by every account."""
         with self._lock:
-            if self._driver is None:
-                assert self.jdk is not None
-                folder = Path(self._folder.name) / "driver"
-                folder.mkdir()
-                java.compile_driver(self.jdk, folder, self.limits)
-                self._driver = folder
-            return self._driver
+            if language not in self._drivers:
+                folder = self._folder / f"driver-{language}"
+                if language == "python":
+                    python_runner.install_driver(folder)
+                else:
+                    assert self.jdk is not None
+                    folder.mkdir(mode=0o755)
+                    java.compile_driver(self.jdk, folder, self.limits)
+                    for path in folder.rglob("*"):
+                        path.chmod(0o755 if path.is_dir() else 0o644)
+                self._drivers[language] = folder
+            return self._drivers[language]
 
-    def _run(self, run: _Run) -> Iterator[TestResult]:
-        child: Child | None = None
-        lost: dict[str, str] = {}  # tests whose process ended or ran out of time, and how
-        timeouts = 0
-        try:
-            for test in self.tests:
-                blocked = next((f"{name} {lost[name]}" for name in test.requires if name in lost), None)
-                if blocked is not None:
-                    yield TestResult(test.name, Status.ERROR, f"could not set up: {blocked}")
-                    continue
-                if timeouts >= MOST_TIMEOUTS:
-                    yield TestResult(test.name, Status.ERROR, f"not run: {timeouts} tests already ran out of time")
-                    continue
-                if child is None:
-                    child = Child(run.command, run.folder, child_environment(run.folder), self.limits.output_bytes)
-                    started = child.start(self.limits.start_timeout)
-                    if not (isinstance(started, Answer) and started.status == "ready"):
-                        child.stop()
-                        child = None
-                        yield TestResult(test.name, Status.ERROR, _lost(started, run, "the process did not start"))
-                        continue
-                reply = child.ask(test.command, self.limits.timeout)
-                if isinstance(reply, Answer):
-                    yield _with_output(judge(test, reply.status, reply.text), reply.output)
-                    continue
-                child = None
-                timeouts += isinstance(reply, TimedOut)
-                lost[test.name] = "ran out of time" if isinstance(reply, TimedOut) else "ended the process"
-                message = _lost(reply, run, "")
-                yield TestResult(test.name, Status.ERROR, message if test.case is None else f"{_on(test)}: {message}")
-        finally:
-            if child is not None:
-                child.stop()
-
-    def _all(self, submission: str, language: str, reason: str) -> SubmissionResult:
-        return SubmissionResult(
-            submission, language, tuple(TestResult(t.name, Status.ERROR, reason) for t in self.tests)
-        )
-
-
-def _lost(reply: Reply, run: _Run, context: str) -> str:
-    """Why no answer came: out of time, or the process ended (with a hint at the likely cause)."""
-    if isinstance(reply, TimedOut):
-        return f"no answer within {reply.seconds:g} s (the time limit of a test){reply.output}"
-    if isinstance(reply, Ended):
-        prefix = f"{context}: " if context else ""
-        return (
-            f"{prefix}the process ended with status {reply.returncode} during the test: {run.exit_hint}{reply.output}"
-        )
-    return f"{context}: it answered {reply.status!r} instead of ready"
-
-
-def _on(test: GradeTest) -> str:
-    assert test.case is not None
-    return f"on the board {where(test.case)}"
-
-
-def _with_output(result: TestResult, output: str) -> TestResult:
-    """A failed test's message with what the code printed during it; a passed test's as it is."""
-    if result.passed or not output:
-        return result
-    return TestResult(result.name, result.status, result.message + output)
+    def _all(self, submission: str, language: str, reason: str, notes: Sequence[str] = ()) -> SubmissionResult:
+        tests = tuple(TestResult(test.name, Status.ERROR, reason) for test in self.tests)
+        return SubmissionResult(submission, language, tests, tuple(notes))

@@ -1,45 +1,61 @@
-"""Java submissions: finding a JDK, compiling the grader's driver and a submission, and the process's command.
+"""Java submissions: finding a JDK, compiling the grader's driver and a submission, and the driver's process.
 
 The driver (``java/*.java`` beside this module, package ``tictactoegrader``)
 reaches the submission's classes by reflection only, so it is compiled once
 for a whole run, without them, and a submission that lacks a method still
-compiles: the tests that need the method fail, the others run.  Only the
-graded files and what they use are compiled (``javac -sourcepath`` finds
-the rest), so a ``Play.java`` or ``TestDict.java`` handed out with the
-assignment is neither needed nor able to break the build.  A submission in
-a named package (``package a2;``) is laid out in its package's folder first.
+compiles: the tests that need the method fail, the others run.
+
+A submission is compiled in its sandbox (javac is one of its processes),
+with ``-proc:none`` (no annotation processor: none of the submission's code
+runs while it compiles), an explicit class path (its empty scratch folder,
+so that no ``.class`` or ``.jar`` lying anywhere changes the verdict) and
+an empty output folder.  Only the graded files and what they use among the
+copied ``.java`` files are compiled (``javac -sourcepath`` finds the rest),
+so a ``Play.java`` or ``TestDict.java`` handed out with the assignment is
+neither needed nor able to break the build.  A submission that lacks the
+course's ``DictionaryADT.java`` or ``DictionaryException.java`` gets the
+grader's own, in the handout's form (``handout/``), and the report says
+so.  A submission in a named package (``package a2;``) is laid out in its
+package's folder first.
 
 JVM options: a serial collector and the client compiler alone keep one
 submission's process on about one core, so that ``--jobs 2`` has two to
-share; ``-XX:-UsePerfData`` keeps the JVM from writing its statistics file
-in ``/tmp``.
+share; ``-XX:-UsePerfData`` keeps the JVM from writing its statistics file;
+``java.io.tmpdir`` and ``-XX:ErrorFile`` point into the scratch folder.
 """
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import subprocess
+import tempfile
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from tictactoe.grade.limits import Limits, child_environment, limited
+from tictactoe.grade.sandbox import Program
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Sequence
+    from collections.abc import Callable
+
+    from tictactoe.grade.limits import Limits
 
 __all__ = [
     "DRIVER_CLASS",
     "GRADED_FILES",
+    "HANDOUT_FILES",
     "INSTALL_HINT",
-    "CompileResult",
     "Jdk",
+    "Sources",
     "compile_driver",
-    "compile_submission",
-    "driver_command",
+    "compile_program",
+    "compile_result",
+    "driver_program",
     "find_jdk",
+    "lay_out",
 ]
 
 #: The files of a Java submission that are graded, with the course's names.
@@ -50,6 +66,8 @@ GRADED_FILES = (
     "DictionaryADT.java",
     "DictionaryException.java",
 )
+#: The course's handout files that the grader supplies when a submission lacks them.
+HANDOUT_FILES = ("DictionaryADT.java", "DictionaryException.java")
 #: The driver's main class.
 DRIVER_CLASS = "tictactoegrader.GraderDriver"
 #: What to do without a Java compiler.
@@ -66,90 +84,139 @@ _JVM_OPTIONS = (
     "-XX:MaxMetaspaceSize=128m",
 )
 _PACKAGE = re.compile(r"^\s*package\s+([A-Za-z_][\w.]*)\s*;", re.MULTILINE)
-# javac's first error: "File.java:12: error: ';' expected"
+# javac's first error: "File.java:12: error: ';' expected", and the "symbol:" line that may follow it.
 _ERROR = re.compile(r"^(?P<where>.+?\.java:\d+): error: (?P<what>.*)$", re.MULTILINE)
+_SYMBOL = re.compile(r"^\s*symbol:\s*(?P<symbol>.+)$", re.MULTILINE)
 
 
 @dataclass(frozen=True, slots=True)
 class Jdk:
-    """The ``javac`` and ``java`` programs to use."""
+    """The ``javac`` and ``java`` programs to use, and the JDK's folder (the sandbox lets its processes see it)."""
 
     javac: str
     java: str
+    home: Path
 
 
 @dataclass(frozen=True, slots=True)
-class CompileResult:
-    """A compiled submission: its package (``''`` for none), or the compiler's first error."""
+class Sources:
+    """A submission's sources laid out for javac: their root, the graded files in it, the package, what was supplied."""
 
+    root: Path
+    graded: tuple[str, ...]
     package: str
-    error: str | None = None
+    supplied: tuple[str, ...]
 
 
 def find_jdk() -> Jdk | None:
-    """``javac`` and ``java`` on the search path, or None when either is missing."""
+    """``javac`` and ``java`` on the search path (their real files), or None when either is missing."""
     javac, java = shutil.which("javac"), shutil.which("java")
-    return Jdk(javac, java) if javac and java else None
+    if not (javac and java):
+        return None
+    javac, java = os.path.realpath(javac), os.path.realpath(java)
+    return Jdk(javac, java, Path(javac).parent.parent)
 
 
 def compile_driver(jdk: Jdk, into: Path, limits: Limits) -> None:
     """Compile the grader's driver into ``into``; ``RuntimeError`` with javac's output if it fails."""
     sources = resources.files("tictactoe.grade") / "java"
-    with resources.as_file(sources) as folder:
+    with resources.as_file(sources) as folder, tempfile.TemporaryDirectory() as empty:
         files = sorted(str(path) for path in Path(folder).glob("*.java"))
-        result = _javac(jdk, ["-d", str(into), *files], into, limits)
+        result = subprocess.run(
+            [
+                jdk.javac,
+                *(f"-J{option}" for option in _JVM_OPTIONS),
+                "-J-Xmx512m",
+                "-cp",
+                empty,
+                "-proc:none",
+                "-d",
+                str(into),
+                *files,
+            ],
+            capture_output=True,
+            text=True,
+            errors="replace",
+            timeout=limits.compile_timeout,
+            cwd=empty,
+            check=False,
+        )
     if result.returncode != 0:
         raise RuntimeError(f"the grader's Java driver does not compile: {result.stdout}{result.stderr}")
 
 
-def compile_submission(jdk: Jdk, source: Path, classes: Path, limits: Limits) -> CompileResult:
-    """Compile the submission whose ``.java`` files lie in ``source`` into ``classes``.
+def lay_out(copy: Path, into: Path) -> Sources | str:
+    """The copied submission ``copy`` laid out in ``into`` (its package's folders), with the handout files it lacks.
 
-    ``source`` is the copy, which this may rearrange into package folders.
+    A string, saying why, when it holds none of the graded files.
     """
-    package = _package(source)
-    root = source
-    if package:
-        root = source.parent / "sources"
-        folder = root.joinpath(*package.split("."))
-        folder.mkdir(parents=True)
-        for path in source.glob("*.java"):
-            shutil.copy2(path, folder / path.name)
-        source = folder
-    graded = [str(source / name) for name in GRADED_FILES if (source / name).is_file()]
-    if not graded:
-        return CompileResult(package, "no Java file of the assignment (" + ", ".join(GRADED_FILES) + ")")
-    arguments = ["-d", str(classes), "-sourcepath", str(root), "-implicit:class", "-nowarn", "-encoding", "UTF-8"]
-    result = _javac(jdk, [*arguments, *graded], classes, limits)
-    if result.returncode == 0:
-        return CompileResult(package)
-    return CompileResult(package, _first_error(result.stderr + result.stdout, root))
+    package = _package(copy)
+    folder = into.joinpath(*package.split(".")) if package else into
+    folder.mkdir(parents=True, exist_ok=True)
+    for path in copy.iterdir():
+        if path.suffix == ".java" and path.is_file():
+            shutil.copyfile(path, folder / path.name)
+    if not any((folder / name).is_file() for name in GRADED_FILES):
+        return "no Java file of the assignment (" + ", ".join(GRADED_FILES) + ")"
+    supplied = tuple(name for name in HANDOUT_FILES if not (folder / name).is_file())
+    for name in supplied:
+        text = (resources.files("tictactoe.grade") / "handout" / name).read_text(encoding="utf-8")
+        (folder / name).write_text(f"package {package};\n\n{text}" if package else text, encoding="utf-8")
+    prefix = "/".join(package.split("."))
+    graded = tuple(f"{prefix}/{name}" if prefix else name for name in GRADED_FILES if (folder / name).is_file())
+    return Sources(into, graded, package, supplied)
 
 
-def driver_command(
-    jdk: Jdk, classpath: Sequence[Path], package: str, limits: Limits
-) -> Callable[[int, int], list[str]]:
-    """The driver's process for a compiled submission, given the numbers of its command and answer pipes."""
-    java = [jdk.java, f"-Xmx{limits.heap_megabytes}m", "-Xss8m", *_JVM_OPTIONS, "-cp", ":".join(map(str, classpath))]
+def compile_program(jdk: Jdk, sources: Sources, classes: Path) -> Program:
+    """javac's process: the sources (read-only) compiled into the empty ``classes`` (the one folder it writes)."""
 
-    def command(command_fd: int, answer_fd: int) -> list[str]:
-        arguments = [DRIVER_CLASS, str(command_fd), str(answer_fd), *([package] if package else [])]
-        return limited([*java, *arguments], limits.address_megabytes)
+    def command(place: Callable[[str], str], command_fd: int, answer_fd: int) -> list[str]:
+        scratch = place("scratch")
+        options = [f"-J{option}" for option in _JVM_OPTIONS]
+        options += ["-J-Xmx512m", f"-J-Djava.io.tmpdir={scratch}", f"-J-XX:ErrorFile={scratch}/hs_err_pid%p.log"]
+        arguments = ["-d", place("out"), "-cp", scratch, "-sourcepath", place("src"), "-proc:none"]
+        arguments += ["-implicit:class", "-nowarn", "-encoding", "UTF-8"]
+        return [jdk.javac, *options, *arguments, *(f"{place('src')}/{name}" for name in sources.graded)]
 
-    return command
+    return Program(command, {"src": sources.root, "out": classes}, frozenset({"out"}), None, *_jdk(jdk))
 
 
-def _javac(jdk: Jdk, arguments: list[str], home: Path, limits: Limits) -> subprocess.CompletedProcess[str]:
-    options = [f"-J{option}" for option in _JVM_OPTIONS]
-    return subprocess.run(
-        limited([jdk.javac, *options, "-J-Xmx512m", *arguments], limits.address_megabytes),
-        capture_output=True,
-        text=True,
-        errors="replace",
-        timeout=limits.start_timeout,
-        env=child_environment(home),
-        check=False,
-    )
+def compile_result(output: str) -> str:
+    """javac's first error as one line, its file named as in the submission, with the symbol it could not find.
+
+    >>> compile_result("/src/HashDictionary.java:5: error: cannot find symbol\\n  x\\n  ^\\n  symbol:   class Datum\\n")
+    'HashDictionary.java:5: cannot find symbol: class Datum'
+    """
+    match = _ERROR.search(output)
+    if match is None:
+        lines = [line for line in output.splitlines() if line.strip()]
+        return "javac failed: " + (lines[0] if lines else "without a message")
+    where = match.group("where")
+    where = where.split("/src/", 1)[1] if "/src/" in where else Path(where).name
+    what = match.group("what")
+    following = _ERROR.search(output, match.end())
+    symbol = _SYMBOL.search(output, match.end(), following.start() if following else len(output))
+    if symbol is not None:
+        what += f": {symbol.group('symbol').strip()}"
+    return f"{where}: {what}"
+
+
+def driver_program(jdk: Jdk, driver: Path, seed: Path, package: str, limits: Limits) -> Program:
+    """The driver's process: its classes read-only, the submission's (``seed/classes``) copied into the scratch."""
+
+    def command(place: Callable[[str], str], command_fd: int, answer_fd: int) -> list[str]:
+        scratch = place("scratch")
+        java = [jdk.java, f"-Xmx{limits.heap_megabytes}m", "-Xss8m", *_JVM_OPTIONS]
+        java += [f"-Djava.io.tmpdir={scratch}", f"-XX:ErrorFile={scratch}/hs_err_pid%p.log"]
+        java += ["-cp", f"{place('grader')}:{scratch}/classes", DRIVER_CLASS]
+        return [*java, str(command_fd), str(answer_fd), *([package] if package else [])]
+
+    return Program(command, {"grader": driver}, seed=seed, system=_jdk(jdk)[0], linked=_jdk(jdk)[1])
+
+
+def _jdk(jdk: Jdk) -> tuple[tuple[Path, ...], tuple[Path, ...]]:
+    """The JDK's folder, and those of its folders whose links lead elsewhere (Debian's lead into /etc)."""
+    return (jdk.home,), (jdk.home / "conf", jdk.home / "lib")
 
 
 def _package(source: Path) -> str:
@@ -160,15 +227,3 @@ def _package(source: Path) -> str:
             match = _PACKAGE.search(path.read_text(encoding="utf-8", errors="replace"))
             return match.group(1) if match else ""
     return ""
-
-
-def _first_error(output: str, root: Path) -> str:
-    """javac's first error as one line, its file named relative to the submission: ``HashDictionary.java:12: ...``."""
-    match = _ERROR.search(output)
-    if match is None:
-        lines = [line for line in output.splitlines() if line.strip()]
-        return "javac failed: " + (lines[0] if lines else "without a message")
-    where = match.group("where")
-    with_root = str(root) + "/"
-    where = where.split(with_root, 1)[-1] if with_root in where else Path(where).name
-    return f"{where}: {match.group('what')}"

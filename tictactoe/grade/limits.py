@@ -1,80 +1,102 @@
-"""The limits a submission's process runs under, and the environment it gets.
+"""The limits a submission's processes run under, and the environment they get.
 
-Time is limited per test by the grader, which waits that long for each
-answer and then ends the process (:mod:`tictactoe.grade.channel`).  Memory is
-limited twice: the Java heap by ``-Xmx`` (an ``OutOfMemoryError`` is an
-answer like any exception), and the whole process's address space by
-``ulimit -v``, set by a shell that then ``exec``s the program, because
+Time: each test has :attr:`Limits.timeout` seconds of processor time (the
+submission's processes together, where a control group counts them), and at
+most three times as long on the wall clock, so that a neighbour spinning
+under ``--jobs 2`` on two cores cannot time out an innocent submission;
+each submission has :attr:`Limits.submission_timeout` wall-clock seconds in
+all.  Memory and processes: one control group a submission
+(:mod:`~tictactoe.grade.cgroups`) holds all its processes to
+:attr:`Limits.memory_megabytes` and :attr:`Limits.tasks`; each process also
+runs under ``ulimit`` limits (address space, file size, open files,
+processor seconds), set by a shell that then ``exec``s the program, because
 ``preexec_fn`` is not safe in a grader that runs submissions from threads.
-What the process prints is kept up to :attr:`Limits.output_bytes` a stream
-and a test, and only shown in messages.
+The Java heap is bounded by ``-Xmx`` too, so that an ``OutOfMemoryError``
+is an exception like any other.  The one writable place, the scratch
+folder, holds at most :attr:`Limits.scratch_megabytes`.  What a process
+prints is kept up to :attr:`Limits.output_bytes` a stream and a test.
 
->>> Limits().timeout, Limits().heap_megabytes
-(10.0, 256)
->>> limited(["java", "-version"], 1024)[:4]
-['/bin/sh', '-c', 'ulimit -v "$0" && exec "$@"', '1048576']
+>>> Limits().timeout, Limits().heap_megabytes, Limits().memory_megabytes, Limits().tasks
+(10.0, 256, 1024, 128)
+>>> ulimits(Limits())
+'ulimit -v 1572864 && ulimit -f 65536 && ulimit -n 256 && ulimit -t 240'
 """
 
 from __future__ import annotations
 
-import os
+import math
 import resource
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from pathlib import Path
+    from collections.abc import Mapping
 
-__all__ = ["DEFAULT_TIMEOUT", "Limits", "child_environment", "limited"]
+__all__ = ["DEFAULT_SUBMISSION_TIMEOUT", "DEFAULT_TIMEOUT", "Limits", "environment", "ulimits"]
 
-#: Seconds a test may take: the built-in cases take well under a second in either language when written
+#: Processor seconds a test may take: the built-in cases take well under a second in either language when written
 #: plainly; their largest search (play-4x4-speed, about 100 000 nodes) takes about 1 s in Java.
 DEFAULT_TIMEOUT = 10.0
+#: Wall-clock seconds a whole submission may take: a correct one takes a few, and one that runs out of time on
+#: every test of TestDict and a few cases still gets through them all.
+DEFAULT_SUBMISSION_TIMEOUT = 120.0
 
 
 @dataclass(frozen=True, slots=True)
 class Limits:
-    """Time a test, memory, and output a stream, for one submission's process.
+    """Time, memory, processes, disk and output, for one submission's processes.
 
-    ``address_megabytes`` bounds the process's whole address space: a JVM
-    with a 256 MB heap reserves far more than its heap, and needs about 800 MB
-    of it to start.  ``timeout`` is per test; ``start_timeout`` bounds the
-    start of a process and the compilation of a Java submission.
+    ``address_megabytes`` bounds each process's address space: a JVM with
+    a 256 MB heap reserves far more than its heap, and needs about 800 MB
+    of it to start.  ``memory_megabytes`` and ``tasks`` (processes and
+    threads: a JVM runs 20 to 40) bound all of a submission's processes
+    together.  ``compile_timeout`` bounds javac, which runs none of the
+    submission's code.
     """
 
     timeout: float = DEFAULT_TIMEOUT
+    submission_timeout: float = DEFAULT_SUBMISSION_TIMEOUT
     heap_megabytes: int = 256
     address_megabytes: int = 1536
+    memory_megabytes: int = 1024
+    tasks: int = 128
+    scratch_megabytes: int = 64
+    file_megabytes: int = 32
+    open_files: int = 256
     output_bytes: int = 64 * 1024
-    start_timeout: float = 60.0
+    compile_timeout: float = 60.0
 
 
-def limited(argv: Sequence[str], address_megabytes: int) -> list[str]:
-    """``argv`` run under an address-space limit of ``address_megabytes``, by ``/bin/sh``'s ``ulimit -v``.
+def ulimits(limits: Limits) -> str:
+    """The shell commands that set one process's own limits before it ``exec``s the program.
 
-    A grader that itself runs under a lower limit passes its own on: no
-    process may raise its limit past the one it was given.
+    A grader that itself runs under a lower address-space limit passes its
+    own on: no process may raise a limit past the one it was given.  The
+    processor seconds are a backstop for the whole life of a process (a
+    JVM answers every test of a submission): twice the submission's budget.
     """
-    kilobytes = address_megabytes * 1024
+    kilobytes = limits.address_megabytes * 1024
     _, most = resource.getrlimit(resource.RLIMIT_AS)
     if most != resource.RLIM_INFINITY:
         kilobytes = min(kilobytes, most // 1024)
-    return ["/bin/sh", "-c", 'ulimit -v "$0" && exec "$@"', str(kilobytes), *argv]
+    blocks = limits.file_megabytes * 2048  # the shell counts a file's size in blocks of 512 bytes
+    seconds = math.ceil(2 * limits.submission_timeout)
+    return f"ulimit -v {kilobytes} && ulimit -f {blocks} && ulimit -n {limits.open_files} && ulimit -t {seconds}"
 
 
-def child_environment(home: Path) -> dict[str, str]:
+def environment(home: str, extra: Mapping[str, str] | None = None) -> dict[str, str]:
     """The environment of a submission's process: a search path, UTF-8, and ``home`` for its home and temp files.
 
-    Nothing else of the grader's environment is passed on.  ``MALLOC_ARENA_MAX``
+    Nothing of the grader's environment is passed on.  ``MALLOC_ARENA_MAX``
     keeps glibc from reserving 64 MB of address space for every thread, which
     a JVM under an address-space limit cannot afford.
     """
     return {
-        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+        "PATH": "/usr/local/bin:/usr/bin:/bin",
         "LANG": "C.UTF-8",
         "LC_ALL": "C.UTF-8",
-        "HOME": str(home),
-        "TMPDIR": str(home),
+        "HOME": home,
+        "TMPDIR": home,
         "MALLOC_ARENA_MAX": "2",
+        **(extra or {}),
     }

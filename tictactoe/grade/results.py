@@ -42,11 +42,16 @@ class TestResult:
 
 @dataclass(frozen=True, slots=True)
 class SubmissionResult:
-    """Every test of one submission, in the order they ran; ``submission`` is the path as given."""
+    """Every test of one submission, in the order they ran; ``submission`` is the path as given.
+
+    ``notes`` say what the grader did beyond the tests: handout files it
+    supplied, files it left out of the copy, limits the code ran into.
+    """
 
     submission: str
     language: str
     tests: tuple[TestResult, ...]
+    notes: tuple[str, ...] = ()
 
     @property
     def passed(self) -> int:

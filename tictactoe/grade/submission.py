@@ -7,10 +7,10 @@ submission, in the order of their names.  A folder of a class that holds
 neither is still graded (every test fails saying so), so that no student
 drops out of a gradebook unseen.
 
-The copy leaves out symbolic links (one could lead back into the
-original), caches and compiled files, and is refused past
-:data:`MOST_BYTES`: nothing the submission's code does in its copy reaches
-the original folder.
+The copy holds only folders and regular files (a link, a FIFO, a socket
+or a device is left out, with a note in the report), no caches and no
+compiled files, and is refused past :data:`MOST_BYTES`: nothing the
+submission's code does in its copy reaches the original folder.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from __future__ import annotations
 import enum
 import os
 import shutil
+import stat
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -76,24 +77,63 @@ def detect_language(folder: Path, override: Language | None = None) -> Language:
     )
 
 
-def copy_submission(folder: Path, into: Path) -> None:
-    """Copy the submission in ``folder`` to the new folder ``into``; :class:`SubmissionError` when too large."""
+def copy_submission(folder: Path, into: Path) -> list[str]:
+    """Copy the submission in ``folder`` to the new folder ``into``; the notes of what was left out and why.
+
+    Only folders and regular files are copied: a link (it could lead back
+    into the original, or anywhere), a FIFO (reading it would wait
+    forever), a socket or a device is left out with a note, as are caches
+    and compiled files, silently.  :class:`SubmissionError` when the files
+    add up to more than :data:`MOST_BYTES`.
+    """
+    notes: list[str] = []
+    plan: list[tuple[str, str]] = []  # (source, relative destination), folders before what they hold
     total = 0
     for root, folders, files in os.walk(folder):
-        folders[:] = [name for name in folders if not os.path.islink(os.path.join(root, name))]
-        for name in files:
+        relative = os.path.relpath(root, folder)
+        kept = _kept(root, folders + files, folder, notes)
+        folders[:] = sorted(name for name in folders if name in kept)
+        for name in sorted(kept):
             path = os.path.join(root, name)
-            if not os.path.islink(path):
+            if os.path.isfile(path):
                 total += os.path.getsize(path)
+            plan.append((path, os.path.normpath(os.path.join(relative, name))))
     if total > MOST_BYTES:
         raise SubmissionError(f"the folder holds {total} bytes, more than the {MOST_BYTES} a submission may")
-    shutil.copytree(folder, into, symlinks=True, ignore=_ignored)
+    into.mkdir()
+    for source, relative in plan:
+        target = into / relative
+        if os.path.isdir(source):
+            target.mkdir(exist_ok=True)
+        else:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(source, target)
+    return notes
 
 
-def _ignored(folder: str, names: list[str]) -> set[str]:
-    """What the copy leaves out of ``folder``: links, caches and compiled files."""
-    left_out = shutil.ignore_patterns(*_SKIPPED)(folder, names)
-    return left_out | {name for name in names if os.path.islink(os.path.join(folder, name))}
+def _kept(root: str, names: list[str], top: Path, notes: list[str]) -> set[str]:
+    """The names in ``root`` that are copied: folders and regular files, not caches; a note for each odd one."""
+    skipped = shutil.ignore_patterns(*_SKIPPED)(root, names)
+    kept = set()
+    for name in sorted(names):
+        if name in skipped:
+            continue
+        path = os.path.join(root, name)
+        mode = os.lstat(path).st_mode
+        if stat.S_ISDIR(mode) or stat.S_ISREG(mode):
+            kept.add(name)
+            continue
+        kind = (
+            "link"
+            if stat.S_ISLNK(mode)
+            else "FIFO"
+            if stat.S_ISFIFO(mode)
+            else "socket"
+            if stat.S_ISSOCK(mode)
+            else "device"
+        )
+        notes.append(f"the {kind} {os.path.relpath(path, top)!r} was left out: only folders and files are copied")
+    return kept
 
 
 def _has_java(folder: Path) -> bool:

@@ -1,24 +1,19 @@
 package tictactoegrader;
 
 import java.lang.reflect.Method;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 /**
- * The submission's Configurations on one case's board: the board questions of a board case, and the reference search (docs/dictionary.md)
- * reference search, line for line, calling only the submission's methods.  Its table is the submission's own,
+ * The submission's Configurations on one board: the questions asked of a board, and the reference search
+ * (docs/dictionary.md), line for line, calling only the submission's methods.  Its table is the submission's own,
  * made by createDictionary and reached only through repeatedConfiguration and addConfiguration, so a fault of
- * the dictionary shows in the node count.
+ * the dictionary shows in the node count.  It reports what the methods answered; the grader judges.
  */
 final class Game {
     static final char HUMAN = 'X';
     static final char COMPUTER = 'O';
     static final char EMPTY = ' ';
-
-    /** Something the case found wrong besides the answers (the board not left as found). */
-    static final class Wrong extends Exception {
-        Wrong(String reason) {
-            super(reason);
-        }
-    }
 
     private final Object configs;
     private final int size;
@@ -56,39 +51,28 @@ final class Game {
         }
     }
 
-    /** The answers to the keys asked (wins_x, wins_o, is_draw, eval), as "key=value" words. */
-    String answers(String[] keys) throws Student.Thrown {
-        StringBuilder words = new StringBuilder();
-        for (String key : keys) {
-            Object value;
-            switch (key) {
-                case "wins_x":
-                    value = wins(HUMAN);
-                    break;
-                case "wins_o":
-                    value = wins(COMPUTER);
-                    break;
-                case "is_draw":
-                    value = isDraw();
-                    break;
-                case "eval":
-                    value = evalBoard();
-                    break;
-                default:
-                    continue;
-            }
-            words.append(words.length() == 0 ? "" : " ").append(key).append('=').append(value);
+    /** What the submission answers to one question: wins_x, wins_o, is_draw or eval. */
+    Object ask(String question) throws Student.Thrown {
+        switch (question) {
+            case "wins_x":
+                return invoke(wins, "wins", Student.symbol(wins, 0, HUMAN));
+            case "wins_o":
+                return invoke(wins, "wins", Student.symbol(wins, 0, COMPUTER));
+            case "is_draw":
+                return invoke(isDraw, "isDraw");
+            case "eval":
+                return invoke(evalBoard, "evalBoard");
+            default:
+                throw new IllegalArgumentException("no question " + question);
         }
-        return words.toString();
     }
 
-    /** computer_play, the reference search of docs/dictionary.md: "score=S row=R col=C nodes=N". */
-    String play() throws Student.Missing, Student.Thrown, Wrong {
-        String before = emptySquares();
+    /** The reference search of docs/dictionary.md from this board: {score, row, col, nodes}. */
+    Map<String, Object> play() throws Student.Missing, Student.Thrown {
         Method create = Student.method(configs.getClass(), "createDictionary", "HashDictionary createDictionary()");
         table = Student.call(create, configs, "createDictionary()");
         if (table == null) {
-            throw new Wrong("createDictionary() returned null");
+            throw new Student.Thrown("createDictionary()", new NullPointerException("createDictionary() returned null"));
         }
         Class<?> tableType = table.getClass();
         repeatedConfiguration = Student.method(configs.getClass(), "repeatedConfiguration",
@@ -97,12 +81,12 @@ final class Game {
             "void addConfiguration(HashDictionary, int)", tableType, int.class);
         nodes = 0;
         int[] best = search(COMPUTER, -1, 4, 0);
-        String after = emptySquares();
-        if (!after.equals(before)) {
-            throw new Wrong("the board was not left as it was found: squareIsEmpty answers " + after + " where it"
-                + " answered " + before + " (row by row, 1 for an empty square)");
-        }
-        return "score=" + best[0] + " row=" + best[1] + " col=" + best[2] + " nodes=" + nodes;
+        Map<String, Object> answer = new LinkedHashMap<>();
+        answer.put("score", best[0]);
+        answer.put("row", best[1]);
+        answer.put("col", best[2]);
+        answer.put("nodes", nodes);
+        return answer;
     }
 
     /** SEARCH(symbol, highest, lowest, level) of the reference search: {value, row, col}. */
@@ -149,7 +133,8 @@ final class Game {
         return new int[] {value, bestRow, bestCol};
     }
 
-    private String emptySquares() throws Student.Thrown {
+    /** squareIsEmpty of every square, row by row: 1 for an empty one, 0 for another. */
+    String emptySquares() throws Student.Thrown {
         StringBuilder squares = new StringBuilder(size * size);
         for (int row = 0; row < size; row++) {
             for (int col = 0; col < size; col++) {

@@ -7,38 +7,41 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 
 /**
- * The grader's side of one Java submission's process: it reads commands on one pipe and answers on another.
- * The first command, sent before any of the submission's code has run, is {@code hello NONCE}; every later
- * command and every answer is opened by that nonce and the command's number, and a command line without the
- * nonce (the submission's code may write on the pipe) is ignored.  The submission's standard output and error
- * are not the channel: what its code prints is only shown in messages.
+ * The grader's side of one Java submission's process: it performs the operations the grader asks and reports
+ * what it saw; it decides nothing (docs/grading.md).  It reads commands on one pipe and answers on another.  The
+ * first command is {@code hello NONCE}: only then are the submission's classes loaded and initialized, and the
+ * answer says so.  Every later command is {@code NONCE N REQUEST} and its answer {@code NONCE N OBSERVATIONS}, a
+ * JSON list of operations and a JSON list with one observation per operation (the operations and observations of
+ * python_driver.py, with the Java names); a command line without the nonce is ignored.  The submission's
+ * standard output and error are not the channel: what its code prints is only shown in messages.
  *
  * <pre>
  * java tictactoegrader.GraderDriver COMMAND_FD ANSWER_FD [PACKAGE]
- * commands:  hello NONCE, then NONCE N COMMAND with COMMAND one of testdict T | buckets 1|2 | quit |
- *            board SIZE LENGTH CELLS KEY,KEY... | play SIZE LENGTH LEVELS CELLS   (CELLS: row by row, '.' empty)
- * answers:   NONCE 0 ready, then NONCE N STATUS TEXT with STATUS pass, fail, error or values (KEY=VALUE ...)
  * </pre>
  */
 public final class GraderDriver {
-    /** The longest answer text: a message, not a dump. */
-    private static final int MOST_CHARACTERS = 2000;
     /** The stack of the thread that runs the submission's code: deep searches recurse deeply. */
     private static final long STACK_BYTES = 64L << 20;
+    private static final String[] CLASSES = {"Data", "HashDictionary", "Configurations"};
 
     private final BufferedReader commands;
     private final OutputStream answers;
     private final Student student;
-    private final DictTests dictTests;
+    private final Map<Long, Table> tables = new HashMap<>();
+    private Game game;
     private String nonce = "";
 
     private GraderDriver(BufferedReader commands, OutputStream answers, Student student) {
         this.commands = commands;
         this.answers = answers;
         this.student = student;
-        this.dictTests = new DictTests(student);
     }
 
     public static void main(String[] arguments) throws Exception {
@@ -57,11 +60,14 @@ public final class GraderDriver {
         try {
             String line;
             while ((line = commands.readLine()) != null) {
-                String[] words = line.trim().split(" ");
+                String[] words = line.trim().split(" ", 3);
                 if (nonce.isEmpty()) {
                     if (words[0].equals("hello") && words.length == 2) {
                         nonce = words[1];
-                        answer("0", "ready", "");
+                        student.initialize(CLASSES); // a static initializer that never ends is a start that never ends
+                        Map<String, Object> ready = new LinkedHashMap<>();
+                        ready.put("load", "");
+                        answer("0", ready);
                     }
                     continue;
                 }
@@ -71,49 +77,114 @@ public final class GraderDriver {
                 if (words[2].equals("quit")) {
                     return;
                 }
-                String[] reply = dispatch(java.util.Arrays.copyOfRange(words, 2, words.length));
-                answer(words[1], reply[0], reply[1]);
+                List<?> operations;
+                try {
+                    operations = (List<?>) Json.parse(words[2]);
+                } catch (RuntimeException notJson) {
+                    continue; // not the grader's either: its requests are JSON
+                }
+                List<Object> observations = new ArrayList<>();
+                for (Object operation : operations) {
+                    observations.add(run((List<?>) operation));
+                }
+                answer(words[1], observations);
             }
         } catch (IOException error) {
             Runtime.getRuntime().halt(3); // the grader has gone: nothing to answer
         }
     }
 
-    /** {status, text} for one command; the submission's faults are answers, never the driver's end. */
-    private String[] dispatch(String[] words) {
+    /** One operation's observation; the submission's faults are observations, never the driver's end. */
+    private Object run(List<?> operation) {
+        String name = (String) operation.get(0);
         try {
-            switch (words[0]) {
-                case "testdict":
-                    DictTests.Verdict verdict = dictTests.run(Integer.parseInt(words[1]));
-                    return new String[] {verdict.status, verdict.text};
-                case "buckets":
-                    DictTests.Verdict buckets = Buckets.run(student, Integer.parseInt(words[1]));
-                    return new String[] {buckets.status, buckets.text};
-                case "board":
-                    Game board = new Game(student, Integer.parseInt(words[1]), Integer.parseInt(words[2]), 0,
-                        words[3]);
-                    return new String[] {"values", board.answers(words[4].split(","))};
-                case "play":
-                    Game play = new Game(student, Integer.parseInt(words[1]), Integer.parseInt(words[2]),
-                        Integer.parseInt(words[3]), words[4]);
-                    return new String[] {"values", play.play()};
-                default:
-                    return new String[] {"error", "the grader's driver has no command " + words[0]};
-            }
-        } catch (Student.Missing | Student.Thrown | Game.Wrong fault) {
-            return new String[] {fault instanceof Game.Wrong ? "fail" : "error", fault.getMessage()};
-        } catch (RuntimeException | Error error) { // an answer of the wrong type, a bad command: still one answer
-            return new String[] {"error", "the grader could not use the answer: " + Student.describe(error)};
+            return observed(name, operation);
+        } catch (Student.Thrown thrown) {
+            return thrown.observed();
+        } catch (Student.Missing missing) {
+            return fault(missing.getMessage());
+        } catch (RuntimeException | Error error) { // an answer of the wrong type for the search: still an observation
+            return fault("the grader could not use the answer: " + Student.describe(error));
         }
     }
 
-    private void answer(String number, String status, String text) throws IOException {
-        String line = text.replaceAll("[\\r\\n]+", " / ");
-        if (line.length() > MOST_CHARACTERS) {
-            line = line.substring(0, MOST_CHARACTERS) + "...";
+    private Object observed(String name, List<?> operation) throws Student.Missing, Student.Thrown {
+        switch (name) {
+            case "new":
+                tables.put(number(operation, 1), Table.create(student, (int) number(operation, 2)));
+                return returned(null);
+            case "put":
+                return returned(table(operation).put((String) operation.get(2), (int) number(operation, 3)));
+            case "get":
+                return returned(table(operation).get((String) operation.get(2)));
+            case "remove":
+                return returned(table(operation).remove((String) operation.get(2)));
+            case "count":
+                return returned(table(operation).numRecords());
+            case "puts":
+            case "gets":
+            case "removes":
+                return table(operation).bulk(name, number(operation, 2), number(operation, 3), number(operation, 4));
+            case "board":
+                game = null;
+                game = new Game(student, (int) number(operation, 1), (int) number(operation, 2),
+                    (int) number(operation, 3), (String) operation.get(4));
+                return returned(null);
+            default:
+                return onBoard(name, operation);
         }
+    }
+
+    private Object onBoard(String name, List<?> operation) throws Student.Missing, Student.Thrown {
+        if (game == null) {
+            return skip("no board: the board could not be set up");
+        }
+        switch (name) {
+            case "ask":
+                return returned(game.ask((String) operation.get(1)));
+            case "empty":
+                return returned(game.emptySquares());
+            case "play":
+                return returned(game.play());
+            default:
+                return skip("the grader's driver has no operation " + name);
+        }
+    }
+
+    private Table table(List<?> operation) throws Student.Missing {
+        Table table = tables.get(number(operation, 1));
+        if (table == null) {
+            throw new Student.Missing("no table: its HashDictionary was not made");
+        }
+        return table;
+    }
+
+    private static long number(List<?> operation, int index) {
+        return (Long) operation.get(index);
+    }
+
+    private static Map<String, Object> returned(Object value) {
+        Map<String, Object> observation = new LinkedHashMap<>();
+        observation.put("v", value instanceof Map ? value : Student.value(value));
+        return observation;
+    }
+
+    private static Map<String, Object> fault(String text) {
+        Map<String, Object> observation = new LinkedHashMap<>();
+        observation.put("fault", text);
+        return observation;
+    }
+
+    private static Map<String, Object> skip(String text) {
+        Map<String, Object> observation = new LinkedHashMap<>();
+        observation.put("skip", text);
+        return observation;
+    }
+
+    private void answer(String number, Object observations) throws IOException {
         // The leading newline ends whatever the submission's code may have written on this pipe.
-        answers.write(("\n" + nonce + " " + number + " " + status + " " + line + "\n").getBytes(StandardCharsets.UTF_8));
+        String line = "\n" + nonce + " " + number + " " + Json.write(observations) + "\n";
+        answers.write(line.getBytes(StandardCharsets.US_ASCII));
         answers.flush();
     }
 }

@@ -3,6 +3,8 @@ package tictactoegrader;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 /**
  * The submission's classes, reached by reflection only, so that a missing class or method fails the tests that
@@ -22,20 +24,52 @@ final class Student {
         }
     }
 
-    /** The submission's code threw: the call and what it threw, with the first line of the student's code. */
+    /** The submission's code threw: the call and what it threw. */
     static final class Thrown extends Exception {
+        final String call;
         final Throwable cause;
 
         Thrown(String call, Throwable cause) {
-            super(call + " threw " + describe(cause));
+            super(call);
+            this.call = call;
             this.cause = cause;
         }
+
+        /** The observation: {"x": simple class name, "m": message, "at": the first frame of the student's, "c": call}. */
+        Map<String, Object> observed() {
+            Map<String, Object> observation = new LinkedHashMap<>();
+            String message;
+            try {
+                message = cause.getMessage();
+            } catch (RuntimeException | Error error) { // a getMessage of the submission's that throws in turn
+                message = null;
+            }
+            observation.put("x", cause.getClass().getSimpleName());
+            observation.put("m", cut(message == null ? "" : message));
+            observation.put("at", frame(cause));
+            observation.put("c", call);
+            return observation;
+        }
     }
+
+    /** The longest text of an observation: a message, not a dump. */
+    static final int MOST_CHARACTERS = 2000;
 
     private final String prefix;
 
     Student(String packageName) {
         this.prefix = packageName.isEmpty() ? "" : packageName + ".";
+    }
+
+    /** Load and initialize the classes named, so that their static initializers run now; what fails shows later. */
+    void initialize(String[] names) {
+        for (String name : names) {
+            try {
+                Class.forName(prefix + name, true, Student.class.getClassLoader());
+            } catch (ClassNotFoundException | LinkageError error) {
+                continue; // the test that needs the class reports it
+            }
+        }
     }
 
     Class<?> type(String name) throws Missing {
@@ -115,25 +149,41 @@ final class Student {
         }
     }
 
-    /** {@code Type: message (at Class.method(File.java:12))}, the frame being the first outside the JDK. */
-    static String describe(Throwable error) {
-        String message = error.getMessage();
-        String text = error.getClass().getSimpleName() + (message == null || message.isEmpty() ? "" : ": " + message);
+    /** The first frame outside the JDK and the driver, {@code Class.method(File.java:12)}; "" when none. */
+    static String frame(Throwable error) {
         for (StackTraceElement frame : error.getStackTrace()) {
             String owner = frame.getClassName();
             if (!owner.startsWith("java.") && !owner.startsWith("jdk.") && !owner.startsWith("sun.")
                     && !owner.startsWith("tictactoegrader.")) {
-                return text + " (at " + frame + ")";
+                return frame.toString();
             }
         }
-        return text;
+        return "";
     }
 
-    static boolean isDictionaryException(Throwable error) {
-        return error.getClass().getSimpleName().equals("DictionaryException");
+    /** {@code Type: message}, for what went wrong in the driver itself. */
+    static String describe(Throwable error) {
+        String message = error.getMessage();
+        return error.getClass().getSimpleName() + (message == null || message.isEmpty() ? "" : ": " + message);
     }
 
-    static String quoted(String text) {
-        return "'" + text.replace("\\", "\\\\").replace("'", "\\'") + "'";
+    /** A returned value as the observation holds it: an Integer, a Boolean, a String or null as it is. */
+    static Object value(Object result) {
+        if (result == null || result instanceof Integer || result instanceof Boolean || result instanceof String) {
+            return result;
+        }
+        Map<String, Object> opaque = new LinkedHashMap<>();
+        String text;
+        try {
+            text = String.valueOf(result);
+        } catch (RuntimeException | Error error) { // a toString of the submission's that throws in turn
+            text = "<a " + result.getClass().getSimpleName() + ">";
+        }
+        opaque.put("o", cut(text));
+        return opaque;
+    }
+
+    static String cut(String text) {
+        return text.length() <= MOST_CHARACTERS ? text : text.substring(0, MOST_CHARACTERS) + "...";
     }
 }
