@@ -38,7 +38,7 @@ from configurations.moves import MAX_BOARD_SIZE, Move
 from tictactoe.cli.arguments import whole_number
 from tictactoe.cli.exits import EXIT_USAGE, run
 from tictactoe.game.game import Game
-from tictactoe.game.tournament import play_out
+from tictactoe.game.tournament import play_out_timed
 from tictactoe.players.base import Player
 from tictactoe.players.registry import DEFAULT_THINK, PlayerOptions, make_player
 
@@ -90,6 +90,8 @@ class MatchGame:
     result: Winner
     #: The processor seconds of each of A's ``choose`` calls, then each of B's, in the order played.
     seconds: tuple[tuple[float, ...], tuple[float, ...]]
+    #: The wall-clock seconds of the same calls.
+    wall: tuple[tuple[float, ...], tuple[float, ...]] = ((), ())
 
     @property
     def winner(self) -> int | None:
@@ -227,7 +229,8 @@ def make_contestant(contestant: Contestant, size: int, length: int, think: float
 
 
 def play_game(a: Player, b: Player, *, a_plays_x: bool, size: int, length: int, opening: Sequence[Move]) -> MatchGame:
-    """One game of ``a`` against ``b`` from ``opening``, to its end, each ``choose`` timed in processor seconds.
+    """One game of ``a`` against ``b`` from ``opening``, to its end, each ``choose`` timed in processor seconds
+    and wall-clock seconds; a player that reads the order of play is shown the moves so far.
 
     ``ValueError`` when a player chooses a taken square.
     """
@@ -235,13 +238,24 @@ def play_game(a: Player, b: Player, *, a_plays_x: bool, size: int, length: int, 
     for move in opening:
         game.play(move)
     x_player, o_player = (a, b) if a_plays_x else (b, a)
-    seconds = play_out(game, x_player, o_player)
-    # X moves first after an opening of an even number of moves; the sides then take turns.
-    first, second = seconds[0::2], seconds[1::2]
-    x_seconds, o_seconds = (first, second) if len(opening) % 2 == 0 else (second, first)
-    a_seconds, b_seconds = (x_seconds, o_seconds) if a_plays_x else (o_seconds, x_seconds)
+    times = play_out_timed(game, x_player, o_player)
     assert game.result is not None
-    return MatchGame(tuple(opening), a_plays_x, game.moves, game.result, (tuple(a_seconds), tuple(b_seconds)))
+    return MatchGame(
+        tuple(opening),
+        a_plays_x,
+        game.moves,
+        game.result,
+        _by_side([time.processor for time in times], len(opening), a_plays_x),
+        _by_side([time.wall for time in times], len(opening), a_plays_x),
+    )
+
+
+def _by_side(seconds: Sequence[float], opening: int, a_plays_x: bool) -> tuple[tuple[float, ...], tuple[float, ...]]:
+    """The times of the moves after an opening of ``opening`` moves, split into A's and B's."""
+    # X moves first after an opening of an even number of moves; the sides then take turns.
+    first, second = tuple(seconds[0::2]), tuple(seconds[1::2])
+    x_seconds, o_seconds = (first, second) if opening % 2 == 0 else (second, first)
+    return (x_seconds, o_seconds) if a_plays_x else (o_seconds, x_seconds)
 
 
 def play_match(
