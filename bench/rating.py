@@ -34,7 +34,6 @@ time of its own process).  Every game is written as SGF to
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import math
 import os
 import shlex
@@ -47,7 +46,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from bench.common import ROOT, current_commit
-from bench.match import MatchGame, openings, play_game
+from bench.match import MatchGame, openings, own_processor_time, play_game
 from bench.peers import PEERS, make_peer, missing
 from bench.peers.gomocup import EngineError, ProtocolEngine
 from bench.peers.startup import StartUp, start_up
@@ -240,9 +239,6 @@ def play_pairing(
                 progress(number + 1)
             players = [entrant.make(size, LENGTH, seed + number) for entrant in (pairing.a, pairing.b)]
             try:
-                for player in players:
-                    if isinstance(player, ProtocolEngine):
-                        player.start()  # before the game: no move's time counts the engine's start
                 game = play_game(*players, a_plays_x=a_plays_x, size=size, length=LENGTH, opening=opening)
             except Exception as failure:  # an engine's failure loses its game; the run goes on
                 forfeits.append((_failed_side(failure, players), f"{type(failure).__name__}: {failure}"))
@@ -253,17 +249,8 @@ def play_pairing(
                     close = getattr(player, "close", None)
                     if close is not None:
                         close()
-            played.append(_engine_processor_time(game, players))
+            played.append(own_processor_time(game, players))
     return MatchupResult(pairing, tuple(played), tuple(forfeits), tuple(forfeits_a_x))
-
-
-def _engine_processor_time(game: MatchGame, players: Sequence[Player]) -> MatchGame:
-    """``game`` with the processor seconds of a program of the protocol its own process's, not this one's."""
-    seconds = list(game.seconds)
-    for side, player in enumerate(players):
-        if isinstance(player, ProtocolEngine) and len(player.processor_seconds) == len(seconds[side]):
-            seconds[side] = tuple(player.processor_seconds)
-    return dataclasses.replace(game, seconds=(seconds[0], seconds[1]))
 
 
 def _failed_side(failure: Exception, players: Sequence[Player]) -> int:
