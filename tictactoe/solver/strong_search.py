@@ -67,7 +67,7 @@ from configurations.results import MoverScore, Outcome
 from tictactoe.solver.blocking import breaker_wins_by_potential
 from tictactoe.solver.clock import Deadline, OutOfTime
 from tictactoe.solver.evaluation import evaluate
-from tictactoe.solver.geometry import geometry, lowest_square
+from tictactoe.solver.geometry import geometry, lowest_square, squares_of
 from tictactoe.solver.records import FINAL_DEPTH, Bound, pack, unpack
 from tictactoe.solver.search_board import SearchBoard
 from tictactoe.solver.table import BoundedTable
@@ -97,11 +97,14 @@ WIDTH = 16
 ROOT_WIDTH = 24
 # Boards of at most this many squares are searched with every move: the beams would cost them proofs.
 _FULL_WIDTH_SQUARES = 36
-# The time by which the searches for the player's own wins by fours, and by fours and threes, and
-# the iterative deepening must end, as shares of the budget; the check of the opponent's threats
-# ends with the whole budget.
+# The time by which each search at the root must end, as a share of the budget from the start of the move: the
+# player's own win by fours; the opponent's, as if the player passed, with the moves that stop it; the player's
+# own win by fours and threes; the opponent's, with the moves that stop it; the iterative deepening.  The last
+# check of the move chosen against the opponent's fours ends with the whole budget.
 _FOURS_SHARE = 0.1
-_THREES_SHARE = 0.2
+_GUARD_SHARE = 0.25
+_THREES_SHARE = 0.35
+_GUARD_THREES_SHARE = 0.5
 _DEEPENING_SHARE = 0.9
 # A new depth is begun when _HOPE times its foreseen cost (_next_depth_seconds, from the depths before it) ends
 # by this share of the budget.  The foresight overstates the cost by a half on average, and a depth the deadline
@@ -117,6 +120,8 @@ _MOST_GROWTH = 8.0
 _LEAST_DEPTH_SECONDS = 0.0005
 _FOURS_NODE_LIMIT = 20_000
 _THREES_NODE_LIMIT = 500
+# Positions of each search of the opponent's fours after one of the mover's candidate defences.
+_GUARD_NODE_LIMIT = 2_000
 # Positions between looks at the clock, and reports of the count of positions (a node on 26x26 takes about a tenth
 # of a millisecond).
 _CLOCK_EVERY = 16
@@ -224,49 +229,118 @@ class StrongSearch:
         self, board: SearchBoard, clock: float, think: float, max_plies: int
     ) -> tuple[int, int, Outcome | None, int]:
         """``(square, score, outcome, depth)`` of :meth:`choose`: the rules first, then the searches."""
-        mover = board.mover
-        mine, theirs = board.threats[mover], board.threats[1 - mover]
-        if mine:
-            return lowest_square(mine), WIN - 1, Outcome.WIN, 0
-        if theirs & (theirs - 1):
-            return lowest_square(theirs), 2 - WIN, Outcome.LOSS, 0
+        settled = self._rules(board)
+        if settled is not None:
+            return settled
+        theirs = board.threats[1 - board.mover]
         small = self._width == _INFINITY
-        if theirs and not small:
-            return lowest_square(theirs), 0, None, 0  # the block is forced: there is nothing to weigh
         line = None if theirs else self._threats(clock + think * _FOURS_SHARE, threes=False)
         if line is not None:
             # Nothing wins sooner than 3 plies but a threat, which the rules above took.
             if not small or len(line) <= 3:
                 return line[0], WIN - len(line), Outcome.WIN, 0
             max_plies = min(max_plies, len(line) - 2)
-        elif not small and not theirs and board.length >= THREES_FROM_LENGTH:
-            believed = self._threats(clock + think * _THREES_SHARE, threes=True)
-            if believed is not None:
-                return believed[0], BELIEVED, None, 0
         moves = [lowest_square(theirs)] if theirs else board.ordered_moves()
         if not moves:  # no square lies on a live window: nobody can win
             return board.empty_squares()[0], 0, Outcome.DRAW, 0
-        if not theirs and board.double_threats(1 - mover):
+        if not theirs and board.double_threats(1 - board.mover):
             moves = _answers_to_double_threats(board, moves)
+        believed = False  # whether the moves were narrowed to those a believed (not proved) threat leaves
+        if not small:
+            win, moves, believed = self._threat_space(moves, clock, think)
+            if win is not None:
+                return win, BELIEVED, None, 0
         every_move = small or len(moves) <= ROOT_WIDTH
         del moves[len(moves) if every_move else ROOT_WIDTH :]
         self._deadline = Deadline(clock + think * _DEEPENING_SHARE, every=_CLOCK_EVERY)
         square, score, outcome, depth = self._deepen(moves, max_plies, clock + think * _NEXT_DEPTH_END_SHARE)
         if line is not None and score < WIN - len(line):
             return line[0], WIN - len(line), Outcome.WIN, 0
-        if outcome != Outcome.WIN and not every_move:
+        if outcome != Outcome.WIN and (not every_move or believed):
             outcome = None  # a loss or a draw among some of the moves proves nothing of the others
         if outcome is None:
             self._deadline = Deadline(clock + think, every=_CLOCK_EVERY)
             square = self._safe(square, moves)
         return square, score, outcome, depth
 
-    def _threats(self, deadline: float, *, threes: bool) -> list[int] | None:
-        """A win by continuous fours (and threes, with ``threes``) for the player to move, found by
-        ``deadline``; None if none is."""
+    def _rules(self, board: SearchBoard) -> tuple[int, int, Outcome | None, int] | None:
+        """The move the rules settle, whatever the time: a line to complete, a line of the opponent's to
+        block (two: the game is lost), the centre of an empty board searched with beams; else None."""
+        mover = board.mover
+        mine, theirs = board.threats[mover], board.threats[1 - mover]
+        if mine:
+            return lowest_square(mine), WIN - 1, Outcome.WIN, 0
+        if theirs & (theirs - 1):
+            return lowest_square(theirs), 2 - WIN, Outcome.LOSS, 0
+        if self._width == _INFINITY:
+            return None
+        if theirs:
+            return lowest_square(theirs), 0, None, 0  # the block is forced: there is nothing to weigh
+        if board.empties == board.squares:
+            # The first move: a search this short cannot tell the squares near the centre apart, and the
+            # centre leaves the most room.
+            return self._shape.centre_order[0], 0, None, 0
+        return None
+
+    def _threat_space(self, moves: list[int], clock: float, think: float) -> tuple[int | None, list[int], bool]:
+        """The threats of both sides at the root of a board searched with beams, the mover's own win by
+        fours already ruled out: ``(a move of the mover's believed win or None, the root moves, whether a
+        believed threat of the opponent's narrowed them)``.
+
+        A win of the opponent's by fours, as if the mover passed, leaves only the moves after which it has
+        none (:meth:`_defences`); then a win of the mover's by fours and threes is believed and played;
+        then a win of the opponent's by fours and threes narrows the moves as its fours did.
+        """
+        board = self._board
+        assert board is not None
+        fours = self._threats(clock + think * _GUARD_SHARE, threes=False, passed=True)
+        if fours is not None:
+            moves = self._defences(moves, fours, threes=False, deadline=clock + think * _GUARD_SHARE)
+        if board.length < THREES_FROM_LENGTH:
+            return None, moves, False
+        believed = self._threats(clock + think * _THREES_SHARE, threes=True)
+        if believed is not None and believed[0] in moves:
+            return believed[0], moves, False
+        if fours is not None:
+            return None, moves, False
+        threes = self._threats(clock + think * _GUARD_THREES_SHARE, threes=True, passed=True)
+        if threes is None:
+            return None, moves, False
+        return None, self._defences(moves, threes, threes=True, deadline=clock + think * _GUARD_THREES_SHARE), True
+
+    def _defences(self, moves: list[int], line: list[int], *, threes: bool, deadline: float) -> list[int]:
+        """The root moves after which the opponent's win ``line`` (by fours, or fours and threes) no longer
+        works, nor any other its search finds, searched by ``deadline``: those proved to stop it, then those
+        whose search was cut short; ``moves`` themselves when none does (the game is lost whatever is
+        played).  Tried: the heaviest ``ROOT_WIDTH`` moves, the squares of the line, and the mover's fours,
+        which the opponent must answer."""
+        board = self._board
+        assert board is not None
+        candidates = [*moves[:ROOT_WIDTH], *line, *squares_of(board.fours(board.mover))]
+        limit = _THREES_NODE_LIMIT if threes else _GUARD_NODE_LIMIT
+        stopping: list[int] = []
+        unsure: list[int] = []
+        for move in dict.fromkeys(candidates):
+            if time.monotonic() > deadline:
+                unsure.append(move)
+                continue
+            board.play(move)
+            try:
+                search = ThreatSearch(board, threes=threes, node_limit=limit, deadline=Deadline(deadline))
+                found = search.find()
+            finally:
+                board.undo()
+            self.nodes += search.nodes
+            if found is None:
+                (unsure if search.stopped else stopping).append(move)
+        return stopping + unsure or moves
+
+    def _threats(self, deadline: float, *, threes: bool, passed: bool = False) -> list[int] | None:
+        """A win by continuous fours (and threes, with ``threes``) for the player to move (with ``passed``:
+        for the opponent, as if the player to move passed), found by ``deadline``; None if none is."""
         assert self._board is not None
         limit = _THREES_NODE_LIMIT if threes else _FOURS_NODE_LIMIT
-        search = ThreatSearch(self._board, threes=threes, node_limit=limit, deadline=Deadline(deadline))
+        search = ThreatSearch(self._board, threes=threes, node_limit=limit, deadline=Deadline(deadline), passed=passed)
         line = search.find()
         self.nodes += search.nodes
         return line
