@@ -8,11 +8,17 @@ with B as ``X``, so that neither side is dealt the better openings.  The
 openings are drawn from ``--seed`` and differ from one another while there
 are enough to go round.  Both players are made afresh for every game, by
 their names in :mod:`tictactoe.players.registry`, so that no game depends
-on the ones before it.
+on the ones before it.  A player named ``brain:PATH`` is the brain
+(``python -m tictactoe.brain``) of the checkout at ``PATH``, driven through
+the Gomoku AI protocol at the ``timeout_turn`` of which it searches
+``--think`` seconds: the strong player of another commit, so that a change
+to the engine can be played against the engine before it (two copies of
+the project, each at its commit, at equal time).
 
 The table gives each side's wins, draws and losses, its share of the
 points (a win 1, a draw a half), and the processor seconds
-(``time.process_time``) its ``choose`` took a move, mean and most.
+(``time.process_time``; a brain's own process's) its ``choose`` took a
+move, mean and most.
 ``--write`` also writes the output to ``bench/match_results.txt`` (or the
 path given).  Like the other programs, the match ends quietly: status 141
 when its reader goes (``| head``), 130 and one line on Ctrl-C.
@@ -22,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import dataclasses
 import math
 import random
 import shlex
@@ -33,16 +40,18 @@ from pathlib import Path
 from typing import NoReturn, TextIO
 
 from bench.common import ROOT, current_commit
+from bench.peers.gomocup import ProtocolEngine
 from configurations import Side, Winner
 from configurations.moves import MAX_BOARD_SIZE, Move
 from tictactoe.cli.arguments import whole_number
 from tictactoe.cli.exits import EXIT_USAGE, run
 from tictactoe.game.game import Game
-from tictactoe.game.tournament import play_out
+from tictactoe.game.tournament import play_out_timed
 from tictactoe.players.base import Player
 from tictactoe.players.registry import DEFAULT_THINK, PlayerOptions, make_player
 
 __all__ = [
+    "BRAIN_PREFIX",
     "Contestant",
     "MatchGame",
     "MatchResult",
@@ -51,6 +60,7 @@ __all__ = [
     "main",
     "opening_problem",
     "openings",
+    "own_processor_time",
     "play_game",
     "play_match",
     "table",
@@ -90,6 +100,8 @@ class MatchGame:
     result: Winner
     #: The processor seconds of each of A's ``choose`` calls, then each of B's, in the order played.
     seconds: tuple[tuple[float, ...], tuple[float, ...]]
+    #: The wall-clock seconds of the same calls.
+    wall: tuple[tuple[float, ...], tuple[float, ...]] = ((), ())
 
     @property
     def winner(self) -> int | None:
@@ -215,8 +227,16 @@ def openings(size: int, length: int, moves: int, count: int, seed: int) -> list[
     return drawn
 
 
+#: The prefix of a contestant that is the brain of another checkout.
+BRAIN_PREFIX = "brain:"
+#: The share of its timeout_turn the brain searches (tictactoe.brain.budget.TURN_SHARE).
+BRAIN_TURN_SHARE = 0.8
+
+
 def make_contestant(contestant: Contestant, size: int, length: int, think: float, seed: int) -> Player:
     """The player ``contestant`` names, made for this board; ``ValueError`` (one line) when there is none."""
+    if contestant.name.startswith(BRAIN_PREFIX):
+        return _brain(Path(contestant.name.removeprefix(BRAIN_PREFIX)), size, length, think)
     options = PlayerOptions(
         size, length, contestant.max_levels, think if contestant.think is None else contestant.think, seed
     )
@@ -226,22 +246,46 @@ def make_contestant(contestant: Contestant, size: int, length: int, think: float
     return player
 
 
+def _brain(checkout: Path, size: int, length: int, think: float) -> ProtocolEngine:
+    """The brain of the checkout at ``checkout``, searching ``think`` seconds a move."""
+    if not (checkout / "tictactoe" / "brain" / "__main__.py").is_file():
+        raise ValueError(f"{checkout} holds no checkout of the project (no tictactoe/brain/__main__.py)")
+    turn_ms = round(think / BRAIN_TURN_SHARE * 1000)
+    command = [sys.executable, "-m", "tictactoe.brain"]
+    return ProtocolEngine(f"{BRAIN_PREFIX}{checkout}", command, size=size, length=length, turn_ms=turn_ms, cwd=checkout)
+
+
 def play_game(a: Player, b: Player, *, a_plays_x: bool, size: int, length: int, opening: Sequence[Move]) -> MatchGame:
-    """One game of ``a`` against ``b`` from ``opening``, to its end, each ``choose`` timed in processor seconds.
+    """One game of ``a`` against ``b`` from ``opening``, to its end, each ``choose`` timed in processor seconds
+    and wall-clock seconds; a player that reads the order of play is shown the moves so far.
 
     ``ValueError`` when a player chooses a taken square.
     """
     game = Game(size, length)
     for move in opening:
         game.play(move)
+    for player in (a, b):
+        if isinstance(player, ProtocolEngine):
+            player.start()  # before the game: no move's time counts the engine's start
     x_player, o_player = (a, b) if a_plays_x else (b, a)
-    seconds = play_out(game, x_player, o_player)
-    # X moves first after an opening of an even number of moves; the sides then take turns.
-    first, second = seconds[0::2], seconds[1::2]
-    x_seconds, o_seconds = (first, second) if len(opening) % 2 == 0 else (second, first)
-    a_seconds, b_seconds = (x_seconds, o_seconds) if a_plays_x else (o_seconds, x_seconds)
+    times = play_out_timed(game, x_player, o_player)
     assert game.result is not None
-    return MatchGame(tuple(opening), a_plays_x, game.moves, game.result, (tuple(a_seconds), tuple(b_seconds)))
+    return MatchGame(
+        tuple(opening),
+        a_plays_x,
+        game.moves,
+        game.result,
+        _by_side([time.processor for time in times], len(opening), a_plays_x),
+        _by_side([time.wall for time in times], len(opening), a_plays_x),
+    )
+
+
+def _by_side(seconds: Sequence[float], opening: int, a_plays_x: bool) -> tuple[tuple[float, ...], tuple[float, ...]]:
+    """The times of the moves after an opening of ``opening`` moves, split into A's and B's."""
+    # X moves first after an opening of an even number of moves; the sides then take turns.
+    first, second = tuple(seconds[0::2]), tuple(seconds[1::2])
+    x_seconds, o_seconds = (first, second) if opening % 2 == 0 else (second, first)
+    return (x_seconds, o_seconds) if a_plays_x else (o_seconds, x_seconds)
 
 
 def play_match(
@@ -274,8 +318,24 @@ def play_match(
                 progress(len(records) + 1, games)
             player_seed = seed + len(records)
             players = [make_contestant(side, size, length, think, player_seed) for side in (a, b)]
-            records.append(play_game(*players, a_plays_x=a_plays_x, size=size, length=length, opening=opening))
+            try:
+                game = play_game(*players, a_plays_x=a_plays_x, size=size, length=length, opening=opening)
+            finally:
+                for player in players:
+                    if isinstance(player, ProtocolEngine):
+                        player.close()
+            records.append(own_processor_time(game, players))
     return MatchResult((a, b), size, length, seed, opening_moves, tuple(records))
+
+
+def own_processor_time(game: MatchGame, players: Sequence[Player]) -> MatchGame:
+    """``game`` with the processor seconds of a program of the protocol (a brain) its own process's, not this
+    one's; ``players`` are A and B."""
+    seconds = list(game.seconds)
+    for side, player in enumerate(players):
+        if isinstance(player, ProtocolEngine) and len(player.processor_seconds) == len(seconds[side]):
+            seconds[side] = tuple(player.processor_seconds)
+    return dataclasses.replace(game, seconds=(seconds[0], seconds[1]))
 
 
 def table(result: MatchResult) -> str:
@@ -349,7 +409,11 @@ def _parser() -> _Parser:
     parser = _Parser(
         prog=PROGRAM, description="A match between two players on any board: who wins, how fast each moves."
     )
-    parser.add_argument("a", metavar="A", help="player A: reference, sound, strong, perfect, rules or weights")
+    parser.add_argument(
+        "a",
+        metavar="A",
+        help="player A: reference, sound, strong, perfect, rules, weights, or brain:PATH (the brain of a checkout)",
+    )
     parser.add_argument("b", metavar="B", help="player B")
     parser.add_argument("--size", type=whole_number(1, MAX_BOARD_SIZE), required=True, help="the board's side")
     parser.add_argument("--length", type=whole_number(1), required=True, help="how many in a row win")

@@ -1,30 +1,41 @@
 """``python -m bench.rating``: the strong player against outside engines, as a rating list gives it.
 
-Every pairing plays ``--games`` games (48) on each board: 15x15 and 10x10,
+Every pairing plays ``--games`` games (96) on each board: 15x15 and 10x10,
 five in a row.  The openings are :func:`bench.match.openings` (two random
 moves near the centre, from ``--seed``), each played twice, once with each
 side as ``X``, and every game is played by :func:`bench.match.play_game`,
-with both players made afresh for it.  The pairings: ``strong`` at
-``THINK`` seconds a move against every outside engine of
-:mod:`bench.peers` whose package is installed (the ``.[peers]`` extra);
-on 15x15, the project's brain (``python -m tictactoe.brain``, at
-``timeout_turn`` ``BRAIN_TURN_MS``) against ``strong`` at ``THINK``, which
-shows what the brain makes of its turn's time; and, with ``--engine
-NAME=PATH``, a program of the Gomoku AI protocol built elsewhere (Rapfi,
-Embryo) against ``strong`` at ``timeout_turn`` ``THINK``.
+with both players made afresh for it and shown the moves so far (a program
+of the Gomoku AI protocol is sent them in the order played).  The
+pairings: ``strong`` at ``--think`` seconds a move (0.2) against every
+outside engine of :mod:`bench.peers` whose package is installed (the
+``.[peers]`` extra); on 15x15, the project's brain (``python -m
+tictactoe.brain``, at the ``timeout_turn`` of which it searches ``--think``)
+against ``strong``, which shows what the brain makes of its turn's time;
+and, with ``--engine NAME=PATH``, a program of the Gomoku AI protocol built
+elsewhere (Rapfi, Embryo) against ``strong`` at ``--timeout-turn``
+milliseconds (``--think``'s).  ``--pair NAME`` plays only the pairings of
+that engine (``brain`` for the brain's), so that one can be played again.
 
-The table gives each pairing's score for its first side (a win 1, a draw
-a half), the score's Wilson 95% interval, Elo where the score is neither
-0 nor 1, and each side's mean seconds a move (processor time for the
-players in this process, the reply's wall-clock time for a protocol
-engine).  Every game is written as SGF to ``bench/rating_games/`` and
-every game ``strong`` lost is listed with its moves.  ``--write`` writes
-the output to ``bench/rating_results.txt`` (or the path given).
+Before its pairings, every program of the protocol is started once and
+heard (:func:`bench.peers.startup.start_up`): what it answers ``ABOUT``, the
+lines it writes before its ``OK``, the model its config loads; a Rapfi that
+loaded no config is refused.  Every engine searches on one thread.
+
+The tables give each pairing's score for its first side (a win 1, a draw a
+half), the score's Wilson 95% interval, Elo where the score is neither 0
+nor 1, the score with each colour, and each side's wall-clock and
+processor seconds a move (for a program of the protocol, the processor
+time of its own process).  Every game is written as SGF to
+``bench/rating_games/``, with each move's wall-clock seconds, and every game
+``strong`` lost is listed with its moves.  ``--write`` writes the output to
+``bench/rating_results.txt`` (or the path given).
 """
 
 from __future__ import annotations
 
 import argparse
+import math
+import os
 import shlex
 import statistics
 import sys
@@ -35,9 +46,10 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from bench.common import ROOT, current_commit
-from bench.match import MatchGame, openings, play_game
+from bench.match import MatchGame, openings, own_processor_time, play_game
 from bench.peers import PEERS, make_peer, missing
-from bench.peers.gomocup import ProtocolEngine
+from bench.peers.gomocup import EngineError, ProtocolEngine
+from bench.peers.startup import StartUp, start_up
 from bench.scores import elo_text, wilson
 from configurations import Side
 from tictactoe.cli.arguments import whole_number
@@ -49,7 +61,7 @@ from tictactoe.players.strong import StrongPlayer
 
 __all__ = [
     "BOARDS",
-    "BRAIN_TURN_MS",
+    "BRAIN_TURN_SHARE",
     "THINK",
     "Entrant",
     "Matchup",
@@ -64,19 +76,26 @@ __all__ = [
 PROGRAM = "python -m bench.rating"
 RESULTS = ROOT / "bench" / "rating_results.txt"
 GAMES_DIR = ROOT / "bench" / "rating_games"
-#: The strong player's seconds a move: a full run fits in an hour.
+#: The strong player's seconds a move.
 THINK = 0.2
-#: The brain's timeout_turn: it searches 80% of it, THINK.
-BRAIN_TURN_MS = 250
+#: The share of its timeout_turn the brain searches (tictactoe.brain.budget.TURN_SHARE): at timeout_turn
+#: THINK / BRAIN_TURN_SHARE it searches THINK, as the strong player does.
+BRAIN_TURN_SHARE = 0.8
 #: The boards, five in a row on each.
 BOARDS = (15, 10)
 LENGTH = 5
 OPENING_MOVES = 2
-DEFAULT_GAMES = 48
-#: The target: strong's share of the points against every outside engine.
+DEFAULT_GAMES = 96
+#: The target: strong's share of the points against every outside engine of the package registry, and the
+#: least the lower end of its 95% interval may be.
 TARGET = 0.95
+TARGET_LOW = 0.85
+#: The goals against Rapfi by strong's seconds a move, and how near 50% the brain against strong must be.
+RAPFI_GOALS = {0.2: 0.25, 1.0: 0.45}
+BRAIN_MARGIN = 0.10
 # A game's players: (size, length, seed) -> the player.
 Maker = Callable[[int, int, int], Player]
+Times = tuple[tuple[float, ...], tuple[float, ...]]
 
 
 @dataclass(frozen=True)
@@ -87,42 +106,65 @@ class Entrant:
     setting: str
     make: Maker
     outside: bool = False
+    #: The milliseconds a move it is given, for a program of the protocol; None for the others.
+    turn_ms: int | None = None
 
 
 @dataclass(frozen=True)
 class Matchup:
-    """Two entrants on one board, the first the side whose score is given."""
+    """Two entrants on one board, the first the side whose score is given, and strong's seconds a move."""
 
     a: Entrant
     b: Entrant
     size: int
     #: Whether the score is held to ``TARGET`` (strong against an engine of the package registry).
     targeted: bool = False
+    think: float = THINK
 
 
 @dataclass(frozen=True)
 class MatchupResult:
-    """The games of a pairing, each side's seconds a move, and the games lost to an engine's failure."""
+    """The games of a pairing, and the games lost to an engine's failure."""
 
     pairing: Matchup
     games: tuple[MatchGame, ...]
-    seconds: tuple[tuple[float, ...], tuple[float, ...]]
     #: Games stopped by a side that failed (an engine that refused or fell silent): (side, reason).
     forfeits: tuple[tuple[int, str], ...] = field(default=())
+    #: For each forfeit, whether A played X in that game.
+    forfeits_a_x: tuple[bool, ...] = field(default=())
 
     @property
     def played(self) -> int:
         return len(self.games) + len(self.forfeits)
 
-    def wins(self, side: int) -> int:
-        return sum(game.winner == side for game in self.games) + sum(lost != side for lost, _ in self.forfeits)
+    def wins(self, side: int, a_plays_x: bool | None = None) -> int:
+        """``side``'s wins (0 for A, 1 for B); with ``a_plays_x``, only of the games with A on that colour."""
+        games = self._games(a_plays_x)
+        forfeits = [
+            lost for (lost, _), x in zip(self.forfeits, self.forfeits_a_x, strict=True) if a_plays_x in (None, x)
+        ]
+        return sum(game.winner == side for game in games) + sum(lost != side for lost in forfeits)
+
+    def draws_as(self, a_plays_x: bool | None = None) -> int:
+        return sum(game.winner is None for game in self._games(a_plays_x))
 
     @property
     def draws(self) -> int:
-        return sum(game.winner is None for game in self.games)
+        return self.draws_as()
 
     def points(self, side: int) -> float:
         return self.wins(side) + self.draws / 2
+
+    def count(self, a_plays_x: bool) -> int:
+        """The games played with A on the colour ``a_plays_x`` says."""
+        return len(self._games(a_plays_x)) + sum(x == a_plays_x for x in self.forfeits_a_x)
+
+    def seconds(self, side: int, *, wall: bool) -> tuple[float, ...]:
+        """``side``'s seconds of every move it chose: wall-clock, or processor time."""
+        return tuple(seconds for game in self.games for seconds in (game.wall if wall else game.seconds)[side])
+
+    def _games(self, a_plays_x: bool | None) -> list[MatchGame]:
+        return [game for game in self.games if a_plays_x in (None, game.a_plays_x)]
 
 
 def strong_entrant(think: float = THINK) -> Entrant:
@@ -138,26 +180,42 @@ def protocol_entrant(
     def make(size: int, length: int, seed: int) -> Player:
         return ProtocolEngine(name, command, size=size, length=length, turn_ms=turn_ms, cwd=cwd)
 
-    return Entrant(name, f"timeout_turn {turn_ms} ms", make, outside=outside)
+    return Entrant(name, f"timeout_turn {turn_ms} ms", make, outside=outside, turn_ms=turn_ms)
 
 
-def pairings(boards: Sequence[int], engines: Sequence[tuple[str, Path]], *, brain: bool) -> list[Matchup]:
-    """The pairings of a run: strong against each installed engine of :data:`bench.peers.PEERS` on each of
-    ``boards``; on 15x15, the brain against strong (with ``brain``) and strong against each of ``engines``."""
-    strong = strong_entrant()
+BRAIN_COMMAND = (sys.executable, "-m", "tictactoe.brain")
+
+
+def pairings(
+    boards: Sequence[int],
+    engines: Sequence[tuple[str, Path]],
+    *,
+    brain: bool,
+    think: float = THINK,
+    turn_ms: int | None = None,
+    only: Sequence[str] = (),
+) -> list[Matchup]:
+    """The pairings of a run: strong at ``think`` against each installed engine of :data:`bench.peers.PEERS`
+    on each of ``boards``; on 15x15, the brain against strong (with ``brain``) and strong against each of
+    ``engines`` at ``turn_ms`` (``think``'s milliseconds).  With ``only``, the pairings of those engines."""
+    strong = strong_entrant(think)
     found: list[Matchup] = []
     for size in boards:
         for peer in PEERS:
             if missing(peer) is None:
                 entrant = Entrant(peer.name, peer.setting, _peer_maker(peer.name), outside=True)
-                found.append(Matchup(strong, entrant, size, targeted=True))
+                found.append(Matchup(strong, entrant, size, targeted=True, think=think))
     if 15 in boards:
         if brain:
-            command = [sys.executable, "-m", "tictactoe.brain"]
-            found.append(Matchup(protocol_entrant("brain", command, BRAIN_TURN_MS, outside=False), strong, 15))
+            brain_ms = round(think / BRAIN_TURN_SHARE * 1000)
+            brain_entrant = protocol_entrant("brain", BRAIN_COMMAND, brain_ms, outside=False)
+            found.append(Matchup(brain_entrant, strong, 15, think=think))
         for name, path in engines:
-            engine = protocol_entrant(name, [path], round(THINK * 1000), outside=True, cwd=path.parent)
-            found.append(Matchup(strong, engine, 15))
+            engine_ms = round(think * 1000) if turn_ms is None else turn_ms
+            engine = protocol_entrant(name, [path], engine_ms, outside=True, cwd=path.parent)
+            found.append(Matchup(strong, engine, 15, think=think))
+    if only:
+        found = [pairing for pairing in found if {pairing.a.name, pairing.b.name} & set(only)]
     return found
 
 
@@ -172,7 +230,7 @@ def play_pairing(
     """``games`` games of the pairing: each of ``games // 2`` openings with each side as ``X``."""
     played: list[MatchGame] = []
     forfeits: list[tuple[int, str]] = []
-    seconds: tuple[list[float], list[float]] = ([], [])
+    forfeits_a_x: list[bool] = []
     size = pairing.size
     for opening in openings(size, LENGTH, OPENING_MOVES, games // 2, seed):
         for a_plays_x in (True, False):
@@ -184,17 +242,15 @@ def play_pairing(
                 game = play_game(*players, a_plays_x=a_plays_x, size=size, length=LENGTH, opening=opening)
             except Exception as failure:  # an engine's failure loses its game; the run goes on
                 forfeits.append((_failed_side(failure, players), f"{type(failure).__name__}: {failure}"))
+                forfeits_a_x.append(a_plays_x)
                 continue
             finally:
                 for player in players:
                     close = getattr(player, "close", None)
                     if close is not None:
                         close()
-            played.append(game)
-            for side, player in enumerate(players):
-                wall = getattr(player, "seconds", None)
-                seconds[side].extend(wall if isinstance(wall, list) else game.seconds[side])
-    return MatchupResult(pairing, tuple(played), (tuple(seconds[0]), tuple(seconds[1])), tuple(forfeits))
+            played.append(own_processor_time(game, players))
+    return MatchupResult(pairing, tuple(played), tuple(forfeits), tuple(forfeits_a_x))
 
 
 def _failed_side(failure: Exception, players: Sequence[Player]) -> int:
@@ -207,35 +263,98 @@ def _failed_side(failure: Exception, players: Sequence[Player]) -> int:
     return 1
 
 
-def report(results: Sequence[MatchupResult]) -> str:
-    """The table of every pairing, the target's verdict, and every game strong lost, with its moves."""
-    lines = [
-        f"{'board':<6} {'A':<15} {'B':<15} {'games':>5} {'A wins':>6} {'draws':>5} {'A losses':>8} "
-        f"{'A score':>7} {'95% interval':>13} {'Elo A-B (95%)':>18} {'A s/move':>8} {'B s/move':>8}",
-    ]
-    for result in results:
-        pairing, count = result.pairing, result.played
-        low, high = wilson(result.points(0), count)
-        means = [f"{statistics.mean(times):.3f}" if times else "-" for times in result.seconds]
-        lines.append(
-            f"{pairing.size}x{pairing.size:<3} {pairing.a.name:<15} {pairing.b.name:<15} {count:>5} "
-            f"{result.wins(0):>6} {result.draws:>5} {result.wins(1):>8} {result.points(0) / count:>7.1%} "
-            f"{f'{low:.1%}-{high:.1%}':>13} {elo_text(result.points(0), count):>18} {means[0]:>8} {means[1]:>8}"
-        )
-    lines += ["", "settings:"]
+def report(results: Sequence[MatchupResult], start_ups: Sequence[StartUp] = ()) -> str:
+    """The tables of every pairing (scores, colours, times), the engines' start-up, the targets' verdicts,
+    and every game strong lost, with its moves."""
+    lines = [*_scores(results), "", *_colours(results), "", *_times(results), "", "settings:"]
     entrants = {entrant.name: entrant for result in results for entrant in (result.pairing.a, result.pairing.b)}
     lines += [f"  {name}: {entrant.setting}" for name, entrant in entrants.items()]
+    if start_ups:
+        lines += ["", "start-up of the programs of the protocol:", *(start.text() for start in start_ups)]
     lines += ["", *_verdict(results), "", *_losses(results)]
     return "\n".join(lines)
 
 
+def _label(result: MatchupResult) -> str:
+    pairing = result.pairing
+    return f"{pairing.size}x{pairing.size:<3} {pairing.think:>5g} {pairing.a.name:<15} {pairing.b.name:<15}"
+
+
+def _scores(results: Sequence[MatchupResult]) -> list[str]:
+    lines = [
+        f"{'board':<6} {'think':>5} {'A':<15} {'B':<15} {'games':>5} {'A wins':>6} {'draws':>5} {'A losses':>8} "
+        f"{'A score':>7} {'95% interval':>13} {'Elo A-B (95%)':>18}",
+    ]
+    for result in results:
+        count = result.played
+        low, high = wilson(result.points(0), count)
+        lines.append(
+            f"{_label(result)} {count:>5} {result.wins(0):>6} {result.draws:>5} {result.wins(1):>8} "
+            f"{result.points(0) / count:>7.1%} {f'{low:.1%}-{high:.1%}':>13} {elo_text(result.points(0), count):>18}"
+        )
+    return lines
+
+
+def _colours(results: Sequence[MatchupResult]) -> list[str]:
+    """A's score with each colour: wins-draws-losses, the share, and its interval."""
+    lines = [f"{'board':<6} {'think':>5} {'A':<15} {'B':<15} {'A as X (W-D-L, score, 95%)':>32} {'A as O':>32}"]
+    for result in results:
+        cells = []
+        for a_plays_x in (True, False):
+            count = result.count(a_plays_x)
+            wins, draws, losses = result.wins(0, a_plays_x), result.draws_as(a_plays_x), result.wins(1, a_plays_x)
+            if not count:
+                cells.append(f"{'-':>32}")
+                continue
+            low, high = wilson(wins + draws / 2, count)
+            share = (wins + draws / 2) / count
+            cells.append(f"{f'{wins}-{draws}-{losses} {share:.1%} {low:.1%}-{high:.1%}':>32}")
+        lines.append(f"{_label(result)} {' '.join(cells)}")
+    return lines
+
+
+def _times(results: Sequence[MatchupResult]) -> list[str]:
+    """Each side's mean wall-clock and processor seconds a move, and its longest move on the wall clock."""
+    header = f"{'board':<6} {'think':>5} {'A':<15} {'B':<15}"
+    for letter in "AB":
+        header += f" {letter + ' wall s':>8} {letter + ' cpu s':>8} {letter + ' max wall':>10}"
+    lines = [header]
+    for result in results:
+        cells = []
+        for side in (0, 1):
+            wall, cpu = result.seconds(side, wall=True), result.seconds(side, wall=False)
+            cells += [_mean(wall, 8), _mean(cpu, 8), f"{max(wall):>10.3f}" if wall else f"{'-':>10}"]
+        lines.append(f"{_label(result)} {' '.join(cells)}")
+    lines.append("(seconds a move: wall clock as the game loop saw it; processor time of the player's own process)")
+    return lines
+
+
+def _mean(seconds: Sequence[float], width: int) -> str:
+    return f"{statistics.mean(seconds):>{width}.3f}" if seconds else f"{'-':>{width}}"
+
+
 def _verdict(results: Sequence[MatchupResult]) -> list[str]:
-    targeted = [result for result in results if result.pairing.targeted]
-    lines = [f"target: strong scores at least {TARGET:.0%} against every outside engine of the package registry"]
-    for result in targeted:
-        share = result.points(0) / result.played
-        status = "met" if share >= TARGET else "MISSED"
-        lines.append(f"  {result.pairing.size}x{result.pairing.size} {result.pairing.b.name}: {share:.1%}, {status}")
+    lines = [
+        f"target: strong scores at least {TARGET:.0%}, the lower end of its 95% interval at least {TARGET_LOW:.0%}, "
+        "against every outside engine of the package registry"
+    ]
+    for result in results:
+        pairing, share = result.pairing, result.points(0) / result.played
+        low, _ = wilson(result.points(0), result.played)
+        where = f"  {pairing.size}x{pairing.size} {pairing.think:g} s {pairing.a.name}-{pairing.b.name}"
+        if pairing.targeted:
+            status = "met" if share >= TARGET and low >= TARGET_LOW else "MISSED"
+            lines.append(f"{where}: {share:.1%} (low {low:.1%}), {status}")
+        elif pairing.b.name == "rapfi" and pairing.think in RAPFI_GOALS:
+            goal = RAPFI_GOALS[pairing.think]
+            lines.append(f"{where}: {share:.1%} (goal {goal:.0%}), {'met' if share >= goal else 'MISSED'}")
+        elif pairing.a.name == "brain" and pairing.a.turn_ms is not None:
+            late = sum(seconds > pairing.a.turn_ms / 1000 for seconds in result.seconds(0, wall=True))
+            level = abs(share - 0.5) <= BRAIN_MARGIN
+            lines.append(
+                f"{where}: {share:.1%} (within {BRAIN_MARGIN:.0%} of 50%: {'met' if level else 'MISSED'}); "
+                f"moves over timeout_turn {pairing.a.turn_ms} ms: {late}"
+            )
     for result in results:
         for side, reason in result.forfeits:
             lines.append(f"  forfeit by {(result.pairing.a, result.pairing.b)[side].name}: {reason}")
@@ -254,14 +373,14 @@ def _losses(results: Sequence[MatchupResult]) -> list[str]:
                 colour = "X" if game.a_plays_x == (strong_side == 0) else "O"
                 other = (pairing.a, pairing.b)[1 - strong_side].name
                 lines.append(
-                    f"  {pairing.size}x{pairing.size}, strong as {colour} lost to {other}: "
+                    f"  {pairing.size}x{pairing.size}, {pairing.think:g} s, strong as {colour} lost to {other}: "
                     + " ".join(map(str, game.moves))
                 )
     return [f"games strong lost: {len(lines)}", *lines]
 
 
 def write_games(result: MatchupResult, folder: Path) -> Path:
-    """Write the pairing's games as one SGF file in ``folder``; its path."""
+    """Write the pairing's games as one SGF file in ``folder``, each move with its wall-clock seconds; its path."""
     pairing = result.pairing
     records = []
     moment = datetime.now(UTC)
@@ -270,18 +389,18 @@ def write_games(result: MatchupResult, folder: Path) -> Path:
         x, o = (Competitor(f"{entrant.name} ({entrant.setting})", entrant.name) for entrant in sides)
         times = _move_times(game)
         moves = tuple(TimedMove(move, seconds) for move, seconds in zip(game.moves, times, strict=True))
-        think = THINK if "strong" in (pairing.a.name, pairing.b.name) else None
+        think = pairing.think if "strong" in (pairing.a.name, pairing.b.name) else None
         records.append(GameRecord(x, o, pairing.size, LENGTH, 0, think, moment, moment, moves))
     folder.mkdir(parents=True, exist_ok=True)
-    path = folder / f"{pairing.size}x{pairing.size}-{pairing.a.name}-{pairing.b.name}.sgf"
+    path = folder / f"{pairing.size}x{pairing.size}-{pairing.a.name}-{pairing.b.name}-{pairing.think:g}s.sgf"
     path.write_text(to_sgf(records), encoding="utf-8")
     return path
 
 
 def _move_times(game: MatchGame) -> list[float]:
-    """Each move's seconds: 0 for the opening's, then each side's in turn."""
+    """Each move's wall-clock seconds: 0 for the opening's, then each side's in turn."""
     x_side = 0 if game.a_plays_x else 1
-    queues = {Side.X: list(game.seconds[x_side]), Side.O: list(game.seconds[1 - x_side])}
+    queues = {Side.X: list(game.wall[x_side]), Side.O: list(game.wall[1 - x_side])}
     times = [0.0] * len(game.opening)
     for ply in range(len(game.opening), len(game.moves)):
         queue = queues[Side.to_move(ply)]
@@ -297,18 +416,47 @@ def _engine(text: str) -> tuple[str, Path]:
     return name, Path(path).resolve()
 
 
+def _think(text: str) -> float:
+    """``--think``: seconds greater than 0."""
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = math.nan
+    if not 0 < seconds < math.inf:
+        raise argparse.ArgumentTypeError(f"must be a number of seconds greater than 0, got {text!r}")
+    return seconds
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog=PROGRAM, description="The strong player against outside engines.")
-    parser.add_argument("--games", type=whole_number(2), default=DEFAULT_GAMES, help="games a pairing (48)")
+    parser.add_argument("--games", type=whole_number(2), default=DEFAULT_GAMES, help="games a pairing (96)")
     parser.add_argument(
         "--board", type=whole_number(5, 26), action="append", metavar="SIZE", help="a board's side (15 and 10)"
     )
     parser.add_argument("--seed", type=int, default=1, help="draws the openings and seeds the players (1)")
+    parser.add_argument("--think", type=_think, default=THINK, metavar="SECONDS", help="strong's time a move (0.2)")
+    parser.add_argument(
+        "--timeout-turn", type=whole_number(1), metavar="MS", help="timeout_turn of --engine's programs (--think's)"
+    )
     parser.add_argument("--engine", type=_engine, action="append", default=[], metavar="NAME=PATH")
+    parser.add_argument("--pair", action="append", default=[], metavar="NAME", help="only the pairings of NAME")
     parser.add_argument("--no-brain", action="store_true", help="leave out the brain against strong")
     parser.add_argument("--write", nargs="?", const=RESULTS, type=Path, metavar="FILE", help="write the output")
     parser.add_argument("--games-dir", type=Path, default=GAMES_DIR, metavar="DIR", help="where the SGF files go")
     return parser
+
+
+def _start_ups(todo: Sequence[Matchup]) -> list[StartUp]:
+    """Every program of the protocol among ``todo``'s entrants, started once and heard; :class:`EngineError`
+    for one that cannot play (a Rapfi without its config)."""
+    heard: dict[str, StartUp] = {}
+    for pairing in todo:
+        for entrant in (pairing.a, pairing.b):
+            if entrant.turn_ms is not None and entrant.name not in heard:
+                player = entrant.make(pairing.size, LENGTH, 0)
+                assert isinstance(player, ProtocolEngine)
+                heard[entrant.name] = start_up(entrant.name, player.command, cwd=player.cwd, size=pairing.size)
+    return list(heard.values())
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -318,13 +466,25 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(arguments)
     if args.games % 2:
         parser.error(f"argument --games: must be even, so that each side plays X in half the games, got {args.games}")
+    # One thread for every engine: numpy's and OpenSpiel's libraries read these as they load.
+    for variable in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
+        os.environ[variable] = "1"
     header = f"Python {sys.version.split()[0]}, commit {current_commit()}, {PROGRAM} {shlex.join(arguments)}"
     print(header, flush=True)
     absent = [problem for peer in PEERS if (problem := missing(peer)) is not None]
     for problem in absent:
         print(f"left out: {problem}", flush=True)
+    todo = pairings(
+        args.board or BOARDS, args.engine, brain=not args.no_brain, think=args.think, turn_ms=args.timeout_turn,
+        only=args.pair,
+    )  # fmt: skip
+    if not todo:
+        parser.error(f"argument --pair: no pairing of {', '.join(args.pair)} is played here")
+    try:
+        start_ups = _start_ups(todo)
+    except EngineError as refused:
+        parser.error(str(refused))
     results = []
-    todo = pairings(args.board or BOARDS, args.engine, brain=not args.no_brain)
     for index, pairing in enumerate(todo, 1):
         label = f"{pairing.size}x{pairing.size} {pairing.a.name} - {pairing.b.name} ({index}/{len(todo)})"
 
@@ -334,7 +494,7 @@ def main(argv: list[str] | None = None) -> int:
         result = play_pairing(pairing, games=args.games, seed=args.seed, progress=progress)
         write_games(result, args.games_dir)
         results.append(result)
-    body = f"\n{report(results)}\n"
+    body = f"\n{report(results, start_ups)}\n"
     print(body, end="")
     if args.write is not None:
         args.write.write_text(header + "\n" + "".join(f"left out: {p}\n" for p in absent) + body, encoding="utf-8")

@@ -12,16 +12,27 @@
   fresh process: the longest and the mean move (processor seconds, and
   wall-clock seconds, which the player's clock keeps) and the process's
   peak resident memory.
+* **The time it uses**: the wall-clock seconds ``strong`` takes a move at
+  ``--think`` 0.2 and 1 on a fixed set of ``TIME_POSITIONS`` positions of
+  15x15 where no move is proved (:func:`time_positions`), each searched
+  afresh: the mean as a share of the budget (at least ``LEAST_MEAN_USE``),
+  the 99th percentile (at most ``MOST_P99_USE``) and the longest (at most
+  ``MOST_USE``).  ``--time-use`` measures only these.
 
 ``--quick`` plays 8 games a match and leaves out 26x26; ``--write``
 writes the table to ``bench/strong_results.txt``, where the results of a
-full run are kept.
+full run are kept (with ``--time-use``: to
+``bench/strong_time_use_results.txt``).  The search's clock is the wall's,
+so the header gives the machine's load average, and the time rows the
+processor's share of the wall-clock time the search took.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
+import os
 import statistics
 import subprocess
 import sys
@@ -30,15 +41,22 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from bench.common import ROOT, compile_game, current_commit
-from bench.match import Contestant, play_match, progress_on
+from bench.match import Contestant, openings, play_match, progress_on
 from bench.workloads import peak_memory_kib
 from configurations import Side
 from tictactoe.cli.exits import run
 from tictactoe.game.game import Game
 from tictactoe.players.strong import StrongPlayer
+from tictactoe.players.weights import WeightsPlayer
+from tictactoe.solver.position import Position
+from tictactoe.solver.search_board import SearchBoard
+from tictactoe.solver.strong_search import StrongSearch
+from tictactoe.solver.threats import ThreatSearch
 
 PROGRAM = "python -m bench.strong"
 RESULTS = ROOT / "bench" / "strong_results.txt"
+#: Where ``--time-use --write`` writes its table: the full run's stays in RESULTS.
+TIME_USE_RESULTS = ROOT / "bench" / "strong_time_use_results.txt"
 #: The ``--think`` of the clock's games, and how long a move may take with it: a second, and 0.1 s
 #: over it plus 50 ms for the slowest one.
 THINK = 1.0
@@ -47,6 +65,12 @@ MOST_MEAN_SECONDS = THINK
 MOST_PEAK_MIB = 500.0
 #: The depth limit of the clock's games: more than a second ever reaches, so the clock decides.
 UNLIMITED_LEVELS = 40
+#: The time used: how many positions, at which budgets, and the bounds of the share of the budget used.
+TIME_POSITIONS = 40
+TIME_BUDGETS = (0.2, 1.0)
+LEAST_MEAN_USE = 0.70
+MOST_P99_USE = 1.05
+MOST_USE = 1.25
 
 
 @dataclass(frozen=True)
@@ -117,6 +141,68 @@ def clock_rows(size: int) -> list[Row]:
     ]  # fmt: skip
 
 
+def time_positions(count: int = TIME_POSITIONS, seed: int = 1) -> list[Position]:
+    """``count`` positions of 15x15, five in a row, where no move is proved: from games of two seeded
+    ``weights`` players after :func:`bench.match.openings`, one in three plies from the 6th to the 30th,
+    kept where neither side has a threat or a square of two threats and the player to move has no win by
+    fours nor one the fours-and-threes search finds (which would settle the move before any deepening)."""
+    found: list[Position] = []
+    for number, opening in enumerate(openings(15, 5, 2, count, seed)):
+        game = Game(15, 5)
+        for move in opening:
+            game.play(move)
+        players = {side: WeightsPlayer(seed * 1000 + number * 2 + index) for index, side in enumerate(Side)}
+        while (mover := game.to_move) is not None and len(game.moves) <= 30:
+            if len(game.moves) >= 6 and len(game.moves) % 3 == 0:
+                position = Position.from_configurations(game.board)
+                if _unsettled(position):
+                    found.append(position)
+                    if len(found) == count:
+                        return found
+            game.play(players[mover].choose(game.board, mover))
+    return found
+
+
+def _unsettled(position: Position) -> bool:
+    """Whether no rule and no threat search settles the move of ``position`` before the deepening."""
+    board = SearchBoard(position)
+    if board.threats[0] or board.threats[1] or board.double_threats(0) or board.double_threats(1):
+        return False
+    return ThreatSearch(board).find() is None and ThreatSearch(board, threes=True, node_limit=500).find() is None
+
+
+def time_use(think: float, positions: list[Position]) -> list[tuple[float, float]]:
+    """The wall-clock and the processor seconds ``strong`` takes at ``think`` on each of ``positions``, each
+    searched afresh (the search made first: a game makes it once)."""
+    used = []
+    for position in positions:
+        search = StrongSearch(15, 5)
+        started, cpu = time.perf_counter(), time.process_time()
+        search.choose(position, max_plies=UNLIMITED_LEVELS, think=think)
+        used.append((time.perf_counter() - started, time.process_time() - cpu))
+    return used
+
+
+def time_rows(positions: list[Position]) -> list[Row]:
+    """The share of the budget used, mean, 99th percentile and most, at each of ``TIME_BUDGETS``; and the
+    processor's share of the wall-clock time, which a busy machine lowers (the search's clock is the wall's)."""
+    rows = []
+    for think in TIME_BUDGETS:
+        used = time_use(think, positions)
+        shares = sorted(wall / think for wall, _ in used)
+        mean = statistics.mean(shares)
+        p99 = shares[min(len(shares) - 1, math.ceil(0.99 * len(shares)) - 1)]
+        processor = sum(cpu for _, cpu in used) / sum(wall for wall, _ in used)
+        label = f"15x15 k5, --think {think:g}, {len(shares)} positions: mean share of budget used"
+        rows += [
+            Row(label, f"{mean:.0%}", f">= {LEAST_MEAN_USE:.0%}", mean >= LEAST_MEAN_USE),
+            Row("... 99th percentile", f"{p99:.0%}", f"<= {MOST_P99_USE:.0%}", p99 <= MOST_P99_USE),
+            Row("... longest", f"{shares[-1]:.0%}", f"<= {MOST_USE:.0%}", shares[-1] <= MOST_USE),
+            Row("... processor seconds per wall-clock second", f"{processor:.0%}", "-", True),
+        ]
+    return rows
+
+
 def format_table(rows: list[Row]) -> str:
     """The rows as a fixed-width table.
 
@@ -140,22 +226,32 @@ def main(argv: list[str] | None = None) -> int:
     """Measure, print the table (and write it with ``--write``); 0, or 1 when a target was missed."""
     parser = argparse.ArgumentParser(prog=PROGRAM, description="The strong player's targets, measured.")
     parser.add_argument("--quick", action="store_true", help="8 games a match, and no 26x26 game")
-    parser.add_argument("--write", action="store_true", help=f"also write the table to {RESULTS.relative_to(ROOT)}")
+    parser.add_argument(
+        "--write",
+        action="store_true",
+        help=f"also write the table to {RESULTS.relative_to(ROOT)} ({TIME_USE_RESULTS.name} with --time-use)",
+    )
+    parser.add_argument("--time-use", action="store_true", help="only the time used on the fixed positions")
     parser.add_argument("--clock-game", type=int, metavar="SIZE", help=argparse.SUPPRESS)  # the fresh process's part
     args = parser.parse_args(argv)
     if args.clock_game is not None:
         print(json.dumps(clock_game(args.clock_game)))
         return 0
     compile_game()
-    with progress_on(sys.stderr) as progress:
-        rows = match_rows(8 if args.quick else 24, progress)
-    for size in (15,) if args.quick else (15, 26):
-        rows += clock_rows(size)
-    header = f"Python {sys.version.split()[0]}, commit {current_commit()}, {8 if args.quick else 24} games a match"
+    rows = []
+    if not args.time_use:
+        with progress_on(sys.stderr) as progress:
+            rows += match_rows(8 if args.quick else 24, progress)
+        for size in (15,) if args.quick else (15, 26):
+            rows += clock_rows(size)
+    rows += time_rows(time_positions())
+    games = "" if args.time_use else f", {8 if args.quick else 24} games a match"
+    load = " ".join(f"{figure:.2f}" for figure in os.getloadavg())
+    header = f"Python {sys.version.split()[0]}, commit {current_commit()}{games}, load average {load} at the end"
     text = f"{header}\n\n{format_table(rows)}\n"
     print(text, end="")
     if args.write:
-        RESULTS.write_text(text, encoding="utf-8")
+        (TIME_USE_RESULTS if args.time_use else RESULTS).write_text(text, encoding="utf-8")
     return 0 if all(row.met for row in rows) else 1
 
 

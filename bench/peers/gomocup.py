@@ -1,18 +1,35 @@
 """A program of the Gomoku AI protocol (Piskvork's, Gomocup's) as a player: the client side of the protocol.
 
-The engine runs in a process of its own, started on the first move, with
-``START``, then ``INFO timeout_turn``, ``timeout_match 0`` (no match clock),
-``max_memory`` and ``rule 0`` (freestyle; and ``INFO length`` when the
-length is not five, which only the project's own brain reads).  A move is
-asked for with ``TURN X,Y`` when the engine knows the position but the
-opponent's last move, else with ``BOARD`` ... ``DONE`` (``RESTART`` first
-when it held another game), or ``BEGIN`` on the empty board.  Lines other
-than the move (``MESSAGE``, ``DEBUG``) are let pass; ``ERROR``, a move off
-the board or a silent engine fail the game with :class:`EngineError`.
+The engine runs in a process of its own, started (:meth:`ProtocolEngine.start`,
+before the first move if the caller did not) with ``START``, then ``INFO
+thread_num 1`` (every engine of the rating searches on one thread),
+``timeout_turn``, ``timeout_match 0`` (no match clock), ``max_memory`` and
+``rule 0`` (freestyle; and ``INFO length`` when the length is not five,
+which only the project's own brain reads).  The lines the engine writes
+before its ``OK`` are kept (:attr:`ProtocolEngine.startup`): what it
+loaded, and from where.
 
-Each reply's wall-clock time is kept (:attr:`ProtocolEngine.seconds`), so
-that a match can say whether the engine answered within ``timeout_turn``.
-:meth:`ProtocolEngine.close` sends ``END`` and waits for the process.
+A move is asked for with ``TURN X,Y`` when the engine holds the game but
+the opponent's last move, else with ``BOARD`` ... ``DONE`` (``RESTART``
+first when it held another game), or ``BEGIN`` on the empty board.  The
+protocol's ``BOARD`` lists the stones *in the order they were played*, and
+engines read it so: Rapfi plays the list as the game's moves, the first
+stone black's, and searches for the side that did not place the last one.
+So the client lists the moves of the game when it is shown them
+(:meth:`ProtocolEngine.choose_after`, which the game loop calls through
+:func:`tictactoe.players.base.choose_move`); shown only a board (a
+position set up by hand, :meth:`ProtocolEngine.choose`), it lists ``X``'s
+and ``O``'s stones alternately, ``X``'s first, which puts the opponent's
+last.  Lines other than the move (``MESSAGE``, ``DEBUG``) are let pass;
+``ERROR``, a move off the board or a silent engine fail the game with
+:class:`EngineError`.
+
+Each reply's wall-clock time is kept (:attr:`ProtocolEngine.seconds`), and
+the processor time the engine's process spent on it
+(:attr:`ProtocolEngine.processor_seconds`, read from ``/proc``; empty where
+there is none), so that a match can say whether the engine answered within
+``timeout_turn`` and how much it computed.  :meth:`ProtocolEngine.close`
+sends ``END`` and waits for the process.
 """
 
 from __future__ import annotations
@@ -24,10 +41,10 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from configurations import Configurations, SearchStats, Symbol
+from configurations import Configurations, SearchStats, Side, Symbol
 from configurations.moves import Move
 
-__all__ = ["FREESTYLE_LENGTH", "EngineError", "ProtocolEngine"]
+__all__ = ["FREESTYLE_LENGTH", "EngineError", "ProtocolEngine", "alternate_order", "process_seconds"]
 
 #: The length the protocol plays without ``INFO length``.
 FREESTYLE_LENGTH = 5
@@ -36,10 +53,30 @@ _PATIENCE = 10
 # Seconds an engine may take to start, and to stop after END.
 _START_SECONDS = 30.0
 _STOP_SECONDS = 5.0
+# BOARD's fields: the engine's own stone, the opponent's.
+_OWN, _THEIRS = 1, 2
 
 
 class EngineError(RuntimeError):
     """The engine refused a command, answered something that is no move, or fell silent."""
+
+
+def alternate_order(board: Configurations) -> tuple[Move, ...]:
+    """The stones of ``board`` as a game that could have led to it: ``X``'s and ``O``'s alternately, ``X``'s
+    first, each side's row by row -- so the last is the stone of the side not to move.
+
+    >>> board = Configurations.from_rows(["O X", " X ", "   "], 3, 0)
+    >>> [str(move) for move in alternate_order(board)]
+    ['c1', 'a1', 'b2']
+    """
+    size = board.board_size
+    squares = board.configuration()
+    crosses = [Move(*divmod(square, size)) for square, symbol in enumerate(squares) if symbol == Side.X]
+    noughts = [Move(*divmod(square, size)) for square, symbol in enumerate(squares) if symbol == Side.O]
+    order = []
+    for ply in range(len(crosses) + len(noughts)):
+        order.append((crosses if ply % 2 == 0 else noughts)[ply // 2])
+    return tuple(order)
 
 
 class ProtocolEngine:
@@ -58,30 +95,61 @@ class ProtocolEngine:
         cwd: Path | None = None,
     ) -> None:
         self.name = name
-        self._command = [str(part) for part in command]
+        #: The command that starts the engine, and the folder it starts in.
+        self.command = [str(part) for part in command]
+        self.cwd = cwd
         self._size, self._length = size, length
         self._turn_ms, self._memory = turn_ms, memory
-        self._cwd = cwd
         self._process: subprocess.Popen[bytes] | None = None
         self._pending = b""  # what the engine wrote past the last line read
-        self._known: str | None = None  # the position the engine holds, as Configurations writes it
+        self._known: tuple[Move, ...] | None = None  # the moves of the game the engine holds, its own reply last
+        #: The lines the engine wrote before it answered ``START`` with ``OK``.
+        self.startup: list[str] = []
         #: The wall-clock seconds of every reply to a move.
         self.seconds: list[float] = []
+        #: The processor seconds the engine's process spent on every reply (empty where ``/proc`` is absent).
+        self.processor_seconds: list[float] = []
 
     def choose(self, board: Configurations, mover: Symbol, stats: SearchStats | None = None) -> Move:
-        """The engine's move for ``mover`` on ``board``; :class:`EngineError` when it gives none."""
-        squares = board.configuration()
-        if self._process is None:
-            self._start()
-        started = time.monotonic()
-        self._ask(squares, mover)
+        """The engine's move for ``mover`` on ``board``, set up by hand: the stones it holds and the opponent's
+        one new stone, else :func:`alternate_order`'s."""
+        known = self._known
+        if known is not None:
+            added = _added_stone(board, known)
+            if added is not None:
+                return self.choose_after((*known, added), board, mover, stats)
+        return self.choose_after(alternate_order(board), board, mover, stats)
+
+    def choose_after(
+        self, moves: Sequence[Move], board: Configurations, mover: Symbol, stats: SearchStats | None = None
+    ) -> Move:
+        """The engine's move for ``mover`` on ``board``, which ``moves`` (in the order played) led to;
+        :class:`EngineError` when it gives none."""
+        moves = tuple(moves)
+        if len(moves) != sum(symbol != " " for symbol in board.configuration()):
+            raise ValueError(f"{len(moves)} moves cannot have led to this board")
+        self.start()
+        started, used = time.monotonic(), self._processor_time()
+        self._ask(moves)
         x, y = self._read_move()
         self.seconds.append(time.monotonic() - started)
-        if not (0 <= x < self._size and 0 <= y < self._size) or squares[y * self._size + x] != " ":
+        now = self._processor_time()
+        if used is not None and now is not None:
+            self.processor_seconds.append(now - used)
+        if not (0 <= x < self._size and 0 <= y < self._size) or not board.square_is_empty(y, x):
             raise EngineError(f"{self.name} played {x},{y}, which is off the board or taken")
-        square = y * self._size + x
-        self._known = squares[:square] + mover + squares[square + 1 :]
-        return Move(y, x)
+        move = Move(y, x)
+        self._known = (*moves, move)
+        return move
+
+    def about(self) -> str:
+        """The engine's answer to ``ABOUT`` (its name and version, as it writes them), started if it is not."""
+        self.start()
+        self._send("ABOUT")
+        while True:
+            line = self._read_line(_START_SECONDS)
+            if not line.upper().startswith(("MESSAGE", "DEBUG")):
+                return line
 
     def close(self) -> None:
         """End the engine's process (``END``, then a kill if it lingers)."""
@@ -95,43 +163,51 @@ class ProtocolEngine:
             process.kill()
             process.wait()
 
-    def _start(self) -> None:
+    def start(self) -> None:
+        """Start the engine's process and set up its game, unless it runs: a match starts it before the game,
+        so that no move's time counts the engine's start."""
+        if self._process is not None:
+            return
         self._process = subprocess.Popen(
-            self._command,
+            self.command,
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,
             bufsize=0,
-            cwd=self._cwd,
+            cwd=self.cwd,
         )
         self._pending = b""
         self._send(f"START {self._size}")
-        self._expect_ok(_START_SECONDS)
-        settings = [("timeout_turn", self._turn_ms), ("timeout_match", 0), ("max_memory", self._memory), ("rule", 0)]
+        self.startup = self._expect_ok(_START_SECONDS)
+        settings = [
+            ("thread_num", 1),
+            ("timeout_turn", self._turn_ms),
+            ("timeout_match", 0),
+            ("max_memory", self._memory),
+            ("rule", 0),
+        ]
         if self._length != FREESTYLE_LENGTH:
             settings.append(("length", self._length))
         for key, value in settings:
             self._send(f"INFO {key} {value}")
 
-    def _ask(self, squares: str, mover: Symbol) -> None:
-        """Tell the engine the position, in the fewest lines, and that it is its move."""
+    def _ask(self, moves: tuple[Move, ...]) -> None:
+        """Tell the engine the game, in the fewest lines, and that it is its move."""
         known = self._known
         if known is not None:
-            added = [square for square, (was, now) in enumerate(zip(known, squares, strict=True)) if was != now]
-            if len(added) == 1 and known[added[0]] == " " and squares[added[0]] not in (" ", mover):
-                y, x = divmod(added[0], self._size)
-                self._send(f"TURN {x},{y}")
+            if len(moves) == len(known) + 1 and moves[: len(known)] == known:
+                self._send(f"TURN {moves[-1].col},{moves[-1].row}")
                 return
             self._send("RESTART")
             self._expect_ok(self._turn_ms / 1000 * _PATIENCE)
-        if not squares.strip():
+        if not moves:
             self._send("BEGIN")
             return
         self._send("BOARD")
-        for square, symbol in enumerate(squares):
-            if symbol != " ":
-                y, x = divmod(square, self._size)
-                self._send(f"{x},{y},{1 if symbol == mover else 2}")
+        # The engine moves next: the stones of the side to move are its own.
+        own = len(moves) % 2
+        for ply, move in enumerate(moves):
+            self._send(f"{move.col},{move.row},{_OWN if ply % 2 == own else _THEIRS}")
         self._send("DONE")
 
     def _read_move(self) -> tuple[int, int]:
@@ -145,13 +221,16 @@ class ProtocolEngine:
                 raise EngineError(f"{self.name} answered {line!r} where a move was due")
             return int(x), int(y)
 
-    def _expect_ok(self, seconds: float) -> None:
+    def _expect_ok(self, seconds: float) -> list[str]:
+        """Wait for ``OK``; the lines (``MESSAGE``, ``DEBUG``) the engine wrote before it."""
+        before: list[str] = []
         while True:
             line = self._read_line(seconds)
             if line.upper() == "OK":
-                return
+                return before
             if not line.upper().startswith(("MESSAGE", "DEBUG")):
                 raise EngineError(f"{self.name} answered {line!r} where OK was due")
+            before.append(line)
 
     def _send(self, line: str) -> None:
         assert self._process is not None
@@ -161,6 +240,11 @@ class ProtocolEngine:
     def _write(process: subprocess.Popen[bytes], line: str) -> None:
         assert process.stdin is not None
         process.stdin.write(line.encode() + b"\n")
+
+    def _processor_time(self) -> float | None:
+        """The processor seconds the engine's process has used so far (its threads' included), or None."""
+        assert self._process is not None
+        return process_seconds(self._process.pid)
 
     def _read_line(self, seconds: float) -> str:
         """The next non-empty line of the engine's, waiting at most ``seconds``."""
@@ -183,3 +267,29 @@ class ProtocolEngine:
                 if not chunk:
                     raise EngineError(f"{self.name} ended")
                 self._pending += chunk
+
+
+def _added_stone(board: Configurations, known: tuple[Move, ...]) -> Move | None:
+    """The one stone ``board`` holds beyond the moves of ``known`` (each where ``known`` put it), or None."""
+    size = board.board_size
+    squares = board.configuration()
+    for ply, move in enumerate(known):
+        if squares[move.row * size + move.col] != Side.to_move(ply):
+            return None
+    held = {move.row * size + move.col for move in known}
+    added = [square for square, symbol in enumerate(squares) if symbol != " " and square not in held]
+    if len(added) != 1 or squares[added[0]] != Side.to_move(len(known)):
+        return None
+    return Move(*divmod(added[0], size))
+
+
+def process_seconds(pid: int) -> float | None:
+    """The processor seconds (user and system, its threads' included) process ``pid`` has used, read from
+    ``/proc``; None where it cannot be read (another system, or the process is gone)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text(encoding="ascii", errors="replace")
+    except OSError:
+        return None
+    fields = stat[stat.rindex(")") + 2 :].split()  # after the name, which may hold spaces
+    # utime and stime are the 14th and 15th fields of the line, the 12th and 13th after the name.
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")

@@ -331,3 +331,25 @@ def test_ctrl_c_ends_the_match_with_one_line() -> None:
 def test_the_examples_in_the_docstrings_hold() -> None:
     failed, attempted = doctest.testmod(bench.match)
     assert (failed, attempted > 0) == (0, True)
+
+
+def test_a_brain_of_another_checkout_plays_through_the_protocol_at_equal_time() -> None:
+    brain = Contestant(f"brain:{ROOT}", 2)
+    result = play_match(Contestant("weights", 2), brain, size=9, length=5, games=2, think=0.05, seed=2)
+    assert len(result.games) == 2
+    assert result.wins(1) == 2  # the strong search beats one ply of line weights
+    seconds = result.move_seconds(1)
+    assert seconds
+    assert all(0 <= s < 0.5 for s in seconds)  # the brain's own processor time, at most its turn and a little
+    assert all(game.moves[:2] == game.opening for game in result.games)
+
+
+def test_a_brain_where_no_checkout_is_is_a_usage_error(tmp_path: Path) -> None:
+    result = subprocess.run(
+        [*MATCH, "weights", f"brain:{tmp_path}", *SMALL], capture_output=True, text=True, cwd=ROOT, check=False
+    )
+    assert result.returncode == 2
+    assert result.stderr == (
+        f"python -m bench.match: error: argument B: {tmp_path} holds no checkout of the project "
+        "(no tictactoe/brain/__main__.py)\n"
+    )

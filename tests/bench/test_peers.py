@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from bench.peers import PEERS, Peer, make_peer, missing
+from configurations import Configurations, Symbol
 from configurations.moves import Move
 from tictactoe.game.game import Game
 from tictactoe.players.base import UnsupportedBoardError
@@ -31,6 +32,22 @@ def test_each_engine_plays_a_whole_game_of_legal_moves(peer: Peer) -> None:
             player = engine if (mover == "X") == engine_plays_x else opponent
             game.play(player.choose(game.board, mover))  # a taken square would raise
         assert len(game.moves) > 5
+
+
+# Both sides have four in a row, open at one end; the side to move wins at once at e9, the end of its own.
+WINS = {
+    "X": ["OOOO.....", *["........."] * 7, "XXXX....."],
+    "O": ["XXXX.....", ".........", ".........", ".........", "....X....", *["........."] * 3, "OOOO....."],
+}
+
+
+@pytest.mark.parametrize("mover", ["X", "O"])
+@pytest.mark.parametrize("peer", PEERS, ids=[peer.name for peer in PEERS])
+def test_each_engine_takes_an_immediate_win_as_x_and_as_o(peer: Peer, mover: Symbol) -> None:
+    require(peer)
+    board = Configurations.from_rows([row.replace(".", " ") for row in WINS[mover]], 5, 0)
+    for seed in (1, 2):
+        assert make_peer(peer, 9, 5, seed).choose(board, mover) == Move(8, 4)  # its own five, not the block
 
 
 @pytest.mark.parametrize("peer", PEERS, ids=[peer.name for peer in PEERS])

@@ -43,7 +43,8 @@ def test_a_pairing_plays_each_opening_once_with_each_side_as_x() -> None:
     assert result.games[0].opening == result.games[1].opening != result.games[2].opening
     assert result.wins(0) + result.wins(1) + result.draws == 4
     assert result.wins(0) >= 3  # the strong player beats one ply of line weights
-    assert len(result.seconds[0]) == sum(len(game.seconds[0]) for game in result.games)
+    assert len(result.seconds(0, wall=False)) == sum(len(game.seconds[0]) for game in result.games)
+    assert len(result.seconds(0, wall=True)) == len(result.seconds(0, wall=False))
 
 
 def test_an_engine_that_fails_loses_its_game_and_the_run_goes_on() -> None:
@@ -51,17 +52,21 @@ def test_an_engine_that_fails_loses_its_game_and_the_run_goes_on() -> None:
     result = play_pairing(Matchup(WEIGHTS, failing, 9), games=2, seed=1)
     assert result.games == ()
     assert result.forfeits == ((1, "EngineError: failing said nothing for 2 s"),) * 2
+    assert result.forfeits_a_x == (True, False)
     assert (result.wins(0), result.wins(1), result.points(0)) == (2, 0, 2)
+    assert (result.wins(0, a_plays_x=True), result.count(a_plays_x=True)) == (1, 1)
 
 
 def game(a_plays_x: bool, moves: str, seconds: tuple[tuple[float, ...], tuple[float, ...]]) -> MatchGame:
-    """A finished game of a pairing on 9x9, its opening the first two moves."""
+    """A finished game of a pairing on 9x9, its opening the first two moves; each move's wall-clock time a
+    tenth more than its processor time."""
     played = tuple(Move.parse(text, 9) for text in moves.split())
     board = Game(9, 5)
     for move in played:
         board.play(move)
     assert board.result is not None
-    return MatchGame(played[:2], a_plays_x, played, board.result, seconds)
+    wall = (tuple(t + 0.1 for t in seconds[0]), tuple(t + 0.1 for t in seconds[1]))
+    return MatchGame(played[:2], a_plays_x, played, board.result, seconds, wall)
 
 
 def sample_result() -> MatchupResult:
@@ -74,36 +79,46 @@ def sample_result() -> MatchupResult:
         game(True, strong_wins, ((0.1, 0.2, 0.3, 0.4), (0.5, 0.6, 0.7))),
         game(False, engine_wins, ((0.1, 0.1, 0.1), (1.0, 1.0, 1.0, 1.0))),
     )
-    return MatchupResult(Matchup(strong, engine, 9, targeted=True), games, ((0.2,) * 7, (0.6,) * 6))
+    return MatchupResult(Matchup(strong, engine, 9, targeted=True), games)
 
 
-def test_the_report_gives_the_scores_the_verdict_and_every_game_strong_lost() -> None:
+def test_the_report_gives_the_scores_the_colours_the_times_the_verdict_and_every_game_strong_lost() -> None:
     assert report([sample_result()]).splitlines() == [
-        "board  A               B               games A wins draws A losses A score  95% interval      Elo A-B (95%) "
-        "A s/move B s/move",
-        "9x9   strong          engine              2      1     0        1   50.0%    9.5%-90.5%    +0 (-393..+393) "
-        "   0.200    0.600",
+        "board  think A               B               games A wins draws A losses A score  95% interval      "
+        "Elo A-B (95%)",
+        "9x9     0.2 strong          engine              2      1     0        1   50.0%    9.5%-90.5%    "
+        "+0 (-393..+393)",
+        "",
+        "board  think A               B                     A as X (W-D-L, score, 95%)"
+        "                           A as O",
+        "9x9     0.2 strong          engine                 1-0-0 100.0% 20.7%-100.0%            0-0-1 0.0% 0.0%-79.3%",
+        "",
+        "board  think A               B               A wall s  A cpu s A max wall B wall s  B cpu s B max wall",
+        "9x9     0.2 strong          engine             0.286    0.186      0.500    0.929    0.829      1.100",
+        "(seconds a move: wall clock as the game loop saw it; processor time of the player's own process)",
         "",
         "settings:",
         "  strong: 0.2 s a move",
         "  engine: level hard",
         "",
-        "target: strong scores at least 95% against every outside engine of the package registry",
-        "  9x9 engine: 50.0%, MISSED",
+        "target: strong scores at least 95%, the lower end of its 95% interval at least 85%, against every outside "
+        "engine of the package registry",
+        "  9x9 0.2 s strong-engine: 50.0% (low 9.5%), MISSED",
         "",
         "games strong lost: 1",
-        "  9x9, strong as O lost to engine: a1 e5 a2 e6 a3 e7 a4 e8 a5",
+        "  9x9, 0.2 s, strong as O lost to engine: a1 e5 a2 e6 a3 e7 a4 e8 a5",
     ]
 
 
 def test_every_game_is_written_as_sgf_that_reads_back(tmp_path: Path) -> None:
     result = sample_result()
     path = write_games(result, tmp_path)
-    assert path.name == "9x9-strong-engine.sgf"
+    assert path.name == "9x9-strong-engine-0.2s.sgf"
     records = parse_sgf(path.read_bytes())
     assert [tuple(timed.move for timed in record.moves) for record in records] == [g.moves for g in result.games]
     assert [(record.x.kind, record.o.kind) for record in records] == [("strong", "engine"), ("engine", "strong")]
-    assert [timed.seconds for timed in records[0].moves] == [0, 0, 0.1, 0.5, 0.2, 0.6, 0.3, 0.7, 0.4]
+    # The wall-clock seconds of each move, the opening's 0.
+    assert [timed.seconds for timed in records[0].moves] == [0, 0, 0.2, 0.6, 0.3, 0.7, 0.4, 0.8, 0.5]
 
 
 def test_the_pairings_leave_out_the_engines_whose_packages_are_absent(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -164,3 +179,41 @@ def test_the_protocol_client_says_when_the_engine_refuses() -> None:
         )
     finally:
         engine.close()
+
+
+def test_pair_think_and_timeout_turn_choose_and_set_the_pairings(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(bench.rating, "missing", lambda peer: None)
+    found = pairings([15], [("rapfi", Path("/bin/true"))], brain=True, think=1.0, turn_ms=900, only=["rapfi"])
+    assert [(p.a.name, p.b.name, p.think, p.a.setting, p.b.setting) for p in found] == [
+        ("strong", "rapfi", 1.0, "1 s a move", "timeout_turn 900 ms")
+    ]
+    (brain,) = pairings([15, 10], [], brain=True, think=0.2, only=["brain"])
+    assert (brain.a.name, brain.a.turn_ms, brain.b.setting) == ("brain", 250, "0.2 s a move")
+
+
+def test_a_rapfi_that_loaded_no_config_is_refused_before_any_game(tmp_path: Path) -> None:
+    script = tmp_path / "pbrain-rapfi"
+    brain = ROOT / "tests" / "bench" / "sequence_brain.py"
+    script.write_text(f'#!/bin/sh\nexec "{sys.executable}" "{brain}" --about Rapfi\n', encoding="utf-8")
+    script.chmod(0o755)
+    result = subprocess.run(
+        [sys.executable, "-m", "bench.rating", "--engine", f"rapfi={script}", "--pair", "rapfi", "--games", "2"],
+        capture_output=True, text=True, cwd=ROOT, check=False,
+    )  # fmt: skip
+    assert result.returncode == 2
+    assert result.stderr.splitlines()[-1].startswith(
+        "python -m bench.rating: error: rapfi is Rapfi started without a config"
+    )
+    assert "game 1/2" not in result.stderr
+
+
+def test_a_pair_that_is_not_played_is_a_usage_error() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "bench.rating", "--pair", "nobody", "--board", "10", "--no-brain"],
+        capture_output=True, text=True, cwd=ROOT, check=False,
+    )  # fmt: skip
+    assert result.returncode == 2
+    assert (
+        result.stderr.splitlines()[-1]
+        == "python -m bench.rating: error: argument --pair: no pairing of nobody is played here"
+    )

@@ -32,6 +32,17 @@ def test_a_game_of_tic_tac_toe_over_the_protocol() -> None:
     assert brain.handle("TURN 3,0") == ["ERROR 3,0 is off the 3x3 board"]
 
 
+@pytest.mark.parametrize("timeout_turn", ["0", "50", "5000"])
+@pytest.mark.parametrize(("size", "centre"), [(15, (7, 7)), (19, (9, 9)), (20, (9, 9))])
+def test_the_first_move_of_a_large_empty_board_is_its_centre_whatever_the_time(
+    size: int, centre: tuple[int, int], timeout_turn: str
+) -> None:
+    # A search this short cannot tell the squares near the centre apart: which it chose hung on the clock.
+    for _ in range(2):
+        brain = started(f"INFO timeout_turn {timeout_turn}", f"START {size}")
+        assert move_of(brain.handle("BEGIN")) == centre
+
+
 def has_line(points: set[tuple[int, int]]) -> bool:
     """Whether ``points`` hold three in a row on 3x3."""
     rows = [{(x, y) for x in range(3)} for y in range(3)] + [{(x, y) for y in range(3)} for x in range(3)]

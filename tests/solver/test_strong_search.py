@@ -524,3 +524,48 @@ def test_a_threat_search_says_when_its_budget_stopped_it() -> None:
     cut = ThreatSearch(board, node_limit=1)
     assert cut.find() is None
     assert cut.stopped
+
+
+# Threats of the opponent's, as if the player to move passed.
+
+VCF_FOR_X = [
+    ".........",
+    ".........",
+    "..OXO....",
+    "..XXOOO..",
+    "..X.XO...",
+    "..X......",
+    "...XO....",
+    ".........",
+    "..........",
+]
+
+
+def test_a_threat_search_after_a_pass_finds_the_opponent_s_win_and_leaves_the_board_as_it_was() -> None:
+    # X's win by fours, with O to move: X has a tile more in the corner of a 15x15 board.
+    rows = [row[:9] + "......" for row in VCF_FOR_X] + ["." * 15] * 5 + ["." * 14 + "X"]
+    board = SearchBoard(Position.from_rows(rows, length=5))
+    before = (board.mover, board.tiles, board.threats, board.key())
+    assert board.mover == NOUGHT
+    assert ThreatSearch(board).find() is None  # O has no win by fours of its own
+    line = ThreatSearch(board, passed=True).find()
+    assert line is not None
+    assert (board.mover, board.tiles, board.threats, board.key()) == before
+    assert len(line) == 7
+
+
+@pytest.mark.parametrize("think", [0.05, 0.2])
+def test_the_opponent_s_win_by_fours_is_stopped_before_the_search(think: float) -> None:
+    rows = [row[:9] + "......" for row in VCF_FOR_X] + ["." * 15] * 5 + ["." * 14 + "X"]
+    position = Position.from_rows(rows, length=5)
+    choice = StrongSearch(15, 5).choose(position, max_plies=225, think=think)
+    board = SearchBoard(position)
+    board.play(choice.move.row * 15 + choice.move.col)
+    search = ThreatSearch(board)
+    assert search.find() is None
+    assert not search.stopped
+
+
+def test_the_first_move_on_a_large_empty_board_is_the_centre() -> None:
+    choice = StrongSearch(15, 5).choose(Position(15, 5, 0, 0), max_plies=225, think=0.2)
+    assert (choice.move, choice.depth, choice.outcome) == (Move(7, 7), 0, None)

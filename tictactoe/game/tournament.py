@@ -13,12 +13,12 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Sequence
-from typing import TypeAlias
+from typing import NamedTuple, TypeAlias
 
 from configurations import Side, Winner
 from configurations.moves import Move, MoveError
 from tictactoe.game.game import Game
-from tictactoe.players.base import Player
+from tictactoe.players.base import Player, choose_move
 from tictactoe.players.perfect import PerfectPlayer
 from tictactoe.players.prover import STRONG_THINK
 from tictactoe.players.reference import ReferencePlayer
@@ -27,7 +27,17 @@ from tictactoe.players.sound import SoundPlayer
 from tictactoe.players.strong import StrongPlayer
 from tictactoe.players.weights import WeightsPlayer
 
-__all__ = ["Entrant", "HeadToHead", "entrants", "format_round_robin", "play_game", "play_out", "round_robin"]
+__all__ = [
+    "Entrant",
+    "HeadToHead",
+    "MoveTimes",
+    "entrants",
+    "format_round_robin",
+    "play_game",
+    "play_out",
+    "play_out_timed",
+    "round_robin",
+]
 
 _SIZE = 3
 
@@ -52,23 +62,36 @@ class HeadToHead:
         )
 
 
-def play_out(game: Game, x_player: Player, o_player: Player) -> list[float]:
-    """Play ``game`` from where it stands to its end, each side's moves chosen by its player.
+class MoveTimes(NamedTuple):
+    """How long one ``choose`` took: this process's processor seconds, and the wall clock's."""
 
-    Returns the processor seconds each ``choose`` took, in the order the
-    moves were played.  ``ValueError`` when a player chooses a taken square.
+    processor: float
+    wall: float
+
+
+def play_out_timed(game: Game, x_player: Player, o_player: Player) -> list[MoveTimes]:
+    """Play ``game`` from where it stands to its end, each side's moves chosen by its player, which is shown
+    the moves so far when it reads them (:func:`~tictactoe.players.base.choose_move`).
+
+    Returns the times of each ``choose``, in the order the moves were
+    played.  ``ValueError`` when a player chooses a taken square.
     """
-    seconds = []
+    times = []
     while (mover := game.to_move) is not None:
         player = x_player if mover is Side.X else o_player
-        started = time.process_time()
-        move = player.choose(game.board, mover)
-        seconds.append(time.process_time() - started)
+        started, clock = time.process_time(), time.perf_counter()
+        move = choose_move(player, game.board, mover, game.moves)
+        times.append(MoveTimes(time.process_time() - started, time.perf_counter() - clock))
         try:
             game.play(move)
         except MoveError:
             raise ValueError(f"{player.name} chose {move}, which is taken") from None
-    return seconds
+    return times
+
+
+def play_out(game: Game, x_player: Player, o_player: Player) -> list[float]:
+    """:func:`play_out_timed`, with the processor seconds each ``choose`` took, in the order played."""
+    return [times.processor for times in play_out_timed(game, x_player, o_player)]
 
 
 def play_game(x_player: Player, o_player: Player) -> tuple[Winner, tuple[Move, ...]]:

@@ -11,17 +11,34 @@ derives from :class:`ComputerPlayer`, which adds the boards it can play
 (:meth:`ComputerPlayer.supports`) and how a game makes it from its
 :class:`PlayerOptions` (:meth:`ComputerPlayer.from_options`; see
 :mod:`tictactoe.players.registry`).
+
+The board says where the tiles are, not in which order they came.  A
+player that needs the order too -- a program of the Gomoku AI protocol,
+whose ``BOARD`` lists the stones in the order they were played -- also
+offers :meth:`MovesPlayer.choose_after`, and a game loop that knows its
+moves asks through :func:`choose_move`, which hands them to the players
+that want them and calls every other player's ``choose`` as before.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import ClassVar, NamedTuple, Protocol, Self
+from collections.abc import Sequence
+from typing import ClassVar, NamedTuple, Protocol, Self, runtime_checkable
 
 from configurations import Configurations, SearchStats, Symbol
 from configurations.moves import Move
 
-__all__ = ["DEFAULT_THINK", "ComputerPlayer", "Player", "PlayerOptions", "UnsupportedBoardError", "tic_tac_toe_only"]
+__all__ = [
+    "DEFAULT_THINK",
+    "ComputerPlayer",
+    "MovesPlayer",
+    "Player",
+    "PlayerOptions",
+    "UnsupportedBoardError",
+    "choose_move",
+    "tic_tac_toe_only",
+]
 
 #: The ``strong`` player's seconds a move when none is given.
 DEFAULT_THINK = 1.0
@@ -60,6 +77,31 @@ class Player(Protocol):
         as it goes, so that an interface can show them climbing.
         """
         ...
+
+
+@runtime_checkable
+class MovesPlayer(Protocol):
+    """A player that also reads the moves of the game so far, in the order they were played."""
+
+    def choose_after(
+        self, moves: Sequence[Move], board: Configurations, mover: Symbol, stats: SearchStats | None = None
+    ) -> Move:
+        """What :meth:`Player.choose` answers on ``board``, which ``moves`` (``X``'s first) led to."""
+        ...
+
+
+def choose_move(
+    player: Player,
+    board: Configurations,
+    mover: Symbol,
+    moves: Sequence[Move] | None = None,
+    stats: SearchStats | None = None,
+) -> Move:
+    """``player``'s move on ``board``: :meth:`MovesPlayer.choose_after` with ``moves`` when the player reads the
+    order of play and the caller knows it (``moves`` not ``None``), else :meth:`Player.choose`."""
+    if moves is not None and isinstance(player, MovesPlayer):
+        return player.choose_after(moves, board, mover, stats)
+    return player.choose(board, mover, stats)
 
 
 class ComputerPlayer(ABC):

@@ -7,18 +7,25 @@ only when the ones before it did not settle the move:
    of the opponent's the game is lost (one is blocked, the longest loss);
    against one, it is blocked.  Against a square where the opponent would
    make two threats at once (an open three), only the moves that stop it
-   are searched below.  These rules hold whatever time the search has.
+   are searched below.  On a board searched with beams the first move of
+   an empty board is its centre.  These rules hold whatever time the
+   search has.
 2. A win by continuous fours (:mod:`tictactoe.solver.threats`): a proof,
    played at once on a board searched with beams (below), where the
    iterative deepening's wins are not proofs.  On a small board, searched
    with every move, the deepening still looks for a shorter win first.
-   On a board searched with beams, with five or more in a row, then, a win
-   by fours and open threes, which the player believes and plays (scored
-   ``BELIEVED``).
+   On a board searched with beams, then, the opponent's win by fours as if
+   the player passed: only the moves after which its search finds none are
+   searched; then, with five or more in a row, a win by fours and open
+   threes, which the player believes and plays if it is one of those moves
+   (scored ``BELIEVED``).
 3. Iterative deepening: negamax with alpha-beta searched one ply deeper at
    a time, the best move of the last finished depth tried first in the
-   next, until the time is half spent, the depth reaches ``max_plies``, or
-   the value is proved.  Below the root:
+   next, until the depth reaches ``max_plies``, the value is proved, or the
+   next depth is not foreseen to end in time: its cost is foreseen from the
+   growth of the depths before it.  A depth the clock stops still counts
+   once its first move, the last depth's best, is searched: a move that
+   beat it at the new depth is played.  Below the root:
 
    * a player who can complete a line wins, two threats against the
      player to move win, and one leaves only the block to try, which does
@@ -54,6 +61,7 @@ no move is stored as searched to the end, and is then a proof.
 
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -63,7 +71,7 @@ from configurations.results import MoverScore, Outcome
 from tictactoe.solver.blocking import breaker_wins_by_potential
 from tictactoe.solver.clock import Deadline, OutOfTime
 from tictactoe.solver.evaluation import evaluate
-from tictactoe.solver.geometry import geometry, lowest_square
+from tictactoe.solver.geometry import geometry, lowest_square, squares_of
 from tictactoe.solver.records import FINAL_DEPTH, Bound, pack, unpack
 from tictactoe.solver.search_board import SearchBoard
 from tictactoe.solver.table import BoundedTable
@@ -93,16 +101,31 @@ WIDTH = 16
 ROOT_WIDTH = 24
 # Boards of at most this many squares are searched with every move: the beams would cost them proofs.
 _FULL_WIDTH_SQUARES = 36
-# A new depth is started only in the first half of the time: it takes longer than all before it.
-_NEXT_DEPTH_SHARE = 0.5
-# The time by which the searches for the player's own wins by fours, and by fours and threes, and
-# the iterative deepening must end, as shares of the budget; the check of the opponent's threats
-# ends with the whole budget.
+# The time by which each search at the root must end, as a share of the budget from the start of the move: the
+# player's own win by fours; the opponent's, as if the player passed, with the moves that stop it; the player's
+# own win by fours and threes; the iterative deepening.  The last
+# check of the move chosen against the opponent's fours ends with the whole budget.
 _FOURS_SHARE = 0.1
-_THREES_SHARE = 0.2
-_DEEPENING_SHARE = 0.75
+_GUARD_SHARE = 0.25
+_THREES_SHARE = 0.35
+_DEEPENING_SHARE = 0.9
+# A new depth is begun when _HOPE times its foreseen cost (_next_depth_seconds, from the depths before it) ends
+# by this share of the budget.  The foresight overstates the cost by a half on average, and a depth the deadline
+# stops is not lost: its best move so far is played and its positions stay in the table for the next move.
+# Measured by python -m bench.strong --time-use (40 positions, 15x15): at a _HOPE of 1 the player used 53% of a
+# 1 s budget on average; at 0.4, 69% (72% at 0.2 s); at 0.25, 75% (79% at 0.2 s), on two cores under a load of 3.
+_NEXT_DEPTH_END_SHARE = 0.85
+_HOPE = 0.25
+# The growth in cost from one depth to the next, foreseen before two depths are known, and its bounds.
+_FIRST_GROWTH = 4.0
+_LEAST_GROWTH = 1.5
+_MOST_GROWTH = 8.0
+# The least time a finished depth is taken to have cost, so that growth is not foreseen from a clock's noise.
+_LEAST_DEPTH_SECONDS = 0.0005
 _FOURS_NODE_LIMIT = 20_000
 _THREES_NODE_LIMIT = 500
+# Positions of each search of the opponent's fours after one of the mover's candidate defences.
+_GUARD_NODE_LIMIT = 2_000
 # Positions between looks at the clock, and reports of the count of positions (a node on 26x26 takes about a tenth
 # of a millisecond).
 _CLOCK_EVERY = 16
@@ -212,34 +235,30 @@ class StrongSearch:
         self, board: SearchBoard, clock: float, think: float, max_plies: int
     ) -> tuple[int, int, Outcome | None, int]:
         """``(square, score, outcome, depth)`` of :meth:`choose`: the rules first, then the searches."""
-        mover = board.mover
-        mine, theirs = board.threats[mover], board.threats[1 - mover]
-        if mine:
-            return lowest_square(mine), WIN - 1, Outcome.WIN, 0
-        if theirs & (theirs - 1):
-            return lowest_square(theirs), 2 - WIN, Outcome.LOSS, 0
+        settled = self._rules(board)
+        if settled is not None:
+            return settled
+        theirs = board.threats[1 - board.mover]
         small = self._width == _INFINITY
-        if theirs and not small:
-            return lowest_square(theirs), 0, None, 0  # the block is forced: there is nothing to weigh
         line = None if theirs else self._threats(clock + think * _FOURS_SHARE, threes=False)
         if line is not None:
             # Nothing wins sooner than 3 plies but a threat, which the rules above took.
             if not small or len(line) <= 3:
                 return line[0], WIN - len(line), Outcome.WIN, 0
             max_plies = min(max_plies, len(line) - 2)
-        elif not small and not theirs and board.length >= THREES_FROM_LENGTH:
-            believed = self._threats(clock + think * _THREES_SHARE, threes=True)
-            if believed is not None:
-                return believed[0], BELIEVED, None, 0
         moves = [lowest_square(theirs)] if theirs else board.ordered_moves()
         if not moves:  # no square lies on a live window: nobody can win
             return board.empty_squares()[0], 0, Outcome.DRAW, 0
-        if not theirs and board.double_threats(1 - mover):
+        if not theirs and board.double_threats(1 - board.mover):
             moves = _answers_to_double_threats(board, moves)
+        if not small:
+            win, moves = self._threat_space(moves, clock, think)
+            if win is not None:
+                return win, BELIEVED, None, 0
         every_move = small or len(moves) <= ROOT_WIDTH
         del moves[len(moves) if every_move else ROOT_WIDTH :]
         self._deadline = Deadline(clock + think * _DEEPENING_SHARE, every=_CLOCK_EVERY)
-        square, score, outcome, depth = self._deepen(moves, max_plies, clock + think * _NEXT_DEPTH_SHARE)
+        square, score, outcome, depth = self._deepen(moves, max_plies, clock + think * _NEXT_DEPTH_END_SHARE)
         if line is not None and score < WIN - len(line):
             return line[0], WIN - len(line), Outcome.WIN, 0
         if outcome != Outcome.WIN and not every_move:
@@ -249,39 +268,119 @@ class StrongSearch:
             square = self._safe(square, moves)
         return square, score, outcome, depth
 
-    def _threats(self, deadline: float, *, threes: bool) -> list[int] | None:
-        """A win by continuous fours (and threes, with ``threes``) for the player to move, found by
-        ``deadline``; None if none is."""
+    def _rules(self, board: SearchBoard) -> tuple[int, int, Outcome | None, int] | None:
+        """The move the rules settle, whatever the time: a line to complete, a line of the opponent's to
+        block (two: the game is lost), the centre of an empty board searched with beams; else None."""
+        mover = board.mover
+        mine, theirs = board.threats[mover], board.threats[1 - mover]
+        if mine:
+            return lowest_square(mine), WIN - 1, Outcome.WIN, 0
+        if theirs & (theirs - 1):
+            return lowest_square(theirs), 2 - WIN, Outcome.LOSS, 0
+        if self._width == _INFINITY:
+            return None
+        if theirs:
+            return lowest_square(theirs), 0, None, 0  # the block is forced: there is nothing to weigh
+        if board.empties == board.squares:
+            # The first move: a search this short cannot tell the squares near the centre apart, and the
+            # centre leaves the most room.
+            return self._shape.centre_order[0], 0, None, 0
+        return None
+
+    def _threat_space(self, moves: list[int], clock: float, think: float) -> tuple[int | None, list[int]]:
+        """The threats of both sides at the root of a board searched with beams, the mover's own win by
+        fours already ruled out: ``(a move of the mover's believed win or None, the root moves)``.
+
+        A win of the opponent's by fours, as if the mover passed, leaves only the moves after which it has
+        none (:meth:`_defences`); then a win of the mover's by fours and threes is believed and played if it
+        is one of them.  The opponent's wins by fours and threes as if the mover passed are not looked for:
+        a pass is a whole tempo, such a win is found in most positions, and the moves its search of 500
+        positions leaves lost games (in python -m bench.match at --think 0.2, 15x15, 48 games against the
+        same search without it: 41.7% with it, 54.2% without).
+        """
+        board = self._board
+        assert board is not None
+        fours = self._threats(clock + think * _GUARD_SHARE, threes=False, passed=True)
+        if fours is not None:
+            moves = self._defences(moves, fours, deadline=clock + think * _GUARD_SHARE)
+        if board.length < THREES_FROM_LENGTH:
+            return None, moves
+        believed = self._threats(clock + think * _THREES_SHARE, threes=True)
+        if believed is not None and believed[0] in moves:
+            return believed[0], moves
+        return None, moves
+
+    def _defences(self, moves: list[int], line: list[int], *, deadline: float) -> list[int]:
+        """The root moves after which the opponent's win by fours ``line`` no longer
+        works, nor any other its search finds, searched by ``deadline``: those proved to stop it, then those
+        whose search was cut short; ``moves`` themselves when none does (the game is lost whatever is
+        played).  Tried: the heaviest ``ROOT_WIDTH`` moves, the squares of the line, and the mover's fours,
+        which the opponent must answer."""
+        board = self._board
+        assert board is not None
+        candidates = [*moves[:ROOT_WIDTH], *line, *squares_of(board.fours(board.mover))]
+        stopping: list[int] = []
+        unsure: list[int] = []
+        for move in dict.fromkeys(candidates):
+            if time.monotonic() > deadline:
+                unsure.append(move)
+                continue
+            board.play(move)
+            try:
+                search = ThreatSearch(board, node_limit=_GUARD_NODE_LIMIT, deadline=Deadline(deadline))
+                found = search.find()
+            finally:
+                board.undo()
+            self.nodes += search.nodes
+            if found is None:
+                (unsure if search.stopped else stopping).append(move)
+        return stopping + unsure or moves
+
+    def _threats(self, deadline: float, *, threes: bool, passed: bool = False) -> list[int] | None:
+        """A win by continuous fours (and threes, with ``threes``) for the player to move (with ``passed``:
+        for the opponent, as if the player to move passed), found by ``deadline``; None if none is."""
         assert self._board is not None
         limit = _THREES_NODE_LIMIT if threes else _FOURS_NODE_LIMIT
-        search = ThreatSearch(self._board, threes=threes, node_limit=limit, deadline=Deadline(deadline))
+        search = ThreatSearch(self._board, threes=threes, node_limit=limit, deadline=Deadline(deadline), passed=passed)
         line = search.find()
         self.nodes += search.nodes
         return line
 
-    def _deepen(self, moves: list[int], max_plies: int, last_start: float) -> tuple[int, int, Outcome | None, int]:
+    def _deepen(self, moves: list[int], max_plies: int, end: float) -> tuple[int, int, Outcome | None, int]:
         """Iterative deepening over the root ``moves``: ``(square, score, outcome, depth)`` of the deepest
-        finished iteration (or of the unfinished one, once its first move is searched)."""
+        finished iteration, or of the best move so far of the depth the deadline stopped, once its first move
+        (the last depth's best) is searched.  A depth is begun when ``_HOPE`` times its foreseen cost ends by
+        ``end``.
+        """
         square, score, done = moves[0], 0, 0
+        unfinished = False  # whether the move is the best so far of a depth the clock stopped
+        spent: list[float] = []
         for depth in range(1, max_plies + 1):
+            began = time.monotonic()
             self._inexact = 0
             self._iteration_best = None
             try:
                 score, square = self._root(depth, moves)
             except OutOfTime:
-                if self._iteration_best is not None:
+                if self._iteration_best is not None and done:
+                    # The old best is searched first: a move that beat it at the new depth is the better guess.
                     square, score = self._iteration_best
+                    unfinished = True
                 break
             done = depth
+            spent.append(time.monotonic() - began)
             moves.remove(square)
             moves.insert(0, square)
             if not self._inexact:
                 return square, score, _outcome(score), depth
-            if abs(score) >= PROVED or time.monotonic() > last_start:
+            if abs(score) >= PROVED or time.monotonic() + _HOPE * _next_depth_seconds(spent) > end:
                 break
+        if not done:
+            return moves[0], 0, None, 0
         # A win or a loss found with every move tried is a proof (an estimate never reaches PROVED); with beams,
         # a move of either side may have been cut short.
-        proved = abs(score) >= PROVED and self._width == _INFINITY
+        # A depth the clock stopped proves a win by the move that wins, never a loss: not every move was searched.
+        proved = (score >= PROVED or (score <= -PROVED and not unfinished)) and self._width == _INFINITY
         return square, score, (_outcome(score) if proved else None), done
 
     def _root(self, depth: int, moves: list[int]) -> tuple[int, int]:
@@ -477,6 +576,24 @@ def _unpack(record: int, ply: int) -> tuple[int, int, int, int]:
     elif score <= -PROVED:
         score += ply
     return score, bound, depth, move
+
+
+def _next_depth_seconds(spent: list[float]) -> float:
+    """The seconds the next depth is foreseen to take, from the seconds of the depths before it (``spent``, in
+    order): the last one's times the growth of the last two steps (odd and even depths cost differently, so a
+    step of each), bounded.
+
+    >>> _next_depth_seconds([0.002]), round(_next_depth_seconds([0.002, 0.007, 0.048]), 3)
+    (0.008, 0.235)
+    """
+    last = max(spent[-1], _LEAST_DEPTH_SECONDS)
+    if len(spent) >= 3:
+        growth = math.sqrt(last / max(spent[-3], _LEAST_DEPTH_SECONDS))
+    elif len(spent) == 2:
+        growth = last / max(spent[-2], _LEAST_DEPTH_SECONDS)
+    else:
+        growth = _FIRST_GROWTH
+    return last * min(max(growth, _LEAST_GROWTH), _MOST_GROWTH)
 
 
 def _outcome(score: int) -> Outcome:

@@ -70,6 +70,7 @@ class ThreatSearch:
         "_failed",
         "_masks",
         "_node_limit",
+        "_passed",
         "_threes",
         "_through",
         "nodes",
@@ -77,9 +78,16 @@ class ThreatSearch:
     )
 
     def __init__(
-        self, board: SearchBoard, *, threes: bool = False, node_limit: int = 20_000, deadline: Deadline | None = None
+        self,
+        board: SearchBoard,
+        *,
+        threes: bool = False,
+        node_limit: int = 20_000,
+        deadline: Deadline | None = None,
+        passed: bool = False,
     ) -> None:
         self._board = board
+        self._passed = passed
         self._threes = threes
         shape = board.shape
         self._masks, self._through = shape.windows, shape.windows_through
@@ -95,8 +103,22 @@ class ThreatSearch:
         self.stopped = False
 
     def find(self) -> list[int] | None:
-        """The moves of a win for the mover, each of the defender's replies the one that holds out longest,
-        to the move that completes a line; None when there is none, or none was found within the limits."""
+        """The moves of a win for the mover (with ``passed``: for the other player, as if the mover passed),
+        each of the defender's replies the one that holds out longest, to the move that completes a line; None
+        when there is none, or none was found within the limits."""
+        board = self._board
+        if not self._passed:
+            return self._deepen()
+        # A pass: the opponent moves on the same tiles.  Only the player to move changes, and play and undo read
+        # it afresh at each move, so turning it for the search and back leaves the board as it was.
+        board.mover = 1 - board.mover
+        try:
+            return self._deepen()
+        finally:
+            board.mover = 1 - board.mover
+
+    def _deepen(self) -> list[int] | None:
+        """:meth:`find` for the player to move, one attacking move deeper at a time."""
         board = self._board
         for attacks in range(1, board.empties // 2 + 2):
             self._cut = False
@@ -130,6 +152,8 @@ class ThreatSearch:
             line = self._try(square, attacks)
             if line is not None:
                 return line
+        if self.stopped:
+            return None  # a line cut short by the budget proves nothing: nothing is remembered
         if failed >= 0:
             self._failed.remove(key)
         self._failed.put(Data(key, attacks))
