@@ -66,7 +66,7 @@ def test_an_sgf_file_past_its_limit_is_refused(tmp_path: Path) -> None:
         file.truncate(64 * 2**20 + 1)  # sparse: no disk spent
     result = run_limited(["play.py", "--import", huge, "--db", tmp_path / "x.db"])
     assert result.returncode == 1
-    assert one_line(result) == f"play.py: cannot read {huge}: larger than 64 MiB, more than SGF files of games hold"
+    assert one_line(result) == f"play.py: cannot read {huge}: larger than 64 MiB, more than files of games hold"
 
 
 def test_a_piped_line_that_never_ends_is_cut_and_refused() -> None:

@@ -476,6 +476,7 @@ def test_the_graph_moves_first_and_wins_when_the_person_takes_o_and_errs() -> No
             1 X X X
             2 . O .
             3 O . .
+            Winner: perfect (X)
             X wins
             """
         )
