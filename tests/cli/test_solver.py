@@ -73,3 +73,11 @@ def test_a_command_line_it_cannot_use_is_one_line_and_status_2(arguments: list[s
     assert result.returncode == 2
     assert result.stdout == ""
     assert message in one_line(result)
+
+
+@pytest.mark.slow
+def test_a_26x26_board_with_five_in_a_row_is_searched_as_deep_as_its_squares() -> None:
+    # 676 plies deep at most: more frames than Python's default limit, which stopped 26x26 with a RecursionError.
+    lines = solve_lines("26", "5", "--think", "0.5")
+    assert lines[0] == "value: unknown"
+    assert lines[1].startswith("best: ")

@@ -38,6 +38,7 @@ from hashdict import Data, HashDictionary
 from hashdict.hashing import VETTED_SIZES
 from tictactoe.solver.blocking import Pairing, breaker_wins_by_potential, find_pairing
 from tictactoe.solver.clock import Deadline, OutOfTime
+from tictactoe.solver.depth import make_room
 from tictactoe.solver.geometry import geometry, lowest_square
 from tictactoe.solver.records import DRAWN, LOST, WON, Bound, interval, pack, settled, unpack
 from tictactoe.solver.search_board import SearchBoard
@@ -93,6 +94,7 @@ class Solver:
     def __init__(self, position: Position, *, think: float | None = None, keep_pairings: bool = False) -> None:
         self._position = position
         self._board = SearchBoard(position)
+        make_room(self._board.squares)  # the search, and the walk of its certificate, recurse once a ply
         self._shape = geometry(position.height, position.length, cols=position.width)
         self._table = HashDictionary(_TABLE_SIZE)
         self._think = think

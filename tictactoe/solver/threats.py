@@ -45,6 +45,7 @@ from typing import TYPE_CHECKING
 
 from hashdict import Data, HashDictionary
 from tictactoe.solver.clock import Deadline
+from tictactoe.solver.depth import make_room
 from tictactoe.solver.geometry import lowest_square, squares_of
 
 if TYPE_CHECKING:
@@ -80,6 +81,7 @@ class ThreatSearch:
         self, board: SearchBoard, *, threes: bool = False, node_limit: int = 20_000, deadline: Deadline | None = None
     ) -> None:
         self._board = board
+        make_room(board.squares)  # an attacking move and a reply a level of recursion
         self._threes = threes
         shape = board.shape
         self._masks, self._through = shape.windows, shape.windows_through
