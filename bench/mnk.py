@@ -13,11 +13,13 @@ The published values are those of the m,n,k-game article of the English
 Wikipedia (its section on specific results) and of the papers it cites,
 listed in :data:`SOURCES`.  A value the article states for the board
 itself is ``stated``; a draw that follows from a drawn board holding this
-one is ``inside`` it (the article's rule: if the weak game -- where only
-the first player's lines count -- is a draw, a board no larger, or a longer
-line, is drawn too; the proofs cited prove their draws in the weak game).
-A board the published results leave open is marked ``none`` and stands on
-its checked certificate alone.
+one is ``inside`` it.  That is the article's rule, and it needs the larger
+board's *weak* game -- where only the first player's lines count -- to be a
+draw: then a board no larger, or a longer line, is drawn too.  Tic-tac-toe
+is a draw only in the normal game (in the weak one the first player wins,
+with nothing to fear from the second's lines), so nothing is inside 3x3
+(:data:`NORMAL_GAME_ONLY`).  A board the published results leave open is
+marked ``none`` and stands on its checked certificate alone.
 """
 
 from __future__ import annotations
@@ -38,8 +40,8 @@ from bench.__main__ import ROOT, compile_game, current_commit
 #: The works the published values come from, by the short name the table gives them.
 SOURCES = {
     "wiki": 'Wikipedia, "m,n,k-game", section "Specific results" (https://en.wikipedia.org/wiki/M,n,k-game)',
-    "ko": "C.-L. Ko, W.-Y. Hsu, T.-H. Wei, C.-H. Chen, C.-H. Hsueh, I-C. Wu, Theoretical Computer Science 815 "
-    "(2020): 7,7,5 a draw (solved in 2.5 s) and 8,8,5 a draw",
+    "ko": 'C.-L. Ko, W.-Y. Hsu, T.-H. Wei, J.-C. Chen, C.-H. Hsueh, I-C. Wu, "On solving the 7,7,5-game and the '
+    '8,8,5-game", Theoretical Computer Science 815 (2020) 79-94: 7,7,5 a draw (solved in 2.5 s) and 8,8,5 a draw',
 }
 
 #: The values stated for whole families of boards: (rows, cols, k) -> (value, source), rows <= cols.
@@ -53,6 +55,9 @@ STATED: dict[tuple[int, int, int], tuple[str, str]] = {
     (5, 6, 4): ("X wins", "wiki"),
     (7, 7, 5): ("draw", "ko"),
 }
+
+#: Draws stated for the normal game only: their weak game is a first-player win, so no smaller board follows.
+NORMAL_GAME_ONLY = {(3, 3, 3)}
 
 # Seconds of wall-clock time each solve may take before it is called out of reach.
 _BUDGET = 300.0
@@ -71,8 +76,8 @@ class Published:
 def published(rows: int, cols: int, length: int) -> Published:
     """The published value of the rows x cols board (rows <= cols) with ``length`` in a row.
 
-    >>> published(3, 3, 3), published(2, 3, 3), published(6, 7, 5)
-    (Published(value='draw', how='stated (wiki)'), Published(value='draw', how='inside 3x3 (wiki)'), \
+    >>> published(3, 3, 3), published(2, 4, 4), published(6, 7, 5)
+    (Published(value='draw', how='stated (wiki)'), Published(value='draw', how='inside 4x4 (wiki)'), \
 Published(value='draw', how='inside 7x7 (ko)'))
     >>> published(2, 5, 3), published(6, 6, 4)
     (Published(value=None, how='none'), Published(value=None, how='none'))
@@ -81,7 +86,8 @@ Published(value='draw', how='inside 7x7 (ko)'))
         value, source = STATED[rows, cols, length]
         return Published(value, f"stated ({source})")
     for (big_rows, big_cols, big_length), (value, source) in STATED.items():
-        if value == "draw" and big_length <= length and rows <= big_rows and cols <= big_cols:
+        weak_draw = value == "draw" and (big_rows, big_cols, big_length) not in NORMAL_GAME_ONLY
+        if weak_draw and big_length <= length and rows <= big_rows and cols <= big_cols:
             return Published("draw", f"inside {big_rows}x{big_cols} ({source})")
     return Published(None, "none")
 

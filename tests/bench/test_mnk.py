@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from bench.mnk import STATED, Published, boards, line, published, solve_and_check
+from bench.mnk import NORMAL_GAME_ONLY, STATED, Published, boards, line, published, solve_and_check
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -29,6 +29,11 @@ def test_the_published_values_stated_and_the_draws_inside_drawn_boards() -> None
     assert published(2, 7, 3) == Published(None, "none")  # three in a row on two rows: left open
     assert published(6, 7, 4) == Published(None, "none")  # a win on a larger board is not the normal game's
     assert all(rows <= cols for rows, cols, _ in STATED)
+
+
+def test_nothing_is_inside_tic_tac_toe_whose_weak_game_the_first_player_wins() -> None:
+    assert published(1, 3, 3) == published(2, 3, 3) == Published(None, "none")
+    assert set(STATED) >= NORMAL_GAME_ONLY
 
 
 def test_a_board_is_solved_its_certificate_checked_and_set_beside_the_published_value(tmp_path: Path) -> None:
