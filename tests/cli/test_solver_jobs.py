@@ -50,7 +50,7 @@ def test_the_value_and_the_certificate_are_the_same_for_any_number_of_workers(tm
     one = (tmp_path / "1.txt").read_bytes()
     assert one == (tmp_path / "2.txt").read_bytes() == (tmp_path / "3.txt").read_bytes()
     checked = run_limited(["-m", "tictactoe.proofcheck", tmp_path / "2.txt"])
-    assert checked.stdout == "proof: valid\nvalue: draw\n"
+    assert checked.stdout.splitlines()[:2] == ["proof: valid", "value: draw"]
 
 
 @pytest.mark.slow

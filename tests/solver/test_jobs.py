@@ -52,7 +52,8 @@ def test_a_solve_by_jobs_agrees_with_one_search_and_proves_it(position: Position
     assert solution.value == expected.value
     assert solution.records is not None
     lines = [header(position, expected.value, len(solution.records)), *solution.records]
-    assert check_lines(lines).value == expected.value.phrase
+    if position.winner is None and position.empty_squares:  # a finished game is no certificate's start
+        assert check_lines(lines).value == expected.value.phrase
 
 
 class Shuffled:
