@@ -40,11 +40,10 @@ def test_lower_case_tiles_are_read_as_upper_case_ones() -> None:
 
 
 @pytest.mark.slow
-def test_whose_move_it_is_comes_last_on_a_board_given_and_not_on_a_finished_one() -> None:
+def test_whose_move_it_is_comes_last_on_a_board_given() -> None:
     assert solve_lines("3", "3", "--board", "X..", "...", "...")[-1] == "to move: O"
     assert solve_lines("3", "3", "--board", "...", "...", "...")[-1] == "to move: X"
     assert solve_lines("3", "3")[-1].startswith("seconds: ")  # the empty board: X moves first, as always
-    assert "to move" not in " ".join(solve_lines("3", "3", "--board", "XXX", "OO.", "..."))
 
 
 @pytest.mark.slow
@@ -66,6 +65,13 @@ def test_whose_move_it_is_comes_last_on_a_board_given_and_not_on_a_finished_one(
         (["2x3", "3", "--board", "X..", ".."], "--board: row 2 is '..': a board of 2x3 needs 3 squares in each, got 2"),
         (["3", "3", "--board", "xx.", "...", "..."], "--board: X has 2 tiles and O 0"),
         (["3", "3", "--board", "...", ".z.", "..."], "--board: row 2 is '.z.': 'z' is not a square"),
+        (["3", "3", "--board", "XXX", "OO.", "..."], "--board: the game is over: X has a line"),
+        (["3", "3", "--board", "XOX", "XOO", "OXX"], "--board: the game is over: the board is full"),
+        (
+            ["3", "3", "--board", "XXX", "OO.", "..O"],
+            "--board: X has a line and O moved after it: the game stops at the line",
+        ),
+        (["3x5", "2", "--board", "XX.XX", "O.O.O", "....."], "--board: X's lines have no square in common"),
     ],
 )
 def test_a_command_line_it_cannot_use_is_one_line_and_status_2(arguments: list[str], message: str) -> None:

@@ -270,7 +270,7 @@ def test_play_and_undo_keep_the_board_as_a_fresh_count_finds_it(position: Positi
     board = SearchBoard(position)
     start = board_state(board)
     played = 0
-    while not board.threats[board.mover] and board.empties and data.draw(st.booleans()):
+    while position.winner is None and not board.threats[board.mover] and board.empties and data.draw(st.booleans()):
         square = data.draw(st.sampled_from(board.empty_squares()))
         board.play(square)
         played += 1
@@ -422,9 +422,11 @@ def test_the_command_line_reads_a_board() -> None:
     assert_report(run_solver("3", "3", "--board", "XX.", "OO.", "X.."), "value: O wins", "best: c2", mover="O")
 
 
-def test_the_command_line_prints_no_move_on_a_finished_board() -> None:
-    assert_report(run_solver("3", "3", "--board", "XXX", "OO.", "..."), "value: X wins", mover=None)
-    assert_report(run_solver("3", "3", "--board", "XOX", "XOO", "OXX"), "value: draw", mover=None)
+def test_the_command_line_refuses_a_finished_board() -> None:
+    for board in (["XXX", "OO.", "..."], ["XOX", "XOO", "OXX"]):
+        result = run_solver("3", "3", "--board", *board)
+        assert result.returncode == 2
+        assert "--board: the game is over: " in result.stderr
 
 
 def test_the_command_line_stops_when_told() -> None:

@@ -19,7 +19,7 @@ it); at a terminal the solve's progress shows on standard error meanwhile.
 ``--proof FILE`` writes the certificate of the value
 (:mod:`tictactoe.solver.certificate`; gzip-compressed when FILE ends in
 ``.gz``), its writing counted in ``nodes:`` and ``seconds:``.  Exit status
-0; 2 for a bad command line or a board the game cannot reach; 1 when the
+0; 2 for a bad command line, a board the game cannot reach or one whose game is over; 1 when the
 certificate cannot be written, or there is none to write because
 ``--think`` ran out first, or the cluster cannot be reached; otherwise as every program of the project ends
 (:mod:`tictactoe.cli.exits`): 130 on Ctrl-C, 141 when the reader of the
@@ -168,9 +168,14 @@ def _position(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Posi
         shape = f"size {rows}" if square else f"{rows}x{cols}"
         parser.error(f"--board needs {rows} rows for a board of {shape}, got {len(board)}")
     try:
-        return Position.from_rows(board, length, cols=None if square else cols)
+        position = Position.from_rows(board, length, cols=None if square else cols)
     except PositionError as error:
         parser.error(f"--board: {error}")
+    if position.winner is not None:
+        parser.error(f"--board: the game is over: {position.winner} has a line")
+    if not position.empty_squares:
+        parser.error("--board: the game is over: the board is full")
+    return position
 
 
 def main(argv: Sequence[str] | None = None) -> int:
