@@ -31,7 +31,7 @@ from __future__ import annotations
 import argparse
 import os
 import re
-import resource
+import signal
 import sys
 import time
 from collections.abc import Sequence
@@ -42,11 +42,15 @@ from configurations import Side, Winner
 from configurations.moves import MAX_BOARD_SIZE
 from tictactoe.cli.arguments import add_version, file_path, seconds, whole_number
 from tictactoe.cli.exits import EXIT_FAILED, EXIT_OK, run
+from tictactoe.proofcheck import CertificateError, check_strategies
 from tictactoe.solver.answers import AnswerStore, StoreError
 from tictactoe.solver.certificate import ProofExtractor, write_certificate
-from tictactoe.solver.jobs import JobSolution, JobSolve, Progress
+from tictactoe.solver.job import Job, JobAnswer, strategies
+from tictactoe.solver.jobs import DEFAULT_SPLIT, JobLost, JobSolution, JobSolve, Progress
+from tictactoe.solver.memory import CostTable, capacity_for, default_memory
 from tictactoe.solver.position import EMPTY_ROW_MARK, Position, PositionError
 from tictactoe.solver.runners import ClusterError, DaskCluster, InProcess, LocalPool, Runner, cores
+from tictactoe.solver.search_board import SIDES
 from tictactoe.solver.solve import Solution, Solver
 
 __all__ = ["PROGRAM", "board_shape", "console_main", "main", "report"]
@@ -133,6 +137,21 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--workers", type=_workers, metavar="N", help="solve as jobs on N processes, or auto")
     parser.add_argument("--scheduler", metavar="ADDRESS", help="solve as jobs on this Dask cluster (the cluster extra)")
     parser.add_argument("--resume", type=file_path, metavar="DB", help="keep the jobs' answers in this SQLite file")
+    parser.add_argument(
+        "--memory",
+        type=whole_number(16, 1 << 24),
+        default=default_memory(),
+        metavar="MIB",
+        help="the MiB the solve's tables may take, every worker's together (default: half the machine's, "
+        "at most 8 GiB)",
+    )
+    parser.add_argument(
+        "--split",
+        type=whole_number(100),
+        default=DEFAULT_SPLIT,
+        metavar="POSITIONS",
+        help=f"a job that visits more positions than this is split into its children's (default {DEFAULT_SPLIT:,})",
+    )
     return parser
 
 
@@ -189,8 +208,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.workers is not None and args.scheduler is not None:
         parser.error("--workers and --scheduler: a cluster has its own workers")
     if args.workers is None and args.scheduler is None and args.resume is None:
-        solution, records, more = _solve_here(position, args.think, proof=proof is not None)
+        solution, records, more = _solve_here(position, args.think, args.memory, proof=proof is not None)
     else:
+        # SIGTERM (what timeout and kill send) ends the solve as Ctrl-C does: the workers stop, the file closes.
+        signal.signal(signal.SIGTERM, _terminated)
         store = _store(parser, args.resume)
         try:
             runner: Runner = (
@@ -203,7 +224,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         except ClusterError as error:
             print(f"{PROGRAM}: {error}", file=sys.stderr)
             return EXIT_FAILED
-        solution, records, more = _solve_by_jobs(position, runner, store, args.think, proof=proof is not None)
+        try:
+            solution, records, more = _solve_by_jobs(position, runner, store, args, proof=proof is not None)
+        except JobLost as error:
+            print(f"{PROGRAM}: {error}", file=sys.stderr)
+            return EXIT_FAILED
     # On the empty board X moves first, as always: whose turn it is is news only on a board given.
     given = args.board is not None and position.winner is None and position.empty_squares
     print("\n".join(report(solution, position.mover if given else None) + more), flush=True)
@@ -215,12 +240,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     return _write(proof, position, solution.value, records)
 
 
+def _terminated(number: int, frame: object) -> NoReturn:
+    """SIGTERM: end as Ctrl-C ends a solve (its workers stopped), with SIGTERM's status."""
+    raise SystemExit(128 + signal.SIGTERM)
+
+
 def _solve_here(
-    position: Position, think: float | None, *, proof: bool
+    position: Position, think: float | None, memory: int, *, proof: bool
 ) -> tuple[Solution, list[str] | None, list[str]]:
     """One search in this process: the solution, the certificate's records if asked (and known), no more lines."""
     started = time.process_time()
-    solver = Solver(position, think=think, keep_pairings=proof)
+    table = CostTable(capacity_for(memory, position.height * position.width))
+    solver = Solver(position, think=think, keep_pairings=proof, table=table)
     solution = solver.solve()
     if not proof or solution.value is None:
         return solution, None, []
@@ -232,19 +263,39 @@ def _store(parser: argparse.ArgumentParser, path: Path | None) -> AnswerStore | 
     if path is None:
         return None
     try:
-        return AnswerStore(path)
+        return AnswerStore(path, check=check_answer, warn=_warn)
     except StoreError as error:
         parser.error(f"--resume: {error}")
 
 
+def _warn(message: str) -> None:
+    print(f"{PROGRAM}: --resume: {message}", file=sys.stderr, flush=True)
+
+
+def check_answer(job: Job, answer: JobAnswer) -> str | None:
+    """What is wrong with ``answer`` to ``job``, read from a resume file, by the checker's rules: its proof must
+    prove the strategies its value needs from the job's position (None: it does)."""
+    position = job.position()
+    needed = strategies(SIDES.index(position.mover), answer.low, answer.high)
+    if not needed or answer.proof is None:
+        return "it proves nothing"
+    claims = [(SIDES[prover].value, goal.value == "win") for prover, goal in needed]
+    try:
+        check_strategies((job.rows, job.cols, job.length), position.rows(), claims, answer.proof.lines())
+    except CertificateError as error:
+        return f"its proof is invalid: {error}"
+    return None
+
+
 def _solve_by_jobs(
-    position: Position, runner: Runner, store: AnswerStore | None, think: float | None, *, proof: bool
+    position: Position, runner: Runner, store: AnswerStore | None, args: argparse.Namespace, *, proof: bool
 ) -> tuple[Solution, list[str] | None, list[str]]:
     """The solve as jobs, on ``runner``: the solution, the certificate's records if asked (and known), and the
-    line that counts the first moves.  Its processor time is this process's, its children's (the workers of a
-    pool, once stopped) and, on a cluster, what the jobs report."""
-    started, children = time.process_time(), resource.getrusage(resource.RUSAGE_CHILDREN)
-    solve = JobSolve(position, runner, store=store, proof=proof, think=think)
+    line that counts the jobs.  Its processor time is this process's and, for jobs run elsewhere, each job's
+    own, as the job measured it (not its worker's whole process, which idles and starts up too)."""
+    started = time.process_time()
+    memory = max(16, args.memory // max(1, runner.capacity))
+    solve = JobSolve(position, runner, store=store, proof=proof, think=args.think, split=args.split, memory=memory)
     shown = _ProgressLine() if sys.stderr.isatty() else None
     try:
         for progress in solve:
@@ -257,9 +308,8 @@ def _solve_by_jobs(
         if store is not None:
             store.close()
     outcome: JobSolution = solve.solution  # type: ignore[assignment]  # set once the iteration ends
-    now = resource.getrusage(resource.RUSAGE_CHILDREN)
-    seconds = time.process_time() - started + now.ru_utime + now.ru_stime - children.ru_utime - children.ru_stime
-    if isinstance(runner, DaskCluster):
+    seconds = time.process_time() - started
+    if not isinstance(runner, InProcess):
         seconds += outcome.seconds
     more = [f"sub-positions: {outcome.jobs}" + ("" if store is None else f" ({outcome.resumed} resumed)")]
     return Solution(outcome.value, outcome.best, outcome.nodes, seconds), outcome.records, more

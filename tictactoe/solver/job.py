@@ -1,12 +1,16 @@
-"""One job of a solve: what a search within a window proves of one position, and its answer.
+"""One job of a solve: what a search within a window proves of one position, within a budget of positions.
 
 A :class:`Job` asks what a search within a window proves of one position
 (and, for a certificate, the records that prove it); :func:`run_job` answers
-it with a fresh :class:`~tictactoe.solver.solve.Solver`, so the same job
-always gets the same :class:`JobAnswer`, wherever it runs.  The runners, the
-file of answers and the solve that puts them together
-(:mod:`tictactoe.solver.jobs`) all build on this module, which needs none
-of them.
+it.  A job that would visit more than its ``budget`` of positions answers
+``split`` instead: the solve then asks its children (:mod:`tictactoe.solver.jobs`).
+The value an answer gives is a fact of the game, so the same job gets the
+same value wherever it runs; a job that writes a proof is searched with a
+table of its own, so that its records too are the same every time, while
+one that does not reuses the table its process filled with earlier jobs of
+the same board (:func:`warm_table`): a job then finds proved what its
+neighbours proved.  The runners, the file of answers and the solve that
+puts them together all build on this module, which needs none of them.
 """
 
 from __future__ import annotations
@@ -16,19 +20,24 @@ from dataclasses import dataclass
 
 from tictactoe.solver.certificate import Goal, ProofExtractor, ProofRecords, RecordWriter
 from tictactoe.solver.clock import OutOfTime
+from tictactoe.solver.memory import CostTable, capacity_for
 from tictactoe.solver.position import Position
 from tictactoe.solver.records import DRAWN, LOST, WON
 from tictactoe.solver.search_board import CROSS
-from tictactoe.solver.solve import Solver
+from tictactoe.solver.solve import OverBudget, Solver
 
-__all__ = ["Job", "JobAnswer", "run_job", "strategies"]
+__all__ = ["Job", "JobAnswer", "run_job", "strategies", "warm_table"]
+
+#: The MiB a job's table may take when its solve does not say.
+JOB_MEMORY = 512
 
 
 @dataclass(frozen=True, slots=True)
 class Job:
     """What a search of the position (``x_tiles``, ``o_tiles`` on ``rows`` x ``cols``, ``length`` to win) within
     ``(alpha, beta)`` proves of its value for the player to move; with ``proof``, the records proving it.
-    ``think`` is its share of the solve's time (not part of what it asks)."""
+    ``budget``: the most positions it may visit before it answers ``split`` (None: no limit).  ``think`` (its
+    share of the solve's time) and ``memory`` (the MiB its table may take) are not part of what it asks."""
 
     rows: int
     cols: int
@@ -39,6 +48,8 @@ class Job:
     beta: int
     proof: bool
     think: float | None = None
+    budget: int | None = None
+    memory: int = JOB_MEMORY
 
     @property
     def key(self) -> str:
@@ -54,7 +65,8 @@ class Job:
 @dataclass(frozen=True, slots=True)
 class JobAnswer:
     """A job's answer: the least and greatest value for its position's player to move (``known`` False when its
-    time ran out first), the positions it visited, its processor seconds and, if asked, the proof."""
+    time ran out first, or when it ran past its budget: then ``split``), the positions it visited, its own
+    processor seconds (not its process's) and, if asked, the proof."""
 
     low: int
     high: int
@@ -62,6 +74,7 @@ class JobAnswer:
     seconds: float
     proof: ProofRecords | None
     known: bool = True
+    split: bool = False
 
 
 def strategies(mover: int, low: int, high: int) -> list[tuple[int, Goal]]:
@@ -80,15 +93,35 @@ def strategies(mover: int, low: int, high: int) -> list[tuple[int, Goal]]:
     return found
 
 
+# The table each board's jobs share in this process (a process runs one solve's jobs at a time): its shape and
+# capacity, and the table.  One board at a time is kept: a table of another board is no use.
+_warm: list[tuple[tuple[int, int, int, int], CostTable]] = []
+
+
+def warm_table(rows: int, cols: int, length: int, memory: int) -> CostTable:
+    """The table this process keeps for jobs on boards of ``rows`` x ``cols`` with ``length`` to win, within
+    ``memory`` MiB: the one earlier jobs filled, or a new one (the old one let go) for another board."""
+    shape = (rows, cols, length, memory)
+    if not _warm or _warm[0][0] != shape:
+        _warm[:] = [(shape, CostTable(capacity_for(memory, rows * cols)))]
+    return _warm[0][1]
+
+
 def run_job(job: Job) -> JobAnswer:
-    """Answer ``job`` with a fresh solver: the same answer every time, in any process."""
+    """Answer ``job``: the same value every time, in any process, and with a proof the same records too."""
     started = time.process_time()
     position = job.position()
-    solver = Solver(position, think=job.think, keep_pairings=job.proof)
+    if job.proof:
+        table = CostTable(capacity_for(job.memory, job.rows * job.cols))
+    else:
+        table = warm_table(job.rows, job.cols, job.length, job.memory)
+    solver = Solver(position, think=job.think, keep_pairings=job.proof, table=table)
     try:
-        low, high = solver.bounds(job.alpha, job.beta)
+        low, high = solver.bounds(job.alpha, job.beta, budget=job.budget)
     except OutOfTime:
         return JobAnswer(LOST, WON, solver.nodes, time.process_time() - started, None, known=False)
+    except OverBudget:
+        return JobAnswer(LOST, WON, solver.nodes, time.process_time() - started, None, known=False, split=True)
     proof = None
     if job.proof:
         proof = ProofExtractor(solver).prove(strategies(solver.board.mover, low, high))

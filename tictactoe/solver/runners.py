@@ -6,14 +6,29 @@ some handles to finish, read each one's ``result`` -- ``None`` when the
 worker running it was lost, so that the job is submitted again -- and
 ``close`` to stop every worker.  ``capacity`` is how many jobs it runs at
 once.
+
+Workers end with the solve however it ends.  A local worker asks the
+kernel to kill it when its parent dies (``PR_SET_PDEATHSIG`` on Linux; on
+a system without it, it looks for its parent between jobs and while it
+waits), so ``kill -9`` or ``SIGTERM`` of the solve leaves no worker
+behind; Ctrl-C closes the pool.  A Dask worker runs one job at a time
+whatever its threads (each job holds the ``solve`` resource, which the
+runner gives every worker of the cluster, one each), and once the solve's
+client is gone the scheduler hands out none of its jobs; a job running
+then ends within its budget of positions.
 """
 
 from __future__ import annotations
 
+import contextlib
+import ctypes
+import ctypes.util
 import multiprocessing
 import os
 import queue
 import signal
+import sys
+import threading
 import time
 from typing import TYPE_CHECKING, Protocol
 
@@ -29,6 +44,13 @@ __all__ = ["ClusterError", "DaskCluster", "InProcess", "LocalPool", "Runner", "c
 _POLL = 0.05
 # How long a scheduler has to answer: one on the same network answers at once.
 _CONNECT_SECONDS = 5
+#: The Dask resource a job holds, of which the runner gives each worker process one: one job a process
+#: (:mod:`tictactoe.solver.cluster_plugin` says the same).
+RESOURCE = "tictactoe-solve"
+# prctl's option that sends the calling process a signal when its parent dies (linux/prctl.h).
+_PR_SET_PDEATHSIG = 1
+# How often a worker on a system without PR_SET_PDEATHSIG looks whether its parent is still there, in seconds.
+_ORPHAN_POLL = 1.0
 
 
 class ClusterError(RuntimeError):
@@ -117,7 +139,7 @@ class LocalPool:
 
     def _start(self) -> _Slot:
         jobs: Queue[tuple[int, Job] | None] = self._context.Queue()
-        process = self._context.Process(target=_work, args=(jobs, self._answers), daemon=True)
+        process = self._context.Process(target=_work, args=(os.getpid(), jobs, self._answers), daemon=True)
         process.start()
         return _Slot(process, jobs)
 
@@ -177,19 +199,43 @@ class LocalPool:
                 self._finish(lost, None)
 
 
-def _work(jobs: Queue[tuple[int, Job] | None], answers: Queue[tuple[int, JobAnswer]]) -> None:
-    """A worker's life: answer the jobs it is given until it is told to stop (None)."""
+def _work(parent: int, jobs: Queue[tuple[int, Job] | None], answers: Queue[tuple[int, JobAnswer]]) -> None:
+    """A worker's life: answer the jobs it is given until it is told to stop (None), or its parent is gone."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _die_with(parent)
     while (given := jobs.get()) is not None:
         handle, job = given
         answers.put((handle, run_job(job)))
 
 
+def _die_with(parent: int) -> None:
+    """End this process when ``parent`` ends: by the kernel's word where it gives one, else by a thread that
+    looks for the parent now and then."""
+    libc_name = ctypes.util.find_library("c") if sys.platform.startswith("linux") else None
+    armed = False
+    if libc_name is not None:
+        with contextlib.suppress(OSError, AttributeError):
+            armed = ctypes.CDLL(libc_name, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL) == 0
+    if os.getppid() != parent:  # the parent died before the request was made
+        os._exit(1)
+    if not armed:
+        threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
+
+
+def _watch_parent(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(_ORPHAN_POLL)
+    os._exit(1)
+
+
 class DaskCluster:
     """The workers of the Dask cluster whose scheduler listens at ``address`` (``pip install '.[cluster]'``).
 
-    Dask moves a job whose worker was lost to another worker; a job it
-    gives up on answers None and is submitted again.
+    Each worker process is given one :data:`RESOURCE`, now and as it
+    joins, and each job needs one, so a worker runs one job at a time
+    whatever its threads; ``capacity`` is the worker processes.  Dask moves
+    a job whose worker was lost to another worker; a job it gives up on
+    answers None and is submitted again (the solve bounds how often).
     """
 
     def __init__(self, address: str) -> None:
@@ -202,16 +248,21 @@ class DaskCluster:
             self._client = distributed.Client(address, timeout=_CONNECT_SECONDS)
         except (OSError, TimeoutError) as error:
             raise ClusterError(f"no Dask scheduler answers at {address!r}: {error}") from None
-        self.capacity = max(1, sum(self._client.nthreads().values()))
+        # The plugin's module imports dask, which this module may not (it is the cluster extra's).
+        from tictactoe.solver.cluster_plugin import OneJobEach  # noqa: PLC0415
+
+        self._client.register_plugin(OneJobEach(), name=RESOURCE)
+        self.capacity = max(1, len(self._client.scheduler_info()["workers"]))
 
     def submit(self, job: Job) -> object:
-        return self._client.submit(run_job, job, pure=False)
+        return self._client.submit(run_job, job, pure=False, resources={RESOURCE: 1})
 
     def wait(self, handles: list[object], timeout: float) -> list[object]:
         deadline = time.monotonic() + timeout
         while True:
             done = [handle for handle in handles if handle.done()]  # type: ignore[attr-defined]
             if done or time.monotonic() >= deadline:
+                self.capacity = max(1, len(self._client.scheduler_info()["workers"]))
                 return done
             time.sleep(_POLL)
 

@@ -29,6 +29,7 @@ of them; each record holds a value or a bound and the best move
 
 from __future__ import annotations
 
+import math
 import time
 from typing import TYPE_CHECKING
 
@@ -40,16 +41,23 @@ from tictactoe.solver.blocking import Pairing, breaker_wins_by_potential, find_p
 from tictactoe.solver.clock import Deadline, OutOfTime
 from tictactoe.solver.depth import make_room
 from tictactoe.solver.geometry import geometry, lowest_square
+from tictactoe.solver.memory import CostTable, capacity_for, cost_level, default_memory
 from tictactoe.solver.records import DRAWN, LOST, WON, Bound, interval, pack, settled, unpack
 from tictactoe.solver.search_board import SearchBoard
 
 if TYPE_CHECKING:
     from tictactoe.solver.position import Position
 
-__all__ = ["OutOfTime", "Solution", "Solver", "solve", "winner_of"]
+__all__ = ["OutOfTime", "OverBudget", "Solution", "Solver", "solve", "winner_of"]
 
-# The table's buckets: the largest size whose hash is vetted for board keys.
+# Buckets of the table of pairings kept for a certificate: the largest size whose hash is vetted for board keys.
 _TABLE_SIZE = VETTED_SIZES[-1]
+# The most pairings kept for a certificate before they are let go (the walk searches again the ones it needs).
+_MOST_PAIRINGS = 1_000_000
+
+
+class OverBudget(Exception):
+    """A search visited more positions than its budget allowed: it is to be split into smaller ones."""
 
 
 class Solution:
@@ -91,12 +99,22 @@ def solve(position: Position, think: float | None = None) -> Solution:
 class Solver:
     """One solve of one position; ``nodes`` counts the positions it has visited."""
 
-    def __init__(self, position: Position, *, think: float | None = None, keep_pairings: bool = False) -> None:
+    def __init__(
+        self,
+        position: Position,
+        *,
+        think: float | None = None,
+        keep_pairings: bool = False,
+        table: CostTable | None = None,
+    ) -> None:
         self._position = position
         self._board = SearchBoard(position)
         make_room(self._board.squares)  # the search, and the walk of its certificate, recurse once a ply
         self._shape = geometry(position.height, position.length, cols=position.width)
-        self._table = HashDictionary(_TABLE_SIZE)
+        # The table may be one that other solves of the same board filled: what it holds is proved, whoever proved it.
+        self._table = CostTable(capacity_for(default_memory(), self._board.squares)) if table is None else table
+        # The most positions the search of bounds() may visit before OverBudget: a job's budget.
+        self._budget: float = math.inf
         self._think = think
         self._deadline = Deadline()
         self._best_so_far = -1
@@ -131,16 +149,21 @@ class Solver:
         best = None if square < 0 else Move(*divmod(square, self._position.width))
         return Solution(outcome, best, self.nodes, time.process_time() - started)
 
-    def bounds(self, alpha: int, beta: int) -> tuple[int, int]:
+    def bounds(self, alpha: int, beta: int, *, budget: int | None = None) -> tuple[int, int]:
         """What a search within ``(alpha, beta)`` proves of the position's value for the player to move:
         ``(least, greatest)``, the value itself when it lies inside the window, else the side it lies on
         (``(LOST, alpha)`` or ``(beta, WON)``).
 
         The position must not be finished.  ``think`` counts from here;
-        :class:`OutOfTime` past it.
+        :class:`OutOfTime` past it.  :class:`OverBudget` once the solver
+        has visited more than ``budget`` positions in all (none: no limit).
         """
         self._deadline = Deadline.after(self._think)
-        value = self._search(alpha, beta)
+        self._budget = math.inf if budget is None else budget
+        try:
+            value = self._search(alpha, beta)
+        finally:
+            self._budget = math.inf  # what follows, the walk of a certificate, has no budget
         if value <= alpha:
             return LOST, alpha
         if value >= beta:
@@ -212,8 +235,11 @@ class Solver:
         of its symmetry class.  Raises :class:`OutOfTime` past the deadline.
         """
         self.nodes += 1
+        if self.nodes > self._budget:
+            raise OverBudget
         self._deadline.check()
         self._zone = 0
+        started = self.nodes
         board = self._board
         mover = board.mover
         if board.threats[mover]:
@@ -246,7 +272,7 @@ class Solver:
             high = min(high, best)
         else:
             low = high = best
-        self._store(key, symmetry, record, low=low, high=high, move=best_move)
+        self._store(key, symmetry, record, low=low, high=high, move=best_move, cost=self.nodes - started)
         return low if best >= window_high or low == high else high
 
     def _best_of(self, moves: list[int], alpha: int, beta: int, *, at_root: bool = False) -> tuple[int, int]:
@@ -332,6 +358,9 @@ class Solver:
         if found is not None:
             self._hints[maker][self._board.empties] = found
             if self._pairings is not None:
+                if len(self._found) >= _MOST_PAIRINGS:  # let them all go: the walk finds again those it needs
+                    self._pairings = HashDictionary(_TABLE_SIZE)
+                    self._found = []
                 self._pairings.put(Data(key, len(self._found)))
                 self._found.append(_moved(found, self._shape.symmetries[symmetry]))
         return found
@@ -352,20 +381,19 @@ class Solver:
             move = self._shape.inverse_symmetries[symmetry][move]
         return record, least, greatest, move
 
-    def _store(self, key: str, symmetry: int, record: int, *, low: int, high: int, move: int) -> None:
-        """Store what is known of the position -- the value between ``low`` and ``high``, its best ``move`` --
-        under ``key``, replacing its old ``record`` (``-1`` if none); ``symmetry`` maps the move to the key's
-        orientation."""
+    def _store(self, key: str, symmetry: int, record: int, *, low: int, high: int, move: int, cost: int) -> None:
+        """Store what is known of the position -- the value between ``low`` and ``high``, its best ``move``, the
+        ``cost`` of finding it in positions visited -- under ``key``, replacing its old ``record`` (``-1`` if
+        none); ``symmetry`` maps the move to the key's orientation."""
         move = self._shape.symmetries[symmetry][move]
+        level = cost_level(cost)
         if low == high:
-            packed = pack(low, Bound.EXACT, move=move)
+            packed = pack(low, Bound.EXACT, move=move, depth=level)
         elif high == WON:
-            packed = pack(low, Bound.LOWER, move=move)
+            packed = pack(low, Bound.LOWER, move=move, depth=level)
         else:
-            packed = pack(high, Bound.UPPER, move=move)
-        if record >= 0:
-            self._table.remove(key)
-        self._table.put(Data(key, packed))
+            packed = pack(high, Bound.UPPER, move=move, depth=level)
+        self._table.store(key, packed, present=record >= 0)
 
 
 def _moved(pairing: Pairing, images: tuple[int, ...]) -> Pairing:
