@@ -45,6 +45,7 @@ from tictactoe.cli.exits import EXIT_FAILED, EXIT_OK, run
 from tictactoe.proofcheck import CertificateError, check_strategies
 from tictactoe.solver.answers import AnswerStore, StoreError
 from tictactoe.solver.certificate import ProofExtractor, write_certificate
+from tictactoe.solver.geometry import Region
 from tictactoe.solver.job import Job, JobAnswer, strategies
 from tictactoe.solver.jobs import DEFAULT_SPLIT, JobLost, JobSolution, JobSolve, Progress
 from tictactoe.solver.memory import CostTable, capacity_for, default_memory
@@ -139,7 +140,7 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--resume", type=file_path, metavar="DB", help="keep the jobs' answers in this SQLite file")
     parser.add_argument(
         "--memory",
-        type=whole_number(16, 1 << 24),
+        type=whole_number(1, 1 << 24),
         default=default_memory(),
         metavar="MIB",
         help="the MiB the solve's tables may take, every worker's together (default: half the machine's, "
@@ -151,6 +152,13 @@ def _parser() -> argparse.ArgumentParser:
         default=DEFAULT_SPLIT,
         metavar="POSITIONS",
         help=f"a job that visits more positions than this is split into its children's (default {DEFAULT_SPLIT:,})",
+    )
+    parser.add_argument(
+        "--restrict",
+        type=board_shape,
+        metavar="ROWSxCOLS",
+        help="let X choose its moves only in the centred region of this size (O chooses anywhere): only a win "
+        "for X is proved, anything else is unknown",
     )
     return parser
 
@@ -207,28 +215,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error(f"--proof: {str(proof.parent)!r} is no directory to write {proof.name!r} in")
     if args.workers is not None and args.scheduler is not None:
         parser.error("--workers and --scheduler: a cluster has its own workers")
+    region = _region(parser, args.restrict, position)
     if args.workers is None and args.scheduler is None and args.resume is None:
-        solution, records, more = _solve_here(position, args.think, args.memory, proof=proof is not None)
+        solution, records, more = _solve_here(position, args, region, proof=proof is not None)
     else:
-        # SIGTERM (what timeout and kill send) ends the solve as Ctrl-C does: the workers stop, the file closes.
-        signal.signal(signal.SIGTERM, _terminated)
-        store = _store(parser, args.resume)
-        try:
-            runner: Runner = (
-                DaskCluster(args.scheduler)
-                if args.scheduler is not None
-                else InProcess()
-                if args.workers in (None, 1)
-                else LocalPool(args.workers)
-            )
-        except ClusterError as error:
-            print(f"{PROGRAM}: {error}", file=sys.stderr)
-            return EXIT_FAILED
-        try:
-            solution, records, more = _solve_by_jobs(position, runner, store, args, proof=proof is not None)
-        except JobLost as error:
-            print(f"{PROGRAM}: {error}", file=sys.stderr)
-            return EXIT_FAILED
+        solved = _solve_as_jobs(parser, position, args, proof=proof is not None)
+        if isinstance(solved, int):
+            return solved
+        solution, records, more = solved
     # On the empty board X moves first, as always: whose turn it is is news only on a board given.
     given = args.board is not None and position.winner is None and position.empty_squares
     print("\n".join(report(solution, position.mover if given else None) + more), flush=True)
@@ -237,7 +231,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     if records is None or solution.value is None:
         print(f"{PROGRAM}: no certificate written: the value is unknown", file=sys.stderr)
         return EXIT_FAILED
-    return _write(proof, position, solution.value, records)
+    restrict = None if region is None else f"{region.rows}x{region.cols}"
+    return _write(proof, position, solution.value, records, restrict)
+
+
+def _region(parser: argparse.ArgumentParser, restrict: tuple[int, int] | None, position: Position) -> Region | None:
+    """The region --restrict names on the position's board; a usage error for one that does not fit or cannot be
+    centred."""
+    if restrict is None:
+        return None
+    try:
+        return Region(*restrict, position.height, position.width)
+    except ValueError as error:
+        parser.error(f"--restrict: {error}")
 
 
 def _terminated(number: int, frame: object) -> NoReturn:
@@ -246,17 +252,46 @@ def _terminated(number: int, frame: object) -> NoReturn:
 
 
 def _solve_here(
-    position: Position, think: float | None, memory: int, *, proof: bool
+    position: Position, args: argparse.Namespace, region: Region | None, *, proof: bool
 ) -> tuple[Solution, list[str] | None, list[str]]:
-    """One search in this process: the solution, the certificate's records if asked (and known), no more lines."""
+    """One search in this process: the solution, the certificate's records if asked (and known), no more lines.
+    A restricted search proves only X's wins: any other value is unknown."""
     started = time.process_time()
-    table = CostTable(capacity_for(memory, position.height * position.width))
-    solver = Solver(position, think=think, keep_pairings=proof, table=table)
+    table = CostTable(capacity_for(args.memory, position.height * position.width))
+    solver = Solver(position, think=args.think, keep_pairings=proof, table=table, region=region)
     solution = solver.solve()
+    if region is not None and solution.value is not Winner.X:
+        solution = Solution(None, solution.best, solution.nodes, solution.seconds)
     if not proof or solution.value is None:
         return solution, None, []
     records = ProofExtractor(solver).extract(solution.value)
     return Solution(solution.value, solution.best, solver.nodes, time.process_time() - started), records, []
+
+
+def _solve_as_jobs(
+    parser: argparse.ArgumentParser, position: Position, args: argparse.Namespace, *, proof: bool
+) -> tuple[Solution, list[str] | None, list[str]] | int:
+    """The solve as jobs, on the runner the command line names: what :func:`_solve_by_jobs` finds, or the exit
+    status when the cluster cannot be reached or a job's worker is lost too often."""
+    # SIGTERM (what timeout and kill send) ends the solve as Ctrl-C does: the workers stop, the file closes.
+    signal.signal(signal.SIGTERM, _terminated)
+    store = _store(parser, args.resume)
+    try:
+        runner: Runner = (
+            DaskCluster(args.scheduler)
+            if args.scheduler is not None
+            else InProcess()
+            if args.workers in (None, 1)
+            else LocalPool(args.workers)
+        )
+    except ClusterError as error:
+        print(f"{PROGRAM}: {error}", file=sys.stderr)
+        return EXIT_FAILED
+    try:
+        return _solve_by_jobs(position, runner, store, args, proof=proof)
+    except JobLost as error:
+        print(f"{PROGRAM}: {error}", file=sys.stderr)
+        return EXIT_FAILED
 
 
 def _store(parser: argparse.ArgumentParser, path: Path | None) -> AnswerStore | None:
@@ -294,8 +329,17 @@ def _solve_by_jobs(
     line that counts the jobs.  Its processor time is this process's and, for jobs run elsewhere, each job's
     own, as the job measured it (not its worker's whole process, which idles and starts up too)."""
     started = time.process_time()
-    memory = max(16, args.memory // max(1, runner.capacity))
-    solve = JobSolve(position, runner, store=store, proof=proof, think=args.think, split=args.split, memory=memory)
+    memory = max(1, args.memory // max(1, runner.capacity))
+    solve = JobSolve(
+        position,
+        runner,
+        store=store,
+        proof=proof,
+        think=args.think,
+        split=args.split,
+        memory=memory,
+        restrict=args.restrict,
+    )
     shown = _ProgressLine() if sys.stderr.isatty() else None
     try:
         for progress in solve:
@@ -342,12 +386,12 @@ class _ProgressLine:
             sys.stderr.flush()
 
 
-def _write(path: Path, position: Position, value: Winner, records: list[str]) -> int:
+def _write(path: Path, position: Position, value: Winner, records: list[str], restrict: str | None) -> int:
     """Write the certificate to ``path`` through a temporary file beside it, so that ``path`` is never left
     half written; the exit status."""
     partial = path.with_name(f".{path.name}.partial")
     try:
-        write_certificate(partial, position, value, records, compress=path.name.endswith(".gz"))
+        write_certificate(partial, position, value, records, compress=path.name.endswith(".gz"), restrict=restrict)
         os.replace(partial, path)
     except OSError as error:
         partial.unlink(missing_ok=True)

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from tictactoe.solver.certificate import Goal, ProofExtractor, ProofRecords, RecordWriter
 from tictactoe.solver.clock import OutOfTime
+from tictactoe.solver.geometry import Region
 from tictactoe.solver.memory import CostTable, capacity_for
 from tictactoe.solver.position import Position
 from tictactoe.solver.records import DRAWN, LOST, WON
@@ -50,16 +51,27 @@ class Job:
     think: float | None = None
     budget: int | None = None
     memory: int = JOB_MEMORY
+    restrict: tuple[int, int] | None = None
 
     @property
     def key(self) -> str:
-        """What the job asks, as text: the same for jobs that ask the same of symmetric positions."""
-        board = RecordWriter(self.rows, self.cols, self.length).text((self.x_tiles, self.o_tiles), CROSS, [])
+        """What the job asks, as text: the same for jobs that ask the same of symmetric positions (under the
+        symmetries that keep the region of a restricted job, whose key names the region)."""
+        region = self.region()
+        writer = RecordWriter(
+            self.rows, self.cols, self.length, symmetries=None if region is None else region.symmetries
+        )
+        board = writer.text((self.x_tiles, self.o_tiles), CROSS, [])
         kind = "proof" if self.proof else "value"
-        return f"{self.rows}x{self.cols} {self.length} {board[2:]} {self.alpha} {self.beta} {kind}"
+        restricted = "" if region is None else f" restrict {region.rows}x{region.cols}"
+        return f"{self.rows}x{self.cols} {self.length} {board[2:]} {self.alpha} {self.beta} {kind}{restricted}"
 
     def position(self) -> Position:
         return Position(self.rows, self.length, self.x_tiles, self.o_tiles, cols=self.cols)
+
+    def region(self) -> Region | None:
+        """The region X's moves are restricted to, if any."""
+        return None if self.restrict is None else Region(*self.restrict, self.rows, self.cols)
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,13 +107,14 @@ def strategies(mover: int, low: int, high: int) -> list[tuple[int, Goal]]:
 
 # The table each board's jobs share in this process (a process runs one solve's jobs at a time): its shape and
 # capacity, and the table.  One board at a time is kept: a table of another board is no use.
-_warm: list[tuple[tuple[int, int, int, int], CostTable]] = []
+_warm: list[tuple[tuple[int, int, int, int, tuple[int, int] | None], CostTable]] = []
 
 
-def warm_table(rows: int, cols: int, length: int, memory: int) -> CostTable:
+def warm_table(rows: int, cols: int, length: int, memory: int, restrict: tuple[int, int] | None = None) -> CostTable:
     """The table this process keeps for jobs on boards of ``rows`` x ``cols`` with ``length`` to win, within
-    ``memory`` MiB: the one earlier jobs filled, or a new one (the old one let go) for another board."""
-    shape = (rows, cols, length, memory)
+    ``memory`` MiB: the one earlier jobs filled, or a new one (the old one let go) for another board.  Restricted
+    jobs keep one of their own, for each region: what they prove holds only with X's moves restricted."""
+    shape = (rows, cols, length, memory, restrict)
     if not _warm or _warm[0][0] != shape:
         _warm[:] = [(shape, CostTable(capacity_for(memory, rows * cols)))]
     return _warm[0][1]
@@ -109,20 +122,21 @@ def warm_table(rows: int, cols: int, length: int, memory: int) -> CostTable:
 
 def run_job(job: Job) -> JobAnswer:
     """Answer ``job``: the same value every time, in any process, and with a proof the same records too."""
-    started = time.process_time()
+    # The thread's time, not the process's: a Dask worker's other threads, and a pool worker's start, are no job's.
+    started = time.thread_time()
     position = job.position()
     if job.proof:
         table = CostTable(capacity_for(job.memory, job.rows * job.cols))
     else:
-        table = warm_table(job.rows, job.cols, job.length, job.memory)
-    solver = Solver(position, think=job.think, keep_pairings=job.proof, table=table)
+        table = warm_table(job.rows, job.cols, job.length, job.memory, job.restrict)
+    solver = Solver(position, think=job.think, keep_pairings=job.proof, table=table, region=job.region())
     try:
         low, high = solver.bounds(job.alpha, job.beta, budget=job.budget)
     except OutOfTime:
-        return JobAnswer(LOST, WON, solver.nodes, time.process_time() - started, None, known=False)
+        return JobAnswer(LOST, WON, solver.nodes, time.thread_time() - started, None, known=False)
     except OverBudget:
-        return JobAnswer(LOST, WON, solver.nodes, time.process_time() - started, None, known=False, split=True)
+        return JobAnswer(LOST, WON, solver.nodes, time.thread_time() - started, None, known=False, split=True)
     proof = None
     if job.proof:
         proof = ProofExtractor(solver).prove(strategies(solver.board.mover, low, high))
-    return JobAnswer(low, high, solver.nodes, time.process_time() - started, proof)
+    return JobAnswer(low, high, solver.nodes, time.thread_time() - started, proof)

@@ -41,11 +41,11 @@ from typing import TYPE_CHECKING
 
 from hashdict import Data, HashDictionary
 from tictactoe.solver.certificate import Goal, RecordWriter
-from tictactoe.solver.geometry import squares_of
+from tictactoe.solver.geometry import Region, squares_of
 from tictactoe.solver.job import JobAnswer, strategies
 from tictactoe.solver.position import Position
 from tictactoe.solver.records import DRAWN, LOST, WON, settled
-from tictactoe.solver.search_board import SearchBoard
+from tictactoe.solver.search_board import CROSS, SearchBoard
 
 if TYPE_CHECKING:
     from tictactoe.solver.certificate import ProofRecords
@@ -106,8 +106,10 @@ class Outcome:
 class JobTree:
     """The positions of a solve of ``position`` and the answers of their jobs (see the module's docstring)."""
 
-    def __init__(self, position: Position) -> None:
-        self._board = SearchBoard(position)
+    def __init__(self, position: Position, region: Region | None = None) -> None:
+        self._region = region
+        self._symmetries = None if region is None else region.symmetries
+        self._board = SearchBoard(position, symmetries=self._symmetries)
         self._writer = RecordWriter(position.height, position.width, position.length)
         self._nodes: list[Node] = []
         self._node_index = HashDictionary(_BUCKETS)  # a position's key -> its place in _nodes
@@ -144,6 +146,9 @@ class JobTree:
         board = self._at(node)
         ordered = board.ordered_moves()
         moves = ordered + [square for square in board.empty_squares() if square not in ordered]
+        region = self._region
+        if region is not None and board.mover == CROSS:  # X chooses in the region while it has room there
+            moves = [move for move in moves if region.squares >> move & 1] or moves
         found: list[tuple[int, Node | int]] = []
         keys = HashDictionary.for_records(len(moves))
         for move in moves:
@@ -311,7 +316,9 @@ class JobTree:
     def _at_tiles(self, x_tiles: int, o_tiles: int) -> SearchBoard:
         """A board with these tiles, for working out keys and moves."""
         shape = self._board.shape
-        return SearchBoard(Position(shape.rows, shape.length, x_tiles, o_tiles, cols=shape.cols))
+        return SearchBoard(
+            Position(shape.rows, shape.length, x_tiles, o_tiles, cols=shape.cols), symmetries=self._symmetries
+        )
 
 
 def _text(key: tuple[str, int, int]) -> str:

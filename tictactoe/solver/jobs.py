@@ -30,6 +30,7 @@ from configurations import Winner
 from configurations.moves import Move
 from hashdict import Data, HashDictionary
 from tictactoe.solver.clock import Deadline
+from tictactoe.solver.geometry import Region
 from tictactoe.solver.job import JOB_MEMORY, Job
 from tictactoe.solver.job_tree import Ask, JobTree
 from tictactoe.solver.records import DRAWN, LOST, WON
@@ -94,8 +95,10 @@ class JobSolve:
     answers come in; when the iteration ends, :attr:`solution` holds the
     result.  ``think`` bounds the whole solve's wall-clock seconds;
     ``split`` is the positions a job may visit before it is split;
-    ``memory`` the MiB each job's table may take.  :class:`JobLost` when a
-    job's worker is lost too often.
+    ``memory`` the MiB each job's table may take; ``restrict`` the rows and
+    columns of the centred region X's moves are restricted to (then the
+    value is X's win or unknown).  :class:`JobLost` when a job's worker is
+    lost too often.
     """
 
     def __init__(
@@ -108,6 +111,7 @@ class JobSolve:
         think: float | None = None,
         split: int = DEFAULT_SPLIT,
         memory: int = JOB_MEMORY,
+        restrict: tuple[int, int] | None = None,
     ) -> None:
         self._position = position
         self._runner = runner
@@ -118,7 +122,8 @@ class JobSolve:
         self._split = split
         self._memory = memory
         self._deadline = Deadline.after(think)
-        self._tree = JobTree(position)
+        self._restrict = restrict
+        self._tree = JobTree(position, None if restrict is None else Region(*restrict, position.height, position.width))
         self._running: list[tuple[object, Ask, Job]] = []
         self._tries = HashDictionary.for_records(1024)  # a job's key -> how many times it was lost
         self._looked_up = HashDictionary.for_records(1 << 16)  # the jobs already looked for in the store
@@ -134,12 +139,12 @@ class JobSolve:
                 if wanted is None:
                     break
                 self._submit(wanted)
-                if self._deadline.passed():
-                    self.solution = self._unknown()
-                    break
                 timeout = max(0.0, min(self._deadline.at - time.monotonic(), 0.5))
                 for handle in self._runner.wait([handle for handle, _, _ in self._running], timeout):
                     self._collect(handle)
+                if self._deadline.passed():
+                    self.solution = self._unknown()
+                    break
                 yield Progress(self._answered, len(wanted), self._nodes, time.monotonic() - started)
         finally:
             for handle, _, _ in self._running:
@@ -197,6 +202,7 @@ class JobSolve:
             think,
             self._split,
             self._memory,
+            self._restrict,
         )
 
     def _submit(self, wanted: list[Ask]) -> None:
@@ -255,9 +261,13 @@ class JobSolve:
         return self._outcome(None, self._tree.children(self._tree.root)[0][0], None)
 
     def _settled(self, value: tuple[int, int], best: int) -> JobSolution:
-        """The solution once the root's search has every answer it asks: its value and first best move."""
+        """The solution once the root's search has every answer it asks: its value and first best move (with X's
+        moves restricted, unknown unless X wins: X may do better with the moves it was not given)."""
+        move = self._tree.children(self._tree.root)[best][0]
+        if self._restrict is not None and winner_of(value[0], self._position.mover) is not Winner.X:
+            return self._outcome(None, move, None)
         records = self._tree.records(value) if self._proof else None
-        return self._outcome(value[0], self._tree.children(self._tree.root)[best][0], records)
+        return self._outcome(value[0], move, records)
 
 
 def _unique(asks: list[Ask]) -> list[Ask]:

@@ -50,7 +50,7 @@ _RECORDS_PER_BUCKET = 4
 # The records a table's first buckets are made for.
 _FIRST_RECORDS = 4096
 # The fewest records a table is given, however small the budget: a search needs a few thousand to get anywhere.
-_FEWEST_RECORDS = 10_000
+_FEWEST_RECORDS = 1_000
 
 
 def default_memory() -> int:

@@ -40,10 +40,10 @@ from hashdict.hashing import VETTED_SIZES
 from tictactoe.solver.blocking import Pairing, breaker_wins_by_potential, find_pairing
 from tictactoe.solver.clock import Deadline, OutOfTime
 from tictactoe.solver.depth import make_room
-from tictactoe.solver.geometry import geometry, lowest_square
+from tictactoe.solver.geometry import Region, geometry, lowest_square
 from tictactoe.solver.memory import CostTable, capacity_for, cost_level, default_memory
 from tictactoe.solver.records import DRAWN, LOST, WON, Bound, interval, pack, settled, unpack
-from tictactoe.solver.search_board import SearchBoard
+from tictactoe.solver.search_board import CROSS, SearchBoard
 
 if TYPE_CHECKING:
     from tictactoe.solver.position import Position
@@ -106,9 +106,13 @@ class Solver:
         think: float | None = None,
         keep_pairings: bool = False,
         table: CostTable | None = None,
+        region: Region | None = None,
     ) -> None:
         self._position = position
-        self._board = SearchBoard(position)
+        # A restricted solve: X chooses its moves in the region (O all of its), the table keyed by the symmetries
+        # that keep the region.  What it proves of X's wins holds in the game, where X has more moves to choose.
+        self._region = region
+        self._board = SearchBoard(position, symmetries=None if region is None else region.symmetries)
         make_room(self._board.squares)  # the search, and the walk of its certificate, recurse once a ply
         self._shape = geometry(position.height, position.length, cols=position.width)
         # The table may be one that other solves of the same board filled: what it holds is proved, whoever proved it.
@@ -195,7 +199,7 @@ class Solver:
         mine, theirs = board.threats[board.mover], board.threats[1 - board.mover]
         if mine:
             return lowest_square(mine)
-        moves = [lowest_square(theirs)] if theirs else board.ordered_moves()
+        moves = [lowest_square(theirs)] if theirs else self.choices()
         first = self._recall(*board.key())[3]
         if first in moves:
             moves.remove(first)
@@ -208,6 +212,21 @@ class Solver:
                 return move
         raise ValueError(f"no move reaches {target} in {board.tiles}")
 
+    def choices(self) -> list[int]:
+        """The moves the search tries for the player to move on :attr:`board`, when it has no line to complete
+        and no threat to block: the empty squares on some live window, heaviest first; for X in a restricted
+        solve, those of the region (a square of the region on no live window when none is live, as good as a
+        pass; every move when the region is full)."""
+        board = self._board
+        moves = board.ordered_moves()
+        region = self._region
+        if region is None or board.mover != CROSS:
+            return moves
+        inside = [move for move in moves if region.squares >> move & 1]
+        if inside:
+            return inside
+        return [square for square in board.empty_squares() if region.squares >> square & 1][:1] or moves
+
     def _root(self) -> tuple[int, int]:
         """The value of the position for the player to move, and a move that achieves it."""
         board = self._board
@@ -217,7 +236,7 @@ class Solver:
             return WON, lowest_square(mine)
         if theirs & (theirs - 1):
             return LOST, lowest_square(theirs)
-        moves = [lowest_square(theirs)] if theirs else board.ordered_moves()
+        moves = [lowest_square(theirs)] if theirs else self.choices()
         if not moves:  # no square lies on a live window: nobody can win
             return DRAWN, board.empty_squares()[0]
         high = self._static_bounds()[1]
@@ -259,7 +278,7 @@ class Solver:
             answer = settled(low, high, alpha, beta)
         if answer is not None:
             return answer
-        moves = [lowest_square(theirs)] if theirs else board.ordered_moves()
+        moves = [lowest_square(theirs)] if theirs else self.choices()
         if first in moves:  # the stored best move first
             moves.remove(first)
             moves.insert(0, first)
