@@ -93,6 +93,9 @@ class Shuffled:
     def close(self) -> None:
         pass
 
+    def share(self, records: list[tuple[str, int]]) -> None:
+        pass
+
 
 @pytest.mark.slow
 @pytest.mark.parametrize(

@@ -47,7 +47,7 @@ from tictactoe.solver.answers import AnswerStore, StoreError
 from tictactoe.solver.certificate import ProofExtractor, write_certificate
 from tictactoe.solver.geometry import Region
 from tictactoe.solver.job import Job, JobAnswer, strategies
-from tictactoe.solver.jobs import DEFAULT_SPLIT, JobLost, JobSolution, JobSolve, Progress
+from tictactoe.solver.jobs import PROOF_SPLIT, VALUE_SPLIT, JobLost, JobSolution, JobSolve, Progress
 from tictactoe.solver.memory import CostTable, capacity_for, default_memory
 from tictactoe.solver.position import EMPTY_ROW_MARK, Position, PositionError
 from tictactoe.solver.runners import ClusterError, DaskCluster, InProcess, LocalPool, Runner, cores
@@ -149,9 +149,9 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--split",
         type=whole_number(100),
-        default=DEFAULT_SPLIT,
         metavar="POSITIONS",
-        help=f"a job that visits more positions than this is split into its children's (default {DEFAULT_SPLIT:,})",
+        help="a job that visits more positions than this is split into its children's (default "
+        f"{VALUE_SPLIT:,}, or {PROOF_SPLIT:,} where jobs write proofs: with --proof or --resume)",
     )
     parser.add_argument(
         "--restrict",

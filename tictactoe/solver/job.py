@@ -38,7 +38,9 @@ class Job:
     """What a search of the position (``x_tiles``, ``o_tiles`` on ``rows`` x ``cols``, ``length`` to win) within
     ``(alpha, beta)`` proves of its value for the player to move; with ``proof``, the records proving it.
     ``budget``: the most positions it may visit before it answers ``split`` (None: no limit).  ``think`` (its
-    share of the solve's time) and ``memory`` (the MiB its table may take) are not part of what it asks."""
+    share of the solve's time), ``memory`` (the MiB its table may take) and ``known`` (records of positions other
+    jobs proved, each a key and a record as the solver's table holds them, for a job without a proof to add to its
+    table) are not part of what it asks."""
 
     rows: int
     cols: int
@@ -52,6 +54,7 @@ class Job:
     budget: int | None = None
     memory: int = JOB_MEMORY
     restrict: tuple[int, int] | None = None
+    known: tuple[tuple[str, int], ...] = ()
 
     @property
     def key(self) -> str:
@@ -78,7 +81,8 @@ class Job:
 class JobAnswer:
     """A job's answer: the least and greatest value for its position's player to move (``known`` False when its
     time ran out first, or when it ran past its budget: then ``split``), the positions it visited, its own
-    processor seconds (not its process's) and, if asked, the proof."""
+    processor seconds (not its process's), if asked, the proof, and -- for a job without one -- the records of
+    the costly positions it proved, for the solve to hand to the jobs after it (``shared``)."""
 
     low: int
     high: int
@@ -87,6 +91,7 @@ class JobAnswer:
     proof: ProofRecords | None
     known: bool = True
     split: bool = False
+    shared: tuple[tuple[str, int], ...] = ()
 
 
 def strategies(mover: int, low: int, high: int) -> list[tuple[int, Goal]]:
@@ -129,14 +134,20 @@ def run_job(job: Job) -> JobAnswer:
         table = CostTable(capacity_for(job.memory, job.rows * job.cols))
     else:
         table = warm_table(job.rows, job.cols, job.length, job.memory, job.restrict)
-    solver = Solver(position, think=job.think, keep_pairings=job.proof, table=table, region=job.region())
+        for key, record in job.known:  # facts of the game, whichever job proved them
+            if table.get(key) < 0:
+                table.store(key, record, present=False)
+    solver = Solver(
+        position, think=job.think, keep_pairings=job.proof, table=table, region=job.region(), share=not job.proof
+    )
     try:
         low, high = solver.bounds(job.alpha, job.beta, budget=job.budget)
     except OutOfTime:
         return JobAnswer(LOST, WON, solver.nodes, time.thread_time() - started, None, known=False)
     except OverBudget:
-        return JobAnswer(LOST, WON, solver.nodes, time.thread_time() - started, None, known=False, split=True)
+        shared = tuple(solver.shared or ())
+        return JobAnswer(LOST, WON, solver.nodes, time.thread_time() - started, None, False, True, shared)
     proof = None
     if job.proof:
         proof = ProofExtractor(solver).prove(strategies(solver.board.mover, low, high))
-    return JobAnswer(low, high, solver.nodes, time.thread_time() - started, proof)
+    return JobAnswer(low, high, solver.nodes, time.thread_time() - started, proof, shared=tuple(solver.shared or ()))

@@ -91,8 +91,8 @@ class Outcome:
     """What a walk found: the root's answer (``low``, ``high`` for its player to move) when the answers settle it,
     else ``None``; the first child that gives the root its value (its index); ``wanted``, the jobs the search
     asks that have no answer, in the order it asks them (the first one needed now, the rest after guesses);
-    ``unknown`` when a job ran out of time; ``count``, how many answers the walk used (split ones included),
-    ``used`` their jobs' keys."""
+    ``unknown`` when a job ran out of time; ``count``, how many answers the walk used (split ones included);
+    ``seen``, what the walk found of each question it met (so that a position met again is not searched again)."""
 
     low: int | None = None
     high: int | None = None
@@ -100,7 +100,7 @@ class Outcome:
     wanted: list[Ask] = field(default_factory=list)
     unknown: bool = False
     count: int = 0
-    used: HashDictionary = field(default_factory=lambda: HashDictionary(_BUCKETS))
+    seen: HashDictionary = field(default_factory=lambda: HashDictionary(_BUCKETS))
 
 
 class JobTree:
@@ -161,7 +161,7 @@ class JobTree:
                 elif board.threats[board.mover]:
                     found.append((move, WON))  # its player to move completes a line
                 else:
-                    found.append((move, self._node(*board.tiles)))
+                    found.append((move, self._node_of(board)))
             board.undo()
         node.children = found
         return found
@@ -169,19 +169,30 @@ class JobTree:
     def _search(self, ask: Ask, outcome: Outcome, *, guesses: bool, at_root: bool = False) -> tuple[int, int] | None:
         """``(low, high)`` that a search of ``ask`` proves, normalized as a job's answer is; None where it waits
         for a job (listed in ``outcome.wanted``) and does not guess."""
-        if not at_root:
-            answer = self.answer(ask)
-            if answer is not None and (answer.known or answer.split) and _first(outcome.used, _text(ask.key)):
-                outcome.count += 1
-            if answer is not None and answer.known:
-                return answer.low, answer.high
-            if answer is None or not answer.split:
-                if answer is None:
-                    outcome.wanted.append(ask)
-                else:
-                    outcome.unknown = True
+        if at_root:
+            return self._split_search(ask, outcome, guesses=guesses, at_root=True)
+        text = _text(ask.key)
+        seen = outcome.seen.get(text)
+        if seen >= 0:  # met before in this walk (a transposition): its jobs are listed already
+            if seen == 0:
                 return None
-        return self._split_search(ask, outcome, guesses=guesses, at_root=at_root)
+            low, high = divmod(seen - 1, 8)
+            return low + LOST, high + LOST
+        answer = self.answer(ask)
+        if answer is not None and (answer.known or answer.split):
+            outcome.count += 1
+        if answer is not None and answer.known:
+            found: tuple[int, int] | None = (answer.low, answer.high)
+        elif answer is not None and answer.split:
+            found = self._split_search(ask, outcome, guesses=guesses, at_root=False)
+        else:
+            if answer is None:
+                outcome.wanted.append(ask)
+            else:
+                outcome.unknown = True
+            found = None
+        outcome.seen.put(Data(text, 0 if found is None else 1 + (found[0] - LOST) * 8 + found[1] - LOST))
+        return found
 
     def _split_search(self, ask: Ask, outcome: Outcome, *, guesses: bool, at_root: bool) -> tuple[int, int] | None:
         """:meth:`_search` of a position split into its children: alpha-beta over them, as the solver's search
@@ -294,10 +305,15 @@ class JobTree:
         raise IndexError(index)
 
     def _node(self, x_tiles: int, o_tiles: int, *, as_given: bool = False) -> Node:
-        """The node of the position with these tiles, made on first meeting it (or a symmetric one) in the
-        orientation of its key -- the same whichever image is met first, so that its job is the same job --
-        or, ``as_given`` (the root, whose moves are named as given), in its own."""
-        board = self._at_tiles(x_tiles, o_tiles)
+        """The node of the position with these tiles, made on first meeting it (or a symmetric one); see
+        :meth:`_node_of`."""
+        return self._node_of(self._at_tiles(x_tiles, o_tiles), as_given=as_given)
+
+    def _node_of(self, board: SearchBoard, *, as_given: bool = False) -> Node:
+        """The node of the position on ``board``, made on first meeting it (or a symmetric one) in the orientation
+        of its key -- the same whichever image is met first, so that its job is the same job -- or, ``as_given``
+        (the root, whose moves are named as given), in its own."""
+        x_tiles, o_tiles = board.tiles
         key, symmetry = board.key()
         place = self._node_index.get(key)
         if place >= 0:

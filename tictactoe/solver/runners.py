@@ -5,7 +5,11 @@ Each is a :class:`Runner`: ``submit`` a job for a handle, ``wait`` for
 some handles to finish, read each one's ``result`` -- ``None`` when the
 worker running it was lost, so that the job is submitted again -- and
 ``close`` to stop every worker.  ``capacity`` is how many jobs it runs at
-once.
+once.  ``share`` hands it records of proved positions for the jobs
+without proofs that run after (the solve's store of proved positions):
+each pool worker is sent those it has not had yet, with its next job; a
+Dask job takes the most recent ones with it; jobs run in this process
+share its table already.
 
 Workers end with the solve however it ends.  A local worker asks the
 kernel to kill it when its parent dies (``PR_SET_PDEATHSIG`` on Linux; on
@@ -23,6 +27,7 @@ from __future__ import annotations
 import contextlib
 import ctypes
 import ctypes.util
+import dataclasses
 import multiprocessing
 import os
 import queue
@@ -51,6 +56,8 @@ RESOURCE = "tictactoe-solve"
 _PR_SET_PDEATHSIG = 1
 # How often a worker on a system without PR_SET_PDEATHSIG looks whether its parent is still there, in seconds.
 _ORPHAN_POLL = 1.0
+# The most records of proved positions a Dask job takes with it (the most recent): about 1 MB.
+_MOST_SHARED = 20_000
 
 
 class ClusterError(RuntimeError):
@@ -76,6 +83,8 @@ class Runner(Protocol):
     def cancel(self, handle: object) -> None: ...
 
     def close(self) -> None: ...
+
+    def share(self, records: list[tuple[str, int]]) -> None: ...
 
 
 class _Done:
@@ -107,16 +116,20 @@ class InProcess:
     def close(self) -> None:
         """Nothing to stop."""
 
+    def share(self, records: list[tuple[str, int]]) -> None:
+        """Nothing to send: the jobs run here, and share this process's table."""
+
 
 class _Slot:
     """One worker process of a :class:`LocalPool`, its own queue of jobs, and the handle it is running."""
 
-    __slots__ = ("handle", "jobs", "process")
+    __slots__ = ("handle", "jobs", "process", "shared")
 
     def __init__(self, process: BaseProcess, jobs: Queue[tuple[int, Job] | None]) -> None:
         self.process = process
         self.jobs = jobs
         self.handle: int | None = None
+        self.shared = 0  # how many of the pool's shared records the worker has been sent
 
 
 class LocalPool:
@@ -136,6 +149,7 @@ class LocalPool:
         self._waiting: list[tuple[int, Job]] = []
         self._done: dict[int, JobAnswer | None] = {}  # handles (job numbers) finished and not yet read
         self._next = 0
+        self._shared: list[tuple[str, int]] = []
 
     def _start(self) -> _Slot:
         jobs: Queue[tuple[int, Job] | None] = self._context.Queue()
@@ -182,10 +196,16 @@ class LocalPool:
         self._done[handle] = answer
         self._dispatch()
 
+    def share(self, records: list[tuple[str, int]]) -> None:
+        self._shared += records
+
     def _dispatch(self) -> None:
         for slot in self._slots:
             if slot.handle is None and self._waiting:
                 slot.handle, job = self._waiting.pop(0)
+                if not job.proof:  # the records it has not had, for its table to keep
+                    job = dataclasses.replace(job, known=tuple(self._shared[slot.shared :]))
+                    slot.shared = len(self._shared)
                 slot.jobs.put((slot.handle, job))
 
     def _check_workers(self) -> None:
@@ -253,9 +273,15 @@ class DaskCluster:
 
         self._client.register_plugin(OneJobEach(), name=RESOURCE)
         self.capacity = max(1, len(self._client.scheduler_info()["workers"]))
+        self._shared: list[tuple[str, int]] = []
 
     def submit(self, job: Job) -> object:
+        if not job.proof:
+            job = dataclasses.replace(job, known=tuple(self._shared[-_MOST_SHARED:]))
         return self._client.submit(run_job, job, pure=False, resources={RESOURCE: 1})
+
+    def share(self, records: list[tuple[str, int]]) -> None:
+        self._shared += records
 
     def wait(self, handles: list[object], timeout: float) -> list[object]:
         deadline = time.monotonic() + timeout

@@ -48,7 +48,11 @@ from tictactoe.solver.search_board import CROSS, SearchBoard
 if TYPE_CHECKING:
     from tictactoe.solver.position import Position
 
-__all__ = ["OutOfTime", "OverBudget", "Solution", "Solver", "solve", "winner_of"]
+__all__ = ["SHARED_LEVEL", "OutOfTime", "OverBudget", "Solution", "Solver", "solve", "winner_of"]
+
+#: The cost level (:func:`~tictactoe.solver.memory.cost_level`) from which a record is worth sharing with other
+#: solves of the board: a search of 256 positions or more, about a twentieth of a second.
+SHARED_LEVEL = 7
 
 # Buckets of the table of pairings kept for a certificate: the largest size whose hash is vetted for board keys.
 _TABLE_SIZE = VETTED_SIZES[-1]
@@ -107,6 +111,7 @@ class Solver:
         keep_pairings: bool = False,
         table: CostTable | None = None,
         region: Region | None = None,
+        share: bool = False,
     ) -> None:
         self._position = position
         # A restricted solve: X chooses its moves in the region (O all of its), the table keyed by the symmetries
@@ -132,6 +137,9 @@ class Solver:
         self._found: list[Pairing] = []
         # The squares of the pairing that ended the last search, 0 when something else ended it (see _best_of).
         self._zone = 0
+        #: With ``share``, the records of the positions whose search visited at least 2 ** (SHARED_LEVEL - 1)
+        #: positions, as stored: what is worth handing to other solves of the same board.
+        self.shared: list[tuple[str, int]] | None = [] if share else None
         self.nodes = 0
 
     def solve(self) -> Solution:
@@ -413,6 +421,8 @@ class Solver:
         else:
             packed = pack(high, Bound.UPPER, move=move, depth=level)
         self._table.store(key, packed, present=record >= 0)
+        if level >= SHARED_LEVEL and self.shared is not None:
+            self.shared.append((key, packed))
 
 
 def _moved(pairing: Pairing, images: tuple[int, ...]) -> Pairing:
