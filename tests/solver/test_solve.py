@@ -485,7 +485,7 @@ def test_the_benchmark_solves_in_a_fresh_process() -> None:
         (5, 4, "draw", 2.0, None),
         (6, 4, "X wins", 45.0, None),
         (6, 5, "draw", 600.0, None),
-        (7, 5, "draw", 6.0, 2.5),
+        (7, 5, "draw", 4.0, 2.5),
     ]
     run = solve_in_process(3, 3)
     assert (run.report["value"], run.report["best"]) == ("draw", "b2")
