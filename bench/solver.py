@@ -43,10 +43,11 @@ from bench.__main__ import ROOT, compile_game, current_commit
 TWO_WORKERS_TARGET = 0.6
 #: The positions the jobs of 7x7 with five in a row may visit, as a multiple of one plain search's.
 JOB_POSITIONS_TARGET = 1.2
-#: The position ``--scaling`` solves: 7x8 with five in a row, three moves in (O to move).
-SCALING_BOARD = ("........", "........", "...X....", "...XO...", "........", "........", "........")
-#: Positions a job of the scaling run may visit before it is split: jobs of a few seconds, enough for 16 workers.
-SCALING_SPLIT = 5_000
+#: The position ``--scaling`` solves: 7x8 with five in a row, X on d4 and O on e4 (X to move): a draw that one process
+#: proves in about 140,000 positions.
+SCALING_BOARD = ("........", "........", "........", "...XO...", "........", "........", "........")
+#: Positions a job of the scaling run may visit before it is split: the solver's own default for jobs without proofs.
+SCALING_SPLIT = 1_000
 
 
 @dataclass(frozen=True)
@@ -198,7 +199,7 @@ def _scaling(args: argparse.Namespace) -> int:
     )
     lines = [
         f"Python {sys.version.split()[0]}, commit {current_commit()}, {cores} processors, load {_load()} at the start",
-        f"7x8, five in a row, from {' '.join(SCALING_BOARD)} (O to move); jobs split past {args.split:,} positions",
+        f"7x8, five in a row, from {' '.join(SCALING_BOARD)} (X to move); jobs split past {args.split:,} positions",
         "wall: median wall-clock seconds of the whole process; speed-up: the one search's wall over this wall",
         "",
         f"{'workers':>8} {'runs':>4} {'value':>6} {'wall':>8} {'speed-up':>9} {'positions':>11} {'sub-positions':>14} "
