@@ -120,7 +120,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m bench.solver", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--runs", type=int, default=5, help="runs of each target (default 5)")
+    parser.add_argument("--runs", type=int, default=None, help="runs of each solve (default 5; 3 with --scaling)")
     parser.add_argument("--no-workers", action="store_true", help="leave out the solves as jobs")
     parser.add_argument("--scaling", action="store_true", help="time the 7x8 position on each number of workers")
     parser.add_argument(
@@ -133,7 +133,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     compile_game()
     if args.scaling:
+        args.runs = 3 if args.runs is None else args.runs
         return _scaling(args)
+    args.runs = 5 if args.runs is None else args.runs
     print(f"Python {sys.version.split()[0]}, commit {current_commit()}, {os.cpu_count()} processors")
     print("seconds: the solve's processor time, its workers' included (the targets' measure); process s: the whole")
     print("process's and its children's, start-up included")
@@ -232,7 +234,7 @@ def _scaling_row(name: str, runs: list[Run], plain_wall: float) -> str:
     jobs = report.get("sub-positions", "-")
     return (
         f"{name:>8} {len(runs):>4} {value:>6} {wall:>8.2f} {plain_wall / wall:>8.2f}x {nodes:>11,.0f} {jobs:>14} "
-        f"{os.getloadavg()[0]:>6.2f}"
+        f"{_load().split()[0]:>6}"
     )
 
 
@@ -241,7 +243,11 @@ def _met(met: bool) -> str:
 
 
 def _load() -> str:
-    return " ".join(f"{figure:.2f}" for figure in os.getloadavg())
+    """The load averages, or ``unknown`` where the system keeps none (some sandboxes)."""
+    try:
+        return " ".join(f"{figure:.2f}" for figure in os.getloadavg())
+    except OSError:
+        return "unknown"
 
 
 if __name__ == "__main__":
