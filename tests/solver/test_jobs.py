@@ -22,6 +22,7 @@ from tictactoe.proofcheck import check_lines
 from tictactoe.solver.answers import AnswerStore, StoreError, _digest
 from tictactoe.solver.certificate import Goal, header
 from tictactoe.solver.job import Job, JobAnswer, run_job, strategies
+from tictactoe.solver.job_tree import JobTree
 from tictactoe.solver.jobs import MOST_TRIES, JobLost, JobSolution, JobSolve
 from tictactoe.solver.position import Position
 from tictactoe.solver.records import DRAWN, LOST, WON
@@ -268,6 +269,32 @@ def test_a_lost_worker_s_job_is_run_again() -> None:
     pool.close()
     assert answer is not None
     assert (answer.low, answer.high) == (DRAWN, DRAWN)
+
+
+def test_a_walk_lists_no_more_jobs_than_asked_the_first_ones_of_the_whole_list() -> None:
+    rows = ["........", "........", "........", "...XO...", "........", "........", "........"]
+    tree = JobTree(Position.from_rows(rows, 5, cols=8))
+    everything = tree.walk(guesses=True)
+    assert len(everything.wanted) == 30  # one job for each of X's moves up to the board's symmetry
+    assert not everything.full
+    first = tree.walk(guesses=True, most=5)
+    assert first.full
+    assert [ask.key for ask in first.wanted] == [ask.key for ask in everything.wanted[:5]]
+    assert first.low is None
+    assert first.high is None
+
+
+def test_a_pool_hands_back_every_answer_already_in_at_once() -> None:
+    pool = LocalPool(4)
+    handles = [pool.submit(Job(3, 3, 3, 1 << square, 0, LOST - 1, WON + 1, proof=False)) for square in (0, 1, 4)]
+    handles.append(pool.submit(Job(3, 3, 3, 0, 0, LOST - 1, WON + 1, proof=False)))
+    deadline = time.monotonic() + 30
+    while pool._answers.qsize() < len(handles) and time.monotonic() < deadline:  # the workers' answers, not a wait
+        time.sleep(0.01)
+    try:
+        assert sorted(pool.wait(handles, 10)) == handles  # type: ignore[type-var]
+    finally:
+        pool.close()
 
 
 class Losing(InProcess):

@@ -92,12 +92,16 @@ class Outcome:
     else ``None``; the first child that gives the root its value (its index); ``wanted``, the jobs the search
     asks that have no answer, in the order it asks them (the first one needed now, the rest after guesses);
     ``unknown`` when a job ran out of time; ``count``, how many answers the walk used (split ones included);
-    ``seen``, what the walk found of each question it met (so that a position met again is not searched again)."""
+    ``seen``, what the walk found of each question it met (so that a position met again is not searched again);
+    ``most``, how many jobs a walk with guesses lists before it stops (``full`` then): the workers can take only
+    so many, and walking on past them costs the solve's process time that grows with the tree."""
 
     low: int | None = None
     high: int | None = None
     best: int = 0
     wanted: list[Ask] = field(default_factory=list)
+    most: int | None = None
+    full: bool = False
     unknown: bool = False
     count: int = 0
     seen: HashDictionary = field(default_factory=lambda: HashDictionary(_BUCKETS))
@@ -129,10 +133,10 @@ class JobTree:
             self._answer_index.put(Data(text, len(self._answers)))
             self._answers.append(answer)
 
-    def walk(self, *, guesses: bool) -> Outcome:
+    def walk(self, *, guesses: bool, most: int | None = None) -> Outcome:
         """The root's search as far as the answers go (see the module's docstring); with ``guesses``, on past
-        every job still to run, listing them all."""
-        outcome = Outcome()
+        every job still to run, listing them all, or the first ``most`` of them."""
+        outcome = Outcome(most=most)
         value = self._search(Ask(self.root, BELOW, WON), outcome, guesses=guesses, at_root=True)
         if value is not None and not outcome.wanted and not outcome.unknown:
             outcome.low, outcome.high = value
@@ -188,6 +192,7 @@ class JobTree:
         else:
             if answer is None:
                 outcome.wanted.append(ask)
+                outcome.full = outcome.most is not None and len(outcome.wanted) >= outcome.most
             else:
                 outcome.unknown = True
             found = None
@@ -203,7 +208,7 @@ class JobTree:
                 value = -child
             else:
                 found = self._search(Ask(child, -ask.beta, -alpha), outcome, guesses=guesses)
-                if found is None and (not guesses or outcome.unknown):
+                if found is None and (not guesses or outcome.unknown or outcome.full):
                     return None
                 if found is None:
                     waiting, value = True, max(alpha, min(GUESS, ask.beta))

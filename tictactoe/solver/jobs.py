@@ -60,6 +60,8 @@ PROOF_SPLIT = 50_000
 MOST_TRIES = 3
 # Jobs handed to the runner beyond its capacity, so that a worker that finishes finds the next job waiting.
 _QUEUED = 2
+# Jobs a walk lists beyond twice the runner's room for them, so that a few answered at once leave work listed.
+_LISTED = 8
 
 
 class JobLost(RuntimeError):
@@ -171,7 +173,8 @@ class JobSolve:
             self.solution = self._finished(board)
             return None
         while True:
-            outcome = self._tree.walk(guesses=True)
+            # Enough jobs listed for every worker and its queue, twice over: a listed job may be running already.
+            outcome = self._tree.walk(guesses=True, most=2 * (self._runner.capacity + _QUEUED) + _LISTED)
             if outcome.unknown:
                 self.solution = self._unknown()
                 return None

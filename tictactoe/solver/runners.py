@@ -176,6 +176,17 @@ class LocalPool:
             except queue.Empty:
                 continue
             self._finish(handle, answer)
+            self._drain()
+
+    def _drain(self) -> None:
+        """Take every answer already waiting, so that the solve weighs them all in one walk of its tree: one walk
+        an answer would make the solve's process, not the workers, the limit on a machine of many cores."""
+        while True:
+            try:
+                handle, answer = self._answers.get_nowait()
+            except queue.Empty:
+                return
+            self._finish(handle, answer)
 
     def result(self, handle: object) -> JobAnswer | None:
         return self._done.pop(handle)  # type: ignore[call-overload,no-any-return]
