@@ -65,9 +65,9 @@ SIZE is the number of rows and of columns (3), or ROWSxCOLS (7x6: 7 rows of 6 sq
 Each ROW is a row of the board: X, O (either case), or {EMPTY_ROW_MARK} for an empty square.
 X moves first, so X is to move when both have as many tiles, O when X has one more.
 --think is wall-clock time; seconds: is the processor time of the solve, every process's.
---workers, --scheduler and --resume solve the positions after each first move as jobs: on N processes here
-(auto: one per core), on the Dask cluster whose scheduler is at ADDRESS, or keeping each answer in the SQLite
-file DB, so that a solve stopped and started again with the same DB loses none.
+--workers, --scheduler and --resume solve the position as jobs, a job past --split positions split into its
+children's: on N processes here (auto: one per core), on the Dask cluster whose scheduler is at ADDRESS, or
+keeping each answer in the SQLite file DB, so that a solve stopped and started again with the same DB loses none.
 Example: {PROGRAM} 3 3 --board X.. .O. ...
 """
 
