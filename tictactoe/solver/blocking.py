@@ -186,19 +186,9 @@ def _find_pairs(
         steps[0] -= 1
         if steps[0] < 0:
             return False
-        unused = ~used
-        fewest, fewest_count, rest = 0, 1 << 30, uncovered
-        while rest:
-            low = rest & -rest
-            rest ^= low
-            window = windows[low.bit_length() - 1] & unused
-            count = window.bit_count()
-            if count < fewest_count:
-                if count < 2:
-                    return False
-                fewest, fewest_count = window, count
-                if count == 2:
-                    break
+        fewest, fewest_count = _fewest_free(windows, uncovered, ~used)
+        if fewest_count < 2:
+            return False
         if fewest_count == 2:  # one pair: nothing to weigh
             first = fewest & -fewest
             both = holding[first.bit_length() - 1] & holding[(fewest ^ first).bit_length() - 1] & uncovered
@@ -207,19 +197,7 @@ def _find_pairs(
                 return True
             chosen.pop()
             return False
-        free = squares_of(fewest)
-        # Each pair with what makes it promising: the uncovered windows it covers, then (negated) those it only
-        # takes a square from, then its place among the pairs; scored inline, for this runs at every step.
-        pairs: list[tuple[int, int, int, int, int, int]] = []
-        for place, first_square in enumerate(free):
-            first_windows = holding[first_square] & uncovered
-            for second_square in free[place + 1 :]:
-                second_windows = holding[second_square] & uncovered
-                both = first_windows & second_windows
-                promise = -((first_windows | second_windows) ^ both).bit_count()
-                pairs.append((both.bit_count(), promise, -len(pairs), first_square, second_square, both))
-        pairs.sort(reverse=True)
-        for _, _, _, first_square, second_square, both in pairs:
+        for _, _, _, first_square, second_square, both in _ranked_pairs(squares_of(fewest), holding, uncovered):
             chosen.append((first_square, second_square))
             if cover(uncovered & ~both, used | 1 << first_square | 1 << second_square):
                 return True
@@ -227,6 +205,38 @@ def _find_pairs(
         return False
 
     return tuple(chosen) if cover(sum(1 << index for index in live), used) else None
+
+
+def _fewest_free(windows: Sequence[int], uncovered: int, unused: int) -> tuple[int, int]:
+    """The free squares (within ``unused``) of the window of the mask ``uncovered`` that has fewest, and how many:
+    the first found with fewer than two, or with two, ends the look (nothing has fewer that can still be covered)."""
+    fewest, fewest_count, rest = 0, 1 << 30, uncovered
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        window = windows[low.bit_length() - 1] & unused
+        count = window.bit_count()
+        if count < fewest_count:
+            fewest, fewest_count = window, count
+            if count <= 2:
+                break
+    return fewest, fewest_count
+
+
+def _ranked_pairs(free: list[int], holding: Sequence[int], uncovered: int) -> list[tuple[int, int, int, int, int, int]]:
+    """Each pair of the squares ``free`` with what makes it promising, the most promising first: the uncovered
+    windows it covers, then (negated) those it only takes a square from, then its place among the pairs; then
+    its two squares and the mask of the uncovered windows holding both."""
+    pairs: list[tuple[int, int, int, int, int, int]] = []
+    for place, first_square in enumerate(free):
+        first_windows = holding[first_square] & uncovered
+        for second_square in free[place + 1 :]:
+            second_windows = holding[second_square] & uncovered
+            both = first_windows & second_windows
+            promise = -((first_windows | second_windows) ^ both).bit_count()
+            pairs.append((both.bit_count(), promise, -len(pairs), first_square, second_square, both))
+    pairs.sort(reverse=True)
+    return pairs
 
 
 def _holding(windows: Sequence[int]) -> list[int]:
