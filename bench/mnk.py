@@ -2,9 +2,10 @@
 solved, its certificate checked, and its value set beside the published one.
 
 Each board is solved by ``python -m tictactoe.solver ROWSxCOLS K --proof
-FILE --think BUDGET`` in a fresh process, from a cold start; the
-certificate is then checked by ``python -m tictactoe.proofcheck FILE``,
-which shares no code with the solver.  A board whose solve does not end
+FILE --think BUDGET`` in a fresh process, from a cold start -- with
+``--restrict`` for the boards of :data:`REGIONS`, where X is known to win
+from a centred region --; the certificate is then checked by ``python -m
+tictactoe.proofcheck FILE``, which shares no code with the solver.  A board whose solve does not end
 within its budget says so in the table rather than holding up the rest.
 Boards on which no line of K fits (K above both sides) are left out: no
 one can win there.
@@ -13,11 +14,13 @@ The published values are those of the m,n,k-game article of the English
 Wikipedia (its section on specific results) and of the papers it cites,
 listed in :data:`SOURCES`.  A value the article states for the board
 itself is ``stated``; a draw that follows from a drawn board holding this
-one is ``inside`` it (the article's rule: if the weak game -- where only
-the first player's lines count -- is a draw, a board no larger, or a longer
-line, is drawn too; the proofs cited prove their draws in the weak game).
-A board the published results leave open is marked ``none`` and stands on
-its checked certificate alone.
+one is ``inside`` it.  That is the article's rule, and it needs the larger
+board's *weak* game -- where only the first player's lines count -- to be a
+draw: then a board no larger, or a longer line, is drawn too.  Tic-tac-toe
+is a draw only in the normal game (in the weak one the first player wins,
+with nothing to fear from the second's lines), so nothing is inside 3x3
+(:data:`NORMAL_GAME_ONLY`).  A board the published results leave open is
+marked ``none`` and stands on its checked certificate alone.
 """
 
 from __future__ import annotations
@@ -38,8 +41,8 @@ from bench.common import ROOT, compile_game, current_commit
 #: The works the published values come from, by the short name the table gives them.
 SOURCES = {
     "wiki": 'Wikipedia, "m,n,k-game", section "Specific results" (https://en.wikipedia.org/wiki/M,n,k-game)',
-    "ko": "C.-L. Ko, W.-Y. Hsu, T.-H. Wei, C.-H. Chen, C.-H. Hsueh, I-C. Wu, Theoretical Computer Science 815 "
-    "(2020): 7,7,5 a draw (solved in 2.5 s) and 8,8,5 a draw",
+    "ko": 'C.-L. Ko, W.-Y. Hsu, T.-H. Wei, J.-C. Chen, C.-H. Hsueh, I-C. Wu, "On solving the 7,7,5-game and the '
+    '8,8,5-game", Theoretical Computer Science 815 (2020) 79-94: 7,7,5 a draw (solved in 2.5 s) and 8,8,5 a draw',
 }
 
 #: The values stated for whole families of boards: (rows, cols, k) -> (value, source), rows <= cols.
@@ -53,6 +56,14 @@ STATED: dict[tuple[int, int, int], tuple[str, str]] = {
     (5, 6, 4): ("X wins", "wiki"),
     (7, 7, 5): ("draw", "ko"),
 }
+
+#: Draws stated for the normal game only: their weak game is a first-player win, so no smaller board follows.
+NORMAL_GAME_ONLY = {(3, 3, 3)}
+
+#: Boards where X is known to win with its own moves restricted to a centred region (O's not), and the region:
+#: the restricted solve is far cheaper, and its win is a win of the game (docs/proofs.md).  7x7 with four in a row
+#: takes the plain solve more than its budget.
+REGIONS: dict[tuple[int, int, int], tuple[int, int]] = {(7, 7, 4): (5, 5), (6, 7, 4): (4, 5)}
 
 # Seconds of wall-clock time each solve may take before it is called out of reach.
 _BUDGET = 300.0
@@ -71,8 +82,8 @@ class Published:
 def published(rows: int, cols: int, length: int) -> Published:
     """The published value of the rows x cols board (rows <= cols) with ``length`` in a row.
 
-    >>> published(3, 3, 3), published(2, 3, 3), published(6, 7, 5)
-    (Published(value='draw', how='stated (wiki)'), Published(value='draw', how='inside 3x3 (wiki)'), \
+    >>> published(3, 3, 3), published(2, 4, 4), published(6, 7, 5)
+    (Published(value='draw', how='stated (wiki)'), Published(value='draw', how='inside 4x4 (wiki)'), \
 Published(value='draw', how='inside 7x7 (ko)'))
     >>> published(2, 5, 3), published(6, 6, 4)
     (Published(value=None, how='none'), Published(value=None, how='none'))
@@ -81,7 +92,8 @@ Published(value='draw', how='inside 7x7 (ko)'))
         value, source = STATED[rows, cols, length]
         return Published(value, f"stated ({source})")
     for (big_rows, big_cols, big_length), (value, source) in STATED.items():
-        if value == "draw" and big_length <= length and rows <= big_rows and cols <= big_cols:
+        weak_draw = value == "draw" and (big_rows, big_cols, big_length) not in NORMAL_GAME_ONLY
+        if weak_draw and big_length <= length and rows <= big_rows and cols <= big_cols:
             return Published("draw", f"inside {big_rows}x{big_cols} ({source})")
     return Published(None, "none")
 
@@ -100,19 +112,26 @@ class Row:
     records: int
     check: str
     check_seconds: float
+    region: str = "-"
 
 
-def solve_and_check(rows: int, cols: int, length: int, folder: Path, budget: float) -> Row:
-    """Solve the empty board within ``budget`` seconds, write its certificate in ``folder`` and check it."""
+def solve_and_check(
+    rows: int, cols: int, length: int, folder: Path, budget: float, *, region: tuple[int, int] | None = None
+) -> Row:
+    """Solve the empty board within ``budget`` seconds -- with X's moves restricted to ``region`` if given --,
+    write its certificate in ``folder`` and check it."""
     proof = folder / f"{rows}x{cols}-{length}.txt.gz"
     arguments = ["-m", "tictactoe.solver", f"{rows}x{cols}", str(length), "--proof", str(proof), "--think", f"{budget}"]
+    named = "-" if region is None else f"{region[0]}x{region[1]}"
+    if region is not None:
+        arguments += ["--restrict", named]
     solved = _run(arguments, budget)
     if solved is None:
-        return Row(rows, cols, length, "out of reach", "-", budget, 0, 0, "-", 0.0)
+        return Row(rows, cols, length, "out of reach", "-", budget, 0, 0, "-", 0.0, named)
     lines, _ = solved
     report = dict(line.split(": ", 1) for line in lines.splitlines())
     if report.get("value", "unknown") == "unknown" or not proof.exists():
-        return Row(rows, cols, length, "out of reach", report.get("nodes", "-"), budget, 0, 0, "-", 0.0)
+        return Row(rows, cols, length, "out of reach", report.get("nodes", "-"), budget, 0, 0, "-", 0.0, named)
     with gzip.open(proof, "rt", encoding="ascii") as certificate:
         records = int(json.loads(certificate.readline())["records"])
     checked = _run(["-m", "tictactoe.proofcheck", str(proof)], _CHECK_BUDGET)
@@ -131,6 +150,7 @@ def solve_and_check(rows: int, cols: int, length: int, folder: Path, budget: flo
         records,
         verdict,
         check_seconds,
+        named,
     )
 
 
@@ -169,8 +189,8 @@ def line(row: Row) -> str:
     agreement = "-" if known.value is None else ("agrees" if known.value == row.value else "DIFFERS")
     return (
         f"{row.rows}x{row.cols:<3} {row.length:>2} {row.value:>12} {known.value or '-':>9} {known.how:<20} "
-        f"{agreement:>7} {row.nodes:>9} {row.seconds:>8.2f} {row.records:>8,} {row.certificate_bytes:>10,} "
-        f"{row.check:>7} {row.check_seconds:>7.2f}"
+        f"{agreement:>7} {row.region:>6} {row.nodes:>9} {row.seconds:>8.2f} {row.records:>8,} "
+        f"{row.certificate_bytes:>10,} {row.check:>7} {row.check_seconds:>7.2f}"
     )
 
 
@@ -183,17 +203,19 @@ def main(argv: list[str] | None = None) -> int:
     print(f"Python {sys.version.split()[0]}, commit {current_commit()}, a budget of {args.budget:g} s a board")
     print("seconds: the solve's processor time; check s: the checker's process, start-up included")
     print("published: stated for the board, or a draw inside a drawn board; none: the published results leave it open")
+    print("region: X's moves restricted to this centred region (O's not): a win so found is a win of the game")
     for name, source in SOURCES.items():
         print(f"  {name}: {source}")
     print()
     print(
-        f"{'board':<5} {'k':>2} {'value':>12} {'published':>9} {'how':<20} {'':>7} {'nodes':>9} {'seconds':>8} "
-        f"{'records':>8} {'bytes (gz)':>10} {'proof':>7} {'check s':>7}"
+        f"{'board':<5} {'k':>2} {'value':>12} {'published':>9} {'how':<20} {'':>7} {'region':>6} {'nodes':>9} "
+        f"{'seconds':>8} {'records':>8} {'bytes (gz)':>10} {'proof':>7} {'check s':>7}"
     )
     started = time.monotonic()
     with tempfile.TemporaryDirectory() as folder:
         for rows, cols, length in boards(args.largest):
-            print(line(solve_and_check(rows, cols, length, Path(folder), args.budget)), flush=True)
+            region = REGIONS.get((rows, cols, length))
+            print(line(solve_and_check(rows, cols, length, Path(folder), args.budget, region=region)), flush=True)
     print(f"\nwall-clock minutes in all: {(time.monotonic() - started) / 60:.1f}")
     return 0
 

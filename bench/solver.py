@@ -4,7 +4,7 @@ Each solve runs ``python -m tictactoe.solver SIZE LENGTH`` in a fresh
 process, as a person would, from a cold start: nothing is kept between
 runs (no ``--resume`` file, no table on disk).  Two processor times are
 read, each the median over the runs: ``seconds``, the solve's own
-(the ``seconds:`` line: the search and the processes of any workers,
+(the ``seconds:`` line: the search and the jobs of any workers,
 without the interpreter's start-up), and ``process s``, every processor
 second of the process and the processes it started, start-up included,
 from :func:`resource.getrusage` of the children.  A target is judged on
@@ -13,8 +13,17 @@ a tenth of a second, is twice the smallest target); ``process s`` shows
 what a person waits for in all.
 
 Then the 7x7 board with five in a row is solved as jobs with ``--workers
-1`` and ``--workers 2``: the speed-up is the ratio of their wall-clock
-medians, on a machine whose load is printed beside it.
+1`` and ``--workers 2`` beside the plain solve: the positions the jobs
+visit against the plain search's, and the wall-clock medians, on a
+machine whose load is printed beside them.
+
+``--scaling`` instead times a fixed 7x8 position with five in a row, a few
+moves in (:data:`SCALING_BOARD`), solved by one process and then as jobs on
+each number of workers of ``--workers-list``; the table is printed and
+written to ``--output`` (``bench/solver_scaling_results.txt``), so that a
+larger machine runs it as one command:
+
+    python -m bench.solver --scaling --workers-list 1,2,4,8,16
 """
 
 from __future__ import annotations
@@ -30,8 +39,15 @@ from dataclasses import dataclass
 
 from bench.common import ROOT, compile_game, current_commit
 
-#: The speed-up of two workers over one on 7x7 with five in a row that the solver aims at.
-SPEED_UP_TARGET = 1.7
+#: The wall-clock time of two workers on 7x7 with five in a row, as a share of one plain search's, aimed at.
+TWO_WORKERS_TARGET = 0.6
+#: The positions the jobs of 7x7 with five in a row may visit, as a multiple of one plain search's.
+JOB_POSITIONS_TARGET = 1.2
+#: The position ``--scaling`` solves: 7x8 with five in a row, X on d4 and O on e4 (X to move): a draw that one process
+#: proves in about 140,000 positions.
+SCALING_BOARD = ("........", "........", "........", "...XO...", "........", "........", "........")
+#: Positions a job of the scaling run may visit before it is split: the solver's own default for jobs without proofs.
+SCALING_SPLIT = 1_000
 
 
 @dataclass(frozen=True)
@@ -52,7 +68,7 @@ TARGETS = (
     Target(5, 4, "draw", 2.0),
     Target(6, 4, "X wins", 45.0),
     Target(6, 5, "draw", 600.0),
-    Target(7, 5, "draw", 6.0, goal=2.5),
+    Target(7, 5, "draw", 4.0, goal=2.5),
 )
 
 
@@ -66,7 +82,7 @@ class Run:
     wall: float
 
 
-def solve_in_process(size: int, length: int, *options: str) -> Run:
+def solve_in_process(size: int | str, length: int, *options: str) -> Run:
     """One ``python -m tictactoe.solver SIZE LENGTH [options]`` run in a fresh process."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
@@ -101,11 +117,25 @@ def verdict(value: str, target: Target, seconds: float) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bench.solver", description=__doc__)
-    parser.add_argument("--runs", type=int, default=5, help="runs of each target (default 5)")
-    parser.add_argument("--no-workers", action="store_true", help="leave out the speed-up of --workers 2")
+    parser = argparse.ArgumentParser(
+        prog="python -m bench.solver", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--runs", type=int, default=None, help="runs of each solve (default 5; 3 with --scaling)")
+    parser.add_argument("--no-workers", action="store_true", help="leave out the solves as jobs")
+    parser.add_argument("--scaling", action="store_true", help="time the 7x8 position on each number of workers")
+    parser.add_argument(
+        "--workers-list",
+        default=None,
+        help="the numbers of workers of --scaling, apart by commas (default 1, 2, 4 ... up to the cores)",
+    )
+    parser.add_argument("--split", type=int, default=SCALING_SPLIT, help="--split of the scaling run's jobs")
+    parser.add_argument("--output", default=str(ROOT / "bench" / "solver_scaling_results.txt"), help="--scaling's file")
     args = parser.parse_args(argv)
     compile_game()
+    if args.scaling:
+        args.runs = 3 if args.runs is None else args.runs
+        return _scaling(args)
+    args.runs = 5 if args.runs is None else args.runs
     print(f"Python {sys.version.split()[0]}, commit {current_commit()}, {os.cpu_count()} processors")
     print("seconds: the solve's processor time, its workers' included (the targets' measure); process s: the whole")
     print("process's and its children's, start-up included")
@@ -128,27 +158,84 @@ def main(argv: list[str] | None = None) -> int:
             flush=True,
         )
     if not args.no_workers:
-        _speed_up(args.runs)
+        _jobs(args.runs)
     print(f"load average at the end: {_load()}")
     return 0
 
 
-def _speed_up(runs: int) -> None:
-    """Print the 7x7 solve with five in a row as jobs on one worker and on two, and the speed-up."""
+def _jobs(runs: int) -> None:
+    """Print 7x7 with five in a row solved plainly and as jobs on one worker and two: positions and wall time."""
     print()
-    print("7x7, five in a row, as jobs (wall-clock and processor seconds of the whole process, medians):")
-    walls = {}
+    print("7x7, five in a row, plainly and as jobs (medians of the whole process; the load beside each):")
+    plain = [solve_in_process(7, 5) for _ in range(runs)]
+    plain_wall = statistics.median(run.wall for run in plain)
+    plain_nodes = int(plain[0].report["nodes"])
+    print(f"  one search:   {plain_wall:6.2f} s wall, {plain_nodes:>7,} positions (load {_load()})", flush=True)
     for workers in (1, 2):
         done = [solve_in_process(7, 5, "--workers", str(workers)) for _ in range(runs)]
-        walls[workers] = statistics.median(run.wall for run in done)
-        processor = statistics.median(run.processor for run in done)
+        wall = statistics.median(run.wall for run in done)
+        nodes = statistics.median(int(run.report["nodes"]) for run in done)
         print(
-            f"  --workers {workers}: {walls[workers]:.2f} s wall, {processor:.2f} s processor, "
-            f"value {done[0].report['value']}, {done[0].report['sub-positions']} sub-positions",
+            f"  --workers {workers}:  {wall:6.2f} s wall, {nodes:>7,.0f} positions, {nodes / plain_nodes:.2f}x the "
+            f"search's, {wall / plain_wall:.2f}x its wall time, {done[0].report['sub-positions']} sub-positions "
+            f"(load {_load()})",
             flush=True,
         )
-    ratio = walls[1] / walls[2]
-    print(f"  speed-up of --workers 2: {ratio:.2f}x (target {SPEED_UP_TARGET}x: {_met(ratio >= SPEED_UP_TARGET)})")
+        if workers == 2:
+            positions_met = _met(nodes / plain_nodes <= JOB_POSITIONS_TARGET)
+            wall_met = _met(wall / plain_wall <= TWO_WORKERS_TARGET)
+            print(
+                f"  targets: positions <= {JOB_POSITIONS_TARGET}x ({positions_met}), "
+                f"--workers 2 wall <= {TWO_WORKERS_TARGET}x ({wall_met})"
+            )
+
+
+def _scaling(args: argparse.Namespace) -> int:
+    """Time :data:`SCALING_BOARD` solved by one process and as jobs on each number of workers; print the table and
+    write it to ``args.output``."""
+    cores = os.cpu_count() or 1
+    counts = (
+        [int(count) for count in args.workers_list.split(",")]
+        if args.workers_list
+        else [2**power for power in range(cores.bit_length()) if 2**power <= cores]
+    )
+    lines = [
+        f"Python {sys.version.split()[0]}, commit {current_commit()}, {cores} processors, load {_load()} at the start",
+        f"7x8, five in a row, from {' '.join(SCALING_BOARD)} (X to move); jobs split past {args.split:,} positions",
+        "wall: median wall-clock seconds of the whole process; speed-up: the one search's wall over this wall",
+        "",
+        f"{'workers':>8} {'runs':>4} {'value':>6} {'wall':>8} {'speed-up':>9} {'positions':>11} {'sub-positions':>14} "
+        f"{'load':>6}",
+    ]
+    for line in lines:
+        print(line, flush=True)
+    board = ["--board", *SCALING_BOARD]
+    runs = max(1, args.runs)
+    plain = [solve_in_process("7x8", 5, *board) for _ in range(runs)]
+    plain_wall = statistics.median(run.wall for run in plain)
+    rows = [_scaling_row("search", plain, plain_wall)]
+    print(rows[-1], flush=True)
+    for count in counts:
+        options = [*board, "--workers", str(count), "--split", str(args.split)]
+        done = [solve_in_process("7x8", 5, *options) for _ in range(runs)]
+        rows.append(_scaling_row(str(count), done, plain_wall))
+        print(rows[-1], flush=True)
+    with open(args.output, "w", encoding="utf-8") as out:
+        out.write("\n".join([*lines, *rows, f"load at the end: {_load()}"]) + "\n")
+    print(f"load at the end: {_load()}; written to {args.output}")
+    return 0
+
+
+def _scaling_row(name: str, runs: list[Run], plain_wall: float) -> str:
+    wall = statistics.median(run.wall for run in runs)
+    report = runs[0].report
+    nodes = statistics.median(int(run.report["nodes"]) for run in runs)
+    value = report["value"].replace(" wins", "")
+    jobs = report.get("sub-positions", "-")
+    return (
+        f"{name:>8} {len(runs):>4} {value:>6} {wall:>8.2f} {plain_wall / wall:>8.2f}x {nodes:>11,.0f} {jobs:>14} "
+        f"{_load().split()[0]:>6}"
+    )
 
 
 def _met(met: bool) -> str:
@@ -156,7 +243,11 @@ def _met(met: bool) -> str:
 
 
 def _load() -> str:
-    return " ".join(f"{figure:.2f}" for figure in os.getloadavg())
+    """The load averages, or ``unknown`` where the system keeps none (some sandboxes)."""
+    try:
+        return " ".join(f"{figure:.2f}" for figure in os.getloadavg())
+    except OSError:
+        return "unknown"
 
 
 if __name__ == "__main__":

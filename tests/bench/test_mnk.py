@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from bench.mnk import STATED, Published, boards, line, published, solve_and_check
+from bench.mnk import NORMAL_GAME_ONLY, REGIONS, STATED, Published, boards, line, published, solve_and_check
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -31,6 +31,11 @@ def test_the_published_values_stated_and_the_draws_inside_drawn_boards() -> None
     assert all(rows <= cols for rows, cols, _ in STATED)
 
 
+def test_nothing_is_inside_tic_tac_toe_whose_weak_game_the_first_player_wins() -> None:
+    assert published(1, 3, 3) == published(2, 3, 3) == Published(None, "none")
+    assert set(STATED) >= NORMAL_GAME_ONLY
+
+
 def test_a_board_is_solved_its_certificate_checked_and_set_beside_the_published_value(tmp_path: Path) -> None:
     row = solve_and_check(3, 4, 3, tmp_path, budget=60.0)
     assert (row.value, row.check, row.records) == ("X wins", "valid", 11)
@@ -43,3 +48,10 @@ def test_a_board_past_its_budget_is_out_of_reach(tmp_path: Path) -> None:
     row = solve_and_check(7, 7, 5, tmp_path, budget=0.2)
     assert (row.value, row.check) == ("out of reach", "-")
     assert "out of reach" in line(row)
+
+
+def test_a_board_of_a_known_region_is_solved_with_x_restricted_and_checked(tmp_path: Path) -> None:
+    row = solve_and_check(4, 4, 3, tmp_path, budget=60.0, region=(2, 4))
+    assert (row.value, row.check, row.region) == ("X wins", "valid", "2x4")
+    assert " 2x4 " in line(row)
+    assert REGIONS[7, 7, 4] == (5, 5)

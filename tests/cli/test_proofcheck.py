@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gzip
+import json
 from typing import TYPE_CHECKING
 
 import pytest
@@ -17,11 +18,42 @@ CHECK = ["-m", "tictactoe.proofcheck"]
 SOLVE = ["-m", "tictactoe.solver"]
 
 
-def test_a_valid_certificate_says_so_and_its_value(tmp_path: Path) -> None:
+VALID_3X3 = "proof: valid\nvalue: draw\nboard: 3x3\nlength: 3\nto move: X\nposition:\n  ...\n  ...\n  ...\n"
+
+
+def test_a_valid_certificate_says_so_its_value_and_what_it_is_proved_of(tmp_path: Path) -> None:
     path = tmp_path / "draw.txt"
     path.write_text("\n".join(draw_3x3()) + "\n", encoding="ascii")
     result = run_limited([*CHECK, path])
-    assert (result.returncode, result.stdout, result.stderr) == (0, "proof: valid\nvalue: draw\n", "")
+    assert (result.returncode, result.stdout, result.stderr) == (0, VALID_3X3, "")
+
+
+@pytest.mark.slow
+def test_a_certificate_of_a_position_a_few_moves_in_shows_that_position(tmp_path: Path) -> None:
+    # 8x8 with five in a row and no record: X to move holds four in a row, and completes it.
+    board = ["........", "..XXXX..", "........", "...OOO..", "........", "........", "....O...", "........"]
+    fields = {"format": "k-in-a-row proof", "version": 1, "rows": 8, "cols": 8, "length": 5}
+    path = tmp_path / "four.txt"
+    path.write_text(json.dumps({**fields, "board": board, "value": "X wins", "records": 0}) + "\n", encoding="ascii")
+    result = run_limited([*CHECK, path])
+    assert result.returncode == 0
+    assert result.stdout.splitlines() == [
+        "proof: valid",
+        "value: X wins",
+        "board: 8x8",
+        "length: 5",
+        "to move: X",
+        "position:",
+        *(f"  {row}" for row in board),
+    ]
+
+
+def test_more_records_than_the_budget_are_refused_before_any_is_read(tmp_path: Path) -> None:
+    path = tmp_path / "draw.txt"
+    path.write_text("\n".join(draw_3x3()) + "\n", encoding="ascii")
+    result = run_limited([*CHECK, path, "--most-records", "28"])
+    assert result.stdout == "proof: invalid: the header counts 29 records, more than the 28 allowed\n"
+    assert run_limited([*CHECK, path, "--most-records", "29"]).stdout == VALID_3X3
 
 
 @pytest.mark.slow
@@ -66,7 +98,8 @@ def test_the_solver_writes_a_certificate_the_checker_accepts(tmp_path: Path, nam
     assert solved.stdout.startswith("value: X wins\n")
     assert (path.read_bytes()[:2] == b"\x1f\x8b") == name.endswith(".gz")
     checked = run_limited([*CHECK, path])
-    assert (checked.returncode, checked.stdout) == (0, "proof: valid\nvalue: X wins\n")
+    assert checked.returncode == 0
+    assert checked.stdout.splitlines()[:5] == ["proof: valid", "value: X wins", "board: 4x3", "length: 3", "to move: X"]
     assert not list(tmp_path.glob(".*partial"))
 
 

@@ -3,11 +3,16 @@ what it says to a command line meant for play.py."""
 
 from __future__ import annotations
 
+import json
 import re
+from typing import TYPE_CHECKING
 
 import pytest
 
 from tests.limited import one_line, run_limited
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 SOLVER = ["-m", "tictactoe.solver"]
 
@@ -40,11 +45,10 @@ def test_lower_case_tiles_are_read_as_upper_case_ones() -> None:
 
 
 @pytest.mark.slow
-def test_whose_move_it_is_comes_last_on_a_board_given_and_not_on_a_finished_one() -> None:
+def test_whose_move_it_is_comes_last_on_a_board_given() -> None:
     assert solve_lines("3", "3", "--board", "X..", "...", "...")[-1] == "to move: O"
     assert solve_lines("3", "3", "--board", "...", "...", "...")[-1] == "to move: X"
     assert solve_lines("3", "3")[-1].startswith("seconds: ")  # the empty board: X moves first, as always
-    assert "to move" not in " ".join(solve_lines("3", "3", "--board", "XXX", "OO.", "..."))
 
 
 @pytest.mark.slow
@@ -66,6 +70,15 @@ def test_whose_move_it_is_comes_last_on_a_board_given_and_not_on_a_finished_one(
         (["2x3", "3", "--board", "X..", ".."], "--board: row 2 is '..': a board of 2x3 needs 3 squares in each, got 2"),
         (["3", "3", "--board", "xx.", "...", "..."], "--board: X has 2 tiles and O 0"),
         (["3", "3", "--board", "...", ".z.", "..."], "--board: row 2 is '.z.': 'z' is not a square"),
+        (["3", "3", "--board", "XXX", "OO.", "..."], "--board: the game is over: X has a line"),
+        (["3", "3", "--board", "XOX", "XOO", "OXX"], "--board: the game is over: the board is full"),
+        (
+            ["3", "3", "--board", "XXX", "OO.", "..O"],
+            "--board: X has a line and O moved after it: the game stops at the line",
+        ),
+        (["3x5", "2", "--board", "XX.XX", "O.O.O", "....."], "--board: X's lines have no square in common"),
+        (["6x7", "4", "--restrict", "5x5"], "--restrict: a region of 5x5 cannot be centred on a board of 6x7"),
+        (["4", "3", "--restrict", "5x5"], "--restrict: a region of 5x5 does not fit a board of 4x4"),
     ],
 )
 def test_a_command_line_it_cannot_use_is_one_line_and_status_2(arguments: list[str], message: str) -> None:
@@ -73,3 +86,24 @@ def test_a_command_line_it_cannot_use_is_one_line_and_status_2(arguments: list[s
     assert result.returncode == 2
     assert result.stdout == ""
     assert message in one_line(result)
+
+
+@pytest.mark.slow
+def test_a_26x26_board_with_five_in_a_row_is_searched_as_deep_as_its_squares() -> None:
+    # 676 plies deep at most: more frames than Python's default limit, which stopped 26x26 with a RecursionError.
+    lines = solve_lines("26", "5", "--think", "0.5")
+    assert lines[0] == "value: unknown"
+    assert lines[1].startswith("best: ")
+
+
+@pytest.mark.slow
+def test_a_restricted_solve_proves_a_win_for_x_and_says_so_in_its_certificate(tmp_path: Path) -> None:
+    assert solve_lines("4", "3", "--restrict", "2x4", "--proof", str(tmp_path / "win.txt"))[:2] == [
+        "value: X wins",
+        "best: b2",
+    ]
+    first = json.loads((tmp_path / "win.txt").read_text(encoding="ascii").splitlines()[0])
+    assert (first["value"], first["restrict"]) == ("X wins", "2x4")
+    checked = run_limited(["-m", "tictactoe.proofcheck", tmp_path / "win.txt"])
+    assert checked.stdout.splitlines()[:2] == ["proof: valid", "value: X wins"]
+    assert solve_lines("5", "4", "--restrict", "3x3")[0] == "value: unknown"  # a draw: not X's win

@@ -231,3 +231,12 @@ def test_values_that_cannot_be_the_game_s_review_are_refused() -> None:
         build_review(finished, 1.0, (draw,) * 6)
     with pytest.raises(ReviewError, match=r"^a proved value has a result and no score"):
         PositionValue(True, None, XScore(0), None)
+
+
+@pytest.mark.slow
+def test_a_review_of_a_26x26_game_of_five_in_a_row_values_every_position() -> None:
+    # The solver searches as deep as the board has squares (676 here): deeper than Python's default stack.
+    record = sample_record("m13 n14 m14 n13", size=26, length=5)
+    review = review_game(record, 0.4)
+    assert len(review.positions) == 5
+    assert all(value.best is not None for value in review.positions)

@@ -81,12 +81,17 @@ def replaced(records: list[str], old: str, new: str) -> list[str]:
     return [new if record == old else record for record in records]
 
 
+EMPTY_3X3 = ("...", "...", "...")
+DRAW_3X3_VERDICT = Verdict("draw", 29, 3, 3, 3, EMPTY_3X3, "X")
+
+
 def test_the_3x3_draw_is_valid_and_every_record_is_visited() -> None:
-    assert check_lines(draw_3x3()) == Verdict("draw", 29)
+    assert check_lines(draw_3x3()) == DRAW_3X3_VERDICT
 
 
-def test_the_3x4_win_is_valid() -> None:
-    assert check_lines([header((3, 4, 3), ["...."] * 3, "X wins", 11), *WIN_3X4]) == Verdict("X wins", 11)
+def test_the_3x4_win_is_valid_and_says_what_it_proves() -> None:
+    verdict = check_lines([header((3, 4, 3), ["...."] * 3, "X wins", 11), *WIN_3X4])
+    assert verdict == Verdict("X wins", 11, 3, 4, 3, ("....",) * 3, "X")
 
 
 @pytest.mark.parametrize(
@@ -104,8 +109,6 @@ def test_the_3x4_win_is_valid() -> None:
             ],
             "draw",
         ),
-        ([header((3, 3, 3), ["XOX", "XOO", "OXX"], "draw", 0)], "draw"),  # a full board
-        ([header((2, 2, 2), ["XO", "X."], "X wins", 0)], "X wins"),  # a finished game
         ([header((2, 3, 3), ["XX.", "OO."], "X wins", 0)], "X wins"),  # X to move completes c1
     ],
 )
@@ -147,7 +150,25 @@ def test_tiny_certificates_written_by_hand(lines: list[str], value: str) -> None
         (draw_3x3(board=["X..", "...", "..", "..."]), "the header's board is not 3 rows"),
         (draw_3x3(board=["X..", "...", "..Z"]), "the header's board is not 3 rows of 3 of X, O and ."),
         (draw_3x3(board=["XX.", "...", "..."]), "the header's board has tile counts no game reaches"),
-        (draw_3x3(board=["XOX", "XOO", "OXX"]), "record 1 is no part of the proof"),
+        (draw_3x3(board=["XOX", "XOO", "OXX"]), "the header's board is a finished game: it is full"),
+        ([header((2, 2, 2), ["XO", "X."], "X wins", 0)], "the header's board is a finished game: X has a line"),
+        (
+            [header((3, 3, 3), ["XXX", "OO.", "..O"], "X wins", 0)],
+            "no game reaches the header's board: O moved after X completed a line",
+        ),
+        (
+            [header((3, 3, 3), ["OOO", "XX.", "XX."], "O wins", 0)],
+            "no game reaches the header's board: X moved after O completed a line",
+        ),
+        (
+            [header((3, 5, 2), ["XX.XX", "O.O.O", "....."], "X wins", 0)],
+            "no game reaches the header's board: X's lines have no square in common",
+        ),
+        ([header((3, 3, 3), ["XXX", "OOO", "..."], "X wins", 0)], "no game reaches the header's board: O moved after"),
+        (
+            ['{"format": "k-in-a-row proof", "version": 1, "rows": 3, "cols": 3, "length": 4, "length": 3}'],
+            "the header names 'length' twice",
+        ),
         ([header((3, 3, 3), ["..."] * 3, "draw", 30), *DRAW_3X3], "the file ends after 29 of the 30 records it counts"),
         ([header((3, 3, 3), ["..."] * 3, "draw", 28), *DRAW_3X3], "holds more than the 28 records its header counts"),
         (draw_3x3([*DRAW_3X3, "O XXXOOOXXO weight"]), "record 30 is no part of the proof"),
@@ -193,7 +214,7 @@ def test_gzip_and_plain_files_read_alike(tmp_path: Path) -> None:
     text = "\n".join(draw_3x3()) + "\n"
     (tmp_path / "plain.txt").write_text(text, encoding="ascii")
     (tmp_path / "packed.gz").write_bytes(gzip.compress(text.encode("ascii")))
-    assert check_file(tmp_path / "plain.txt") == check_file(tmp_path / "packed.gz") == Verdict("draw", 29)
+    assert check_file(tmp_path / "plain.txt") == check_file(tmp_path / "packed.gz") == DRAW_3X3_VERDICT
     (tmp_path / "cut.gz").write_bytes(gzip.compress(text.encode("ascii"))[:-30])
     with pytest.raises(CertificateError, match="the compressed file is cut short or damaged"):
         check_file(tmp_path / "cut.gz")
@@ -243,7 +264,7 @@ def test_a_real_certificate_cut_or_spliced_anywhere_is_valid_or_refused(
 ) -> None:
     outcome = check_within_limits(tmp_path_factory.mktemp("fuzz"), EXAMPLE[:start] + inserted + EXAMPLE[start + cut :])
     if not inserted and not cut:
-        assert outcome == Verdict("draw", 29)
+        assert outcome == DRAW_3X3_VERDICT
 
 
 @pytest.mark.slow

@@ -80,7 +80,7 @@ def test_play_and_undo_on_a_rectangle_keep_the_board_as_a_fresh_count_finds_it(
 ) -> None:
     board = SearchBoard(position)
     history = []
-    while not board.threats[board.mover] and board.empties and data.draw(st.booleans()):
+    while position.winner is None and not board.threats[board.mover] and board.empties and data.draw(st.booleans()):
         history.append((board.tiles, board.threats, board.potential, board.values, board.key()))
         board.play(data.draw(st.sampled_from(board.empty_squares())))
         fresh = SearchBoard(Position(position.height, position.length, *board.tiles, cols=position.width))

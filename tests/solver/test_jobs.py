@@ -1,23 +1,29 @@
-"""Tests of tictactoe.solver.jobs, runners and answers: a solve by jobs agrees with one search, and gives the
-same value, move and certificate whatever runs its jobs and whatever order their answers come in."""
+"""Tests of tictactoe.solver.jobs, job_tree, runners and answers: a solve by jobs, split as deep as its budget
+makes it, agrees with one search, and gives the same value, move and certificate whatever runs its jobs, however
+many at once and whatever order their answers come in; a resume file's answers are checked before they are used."""
 
 from __future__ import annotations
 
 import os
 import random
+import re
 import signal
+import sqlite3
 import time
+import zlib
 from typing import TYPE_CHECKING
 
 import pytest
 from hypothesis import given, settings
 
 from tests.solver.test_solve import positions
+from tictactoe.cli.solver import check_answer
 from tictactoe.proofcheck import check_lines
-from tictactoe.solver.answers import AnswerStore, StoreError
+from tictactoe.solver.answers import AnswerStore, StoreError, _digest
 from tictactoe.solver.certificate import Goal, header
 from tictactoe.solver.job import Job, JobAnswer, run_job, strategies
-from tictactoe.solver.jobs import JobSolution, JobSolve
+from tictactoe.solver.job_tree import JobTree
+from tictactoe.solver.jobs import MOST_TRIES, JobLost, JobSolution, JobSolve
 from tictactoe.solver.position import Position
 from tictactoe.solver.records import DRAWN, LOST, WON
 from tictactoe.solver.runners import InProcess, LocalPool
@@ -29,38 +35,42 @@ if TYPE_CHECKING:
     from tictactoe.solver.runners import Runner
 
 SETTINGS = settings(deadline=None, max_examples=100, derandomize=True, database=None)
-VALUES = {WON: "wins", DRAWN: "draw", LOST: "loses"}
 
 
 def solved(position: Position, runner: Runner, **options: object) -> JobSolution:
     solve_by_jobs = JobSolve(position, runner, **options)  # type: ignore[arg-type]
-    progress = list(solve_by_jobs)
+    for progress in solve_by_jobs:
+        assert progress.proved >= 0
+        assert progress.left >= 0
     runner.close()
     assert solve_by_jobs.solution is not None
-    if progress:
-        assert progress[-1].proved + progress[-1].left == len(solve_by_jobs._children)
     return solve_by_jobs.solution
+
+
+def certificate(position: Position, solution: JobSolution) -> list[str]:
+    assert solution.value is not None
+    assert solution.records is not None
+    return [header(position, solution.value, len(solution.records)), *solution.records]
 
 
 @pytest.mark.slow
 @SETTINGS
 @given(positions(most_empty=9))
-def test_a_solve_by_jobs_agrees_with_one_search_and_proves_it(position: Position) -> None:
-    solution = solved(position, InProcess(), proof=True)
+def test_a_solve_by_jobs_split_deep_agrees_with_one_search_and_proves_it(position: Position) -> None:
+    solution = solved(position, InProcess(), proof=True, split=100)
     expected = solve(position)
     assert expected.value is not None
     assert solution.value == expected.value
-    assert solution.records is not None
-    lines = [header(position, expected.value, len(solution.records)), *solution.records]
-    assert check_lines(lines).value == expected.value.phrase
+    if position.winner is None and position.empty_squares:  # a finished game is no certificate's start
+        assert check_lines(certificate(position, solution)).value == expected.value.phrase
 
 
 class Shuffled:
-    """A runner that answers its jobs in an order of its own: runs them all at once, hands them back shuffled."""
+    """A runner of ``capacity`` workers that answers in an order of its own: it runs each job when it is handed
+    it, and hands the answers back one at a time, picked at random among those ready."""
 
-    capacity = 3
-
-    def __init__(self, seed: int) -> None:
+    def __init__(self, seed: int, capacity: int) -> None:
+        self.capacity = capacity
         self._chance = random.Random(seed)
         self._ready: list[object] = []
 
@@ -84,18 +94,37 @@ class Shuffled:
     def close(self) -> None:
         pass
 
+    def share(self, records: list[tuple[str, int]]) -> None:
+        pass
+
 
 @pytest.mark.slow
 @pytest.mark.parametrize(
-    "position",
-    [Position(4, 4, 0, 0), Position(5, 4, 0, 0), Position(3, 3, 0, 0, cols=4), Position(4, 3, 0, 0, cols=6)],
+    ("position", "split"),
+    [
+        (Position(4, 3, 0, 0), 5),
+        (Position(5, 4, 0, 0), 300),
+        (Position(3, 3, 0, 0, cols=4), 5),
+        (Position(4, 4, 0, 0, cols=6), 100),
+        (Position.from_rows(["......", "..X...", "...O..", "......", "......", "......"], length=5), 20),
+    ],
     ids=repr,
 )
-def test_the_same_value_move_and_certificate_whatever_runs_the_jobs(position: Position) -> None:
-    first = solved(position, InProcess(), proof=True)
-    for runner in (LocalPool(2), LocalPool(3), Shuffled(1), Shuffled(2)):
-        solution = solved(position, runner, proof=True)
-        assert (solution.value, solution.best, solution.records) == (first.value, first.best, first.records)
+def test_the_same_value_move_and_certificate_at_1_2_and_4_workers_in_any_order(position: Position, split: int) -> None:
+    first = solved(position, InProcess(), proof=True, split=split)
+    assert first.split > 0  # the budget splits jobs below the first moves
+    lines = certificate(position, first)
+    assert check_lines(lines).value == lines[0].split('"value": "')[1].split('"')[0]
+    for seed, workers in enumerate([1, 2, 4, 2, 4]):
+        again = solved(position, Shuffled(seed, workers), proof=True, split=split)
+        assert (again.value, again.best, again.records, again.jobs) == (
+            first.value,
+            first.best,
+            first.records,
+            first.jobs,
+        )
+    pooled = solved(position, LocalPool(2), proof=True, split=split)
+    assert (pooled.value, pooled.best, pooled.records) == (first.value, first.best, first.records)
 
 
 def test_strategies_for_each_bound() -> None:
@@ -111,18 +140,109 @@ def test_a_solve_out_of_time_is_unknown_with_the_first_move() -> None:
     assert str(solution.best) == "e5"
 
 
+def test_a_job_past_its_budget_answers_split_and_its_children_answer_it() -> None:
+    job = Job(5, 5, 4, 1 << 12, 0, -WON, -LOST + 1, proof=False, budget=50)  # O to move after X's c3
+    answer = run_job(job)
+    assert (answer.known, answer.split) == (False, True)
+    assert answer.nodes == 51
+    solution = solved(Position(5, 4, 0, 0), InProcess(), split=50)
+    assert solution.value is not None
+    assert solution.value.phrase == "draw"
+    assert solution.split > 0
+    assert solution.jobs > 6  # more than the first moves
+
+
 @pytest.mark.slow
-def test_answers_are_kept_and_read_back(tmp_path: Path) -> None:
+def test_value_jobs_share_their_process_s_table_and_visit_about_what_one_search_does() -> None:
+    alone = solve(Position(6, 5, 0, 0))
+    jobs = solved(Position(6, 5, 0, 0), InProcess())
+    assert jobs.value == alone.value
+    assert jobs.nodes <= 1.2 * alone.nodes
+
+
+def kept(tmp_path: Path, position: Position, **options: object) -> tuple[JobSolution, list[str]]:
+    """A solve by jobs with a resume file in ``tmp_path`` (its answers checked by the checker's rules), and the
+    lines it warned of."""
+    warned: list[str] = []
+    store = AnswerStore(tmp_path / "answers.db", check=check_answer, warn=warned.append)
+    try:
+        return solved(position, InProcess(), store=store, **options), warned
+    finally:
+        store.close()
+
+
+@pytest.mark.slow
+def test_answers_are_kept_checked_and_read_back_with_or_without_a_proof(tmp_path: Path) -> None:
     position = Position(5, 4, 0, 0)
-    store = AnswerStore(tmp_path / "answers.db")
-    first = solved(position, InProcess(), store=store, proof=True)
-    assert first.resumed == 0
-    assert len(store) == first.jobs
-    store.close()
-    store = AnswerStore(tmp_path / "answers.db")
-    again = solved(position, InProcess(), store=store, proof=True)
-    assert (again.resumed, again.nodes, again.records) == (first.jobs, 0, first.records)
-    store.close()
+    first, warned = kept(tmp_path, position, proof=True, split=400)
+    assert (first.resumed, warned) == (0, [])
+    again, warned = kept(tmp_path, position, proof=True, split=400)
+    assert (again.resumed, again.nodes, again.records, warned) == (again.jobs, 0, first.records, [])
+    without, warned = kept(tmp_path, position, split=400)
+    assert (without.value, without.best, without.nodes, without.records, warned) == (
+        first.value,
+        first.best,
+        0,
+        None,
+        [],
+    )
+
+
+def edit(db: Path, change: str) -> str:
+    """Apply the SQL ``change`` to the rows of ``db`` and compute every row's digest again, as whoever edits the
+    file can; the key of the first row changed."""
+    with sqlite3.connect(db) as connection:
+        before = dict(
+            connection.execute("SELECT job, low || high || coalesce(hex(proof), 'none') FROM answers").fetchall()
+        )
+        connection.execute(change)
+        rows = connection.execute("SELECT job, low, high, nodes, seconds, split, proof FROM answers").fetchall()
+        for row in rows:
+            connection.execute("UPDATE answers SET digest = ? WHERE job = ?", (_digest(row), row[0]))
+        after = dict(
+            connection.execute("SELECT job, low || high || coalesce(hex(proof), 'none') FROM answers").fetchall()
+        )
+    return str(next(key for key in sorted(before) if before[key] != after[key]))
+
+
+@pytest.mark.slow
+def test_a_row_edited_to_lie_is_refused_in_one_line_and_solved_again(tmp_path: Path) -> None:
+    position = Position(5, 4, 0, 0)
+    first, _ = kept(tmp_path, position, proof=True)
+    # The first move's answer, a draw, edited to say that X wins (with its digest made right again).
+    changed = edit(tmp_path / "answers.db", "UPDATE answers SET low = 1, high = 1 WHERE low = 0 AND high = 0")
+    again, warned = kept(tmp_path, position, proof=True)
+    assert len(warned) == 1
+    refusal = f"the answer kept for {changed} is refused: its proof is invalid: record [0-9]+: .+; it is solved again"
+    assert re.fullmatch(
+        re.escape(refusal).replace(re.escape("[0-9]+"), "[0-9]+").replace(re.escape(".+"), ".+"), warned[0]
+    )
+    assert (again.value, again.best, again.records) == (first.value, first.best, first.records)
+    assert again.resumed == again.jobs - 1
+    assert again.nodes > 0
+
+
+@pytest.mark.slow
+def test_a_damaged_row_or_one_without_a_proof_is_refused(tmp_path: Path) -> None:
+    position = Position(4, 4, 0, 0)
+    kept(tmp_path, position, proof=True)
+    with sqlite3.connect(tmp_path / "answers.db") as connection:
+        connection.execute(
+            "UPDATE answers SET nodes = nodes + 1 WHERE rowid = (SELECT min(rowid) FROM answers)"
+        )  # digest left as it was
+    _, warned = kept(tmp_path, position, proof=True)
+    assert len(warned) == 1
+    assert warned[0].endswith("is refused: the row is damaged (its digest does not match); it is solved again")
+    edit(tmp_path / "answers.db", "UPDATE answers SET proof = NULL WHERE rowid = (SELECT min(rowid) FROM answers)")
+    _, warned = kept(tmp_path, position, proof=True)
+    assert [line.split(" is refused: ")[1] for line in warned] == ["it has no proof to check; it is solved again"]
+    edit(
+        tmp_path / "answers.db",
+        f"UPDATE answers SET proof = x'{zlib.compress(b'1;2').hex()}' WHERE rowid = (SELECT min(rowid) FROM answers)",
+    )
+    _, warned = kept(tmp_path, position, proof=True)
+    assert len(warned) == 1
+    assert "its proof cannot be read" in warned[0]
 
 
 def test_a_file_that_is_no_store_is_refused(tmp_path: Path) -> None:
@@ -149,3 +269,50 @@ def test_a_lost_worker_s_job_is_run_again() -> None:
     pool.close()
     assert answer is not None
     assert (answer.low, answer.high) == (DRAWN, DRAWN)
+
+
+def test_a_walk_lists_no_more_jobs_than_asked_the_first_ones_of_the_whole_list() -> None:
+    rows = ["........", "........", "........", "...XO...", "........", "........", "........"]
+    tree = JobTree(Position.from_rows(rows, 5, cols=8))
+    everything = tree.walk(guesses=True)
+    assert len(everything.wanted) == 30  # one job for each of X's moves up to the board's symmetry
+    assert not everything.full
+    first = tree.walk(guesses=True, most=5)
+    assert first.full
+    assert [ask.key for ask in first.wanted] == [ask.key for ask in everything.wanted[:5]]
+    assert first.low is None
+    assert first.high is None
+
+
+def test_a_pool_hands_back_every_answer_already_in_at_once() -> None:
+    pool = LocalPool(4)
+    handles = [pool.submit(Job(3, 3, 3, 1 << square, 0, LOST - 1, WON + 1, proof=False)) for square in (0, 1, 4)]
+    handles.append(pool.submit(Job(3, 3, 3, 0, 0, LOST - 1, WON + 1, proof=False)))
+    deadline = time.monotonic() + 30
+    while pool._answers.qsize() < len(handles) and time.monotonic() < deadline:  # the workers' answers, not a wait
+        time.sleep(0.01)
+    try:
+        assert sorted(pool.wait(handles, 10)) == handles  # type: ignore[type-var]
+    finally:
+        pool.close()
+
+
+class Losing(InProcess):
+    """A runner whose workers are all lost: every job answers None."""
+
+    def __init__(self) -> None:
+        self.tries = 0
+
+    def submit(self, job: Job) -> object:
+        self.tries += 1
+        return self
+
+    def result(self, handle: object) -> JobAnswer | None:
+        return None
+
+
+def test_a_job_lost_again_and_again_ends_the_solve_with_a_clear_message() -> None:
+    runner = Losing()
+    with pytest.raises(JobLost, match=f"lost its worker {MOST_TRIES} times"):
+        solved(Position(4, 4, 0, 0), runner)
+    assert runner.tries == MOST_TRIES

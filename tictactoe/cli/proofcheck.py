@@ -1,11 +1,13 @@
 """``python -m tictactoe.proofcheck FILE``: check a certificate the solver wrote with ``--proof`` (docs/proofs.md).
 
 The package's ``__main__`` hands over to :func:`main`.  It prints
-``proof: valid`` and the ``value:`` line the certificate proves, exit
-status 0; or ``proof: invalid: <reason>``, exit status 1 -- for a file that
-is no certificate too (empty, cut short, compressed badly, another board
-than its header's, a value its records do not prove).  A bad command line
-exits 2.
+``proof: valid``, the ``value:`` line the certificate proves and what it
+proves it of -- ``board:`` (``7x8``), ``length:``, ``to move:`` and the
+``position:`` it starts from, a row a line -- exit status 0; or ``proof:
+invalid: <reason>``, exit status 1 -- for a file that is no certificate too
+(empty, cut short, compressed badly, another board than its header's, a
+value its records do not prove, a starting board no game reaches or one
+already over).  A bad command line exits 2.
 """
 
 from __future__ import annotations
@@ -14,11 +16,12 @@ import argparse
 from collections.abc import Sequence
 from typing import NoReturn
 
-from tictactoe.cli.arguments import add_version, file_path
+from tictactoe.cli.arguments import add_version, file_path, whole_number
 from tictactoe.cli.exits import EXIT_FAILED, EXIT_OK, run
-from tictactoe.proofcheck import CertificateError, check_file
+from tictactoe.proofcheck import CertificateError, Verdict, check_file
+from tictactoe.proofcheck.reading import MOST_RECORDS
 
-__all__ = ["PROGRAM", "console_main", "main"]
+__all__ = ["PROGRAM", "console_main", "main", "verdict_lines"]
 
 PROGRAM = "python -m tictactoe.proofcheck"
 
@@ -32,15 +35,39 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     add_version(parser)
     parser.add_argument("file", type=file_path, metavar="FILE", help="the certificate (gzip-compressed or not)")
+    parser.add_argument(
+        "--most-records",
+        type=whole_number(1, 10**12),
+        default=MOST_RECORDS,
+        metavar="N",
+        help=f"refuse a certificate of more records than this (default {MOST_RECORDS:,}: about 40 GB to check)",
+    )
     args = parser.parse_args(argv)
     try:
-        verdict = check_file(args.file)
+        verdict = check_file(args.file, most_records=args.most_records)
     except CertificateError as error:
         print(f"proof: invalid: {error}")
         return EXIT_FAILED
-    print("proof: valid")
-    print(f"value: {verdict.value}")
+    print("\n".join(verdict_lines(verdict)))
     return EXIT_OK
+
+
+def verdict_lines(verdict: Verdict) -> list[str]:
+    """The lines printed for a valid certificate: the value, and the board, position and mover it is proved of.
+
+    >>> print("\\n".join(verdict_lines(Verdict("draw", 25, 2, 3, 3, ("X..", ".O."), "X"))))
+    proof: valid
+    value: draw
+    board: 2x3
+    length: 3
+    to move: X
+    position:
+      X..
+      .O.
+    """
+    lines = ["proof: valid", f"value: {verdict.value}", f"board: {verdict.rows}x{verdict.cols}"]
+    lines += [f"length: {verdict.length}", f"to move: {verdict.mover}", "position:"]
+    return lines + [f"  {row}" for row in verdict.board]
 
 
 def console_main() -> NoReturn:

@@ -19,7 +19,7 @@ it); at a terminal the solve's progress shows on standard error meanwhile.
 ``--proof FILE`` writes the certificate of the value
 (:mod:`tictactoe.solver.certificate`; gzip-compressed when FILE ends in
 ``.gz``), its writing counted in ``nodes:`` and ``seconds:``.  Exit status
-0; 2 for a bad command line or a board the game cannot reach; 1 when the
+0; 2 for a bad command line, a board the game cannot reach or one whose game is over; 1 when the
 certificate cannot be written, or there is none to write because
 ``--think`` ran out first, or the cluster cannot be reached; otherwise as every program of the project ends
 (:mod:`tictactoe.cli.exits`): 130 on Ctrl-C, 141 when the reader of the
@@ -31,7 +31,7 @@ from __future__ import annotations
 import argparse
 import os
 import re
-import resource
+import signal
 import sys
 import time
 from collections.abc import Sequence
@@ -42,11 +42,16 @@ from configurations import Side, Winner
 from configurations.moves import MAX_BOARD_SIZE
 from tictactoe.cli.arguments import add_version, file_path, seconds, whole_number
 from tictactoe.cli.exits import EXIT_FAILED, EXIT_OK, run
+from tictactoe.proofcheck import CertificateError, check_strategies
 from tictactoe.solver.answers import AnswerStore, StoreError
 from tictactoe.solver.certificate import ProofExtractor, write_certificate
-from tictactoe.solver.jobs import JobSolution, JobSolve, Progress
+from tictactoe.solver.geometry import Region
+from tictactoe.solver.job import Job, JobAnswer, strategies
+from tictactoe.solver.jobs import PROOF_SPLIT, VALUE_SPLIT, JobLost, JobSolution, JobSolve, Progress
+from tictactoe.solver.memory import CostTable, capacity_for, default_memory
 from tictactoe.solver.position import EMPTY_ROW_MARK, Position, PositionError
 from tictactoe.solver.runners import ClusterError, DaskCluster, InProcess, LocalPool, Runner, cores
+from tictactoe.solver.search_board import SIDES
 from tictactoe.solver.solve import Solution, Solver
 
 __all__ = ["PROGRAM", "board_shape", "console_main", "main", "report"]
@@ -60,9 +65,9 @@ SIZE is the number of rows and of columns (3), or ROWSxCOLS (7x6: 7 rows of 6 sq
 Each ROW is a row of the board: X, O (either case), or {EMPTY_ROW_MARK} for an empty square.
 X moves first, so X is to move when both have as many tiles, O when X has one more.
 --think is wall-clock time; seconds: is the processor time of the solve, every process's.
---workers, --scheduler and --resume solve the positions after each first move as jobs: on N processes here
-(auto: one per core), on the Dask cluster whose scheduler is at ADDRESS, or keeping each answer in the SQLite
-file DB, so that a solve stopped and started again with the same DB loses none.
+--workers, --scheduler and --resume solve the position as jobs, a job past --split positions split into its
+children's: on N processes here (auto: one per core), on the Dask cluster whose scheduler is at ADDRESS, or
+keeping each answer in the SQLite file DB, so that a solve stopped and started again with the same DB loses none.
 Example: {PROGRAM} 3 3 --board X.. .O. ...
 """
 
@@ -133,6 +138,28 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--workers", type=_workers, metavar="N", help="solve as jobs on N processes, or auto")
     parser.add_argument("--scheduler", metavar="ADDRESS", help="solve as jobs on this Dask cluster (the cluster extra)")
     parser.add_argument("--resume", type=file_path, metavar="DB", help="keep the jobs' answers in this SQLite file")
+    parser.add_argument(
+        "--memory",
+        type=whole_number(1, 1 << 24),
+        default=default_memory(),
+        metavar="MIB",
+        help="the MiB the solve's tables may take, every worker's together (default: half the machine's, "
+        "at most 8 GiB)",
+    )
+    parser.add_argument(
+        "--split",
+        type=whole_number(100),
+        metavar="POSITIONS",
+        help="a job that visits more positions than this is split into its children's (default "
+        f"{VALUE_SPLIT:,}, or {PROOF_SPLIT:,} where jobs write proofs: with --proof or --resume)",
+    )
+    parser.add_argument(
+        "--restrict",
+        type=board_shape,
+        metavar="ROWSxCOLS",
+        help="let X choose its moves only in the centred region of this size (O chooses anywhere): only a win "
+        "for X is proved, anything else is unknown",
+    )
     return parser
 
 
@@ -168,9 +195,14 @@ def _position(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Posi
         shape = f"size {rows}" if square else f"{rows}x{cols}"
         parser.error(f"--board needs {rows} rows for a board of {shape}, got {len(board)}")
     try:
-        return Position.from_rows(board, length, cols=None if square else cols)
+        position = Position.from_rows(board, length, cols=None if square else cols)
     except PositionError as error:
         parser.error(f"--board: {error}")
+    if position.winner is not None:
+        parser.error(f"--board: the game is over: {position.winner} has a line")
+    if not position.empty_squares:
+        parser.error("--board: the game is over: the board is full")
+    return position
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -183,22 +215,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error(f"--proof: {str(proof.parent)!r} is no directory to write {proof.name!r} in")
     if args.workers is not None and args.scheduler is not None:
         parser.error("--workers and --scheduler: a cluster has its own workers")
+    region = _region(parser, args.restrict, position)
     if args.workers is None and args.scheduler is None and args.resume is None:
-        solution, records, more = _solve_here(position, args.think, proof=proof is not None)
+        solution, records, more = _solve_here(position, args, region, proof=proof is not None)
     else:
-        store = _store(parser, args.resume)
-        try:
-            runner: Runner = (
-                DaskCluster(args.scheduler)
-                if args.scheduler is not None
-                else InProcess()
-                if args.workers in (None, 1)
-                else LocalPool(args.workers)
-            )
-        except ClusterError as error:
-            print(f"{PROGRAM}: {error}", file=sys.stderr)
-            return EXIT_FAILED
-        solution, records, more = _solve_by_jobs(position, runner, store, args.think, proof=proof is not None)
+        solved = _solve_as_jobs(parser, position, args, proof=proof is not None)
+        if isinstance(solved, int):
+            return solved
+        solution, records, more = solved
     # On the empty board X moves first, as always: whose turn it is is news only on a board given.
     given = args.board is not None and position.winner is None and position.empty_squares
     print("\n".join(report(solution, position.mover if given else None) + more), flush=True)
@@ -207,39 +231,115 @@ def main(argv: Sequence[str] | None = None) -> int:
     if records is None or solution.value is None:
         print(f"{PROGRAM}: no certificate written: the value is unknown", file=sys.stderr)
         return EXIT_FAILED
-    return _write(proof, position, solution.value, records)
+    restrict = None if region is None else f"{region.rows}x{region.cols}"
+    return _write(proof, position, solution.value, records, restrict)
+
+
+def _region(parser: argparse.ArgumentParser, restrict: tuple[int, int] | None, position: Position) -> Region | None:
+    """The region --restrict names on the position's board; a usage error for one that does not fit or cannot be
+    centred."""
+    if restrict is None:
+        return None
+    try:
+        return Region(*restrict, position.height, position.width)
+    except ValueError as error:
+        parser.error(f"--restrict: {error}")
+
+
+def _terminated(number: int, frame: object) -> NoReturn:
+    """SIGTERM: end as Ctrl-C ends a solve (its workers stopped), with SIGTERM's status."""
+    raise SystemExit(128 + signal.SIGTERM)
 
 
 def _solve_here(
-    position: Position, think: float | None, *, proof: bool
+    position: Position, args: argparse.Namespace, region: Region | None, *, proof: bool
 ) -> tuple[Solution, list[str] | None, list[str]]:
-    """One search in this process: the solution, the certificate's records if asked (and known), no more lines."""
+    """One search in this process: the solution, the certificate's records if asked (and known), no more lines.
+    A restricted search proves only X's wins: any other value is unknown."""
     started = time.process_time()
-    solver = Solver(position, think=think, keep_pairings=proof)
+    table = CostTable(capacity_for(args.memory, position.height * position.width))
+    solver = Solver(position, think=args.think, keep_pairings=proof, table=table, region=region)
     solution = solver.solve()
+    if region is not None and solution.value is not Winner.X:
+        solution = Solution(None, solution.best, solution.nodes, solution.seconds)
     if not proof or solution.value is None:
         return solution, None, []
     records = ProofExtractor(solver).extract(solution.value)
     return Solution(solution.value, solution.best, solver.nodes, time.process_time() - started), records, []
 
 
+def _solve_as_jobs(
+    parser: argparse.ArgumentParser, position: Position, args: argparse.Namespace, *, proof: bool
+) -> tuple[Solution, list[str] | None, list[str]] | int:
+    """The solve as jobs, on the runner the command line names: what :func:`_solve_by_jobs` finds, or the exit
+    status when the cluster cannot be reached or a job's worker is lost too often."""
+    # SIGTERM (what timeout and kill send) ends the solve as Ctrl-C does: the workers stop, the file closes.
+    signal.signal(signal.SIGTERM, _terminated)
+    store = _store(parser, args.resume)
+    try:
+        runner: Runner = (
+            DaskCluster(args.scheduler)
+            if args.scheduler is not None
+            else InProcess()
+            if args.workers in (None, 1)
+            else LocalPool(args.workers)
+        )
+    except ClusterError as error:
+        print(f"{PROGRAM}: {error}", file=sys.stderr)
+        return EXIT_FAILED
+    try:
+        return _solve_by_jobs(position, runner, store, args, proof=proof)
+    except JobLost as error:
+        print(f"{PROGRAM}: {error}", file=sys.stderr)
+        return EXIT_FAILED
+
+
 def _store(parser: argparse.ArgumentParser, path: Path | None) -> AnswerStore | None:
     if path is None:
         return None
     try:
-        return AnswerStore(path)
+        return AnswerStore(path, check=check_answer, warn=_warn)
     except StoreError as error:
         parser.error(f"--resume: {error}")
 
 
+def _warn(message: str) -> None:
+    print(f"{PROGRAM}: --resume: {message}", file=sys.stderr, flush=True)
+
+
+def check_answer(job: Job, answer: JobAnswer) -> str | None:
+    """What is wrong with ``answer`` to ``job``, read from a resume file, by the checker's rules: its proof must
+    prove the strategies its value needs from the job's position (None: it does)."""
+    position = job.position()
+    needed = strategies(SIDES.index(position.mover), answer.low, answer.high)
+    if not needed or answer.proof is None:
+        return "it proves nothing"
+    claims = [(SIDES[prover].value, goal.value == "win") for prover, goal in needed]
+    try:
+        check_strategies((job.rows, job.cols, job.length), position.rows(), claims, answer.proof.lines())
+    except CertificateError as error:
+        return f"its proof is invalid: {error}"
+    return None
+
+
 def _solve_by_jobs(
-    position: Position, runner: Runner, store: AnswerStore | None, think: float | None, *, proof: bool
+    position: Position, runner: Runner, store: AnswerStore | None, args: argparse.Namespace, *, proof: bool
 ) -> tuple[Solution, list[str] | None, list[str]]:
     """The solve as jobs, on ``runner``: the solution, the certificate's records if asked (and known), and the
-    line that counts the first moves.  Its processor time is this process's, its children's (the workers of a
-    pool, once stopped) and, on a cluster, what the jobs report."""
-    started, children = time.process_time(), resource.getrusage(resource.RUSAGE_CHILDREN)
-    solve = JobSolve(position, runner, store=store, proof=proof, think=think)
+    line that counts the jobs.  Its processor time is this process's and, for jobs run elsewhere, each job's
+    own, as the job measured it (not its worker's whole process, which idles and starts up too)."""
+    started = time.process_time()
+    memory = max(1, args.memory // max(1, runner.capacity))
+    solve = JobSolve(
+        position,
+        runner,
+        store=store,
+        proof=proof,
+        think=args.think,
+        split=args.split,
+        memory=memory,
+        restrict=args.restrict,
+    )
     shown = _ProgressLine() if sys.stderr.isatty() else None
     try:
         for progress in solve:
@@ -252,9 +352,8 @@ def _solve_by_jobs(
         if store is not None:
             store.close()
     outcome: JobSolution = solve.solution  # type: ignore[assignment]  # set once the iteration ends
-    now = resource.getrusage(resource.RUSAGE_CHILDREN)
-    seconds = time.process_time() - started + now.ru_utime + now.ru_stime - children.ru_utime - children.ru_stime
-    if isinstance(runner, DaskCluster):
+    seconds = time.process_time() - started
+    if not isinstance(runner, InProcess):
         seconds += outcome.seconds
     more = [f"sub-positions: {outcome.jobs}" + ("" if store is None else f" ({outcome.resumed} resumed)")]
     return Solution(outcome.value, outcome.best, outcome.nodes, seconds), outcome.records, more
@@ -287,12 +386,12 @@ class _ProgressLine:
             sys.stderr.flush()
 
 
-def _write(path: Path, position: Position, value: Winner, records: list[str]) -> int:
+def _write(path: Path, position: Position, value: Winner, records: list[str], restrict: str | None) -> int:
     """Write the certificate to ``path`` through a temporary file beside it, so that ``path`` is never left
     half written; the exit status."""
     partial = path.with_name(f".{path.name}.partial")
     try:
-        write_certificate(partial, position, value, records, compress=path.name.endswith(".gz"))
+        write_certificate(partial, position, value, records, compress=path.name.endswith(".gz"), restrict=restrict)
         os.replace(partial, path)
     except OSError as error:
         partial.unlink(missing_ok=True)

@@ -2,7 +2,11 @@
 
 * :func:`check_file` (:mod:`.checker`): read a certificate and follow the
   strategies it records, checking each claim; a :class:`Verdict` or a
-  :class:`CertificateError` saying what is wrong.
+  :class:`CertificateError` saying what is wrong.  :func:`check_strategies`
+  checks the records of a part of a solve (a position and a bound of its
+  value), as a resume file keeps them.
+* :mod:`.reading`: reading a file within bounds that no crafted file can
+  stretch.
 * :mod:`.rules`: the game's rules as the checker knows them -- its own
   windows, symmetries and square names.
 
@@ -11,6 +15,6 @@ The package imports nothing from :mod:`tictactoe.solver` or
 mistake in the solver's rules cannot pass both.
 """
 
-from tictactoe.proofcheck.checker import CertificateError, Verdict, check_file, check_lines
+from tictactoe.proofcheck.checker import CertificateError, Verdict, check_file, check_lines, check_strategies
 
-__all__ = ["CertificateError", "Verdict", "check_file", "check_lines"]
+__all__ = ["CertificateError", "Verdict", "check_file", "check_lines", "check_strategies"]

@@ -1,65 +1,89 @@
 """Check a certificate: read it, then follow the strategy it records from its board, checking every claim.
 
-The format is the solver's guide's (``docs/solver.md``): a JSON header,
+The format is the solver's guide's (``docs/proofs.md``): a JSON header,
 then records ``PROVER BOARD ENTRY``.  The walk needs no search: where the
 prover is to move it plays the record's move; where the other player is
 to move it tries every empty square and looks up the record of the
 position after it; a leaf (a pairing, an Erdős-Selfridge weight) it checks
 against the windows itself.  It ends a line where the game has ended, or
 where the prover can complete a line at once.  Every record must be met
-once, so the time grows with the file, not with the game.
+once, so the time grows with the file, not with the game; and what it
+holds is bounded as the file is read (:mod:`.reading`).
 
->>> check_lines(['{"format": "k-in-a-row proof", "version": 1, "rows": 1, "cols": 1, "length": 1, '
-...              '"board": ["."], "value": "X wins", "records": 0}'])
-Verdict(value='X wins', records=0)
+The board a certificate starts from must be one a game reaches and has
+not finished: a board where a move was made after a line was completed,
+or where the game is already over, proves nothing of the game a reader
+has in mind.  The verdict names the board, the length to win, whose move
+it is and the position, so that a certificate of a position a few moves
+in cannot pass for one of the empty board.
+
+>>> verdict = check_lines(['{"format": "k-in-a-row proof", "version": 1, "rows": 1, "cols": 1, "length": 1, '
+...                        '"board": ["."], "value": "X wins", "records": 0}'])
+>>> verdict.value, verdict.records, verdict.board, verdict.mover
+('X wins', 0, ('.',), 'X')
 """
 
 from __future__ import annotations
 
+import functools
 import gzip
-import json
+import operator
 import zlib
 from dataclasses import dataclass
 from fractions import Fraction
 from operator import add
 from typing import TYPE_CHECKING
 
-from hashdict import Data, HashDictionary
+from tictactoe.proofcheck.reading import (
+    LONGEST_HEADER,
+    MOST_RECORDS,
+    CertificateError,
+    LineReader,
+    RecordIndex,
+    header_fields,
+    record_limit,
+)
 from tictactoe.proofcheck.rules import Shape
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable, Iterator
+    from collections.abc import Iterable, Sequence
     from pathlib import Path
 
-__all__ = ["CertificateError", "Verdict", "check_file", "check_lines"]
+__all__ = ["CertificateError", "Verdict", "check_file", "check_lines", "check_strategies"]
 
 _VALUES = ("X wins", "O wins", "draw")
+# The strategies each value needs: (prover, whether it must win; else it stops the other from winning).
+_STRATEGIES = {"X wins": (("X", True),), "O wins": (("O", True),), "draw": (("X", False), ("O", False))}
 # A position on the walk: X's squares, O's squares, and the key of each of its images.
 _Position = tuple[int, int, tuple[int, ...]]
 _MAX_SIDE = 26
-# A line longer than this is no record (26x26 pairs come to about 4 KB).
-_LONGEST_LINE = 1 << 16
-
-
-class CertificateError(ValueError):
-    """The file proves nothing: the message says the first thing wrong with it."""
 
 
 @dataclass(frozen=True, slots=True)
 class Verdict:
-    """A valid certificate: the ``value`` it proves and how many ``records`` the walk visited (all of them)."""
+    """A valid certificate: the ``value`` it proves, how many ``records`` the walk visited (all of them), and what
+    it proves it of: the board (``rows`` x ``cols``, ``length`` in a row to win), the position it starts from
+    (``board``, its rows) and ``mover``, whose move it is there."""
 
     value: str
     records: int
+    rows: int
+    cols: int
+    length: int
+    board: tuple[str, ...]
+    mover: str
 
 
-def check_file(path: Path) -> Verdict:
-    """Check the certificate in ``path`` (gzip-compressed or not); ``CertificateError`` says why it is invalid."""
+def check_file(path: Path, *, most_records: int = MOST_RECORDS) -> Verdict:
+    """Check the certificate in ``path`` (gzip-compressed or not); ``CertificateError`` says why it is invalid.
+
+    A certificate that counts more than ``most_records`` records is refused before any is read.
+    """
     try:
         with open(path, "rb") as raw:
             compressed = raw.read(2) == b"\x1f\x8b"
         with gzip.open(path, "rt", encoding="ascii") if compressed else open(path, encoding="ascii") as text:
-            return check_lines(_bounded(text))
+            return _check(LineReader(text.readline), most_records)
     except OSError as error:  # gzip.BadGzipFile is one
         raise CertificateError(f"cannot read {path}: {error.strerror or error}") from None
     except (EOFError, zlib.error):
@@ -68,24 +92,46 @@ def check_file(path: Path) -> Verdict:
         raise CertificateError("the file is not text of the certificate's alphabet") from None
 
 
-def _bounded(lines: Iterable[str]) -> Iterator[str]:
-    for number, line in enumerate(lines, 1):
-        if len(line) > _LONGEST_LINE:
-            raise CertificateError(f"line {number} is longer than any record")
-        yield line.rstrip("\n")
-
-
-def check_lines(lines: Iterable[str]) -> Verdict:
+def check_lines(lines: Iterable[str], *, most_records: int = MOST_RECORDS) -> Verdict:
     """Check the certificate whose lines (without line ends) are ``lines``."""
-    lines = iter(lines)
-    header = _header(next(lines, ""))
+    return _check(LineReader.of(iter(lines)), most_records)
+
+
+def check_strategies(
+    shape: tuple[int, int, int], board: Sequence[str], strategies: Sequence[tuple[str, bool]], records: Iterable[str]
+) -> int:
+    """Check that ``records`` prove each of ``strategies`` from the position ``board`` (its rows) on a board of
+    ``shape`` (rows, cols, length): each a prover (``X`` or ``O``) and whether it wins (else it stops the other
+    from winning).  The number of records, all visited; ``CertificateError`` says what is wrong.
+
+    A certificate proves the strategies its value needs; a part of a solve
+    (a position and a bound of its value) proves one or two of them.
+    """
+    checked = Shape(*shape)
+    walk = _Walk(checked, _root(checked, list(board)))
+    lines = LineReader.of(iter(records))
+    walk.read(lines, _MOST_PART_RECORDS, exact=False)
+    for prover, win in strategies:
+        walk.follow(prover, win)
+    walk.check_all_visited()
+    return walk.visited
+
+
+# A part of a solve holds its records in memory already: no more than a certificate's budget.
+_MOST_PART_RECORDS = MOST_RECORDS
+
+
+def _check(lines: LineReader, most_records: int) -> Verdict:
+    header = _header(lines.next(LONGEST_HEADER) or "", most_records)
     shape = Shape(header.rows, header.cols, header.length)
-    walk = _Walk(shape, _root(shape, header.board))
-    walk.read(lines, header.records)
-    walk.prove(header.value)
-    if walk.visited != header.records:
-        raise CertificateError(f"record {walk.first_unvisited()} is no part of the proof")
-    return Verdict(header.value, walk.visited)
+    root = _root(shape, header.board)
+    walk = _Walk(shape, root)
+    walk.read(lines, header.records, exact=True)
+    for prover, win in _STRATEGIES[header.value]:
+        walk.follow(prover, win)
+    walk.check_all_visited()
+    mover = "X" if root[0].bit_count() == root[1].bit_count() else "O"
+    return Verdict(header.value, walk.visited, header.rows, header.cols, header.length, tuple(header.board), mover)
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,18 +144,17 @@ class _Header:
     records: int
 
 
-def _header(line: str) -> _Header:
+def _header(line: str, most_records: int) -> _Header:
     """The header's fields, each checked."""
-    try:
-        fields = json.loads(line)
-    except ValueError:
-        fields = None
-    if not isinstance(fields, dict) or fields.get("format") != "k-in-a-row proof":
+    fields = header_fields(line)
+    if fields.get("format") != "k-in-a-row proof":
         raise CertificateError("the first line is not the header of a k-in-a-row proof")
     if fields.get("version") != 1:
         raise CertificateError(f"version {fields.get('version')!r} is not one this checker reads (1)")
     rows, cols = _whole(fields, "rows", _MAX_SIDE), _whole(fields, "cols", _MAX_SIDE)
     length, records = _whole(fields, "length", max(rows, cols)), _whole(fields, "records", None, low=0)
+    if records > most_records:
+        raise CertificateError(f"the header counts {records} records, more than the {most_records} allowed")
     value, board = fields.get("value"), fields.get("board")
     if not isinstance(value, str) or value not in _VALUES:
         raise CertificateError(f"the header's value is {value!r}, not one of {', '.join(_VALUES)}")
@@ -126,16 +171,32 @@ def _whole(fields: dict[str, object], name: str, high: int | None, *, low: int =
 
 
 def _root(shape: Shape, rows: list[str]) -> tuple[int, int]:
-    """The header's board as ``(X's squares, O's squares)``, checked to be a position of the game."""
+    """The starting board as ``(X's squares, O's squares)``, checked to be a position a game reaches and has not
+    finished."""
     text = "".join(rows)
     if any(len(row) != shape.cols for row in rows) or text.strip("XO."):
         raise CertificateError(f"the header's board is not {shape.rows} rows of {shape.cols} of X, O and .")
     x_tiles = sum(1 << square for square, mark in enumerate(text) if mark == "X")
     o_tiles = sum(1 << square for square, mark in enumerate(text) if mark == "O")
-    if not 0 <= x_tiles.bit_count() - o_tiles.bit_count() <= 1:
+    x_count, o_count = x_tiles.bit_count(), o_tiles.bit_count()
+    if not 0 <= x_count - o_count <= 1:
         raise CertificateError("the header's board has tile counts no game reaches")
-    if shape.has_line(x_tiles) and shape.has_line(o_tiles):
-        raise CertificateError("the header's board has a line of each player")
+    for player, other, tiles, moved_after in (
+        ("X", "O", x_tiles, x_count == o_count),
+        ("O", "X", o_tiles, x_count > o_count),
+    ):
+        lines = [window for window in shape.windows if window & tiles == window]
+        if not lines:
+            continue
+        if moved_after:
+            raise CertificateError(f"no game reaches the header's board: {other} moved after {player} completed a line")
+        if not functools.reduce(operator.and_, lines):
+            raise CertificateError(f"no game reaches the header's board: {player}'s lines have no square in common")
+    for player, tiles in (("X", x_tiles), ("O", o_tiles)):
+        if shape.has_line(tiles):
+            raise CertificateError(f"the header's board is a finished game: {player} has a line")
+    if (x_tiles | o_tiles).bit_count() == shape.squares:
+        raise CertificateError("the header's board is a finished game: it is full")
     return x_tiles, o_tiles
 
 
@@ -147,16 +208,20 @@ class _Walk:
         self._root = root
         self._full = (1 << shape.squares) - 1
         self._key_bytes = (2 * shape.squares + 7) // 8
-        self._records: list[tuple[str, str]] = []
-        self._index = HashDictionary(1)  # prover + key -> record number - 1, sized once the records are read
-        self._seen_positions = HashDictionary(1)  # the other player's turns already followed
+        self._entries: list[str] = []  # each record's ENTRY, by number - 1
+        self._index = RecordIndex(0)  # prover + key -> record number - 1
+        self._seen_positions = RecordIndex(0)  # the other player's turns already followed
         self._visited = bytearray()
         self.visited = 0
 
-    def read(self, lines: Iterable[str], total: int) -> None:
-        """Read and index the ``total`` records of ``lines``, checking each one's form."""
+    def read(self, lines: LineReader, total: int, *, exact: bool) -> None:
+        """Read and index the ``total`` records of ``lines`` (at most ``total`` unless ``exact``), checking each
+        one's form, and refusing one that repeats a record before it as soon as it is read."""
         shape = self._shape
-        for number, line in enumerate(lines, 1):
+        limit = record_limit(shape.squares)
+        self._index = RecordIndex(min(total, 1 << 20))
+        while (line := lines.next(limit)) is not None:
+            number = len(self._entries) + 1
             if number > total:
                 raise CertificateError(f"the file holds more than the {total} records its header counts")
             prover, board, entry = ([*line.split(" ", 2), "", ""])[:3]
@@ -164,40 +229,19 @@ class _Walk:
                 raise CertificateError(f"record {number} is not PROVER BOARD ENTRY")
             if len(board) != shape.squares or board.strip("XO."):
                 raise CertificateError(f"record {number}: its board is not one of {shape.rows}x{shape.cols} squares")
-            self._records.append((prover + board, entry))
-        if len(self._records) < total:
-            raise CertificateError(f"the file ends after {len(self._records)} of the {total} records it counts")
-        self._index = HashDictionary.for_records(max(total, 1))
-        self._seen_positions = HashDictionary.for_records(max(total, 1))
-        self._visited = bytearray(total)
-        for number, (board, _) in enumerate(self._records):
-            key = board[0] + self._bytes(shape.key(board[1:]))
-            earlier = self._index.get(key)
+            earlier = self._index.add(prover + self._bytes(shape.key(board)), number - 1)
             if earlier >= 0:
-                raise CertificateError(f"record {number + 1} repeats record {earlier + 1}")
-            self._index.put(Data(key, number))
+                raise CertificateError(f"record {number} repeats record {earlier + 1}")
+            self._entries.append(entry)
+        read = len(self._entries)
+        if exact and read < total:
+            raise CertificateError(f"the file ends after {read} of the {total} records it counts")
+        self._seen_positions = RecordIndex(read)
+        self._visited = bytearray(read)
 
-    def prove(self, value: str) -> None:
-        """Follow the strategies that ``value`` needs from the root; ``CertificateError`` at the first flaw."""
-        x_tiles, o_tiles = self._root
-        shape = self._shape
-        over = "X wins" if shape.has_line(x_tiles) else "O wins" if shape.has_line(o_tiles) else None
-        if over is None and x_tiles | o_tiles == self._full:
-            over = "draw"
-        if over is not None:
-            if over != value:
-                raise CertificateError(f"the header's board is a finished game, {over}, not {value}")
-            return
-        goals = {"X wins": [("X", True)], "O wins": [("O", True)], "draw": [("X", False), ("O", False)]}[value]
-        for prover, win in goals:
-            self._follow(prover, win)
-
-    def first_unvisited(self) -> int:
-        """The number of the first record the walk did not visit."""
-        return self._visited.index(0) + 1
-
-    def _follow(self, prover: str, win: bool) -> None:
-        """Check that ``prover``'s strategy wins (``win``) or stops the other from winning, from the root."""
+    def follow(self, prover: str, win: bool) -> None:
+        """Check that ``prover``'s strategy wins (``win``) or stops the other from winning, from the root;
+        ``CertificateError`` at the first flaw."""
         x_tiles, o_tiles = self._root
         keys = self._shape.keys(x_tiles, o_tiles)
         stack: list[_Position] = []
@@ -211,6 +255,11 @@ class _Walk:
         while stack:
             self._prover_turn(prover, win, stack.pop(), stack)
 
+    def check_all_visited(self) -> None:
+        """``CertificateError`` naming the first record the walk did not visit, if any."""
+        if self.visited != len(self._entries):
+            raise CertificateError(f"record {self._visited.index(0) + 1} is no part of the proof")
+
     def _prover_turn(self, prover: str, win: bool, position: _Position, stack: list[_Position]) -> None:
         """The prover to move, with no line to complete: play its record's move, or check its leaf."""
         x_tiles, o_tiles, keys = position
@@ -219,7 +268,7 @@ class _Walk:
             raise CertificateError(f"no record of {prover}'s move in {self._shape.draw(x_tiles, o_tiles)}")
         if not self._visit(record):
             return
-        entry = self._records[record][1].split(" ")
+        entry = self._entries[record].split(" ")
         if entry[0] != "move":
             self._leaf((record, symmetry), prover, win, (x_tiles, o_tiles), entry, maker_to_move=False)
             return
@@ -249,15 +298,13 @@ class _Walk:
         record, symmetry = self._find(prover, keys)
         if record >= 0:
             if self._visit(record):
-                if self._records[record][1].startswith("move"):
+                if self._entries[record].startswith("move"):
                     raise CertificateError(f"record {record + 1} gives {prover} a move, but {other} is to move")
-                entry = self._records[record][1].split(" ")
+                entry = self._entries[record].split(" ")
                 self._leaf((record, symmetry), prover, win, (x_tiles, o_tiles), entry, maker_to_move=True)
             return
-        seen = prover + self._bytes(min(keys))
-        if self._seen_positions.get(seen) >= 0:
+        if self._seen_positions.add(prover + self._bytes(min(keys)), 0) >= 0:
             return
-        self._seen_positions.put(Data(seen, 0))
         mine, theirs = (x_tiles, o_tiles) if prover == "X" else (o_tiles, x_tiles)
         if shape.threats(theirs, mine):
             raise CertificateError(f"{other} completes a line, to move in {shape.draw(x_tiles, o_tiles)}")
@@ -295,7 +342,7 @@ class _Walk:
         shape, other = self._shape, "O" if prover == "X" else "X"
         kind, *squares = entry
         if kind not in ("pairs", "weight") or (kind == "weight" and squares):
-            raise CertificateError(f"record {record + 1}: {self._records[record][1]!r} is no entry of the format")
+            raise CertificateError(f"record {record + 1}: {self._entries[record]!r} is no entry of the format")
         if win:
             raise CertificateError(f"record {record + 1}: a {kind} leaf shows only that {other} cannot win")
         mine = x_tiles if prover == "X" else o_tiles

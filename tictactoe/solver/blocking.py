@@ -167,52 +167,76 @@ def _find_pairs(
     its two squares.  A depth-first search takes the uncovered window with
     the fewest free squares and tries each pair of them, the pair in most
     uncovered windows first (of those, the one that takes a free square from
-    fewest others), giving up after a bounded number of steps.
-    Sets of windows are bit masks over their indices, so that counting a
-    pair's windows is one ``&`` and a ``bit_count``.
+    fewest others), giving up after a bounded number of steps.  A window
+    with two free squares left has one pair, taken at once without looking
+    further: no window has fewer but one already lost, which a later step
+    finds.  Sets of windows are bit masks over their indices, so that
+    counting a pair's windows is one ``&`` and a ``bit_count``, and the
+    windows still open are one mask handed down rather than a list copied at
+    each step (this search is most of the solver's time: docs/solver.md).
     """
     steps = [budget]
     chosen: list[tuple[int, int]] = []
 
-    def cover(open_windows: list[int], uncovered: int, used: int) -> bool:
-        """Whether the windows ``open_windows`` (``uncovered`` as a mask) can be covered by pairs
-        of squares outside ``used``; the pairs that do it are left in ``chosen``."""
-        if not open_windows:
+    def cover(uncovered: int, used: int) -> bool:
+        """Whether the windows of the mask ``uncovered`` can be covered by pairs of squares outside ``used``; the
+        pairs that do it are left in ``chosen``."""
+        if not uncovered:
             return True
         steps[0] -= 1
         if steps[0] < 0:
             return False
-        unused = ~used
-        # The open window with the fewest free squares (the first such); one with fewer than two cannot be covered.
-        fewest, fewest_count = 0, 1 << 30
-        for index in open_windows:
-            window = windows[index] & unused
-            count = window.bit_count()
-            if count < fewest_count:
-                if count < 2:
-                    return False
-                fewest, fewest_count = window, count
-        free = squares_of(fewest)
-        # Each pair with what makes it promising: the uncovered windows it covers, then (negated) those it only
-        # takes a square from, then its place among the pairs; scored inline, for this runs at every step.
-        pairs: list[tuple[int, int, int, int, int, int]] = []
-        for place, first in enumerate(free):
-            first_windows = holding[first] & uncovered
-            for second in free[place + 1 :]:
-                second_windows = holding[second] & uncovered
-                both = first_windows & second_windows
-                promise = -((first_windows | second_windows) ^ both).bit_count()
-                pairs.append((both.bit_count(), promise, -len(pairs), first, second, both))
-        pairs.sort(reverse=True)
-        for _, _, _, first, second, both in pairs:
-            chosen.append((first, second))
-            still_open = [index for index in open_windows if not both >> index & 1]
-            if cover(still_open, uncovered & ~both, used | 1 << first | 1 << second):
+        fewest, fewest_count = _fewest_free(windows, uncovered, ~used)
+        if fewest_count < 2:
+            return False
+        if fewest_count == 2:  # one pair: nothing to weigh
+            first = fewest & -fewest
+            both = holding[first.bit_length() - 1] & holding[(fewest ^ first).bit_length() - 1] & uncovered
+            chosen.append((first.bit_length() - 1, (fewest ^ first).bit_length() - 1))
+            if cover(uncovered & ~both, used | fewest):
+                return True
+            chosen.pop()
+            return False
+        for _, _, _, first_square, second_square, both in _ranked_pairs(squares_of(fewest), holding, uncovered):
+            chosen.append((first_square, second_square))
+            if cover(uncovered & ~both, used | 1 << first_square | 1 << second_square):
                 return True
             chosen.pop()
         return False
 
-    return tuple(chosen) if cover(live, sum(1 << index for index in live), used) else None
+    return tuple(chosen) if cover(sum(1 << index for index in live), used) else None
+
+
+def _fewest_free(windows: Sequence[int], uncovered: int, unused: int) -> tuple[int, int]:
+    """The free squares (within ``unused``) of the window of the mask ``uncovered`` that has fewest, and how many:
+    the first found with fewer than two, or with two, ends the look (nothing has fewer that can still be covered)."""
+    fewest, fewest_count, rest = 0, 1 << 30, uncovered
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        window = windows[low.bit_length() - 1] & unused
+        count = window.bit_count()
+        if count < fewest_count:
+            fewest, fewest_count = window, count
+            if count <= 2:
+                break
+    return fewest, fewest_count
+
+
+def _ranked_pairs(free: list[int], holding: Sequence[int], uncovered: int) -> list[tuple[int, int, int, int, int, int]]:
+    """Each pair of the squares ``free`` with what makes it promising, the most promising first: the uncovered
+    windows it covers, then (negated) those it only takes a square from, then its place among the pairs; then
+    its two squares and the mask of the uncovered windows holding both."""
+    pairs: list[tuple[int, int, int, int, int, int]] = []
+    for place, first_square in enumerate(free):
+        first_windows = holding[first_square] & uncovered
+        for second_square in free[place + 1 :]:
+            second_windows = holding[second_square] & uncovered
+            both = first_windows & second_windows
+            promise = -((first_windows | second_windows) ^ both).bit_count()
+            pairs.append((both.bit_count(), promise, -len(pairs), first_square, second_square, both))
+    pairs.sort(reverse=True)
+    return pairs
 
 
 def _holding(windows: Sequence[int]) -> list[int]:

@@ -85,8 +85,9 @@ class Goal(enum.Enum):
     BLOCK = "block"
 
 
-def header(position: Position, value: Winner, records: int) -> str:
-    """The first line of a certificate of ``value`` for ``position``, holding ``records`` records.
+def header(position: Position, value: Winner, records: int, *, restrict: str | None = None) -> str:
+    """The first line of a certificate of ``value`` for ``position``, holding ``records`` records; ``restrict``
+    names the region a restricted solve let X choose its moves in (``5x5``), which the header records.
 
     >>> from tictactoe.solver.position import Position
     >>> header(Position.from_rows(["X.", ".."], length=2), Winner.X, 1)
@@ -103,6 +104,8 @@ def header(position: Position, value: Winner, records: int) -> str:
         "value": value.phrase,
         "records": records,
     }
+    if restrict is not None:
+        fields["restrict"] = restrict
     return json.dumps(fields)
 
 
@@ -117,18 +120,21 @@ def goals(value: Winner) -> list[tuple[int, Goal]]:
     return [(SIDES.index(value.side), Goal.WIN)]
 
 
-def write_certificate(path: Path, position: Position, value: Winner, records: list[str], *, compress: bool) -> None:
+def write_certificate(
+    path: Path, position: Position, value: Winner, records: list[str], *, compress: bool, restrict: str | None = None
+) -> None:
     """Write the certificate -- the header, then ``records`` -- to ``path``, gzip-compressed if ``compress``."""
+    first = header(position, value, len(records), restrict=restrict)
     if compress:
         with gzip.open(path, "wt", encoding="ascii", compresslevel=6) as packed:
-            _write_lines(packed, position, value, records)
+            _write_lines(packed, first, records)
     else:
         with open(path, "w", encoding="ascii") as plain:
-            _write_lines(plain, position, value, records)
+            _write_lines(plain, first, records)
 
 
-def _write_lines(out: IO[str], position: Position, value: Winner, records: list[str]) -> None:
-    out.write(header(position, value, len(records)) + "\n")
+def _write_lines(out: IO[str], first: str, records: list[str]) -> None:
+    out.write(first + "\n")
     for record in records:
         out.write(record + "\n")
 
@@ -163,14 +169,16 @@ class ProofRecords:
 
 
 class RecordWriter:
-    """Writes records of positions of one board shape: each in its least orientation, squares named in it."""
+    """Writes records of positions of one board shape: each in its least orientation, squares named in it
+    (``symmetries``: only the first few of the board's symmetries, for a key rather than a record)."""
 
     __slots__ = ("_cols", "_images", "_names", "_squares")
 
-    def __init__(self, rows: int, cols: int, length: int) -> None:
+    def __init__(self, rows: int, cols: int, length: int, *, symmetries: int | None = None) -> None:
         shape = geometry(rows, length, cols=cols)
         self._cols, self._squares = cols, shape.squares
-        self._images = [itemgetter(*inverse) for inverse in shape.inverse_symmetries]
+        # The least orientation among all the board's symmetries (a certificate's), or among the first few.
+        self._images = [itemgetter(*inverse) for inverse in shape.inverse_symmetries[:symmetries]]
         # The name of each square in each orientation: _names[symmetry][square].
         self._names = [[str(Move(*divmod(image, cols))) for image in images] for images in shape.symmetries]
 
@@ -246,7 +254,7 @@ class ProofExtractor:
         board = solver.board
         if board.threats[prover]:
             return -1
-        key = _symbol(prover) + board.key()[0]
+        key = self._key(prover)
         place = self._done.get(key)
         if place >= 0:
             return place
@@ -270,7 +278,7 @@ class ProofExtractor:
         the leaf that shows it cannot win), after recording them."""
         board = self._solver.board
         maker = 1 - prover
-        key = _symbol(prover) + board.key()[0]
+        key = self._key(prover)
         place = self._and_done.get(key)
         if place >= 0:
             return self._and_needs[place]
@@ -312,6 +320,15 @@ class ProofExtractor:
             return self._add(key, prover, ["weight"])
         pairing = solver.pairing(maker, breaker_to_move=False, afresh=not solver.searched())
         return -1 if pairing is None else self._add(key, prover, ["pairs"], _squares(pairing))
+
+    def _key(self, prover: int) -> str:
+        """The key of the position on the board for ``prover``: the solver's, or -- where the solver's keys use
+        fewer symmetries than the board has (a restricted solve) -- the record's own, so that two positions the
+        certificate counts as one get one record."""
+        board = self._solver.board
+        if board.symmetries == len(board.shape.symmetries):
+            return _symbol(prover) + board.key()[0]
+        return self._writer.key(board.tiles, prover)
 
     def _add(self, key: str, prover: int, kinds: list[str], squares: Iterable[int] = ()) -> int:
         """Add the record of the position on the board (under ``key``) and return its place."""

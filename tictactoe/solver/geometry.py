@@ -11,7 +11,7 @@ import functools
 
 from configurations.lines import windows, windows_through
 
-__all__ = ["Geometry", "geometry", "lowest_square", "squares_of"]
+__all__ = ["Geometry", "Region", "geometry", "lowest_square", "squares_of"]
 
 # The eight symmetries of the square, each as (mirror columns, mirror rows, swap rows and columns); a board that
 # is not square keeps the first four, which do not swap.
@@ -131,3 +131,40 @@ def squares_of(squares: int) -> list[int]:
         squares ^= low
         found.append(low.bit_length() - 1)
     return found
+
+
+class Region:
+    """A centred region of ``rows`` x ``cols`` squares on a board of ``board_rows`` x ``board_cols``: the squares
+    a restricted solve lets X choose from (docs/proofs.md).  ``squares``: its squares as a set; ``symmetries``:
+    how many of the board's symmetries (the first ones of :attr:`Geometry.symmetries`) map it onto itself -- all
+    of them, but the quarter turns of a square board when the region is not square.  ``ValueError`` for a
+    region larger than the board, or one that cannot be centred (an odd number of rows or columns around it).
+
+    >>> Region(5, 5, 7, 7).squares == sum(1 << row * 7 + col for row in range(1, 6) for col in range(1, 6))
+    True
+    >>> Region(3, 5, 7, 7).symmetries, Region(5, 5, 7, 7).symmetries
+    (4, 8)
+    >>> Region(5, 5, 6, 7)
+    Traceback (most recent call last):
+    ...
+    ValueError: a region of 5x5 cannot be centred on a board of 6x7: it leaves 1 row, which cannot be split evenly
+    """
+
+    __slots__ = ("cols", "rows", "squares", "symmetries")
+
+    def __init__(self, rows: int, cols: int, board_rows: int, board_cols: int) -> None:
+        if not (1 <= rows <= board_rows and 1 <= cols <= board_cols):
+            raise ValueError(f"a region of {rows}x{cols} does not fit a board of {board_rows}x{board_cols}")
+        for name, left in (("row", board_rows - rows), ("column", board_cols - cols)):
+            if left % 2:
+                raise ValueError(
+                    f"a region of {rows}x{cols} cannot be centred on a board of {board_rows}x{board_cols}: "
+                    f"it leaves {left} {name}{'' if left == 1 else 's'}, which cannot be split evenly"
+                )
+        self.rows, self.cols = rows, cols
+        top, left_col = (board_rows - rows) // 2, (board_cols - cols) // 2
+        self.squares = sum(1 << (top + row) * board_cols + left_col + col for row in range(rows) for col in range(cols))
+        self.symmetries = 8 if board_rows == board_cols and rows == cols else _RECTANGLE_SYMMETRIES
+
+    def __repr__(self) -> str:
+        return f"Region({self.rows}x{self.cols})"

@@ -1,12 +1,16 @@
-"""One job of a solve: what a search within a window proves of one position, and its answer.
+"""One job of a solve: what a search within a window proves of one position, within a budget of positions.
 
 A :class:`Job` asks what a search within a window proves of one position
 (and, for a certificate, the records that prove it); :func:`run_job` answers
-it with a fresh :class:`~tictactoe.solver.solve.Solver`, so the same job
-always gets the same :class:`JobAnswer`, wherever it runs.  The runners, the
-file of answers and the solve that puts them together
-(:mod:`tictactoe.solver.jobs`) all build on this module, which needs none
-of them.
+it.  A job that would visit more than its ``budget`` of positions answers
+``split`` instead: the solve then asks its children (:mod:`tictactoe.solver.jobs`).
+The value an answer gives is a fact of the game, so the same job gets the
+same value wherever it runs; a job that writes a proof is searched with a
+table of its own, so that its records too are the same every time, while
+one that does not reuses the table its process filled with earlier jobs of
+the same board (:func:`warm_table`): a job then finds proved what its
+neighbours proved.  The runners, the file of answers and the solve that
+puts them together all build on this module, which needs none of them.
 """
 
 from __future__ import annotations
@@ -16,19 +20,27 @@ from dataclasses import dataclass
 
 from tictactoe.solver.certificate import Goal, ProofExtractor, ProofRecords, RecordWriter
 from tictactoe.solver.clock import OutOfTime
+from tictactoe.solver.geometry import Region
+from tictactoe.solver.memory import CostTable, capacity_for
 from tictactoe.solver.position import Position
 from tictactoe.solver.records import DRAWN, LOST, WON
 from tictactoe.solver.search_board import CROSS
-from tictactoe.solver.solve import Solver
+from tictactoe.solver.solve import OverBudget, Solver
 
-__all__ = ["Job", "JobAnswer", "run_job", "strategies"]
+__all__ = ["Job", "JobAnswer", "run_job", "strategies", "warm_table"]
+
+#: The MiB a job's table may take when its solve does not say.
+JOB_MEMORY = 512
 
 
 @dataclass(frozen=True, slots=True)
 class Job:
     """What a search of the position (``x_tiles``, ``o_tiles`` on ``rows`` x ``cols``, ``length`` to win) within
     ``(alpha, beta)`` proves of its value for the player to move; with ``proof``, the records proving it.
-    ``think`` is its share of the solve's time (not part of what it asks)."""
+    ``budget``: the most positions it may visit before it answers ``split`` (None: no limit).  ``think`` (its
+    share of the solve's time), ``memory`` (the MiB its table may take) and ``known`` (records of positions other
+    jobs proved, each a key and a record as the solver's table holds them, for a job without a proof to add to its
+    table) are not part of what it asks."""
 
     rows: int
     cols: int
@@ -39,22 +51,38 @@ class Job:
     beta: int
     proof: bool
     think: float | None = None
+    budget: int | None = None
+    memory: int = JOB_MEMORY
+    restrict: tuple[int, int] | None = None
+    known: tuple[tuple[str, int], ...] = ()
 
     @property
     def key(self) -> str:
-        """What the job asks, as text: the same for jobs that ask the same of symmetric positions."""
-        board = RecordWriter(self.rows, self.cols, self.length).text((self.x_tiles, self.o_tiles), CROSS, [])
+        """What the job asks, as text: the same for jobs that ask the same of symmetric positions (under the
+        symmetries that keep the region of a restricted job, whose key names the region)."""
+        region = self.region()
+        writer = RecordWriter(
+            self.rows, self.cols, self.length, symmetries=None if region is None else region.symmetries
+        )
+        board = writer.text((self.x_tiles, self.o_tiles), CROSS, [])
         kind = "proof" if self.proof else "value"
-        return f"{self.rows}x{self.cols} {self.length} {board[2:]} {self.alpha} {self.beta} {kind}"
+        restricted = "" if region is None else f" restrict {region.rows}x{region.cols}"
+        return f"{self.rows}x{self.cols} {self.length} {board[2:]} {self.alpha} {self.beta} {kind}{restricted}"
 
     def position(self) -> Position:
         return Position(self.rows, self.length, self.x_tiles, self.o_tiles, cols=self.cols)
+
+    def region(self) -> Region | None:
+        """The region X's moves are restricted to, if any."""
+        return None if self.restrict is None else Region(*self.restrict, self.rows, self.cols)
 
 
 @dataclass(frozen=True, slots=True)
 class JobAnswer:
     """A job's answer: the least and greatest value for its position's player to move (``known`` False when its
-    time ran out first), the positions it visited, its processor seconds and, if asked, the proof."""
+    time ran out first, or when it ran past its budget: then ``split``), the positions it visited, its own
+    processor seconds (not its process's), if asked, the proof, and -- for a job without one -- the records of
+    the costly positions it proved, for the solve to hand to the jobs after it (``shared``)."""
 
     low: int
     high: int
@@ -62,6 +90,8 @@ class JobAnswer:
     seconds: float
     proof: ProofRecords | None
     known: bool = True
+    split: bool = False
+    shared: tuple[tuple[str, int], ...] = ()
 
 
 def strategies(mover: int, low: int, high: int) -> list[tuple[int, Goal]]:
@@ -80,16 +110,44 @@ def strategies(mover: int, low: int, high: int) -> list[tuple[int, Goal]]:
     return found
 
 
+# The table each board's jobs share in this process (a process runs one solve's jobs at a time): its shape and
+# capacity, and the table.  One board at a time is kept: a table of another board is no use.
+_warm: list[tuple[tuple[int, int, int, int, tuple[int, int] | None], CostTable]] = []
+
+
+def warm_table(rows: int, cols: int, length: int, memory: int, restrict: tuple[int, int] | None = None) -> CostTable:
+    """The table this process keeps for jobs on boards of ``rows`` x ``cols`` with ``length`` to win, within
+    ``memory`` MiB: the one earlier jobs filled, or a new one (the old one let go) for another board.  Restricted
+    jobs keep one of their own, for each region: what they prove holds only with X's moves restricted."""
+    shape = (rows, cols, length, memory, restrict)
+    if not _warm or _warm[0][0] != shape:
+        _warm[:] = [(shape, CostTable(capacity_for(memory, rows * cols)))]
+    return _warm[0][1]
+
+
 def run_job(job: Job) -> JobAnswer:
-    """Answer ``job`` with a fresh solver: the same answer every time, in any process."""
-    started = time.process_time()
+    """Answer ``job``: the same value every time, in any process, and with a proof the same records too."""
+    # The thread's time, not the process's: a Dask worker's other threads, and a pool worker's start, are no job's.
+    started = time.thread_time()
     position = job.position()
-    solver = Solver(position, think=job.think, keep_pairings=job.proof)
+    if job.proof:
+        table = CostTable(capacity_for(job.memory, job.rows * job.cols))
+    else:
+        table = warm_table(job.rows, job.cols, job.length, job.memory, job.restrict)
+        for key, record in job.known:  # facts of the game, whichever job proved them
+            if table.get(key) < 0:
+                table.store(key, record, present=False)
+    solver = Solver(
+        position, think=job.think, keep_pairings=job.proof, table=table, region=job.region(), share=not job.proof
+    )
     try:
-        low, high = solver.bounds(job.alpha, job.beta)
+        low, high = solver.bounds(job.alpha, job.beta, budget=job.budget)
     except OutOfTime:
-        return JobAnswer(LOST, WON, solver.nodes, time.process_time() - started, None, known=False)
+        return JobAnswer(LOST, WON, solver.nodes, time.thread_time() - started, None, known=False)
+    except OverBudget:
+        shared = tuple(solver.shared or ())
+        return JobAnswer(LOST, WON, solver.nodes, time.thread_time() - started, None, False, True, shared)
     proof = None
     if job.proof:
         proof = ProofExtractor(solver).prove(strategies(solver.board.mover, low, high))
-    return JobAnswer(low, high, solver.nodes, time.process_time() - started, proof)
+    return JobAnswer(low, high, solver.nodes, time.thread_time() - started, proof, shared=tuple(solver.shared or ()))

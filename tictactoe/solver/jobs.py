@@ -1,18 +1,22 @@
-"""Solving a position as jobs: the positions after each first move, each solved on its own, then put together.
+"""Solving a position as jobs: a tree of sub-positions, each solved on its own within a budget, split where a job
+is too big, put together as one alpha-beta search.
 
-Each first move's question is a :class:`~tictactoe.solver.job.Job`, answered
-the same wherever it runs -- in this process, in a pool of processes or on a
-cluster (:mod:`tictactoe.solver.runners`), or read back from the file of a
-solve that was stopped (:mod:`tictactoe.solver.answers`).
+Each question is a :class:`~tictactoe.solver.job.Job`, answered the same
+wherever it runs -- in this process, in a pool of processes or on a
+cluster (:mod:`tictactoe.solver.runners`) -- or read back from the file of
+a solve that was stopped (:mod:`tictactoe.solver.answers`), which every
+job's question is looked up in before it is run.  The root is always split
+into the positions after each first move; a job that visits more than its
+budget of positions answers *split*, and its position is then searched
+through its children's jobs in turn, as deep as it takes
+(:mod:`tictactoe.solver.job_tree`).
 
-:class:`JobSolve` asks the first moves as one alpha-beta search at the root
-would: in the search's move order, the first exactly, each later one
-whether it beats the best so far.  An answer serves only the question that
-order asks, so the value, the best move and the certificate are the same
-whatever the number of workers and the order their answers come in.
-Workers with nothing to do meanwhile take the next moves' questions ahead
-of time, as the search will most likely ask them (whether each beats a
-draw).
+:class:`JobSolve` keeps every worker busy: each time an answer comes in it
+walks the tree again and hands the runner the jobs the search needs, the
+one it needs now first, then the ones it will most likely need next.  An
+answer serves only the question the search asks, so the value, the best
+move and the certificate are the same whatever the number of workers and
+the order their answers come in.
 """
 
 from __future__ import annotations
@@ -25,11 +29,11 @@ from typing import TYPE_CHECKING
 from configurations import Winner
 from configurations.moves import Move
 from hashdict import Data, HashDictionary
-from tictactoe.solver.certificate import ProofRecords, RecordWriter
 from tictactoe.solver.clock import Deadline
-from tictactoe.solver.job import Job, JobAnswer, strategies
-from tictactoe.solver.position import Position
-from tictactoe.solver.records import DRAWN, LOST, WON, settled
+from tictactoe.solver.geometry import Region
+from tictactoe.solver.job import JOB_MEMORY, Job
+from tictactoe.solver.job_tree import Ask, JobTree
+from tictactoe.solver.records import DRAWN, LOST, WON
 from tictactoe.solver.search_board import SearchBoard
 from tictactoe.solver.solve import winner_of
 
@@ -37,20 +41,37 @@ if TYPE_CHECKING:
     from collections.abc import Iterator
 
     from tictactoe.solver.answers import AnswerStore
+    from tictactoe.solver.position import Position
     from tictactoe.solver.runners import Runner
 
-__all__ = ["JobSolution", "JobSolve", "Progress"]
+__all__ = ["MOST_TRIES", "PROOF_SPLIT", "VALUE_SPLIT", "JobLost", "JobSolution", "JobSolve", "Progress"]
 
-# Below every value: where the root's search starts, so that its first move is asked for its value itself.
-_BELOW = LOST - 1
-# Buckets of the table of records already written when proofs are joined: a big certificate's records.
-_KEY_BUCKETS = 393241
+#: The positions a job without a proof may visit before it is split, unless the solve says otherwise: a few
+#: tenths of a second.  Small jobs cost little, for the work of one that is split stays in its worker's table and
+#: in the store of proved positions every job reads; and the smaller they are, the sooner each job finds proved
+#: what its neighbours proved (on 7x7 with five in a row, two workers visit 1.13 times the positions of one
+#: search at 1,000, 1.5 times at 50,000).
+VALUE_SPLIT = 1_000
+#: The same for a job that writes a proof, which searches with a table of its own so that its records never
+#: depend on the jobs before it: what a job that is split searched is lost, so they are made larger (about ten
+#: seconds of one process), still small enough that 7x8 gives every worker of a large machine work.
+PROOF_SPLIT = 50_000
+#: How many times a job whose worker was lost is run before the solve gives up.
+MOST_TRIES = 3
+# Jobs handed to the runner beyond its capacity, so that a worker that finishes finds the next job waiting.
+_QUEUED = 2
+# Jobs a walk lists beyond twice the runner's room for them, so that a few answered at once leave work listed.
+_LISTED = 8
+
+
+class JobLost(RuntimeError):
+    """A job's worker was lost :data:`MOST_TRIES` times (killed, out of memory): the solve cannot go on."""
 
 
 @dataclass(frozen=True, slots=True)
 class Progress:
-    """How far a solve by jobs has got: first moves ``proved`` and ``left``, positions visited in this run,
-    wall-clock seconds since it began."""
+    """How far a solve by jobs has got: jobs ``proved`` (answered) and ``left`` (the search is waiting for),
+    positions visited in this run, wall-clock seconds since it began."""
 
     proved: int
     left: int
@@ -61,8 +82,10 @@ class Progress:
 @dataclass(frozen=True, slots=True)
 class JobSolution:
     """What a solve by jobs found: ``value``, who wins (``None``: time ran out), the ``best`` move,
-    the certificate's ``records`` (with a proof), ``jobs`` (the first moves asked of), ``resumed`` (answers read
-    from the file), and the ``nodes`` and processor ``seconds`` of this run's jobs."""
+    the certificate's ``records`` (with a proof), ``jobs`` (the answers the search used, the split ones
+    included), ``resumed`` (answers read from the file), ``split`` (the jobs of this run that ran past their
+    budget), and the ``nodes`` and processor ``seconds`` of this run's jobs (each job's own, those run ahead of
+    need and never used included)."""
 
     value: Winner | None
     best: Move | None
@@ -71,16 +94,7 @@ class JobSolution:
     resumed: int
     nodes: int
     seconds: float
-
-
-@dataclass(frozen=True, slots=True)
-class _Child:
-    """A first move and the position after it (one of each set of symmetric ones); ``finished``: a full board."""
-
-    move: int
-    x_tiles: int
-    o_tiles: int
-    finished: bool
+    split: int = 0
 
 
 class JobSolve:
@@ -88,7 +102,14 @@ class JobSolve:
 
     Iterating over it runs the solve, yielding its :class:`Progress` as
     answers come in; when the iteration ends, :attr:`solution` holds the
-    result.  ``think`` bounds the whole solve's wall-clock seconds.
+    result.  ``think`` bounds the whole solve's wall-clock seconds;
+    ``split`` is the positions a job may visit before it is split
+    (default :data:`VALUE_SPLIT`, or :data:`PROOF_SPLIT` for jobs that
+    write proofs: with ``proof`` or a ``store``);
+    ``memory`` the MiB each job's table may take; ``restrict`` the rows and
+    columns of the centred region X's moves are restricted to (then the
+    value is X's win or unknown).  :class:`JobLost` when a job's worker is
+    lost too often.
     """
 
     def __init__(
@@ -99,198 +120,185 @@ class JobSolve:
         store: AnswerStore | None = None,
         proof: bool = False,
         think: float | None = None,
+        split: int | None = None,
+        memory: int = JOB_MEMORY,
+        restrict: tuple[int, int] | None = None,
     ) -> None:
         self._position = position
         self._runner = runner
         self._store = store
         self._proof = proof
+        # A resume file keeps only answers it can check, so with one every job proves its answer.
+        self._job_proofs = proof or store is not None
+        self._split = split if split is not None else PROOF_SPLIT if self._job_proofs else VALUE_SPLIT
+        self._memory = memory
         self._deadline = Deadline.after(think)
-        self._board = SearchBoard(position)
-        self._children = self._first_moves()
-        # For each first move, the answers it has had, each with the window (for its player to move) it was asked.
-        self._answers: list[list[tuple[tuple[int, int], JobAnswer]]] = [[] for _ in self._children]
-        self._running: list[tuple[object, int, Job]] = []
-        self._resumed = self._nodes = 0
+        self._restrict = restrict
+        self._tree = JobTree(position, None if restrict is None else Region(*restrict, position.height, position.width))
+        self._running: list[tuple[object, Ask, Job]] = []
+        self._tries = HashDictionary.for_records(1024)  # a job's key -> how many times it was lost
+        # The shared store of proved positions: the costly records of the value jobs answered so far, handed to
+        # the runner for every value job after them, so that a worker finds proved what another proved.  A proof
+        # job takes none: its records must not depend on which jobs ran before it.
+        self._shared_keys = HashDictionary.for_records(1 << 16)
+        self._looked_up = HashDictionary.for_records(1 << 16)  # the jobs already looked for in the store
+        self._resumed = self._nodes = self._answered = self._splits = self._used = 0
         self._seconds = 0.0
         self.solution: JobSolution | None = None
 
     def __iter__(self) -> Iterator[Progress]:
         started = time.monotonic()
-        while self.solution is None:
-            need = self._decide()
-            if need is None:
-                break
-            self._submit(need)
-            if self._deadline.passed():
-                self.solution = self._unknown()
-                break
-            timeout = max(0.0, min(self._deadline.at - time.monotonic(), 0.5))
-            for handle in self._runner.wait([handle for handle, _, _ in self._running], timeout):
-                self._collect(handle)
-            proved = sum(1 for answers in self._answers if answers)
-            yield Progress(proved, len(self._children) - proved, self._nodes, time.monotonic() - started)
-        for handle, _, _ in self._running:
-            self._runner.cancel(handle)
-
-    def _first_moves(self) -> list[_Child]:
-        """Every first move, one of each set of symmetric ones, in the search's move order (then the squares on
-        no live window)."""
-        board = self._board
-        ordered = board.ordered_moves()
-        moves = ordered + [square for square in board.empty_squares() if square not in ordered]
-        children: list[_Child] = []
-        keys: list[str] = []
-        for move in moves:
-            board.play(move)
-            key = board.key()[0]
-            if key not in keys:
-                keys.append(key)
-                children.append(_Child(move, *board.tiles, finished=not board.empties))
-            board.undo()
-        return children
-
-    def _decide(self) -> tuple[int, tuple[int, int]] | None:
-        """The next question the root's search asks that has no answer yet, ``(first move, window)``; None
-        when the answers settle the solve (:attr:`solution` is set then)."""
-        position, board = self._position, self._board
-        if position.winner is not None or not position.empty_squares or board.threats[board.mover]:
-            self.solution = self._finished()
-            return None
-        alpha = best = _BELOW
-        used: list[JobAnswer | None] = [None] * len(self._children)
-        for index, child in enumerate(self._children):
-            if alpha >= WON:
-                break
-            value = DRAWN
-            if not child.finished:
-                window = (-WON, -alpha)
-                answer = self._answer(index, window)
-                if answer is None:
-                    return index, window
-                if not answer.known:
+        try:
+            while self.solution is None:
+                wanted = self._decide()
+                if wanted is None:
+                    break
+                self._submit(wanted)
+                timeout = max(0.0, min(self._deadline.at - time.monotonic(), 0.5))
+                for handle in self._runner.wait([handle for handle, _, _ in self._running], timeout):
+                    self._collect(handle)
+                if self._deadline.passed():
                     self.solution = self._unknown()
-                    return None
-                used[index] = answer
-                value = _settled_value(-answer.high, -answer.low, alpha)
-            if value > best:
-                best, best_index = value, index
-            alpha = max(alpha, value)
-        self.solution = self._settled(best, best_index, used)
-        return None
+                    break
+                yield Progress(self._answered, len(wanted), self._nodes, time.monotonic() - started)
+        finally:
+            for handle, _, _ in self._running:
+                self._runner.cancel(handle)
 
-    def _job(self, index: int, window: tuple[int, int]) -> Job:
-        child = self._children[index]
-        position = self._position
+    def _decide(self) -> list[Ask] | None:
+        """The jobs the search waits for, the one needed now first; None when the answers settle the solve
+        (:attr:`solution` is set then)."""
+        position, board = self._position, SearchBoard(self._position)
+        if position.winner is not None or not position.empty_squares or board.threats[board.mover]:
+            self.solution = self._finished(board)
+            return None
+        while True:
+            # Enough jobs listed for every worker and its queue, twice over: a listed job may be running already.
+            outcome = self._tree.walk(guesses=True, most=2 * (self._runner.capacity + _QUEUED) + _LISTED)
+            if outcome.unknown:
+                self.solution = self._unknown()
+                return None
+            if outcome.low is not None and outcome.high is not None:
+                self._used = outcome.count
+                self.solution = self._settled((outcome.low, outcome.high), outcome.best)
+                return None
+            if not self._from_store(outcome.wanted):
+                return _unique(outcome.wanted)
+
+    def _from_store(self, wanted: list[Ask]) -> bool:
+        """Give the tree the answers the store has for ``wanted`` jobs not yet looked up; whether it had any."""
+        if self._store is None:
+            return False
+        found = False
+        for ask in wanted:
+            job = self._job(ask)
+            key = job.key
+            if self._looked_up.get(key) >= 0:
+                continue
+            self._looked_up.put(Data(key, 0))
+            stored = self._store.get(key, job)
+            if stored is not None:
+                self._tree.give(ask, stored)
+                self._resumed += 1
+                found = True
+        return found
+
+    def _job(self, ask: Ask) -> Job:
+        node, position = ask.node, self._position
         think = None if self._deadline.at == math.inf else max(0.001, self._deadline.at - time.monotonic())
         return Job(
-            position.height, position.width, position.length, child.x_tiles, child.o_tiles, *window, self._proof, think
+            position.height,
+            position.width,
+            position.length,
+            node.x_tiles,
+            node.o_tiles,
+            ask.alpha,
+            ask.beta,
+            self._job_proofs,
+            think,
+            self._split,
+            self._memory,
+            self._restrict,
         )
 
-    def _answer(self, index: int, window: tuple[int, int]) -> JobAnswer | None:
-        """The answer to the question, from this run or from the store."""
-        for asked, answer in self._answers[index]:
-            if asked == window:
-                return answer
-        if self._store is None:
-            return None
-        stored = self._store.get(self._job(index, window).key)
-        if stored is not None:
-            self._answers[index].append((window, stored))
-            self._resumed += 1
-        return stored
-
-    def _submit(self, need: tuple[int, tuple[int, int]]) -> None:
-        """Hand the runner the question needed now, then, while it has room, questions it will likely need."""
-        index, window = need
-        wanted = [need]
-        ahead = (-WON, -max(-window[1], DRAWN))  # the next moves, asked whether they beat a draw
-        if -ahead[1] < WON:
-            wanted += [(later, ahead) for later in range(index + 1, len(self._children))]
-        for later, asked in wanted:
-            if len(self._running) >= self._runner.capacity:
+    def _submit(self, wanted: list[Ask]) -> None:
+        """Hand the runner the jobs wanted, in order, while it has room (a few more than its workers)."""
+        for ask in wanted:
+            if len(self._running) >= self._runner.capacity + (_QUEUED if self._runner.capacity > 1 else 0):
                 break
-            if self._children[later].finished or any(
-                i == later and job.alpha == asked[0] and job.beta == asked[1] for _, i, job in self._running
-            ):
-                continue
-            if self._answer(later, asked) is None:
-                job = self._job(later, asked)
-                self._running.append((self._runner.submit(job), later, job))
+            if not any(running.key == ask.key for _, running, _ in self._running):
+                job = self._job(ask)
+                self._running.append((self._runner.submit(job), ask, job))
 
     def _collect(self, handle: object) -> None:
-        """Take in a finished job's answer (a job whose worker was lost goes back to the runner)."""
+        """Take in a finished job's answer; a job whose worker was lost goes back to the runner, up to
+        :data:`MOST_TRIES` times."""
         place = next(place for place, (running, _, _) in enumerate(self._running) if running == handle)
-        _, index, job = self._running.pop(place)
+        _, ask, job = self._running.pop(place)
         answer = self._runner.result(handle)
         if answer is None:
-            self._running.append((self._runner.submit(job), index, job))
+            tries = max(self._tries.get(job.key), 1) + 1
+            if tries > MOST_TRIES:
+                raise JobLost(
+                    f"the job of {job.key} lost its worker {MOST_TRIES} times (killed, or out of memory?): "
+                    "the solve stops here"
+                )
+            if self._tries.get(job.key) >= 0:
+                self._tries.remove(job.key)
+            self._tries.put(Data(job.key, tries))
+            self._running.append((self._runner.submit(job), ask, job))
             return
         self._nodes += answer.nodes
         self._seconds += answer.seconds
-        self._answers[index].append(((job.alpha, job.beta), answer))
-        if self._store is not None and answer.known:
+        self._answered += 1
+        self._splits += answer.split
+        self._tree.give(ask, answer)
+        fresh = []
+        for key, record in answer.shared:
+            if self._shared_keys.get(key) < 0:
+                self._shared_keys.put(Data(key, 0))
+                fresh.append((key, record))
+        self._runner.share(fresh)
+        if self._store is not None and (answer.known or answer.split):
             self._store.put(job.key, answer)
 
     def _outcome(self, value: int | None, move: int, records: list[str] | None) -> JobSolution:
         """The solution of a solve that found ``value`` (for the player to move; ``None``: unknown)."""
         best = None if move < 0 else Move(*divmod(move, self._position.width))
-        jobs = sum(1 for answers in self._answers if answers)
         winner = None if value is None else winner_of(value, self._position.mover)
-        return JobSolution(winner, best, records, jobs, self._resumed, self._nodes, self._seconds)
+        return JobSolution(winner, best, records, self._used, self._resumed, self._nodes, self._seconds, self._splits)
 
-    def _finished(self) -> JobSolution:
+    def _finished(self, board: SearchBoard) -> JobSolution:
         """The solution of a position that needs no job: a finished game, or one the mover wins at once."""
-        position, board = self._position, self._board
+        position = self._position
+        records: list[str] | None = [] if self._proof else None
         if position.winner is not None:
-            value = WON if position.winner == position.mover else LOST
-            return self._outcome(value, -1, [] if self._proof else None)
+            return self._outcome(WON if position.winner == position.mover else LOST, -1, records)
         if not position.empty_squares:
-            return self._outcome(DRAWN, -1, [] if self._proof else None)
+            return self._outcome(DRAWN, -1, records)
         threat = board.threats[board.mover]
-        return self._outcome(WON, (threat & -threat).bit_length() - 1, [] if self._proof else None)
+        return self._outcome(WON, (threat & -threat).bit_length() - 1, records)
 
     def _unknown(self) -> JobSolution:
-        return self._outcome(None, self._children[0].move, None)
+        return self._outcome(None, self._tree.children(self._tree.root)[0][0], None)
 
-    def _settled(self, best: int, best_index: int, used: list[JobAnswer | None]) -> JobSolution:
-        """The solution once every question the root's search asks has its ``used`` answer."""
-        return self._outcome(best, self._children[best_index].move, self._records(best, best_index, used))
-
-    def _records(self, value: int, best_index: int, used: list[JobAnswer | None]) -> list[str] | None:
-        """The certificate's records: the root's move for the player to move, then the proofs of the first
-        moves, joined (each position once, the first proof that has it giving its record, its strategy
-        followed from there) and in the order the strategies reach them."""
-        if not self._proof:
-            return None
-        position, mover = self._position, self._board.mover
-        writer = RecordWriter(position.height, position.width, position.length)
-        lines: list[str] = []
-        seen = HashDictionary(_KEY_BUCKETS)  # the keys of the records written
-        for prover, _ in strategies(mover, value, value):
-            chosen = [best_index] if prover == mover else range(len(self._children))
-            stack: list[tuple[ProofRecords, int]] = []
-            for index in reversed(chosen):
-                answer = used[index]
-                if answer is not None and answer.proof is not None:
-                    stack += [(answer.proof, place) for place in reversed(answer.proof.roots[prover])]
-            if prover == mover:
-                child = self._children[best_index]
-                lines.append(writer.text((position.x_tiles, position.o_tiles), prover, ["move"], [child.move]))
-            while stack:
-                proof, place = stack.pop()
-                record = proof.records[place]
-                if seen.get(record.key) < 0:
-                    seen.put(Data(record.key, 0))
-                    if record.text:
-                        lines.append(record.text)
-                    stack += [(proof, edge) for edge in reversed(record.edges)]
-        return lines
+    def _settled(self, value: tuple[int, int], best: int) -> JobSolution:
+        """The solution once the root's search has every answer it asks: its value and first best move (with X's
+        moves restricted, unknown unless X wins: X may do better with the moves it was not given)."""
+        move = self._tree.children(self._tree.root)[best][0]
+        if self._restrict is not None and winner_of(value[0], self._position.mover) is not Winner.X:
+            return self._outcome(None, move, None)
+        records = self._tree.records(value) if self._proof else None
+        return self._outcome(value[0], move, records)
 
 
-def _settled_value(low: int, high: int, alpha: int) -> int:
-    """The value a fail-soft search within ``(alpha, WON)`` returns for a first move whose value lies in
-    ``[low, high]``; an answer to that very window always settles it."""
-    value = settled(low, high, alpha, WON)
-    if value is None:
-        raise ValueError(f"[{low}, {high}] does not settle the window ({alpha}, {WON})")
-    return value
+def _unique(asks: list[Ask]) -> list[Ask]:
+    """``asks`` with each job once, where it first comes."""
+    seen = HashDictionary.for_records(len(asks))
+    unique = []
+    for ask in asks:
+        text = f"{ask.node.key} {ask.alpha} {ask.beta}"
+        if seen.get(text) < 0:
+            seen.put(Data(text, 0))
+            unique.append(ask)
+    return unique

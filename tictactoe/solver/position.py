@@ -61,6 +61,8 @@ class Position:
             )
         if self._has_line(x_tiles) and self._has_line(o_tiles):
             raise PositionError("both X and O have a line: the game stops at the first")
+        self._check_last_move(Side.X, x_tiles, moved_after=x_count == o_count)
+        self._check_last_move(Side.O, o_tiles, moved_after=x_count > o_count)
 
     @classmethod
     def from_rows(cls, rows: Sequence[str], length: int, *, cols: int | None = None) -> Position:
@@ -177,3 +179,23 @@ class Position:
 
     def _has_line(self, tiles: int) -> bool:
         return any(window & tiles == window for window in self.shape.windows)
+
+    def _check_last_move(self, side: Side, tiles: int, *, moved_after: bool) -> None:
+        """``PositionError`` unless ``side``'s lines, if it has any, were completed by its last move: the other
+        side has not moved since (``moved_after`` says whether it has), and every line holds that move's square.
+
+        >>> Position.from_rows(["XXX", "OO.", "..O"], length=3)
+        Traceback (most recent call last):
+        ...
+        tictactoe.solver.position.PositionError: X has a line and O moved after it: the game stops at the line
+        """
+        lines = [window for window in self.shape.windows if window & tiles == window]
+        if not lines:
+            return
+        if moved_after:
+            raise PositionError(f"{side} has a line and {side.opponent} moved after it: the game stops at the line")
+        common = tiles
+        for line in lines:
+            common &= line
+        if not common:
+            raise PositionError(f"{side}'s lines have no square in common: the game stops at the first")

@@ -5,15 +5,35 @@ Each is a :class:`Runner`: ``submit`` a job for a handle, ``wait`` for
 some handles to finish, read each one's ``result`` -- ``None`` when the
 worker running it was lost, so that the job is submitted again -- and
 ``close`` to stop every worker.  ``capacity`` is how many jobs it runs at
-once.
+once.  ``share`` hands it records of proved positions for the jobs
+without proofs that run after (the solve's store of proved positions):
+each pool worker is sent those it has not had yet, with its next job; a
+Dask job takes the most recent ones with it; jobs run in this process
+share its table already.
+
+Workers end with the solve however it ends.  A local worker asks the
+kernel to kill it when its parent dies (``PR_SET_PDEATHSIG`` on Linux; on
+a system without it, it looks for its parent between jobs and while it
+waits), so ``kill -9`` or ``SIGTERM`` of the solve leaves no worker
+behind; Ctrl-C closes the pool.  A Dask worker runs one job at a time
+whatever its threads (each job holds the ``solve`` resource, which the
+runner gives every worker of the cluster, one each), and once the solve's
+client is gone the scheduler hands out none of its jobs; a job running
+then ends within its budget of positions.
 """
 
 from __future__ import annotations
 
+import contextlib
+import ctypes
+import ctypes.util
+import dataclasses
 import multiprocessing
 import os
 import queue
 import signal
+import sys
+import threading
 import time
 from typing import TYPE_CHECKING, Protocol
 
@@ -29,6 +49,15 @@ __all__ = ["ClusterError", "DaskCluster", "InProcess", "LocalPool", "Runner", "c
 _POLL = 0.05
 # How long a scheduler has to answer: one on the same network answers at once.
 _CONNECT_SECONDS = 5
+#: The Dask resource a job holds, of which the runner gives each worker process one: one job a process
+#: (:mod:`tictactoe.solver.cluster_plugin` says the same).
+RESOURCE = "tictactoe-solve"
+# prctl's option that sends the calling process a signal when its parent dies (linux/prctl.h).
+_PR_SET_PDEATHSIG = 1
+# How often a worker on a system without PR_SET_PDEATHSIG looks whether its parent is still there, in seconds.
+_ORPHAN_POLL = 1.0
+# The most records of proved positions a Dask job takes with it (the most recent): about 1 MB.
+_MOST_SHARED = 20_000
 
 
 class ClusterError(RuntimeError):
@@ -54,6 +83,8 @@ class Runner(Protocol):
     def cancel(self, handle: object) -> None: ...
 
     def close(self) -> None: ...
+
+    def share(self, records: list[tuple[str, int]]) -> None: ...
 
 
 class _Done:
@@ -85,16 +116,20 @@ class InProcess:
     def close(self) -> None:
         """Nothing to stop."""
 
+    def share(self, records: list[tuple[str, int]]) -> None:
+        """Nothing to send: the jobs run here, and share this process's table."""
+
 
 class _Slot:
     """One worker process of a :class:`LocalPool`, its own queue of jobs, and the handle it is running."""
 
-    __slots__ = ("handle", "jobs", "process")
+    __slots__ = ("handle", "jobs", "process", "shared")
 
     def __init__(self, process: BaseProcess, jobs: Queue[tuple[int, Job] | None]) -> None:
         self.process = process
         self.jobs = jobs
         self.handle: int | None = None
+        self.shared = 0  # how many of the pool's shared records the worker has been sent
 
 
 class LocalPool:
@@ -114,10 +149,11 @@ class LocalPool:
         self._waiting: list[tuple[int, Job]] = []
         self._done: dict[int, JobAnswer | None] = {}  # handles (job numbers) finished and not yet read
         self._next = 0
+        self._shared: list[tuple[str, int]] = []
 
     def _start(self) -> _Slot:
         jobs: Queue[tuple[int, Job] | None] = self._context.Queue()
-        process = self._context.Process(target=_work, args=(jobs, self._answers), daemon=True)
+        process = self._context.Process(target=_work, args=(os.getpid(), jobs, self._answers), daemon=True)
         process.start()
         return _Slot(process, jobs)
 
@@ -140,6 +176,17 @@ class LocalPool:
             except queue.Empty:
                 continue
             self._finish(handle, answer)
+            self._drain()
+
+    def _drain(self) -> None:
+        """Take every answer already waiting, so that the solve weighs them all in one walk of its tree: one walk
+        an answer would make the solve's process, not the workers, the limit on a machine of many cores."""
+        while True:
+            try:
+                handle, answer = self._answers.get_nowait()
+            except queue.Empty:
+                return
+            self._finish(handle, answer)
 
     def result(self, handle: object) -> JobAnswer | None:
         return self._done.pop(handle)  # type: ignore[call-overload,no-any-return]
@@ -160,10 +207,16 @@ class LocalPool:
         self._done[handle] = answer
         self._dispatch()
 
+    def share(self, records: list[tuple[str, int]]) -> None:
+        self._shared += records
+
     def _dispatch(self) -> None:
         for slot in self._slots:
             if slot.handle is None and self._waiting:
                 slot.handle, job = self._waiting.pop(0)
+                if not job.proof:  # the records it has not had, for its table to keep
+                    job = dataclasses.replace(job, known=tuple(self._shared[slot.shared :]))
+                    slot.shared = len(self._shared)
                 slot.jobs.put((slot.handle, job))
 
     def _check_workers(self) -> None:
@@ -177,19 +230,43 @@ class LocalPool:
                 self._finish(lost, None)
 
 
-def _work(jobs: Queue[tuple[int, Job] | None], answers: Queue[tuple[int, JobAnswer]]) -> None:
-    """A worker's life: answer the jobs it is given until it is told to stop (None)."""
+def _work(parent: int, jobs: Queue[tuple[int, Job] | None], answers: Queue[tuple[int, JobAnswer]]) -> None:
+    """A worker's life: answer the jobs it is given until it is told to stop (None), or its parent is gone."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _die_with(parent)
     while (given := jobs.get()) is not None:
         handle, job = given
         answers.put((handle, run_job(job)))
 
 
+def _die_with(parent: int) -> None:
+    """End this process when ``parent`` ends: by the kernel's word where it gives one, else by a thread that
+    looks for the parent now and then."""
+    libc_name = ctypes.util.find_library("c") if sys.platform.startswith("linux") else None
+    armed = False
+    if libc_name is not None:
+        with contextlib.suppress(OSError, AttributeError):
+            armed = ctypes.CDLL(libc_name, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL) == 0
+    if os.getppid() != parent:  # the parent died before the request was made
+        os._exit(1)
+    if not armed:
+        threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
+
+
+def _watch_parent(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(_ORPHAN_POLL)
+    os._exit(1)
+
+
 class DaskCluster:
     """The workers of the Dask cluster whose scheduler listens at ``address`` (``pip install '.[cluster]'``).
 
-    Dask moves a job whose worker was lost to another worker; a job it
-    gives up on answers None and is submitted again.
+    Each worker process is given one :data:`RESOURCE`, now and as it
+    joins, and each job needs one, so a worker runs one job at a time
+    whatever its threads; ``capacity`` is the worker processes.  Dask moves
+    a job whose worker was lost to another worker; a job it gives up on
+    answers None and is submitted again (the solve bounds how often).
     """
 
     def __init__(self, address: str) -> None:
@@ -202,16 +279,27 @@ class DaskCluster:
             self._client = distributed.Client(address, timeout=_CONNECT_SECONDS)
         except (OSError, TimeoutError) as error:
             raise ClusterError(f"no Dask scheduler answers at {address!r}: {error}") from None
-        self.capacity = max(1, sum(self._client.nthreads().values()))
+        # The plugin's module imports dask, which this module may not (it is the cluster extra's).
+        from tictactoe.solver.cluster_plugin import OneJobEach  # noqa: PLC0415
+
+        self._client.register_plugin(OneJobEach(), name=RESOURCE)
+        self.capacity = max(1, len(self._client.scheduler_info()["workers"]))
+        self._shared: list[tuple[str, int]] = []
 
     def submit(self, job: Job) -> object:
-        return self._client.submit(run_job, job, pure=False)
+        if not job.proof:
+            job = dataclasses.replace(job, known=tuple(self._shared[-_MOST_SHARED:]))
+        return self._client.submit(run_job, job, pure=False, resources={RESOURCE: 1})
+
+    def share(self, records: list[tuple[str, int]]) -> None:
+        self._shared += records
 
     def wait(self, handles: list[object], timeout: float) -> list[object]:
         deadline = time.monotonic() + timeout
         while True:
             done = [handle for handle in handles if handle.done()]  # type: ignore[attr-defined]
             if done or time.monotonic() >= deadline:
+                self.capacity = max(1, len(self._client.scheduler_info()["workers"]))
                 return done
             time.sleep(_POLL)
 

@@ -67,8 +67,9 @@ class SearchBoard:
     Attributes (read them, never assign them): ``mover`` (``CROSS`` or ``NOUGHT``),
     ``tiles``, ``threats``, ``near``, ``potential`` and ``values`` (each a pair indexed
     by player, as the module's docstring describes them), ``empties`` (the
-    number of empty squares), ``rows``, ``cols``, ``length`` (to win), ``squares`` and
-    ``shape`` (the board's :class:`~tictactoe.solver.geometry.Geometry`).
+    number of empty squares), ``rows``, ``cols``, ``length`` (to win), ``squares``,
+    ``shape`` (the board's :class:`~tictactoe.solver.geometry.Geometry`) and
+    ``symmetries`` (how many of the shape's symmetries its keys use).
 
     >>> from tictactoe.solver.position import Position
     >>> board = SearchBoard(Position.from_rows(["X..", ".O.", "..X"], length=3))
@@ -105,13 +106,18 @@ class SearchBoard:
         "rows",
         "shape",
         "squares",
+        "symmetries",
         "threats",
         "tiles",
         "values",
     )
 
-    def __init__(self, position: Position) -> None:
+    def __init__(self, position: Position, *, symmetries: int | None = None) -> None:
         shape = position.shape
+        # The symmetries a key is the least image under: all the board's, or the first few (those that keep a
+        # restricted solve's region: :class:`~tictactoe.solver.geometry.Region`).
+        kept = shape.symmetries[:symmetries]
+        self.symmetries = len(kept)
         self.shape = shape
         self.rows = shape.rows
         self.cols = shape.cols
@@ -132,10 +138,7 @@ class SearchBoard:
         )
         # Square s of player p sets bit 2 * image + p of the key under each symmetry.
         self._key_steps = tuple(
-            tuple(
-                tuple(1 << 2 * images[square] + player for images in shape.symmetries)
-                for square in range(shape.squares)
-            )
+            tuple(tuple(1 << 2 * images[square] + player for images in kept) for square in range(shape.squares))
             for player in (CROSS, NOUGHT)
         )
         self._key_bytes = (2 * shape.squares + 7) // 8
@@ -150,7 +153,7 @@ class SearchBoard:
                 for square, step in enumerate(self._key_steps[player])
                 if self.tiles[player] >> square & 1
             )
-            for index in range(len(shape.symmetries))
+            for index in range(len(kept))
         )
         self._count_windows()
 

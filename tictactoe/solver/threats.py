@@ -45,6 +45,7 @@ from typing import TYPE_CHECKING
 
 from hashdict import Data, HashDictionary
 from tictactoe.solver.clock import Deadline
+from tictactoe.solver.depth import make_room
 from tictactoe.solver.geometry import lowest_square, squares_of
 
 if TYPE_CHECKING:
@@ -88,6 +89,7 @@ class ThreatSearch:
     ) -> None:
         self._board = board
         self._passed = passed
+        make_room(board.squares)  # an attacking move and a reply a level of recursion
         self._threes = threes
         shape = board.shape
         self._masks, self._through = shape.windows, shape.windows_through

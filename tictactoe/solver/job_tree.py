@@ -1,0 +1,373 @@
+"""The tree of a solve by jobs: positions, the moves between them, and one alpha-beta search over it that answers
+each position from its own job or, for one too big for a job, from its children's.
+
+A :class:`JobTree` holds the positions a solve has met, each once under
+the key of its least symmetric image (so a position reached by two orders
+of moves, or by symmetric ones, is one position and its jobs are asked
+once), and the answers of their jobs.  :meth:`JobTree.walk` runs the
+search the solve stands for -- negamax with alpha-beta over the values
+``WON``, ``DRAWN``, ``LOST``, its moves in the solver's order -- as far as
+the answers allow:
+
+* a position whose job for the window asked has an answer gives it;
+* a position whose job ran past its budget (*split*) is searched as the
+  root is: its children, each for the window alpha-beta gives it, their
+  values put together;
+* a position with no answer yet is a job to run.
+
+The answer a position gets depends only on the answers of the jobs the
+search asks, and each of those only on its job; which job finishes first,
+and how many run at once, changes nothing.  To keep workers busy the walk
+goes on past a job still to run, *guessing* its value a draw (the value
+of most positions of these games, and the one that narrows the later
+windows least), and lists every job it meets in the order the search
+would ask them: the first is the one the search needs now, the next the
+ones it will most likely need -- the job-level search's "most proving"
+jobs, estimated by the search order rather than by proof numbers.  A
+wrong guess costs only a job run for nothing.
+
+The certificate of a solve is the records of the strategies its value
+needs, followed from the root through the positions the search used:
+where a position was answered by one job, that job's records; where it
+was split, a record of the prover's move (the first child the search
+found good enough) or, the other player to move, the records of every
+child (:meth:`JobTree.records`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from hashdict import Data, HashDictionary
+from tictactoe.solver.certificate import Goal, RecordWriter
+from tictactoe.solver.geometry import Region, squares_of
+from tictactoe.solver.job import JobAnswer, strategies
+from tictactoe.solver.position import Position
+from tictactoe.solver.records import DRAWN, LOST, WON, settled
+from tictactoe.solver.search_board import CROSS, SearchBoard
+
+if TYPE_CHECKING:
+    from tictactoe.solver.certificate import ProofRecords
+
+__all__ = ["BELOW", "GUESS", "Ask", "JobTree", "Node", "Outcome"]
+
+#: Below every value: where the root's search starts, so that its first move is asked for its value itself.
+BELOW = LOST - 1
+#: The value a job still to run is guessed to have, so that the walk can go on to the jobs after it.
+GUESS = DRAWN
+# Buckets of the tables of positions and answers: a solve of many thousand jobs.
+_BUCKETS = 30593
+
+
+@dataclass(slots=True)
+class Node:
+    """A position of the tree: its tiles (in the orientation it was first met in), its key, and -- once asked
+    for -- its children: each a move (in this orientation) and the child's node, or the child's value for its
+    player to move when the rules settle it (a full board, a line to complete) and no job is needed."""
+
+    x_tiles: int
+    o_tiles: int
+    key: str
+    mover: int
+    children: list[tuple[int, Node | int]] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Ask:
+    """A question of the search: the value of ``node`` for its player to move, searched within ``(alpha, beta)``."""
+
+    node: Node
+    alpha: int
+    beta: int
+
+    @property
+    def key(self) -> tuple[str, int, int]:
+        return self.node.key, self.alpha, self.beta
+
+
+@dataclass(slots=True)
+class Outcome:
+    """What a walk found: the root's answer (``low``, ``high`` for its player to move) when the answers settle it,
+    else ``None``; the first child that gives the root its value (its index); ``wanted``, the jobs the search
+    asks that have no answer, in the order it asks them (the first one needed now, the rest after guesses);
+    ``unknown`` when a job ran out of time; ``count``, how many answers the walk used (split ones included);
+    ``seen``, what the walk found of each question it met (so that a position met again is not searched again);
+    ``most``, how many jobs a walk with guesses lists before it stops (``full`` then): the workers can take only
+    so many, and walking on past them costs the solve's process time that grows with the tree."""
+
+    low: int | None = None
+    high: int | None = None
+    best: int = 0
+    wanted: list[Ask] = field(default_factory=list)
+    most: int | None = None
+    full: bool = False
+    unknown: bool = False
+    count: int = 0
+    seen: HashDictionary = field(default_factory=lambda: HashDictionary(_BUCKETS))
+
+
+class JobTree:
+    """The positions of a solve of ``position`` and the answers of their jobs (see the module's docstring)."""
+
+    def __init__(self, position: Position, region: Region | None = None) -> None:
+        self._region = region
+        self._symmetries = None if region is None else region.symmetries
+        self._board = SearchBoard(position, symmetries=self._symmetries)
+        self._writer = RecordWriter(position.height, position.width, position.length)
+        self._nodes: list[Node] = []
+        self._node_index = HashDictionary(_BUCKETS)  # a position's key -> its place in _nodes
+        self._answers: list[JobAnswer] = []
+        self._answer_index = HashDictionary(_BUCKETS)  # a job's key (position, window) -> its place in _answers
+        self.root = self._node(position.x_tiles, position.o_tiles, as_given=True)
+
+    def answer(self, ask: Ask) -> JobAnswer | None:
+        """The answer given to ``ask``'s job, if any."""
+        place = self._answer_index.get(_text(ask.key))
+        return None if place < 0 else self._answers[place]
+
+    def give(self, ask: Ask, answer: JobAnswer) -> None:
+        """Record ``answer`` as the answer of ``ask``'s job (a later one for the same job is ignored)."""
+        text = _text(ask.key)
+        if self._answer_index.get(text) < 0:
+            self._answer_index.put(Data(text, len(self._answers)))
+            self._answers.append(answer)
+
+    def walk(self, *, guesses: bool, most: int | None = None) -> Outcome:
+        """The root's search as far as the answers go (see the module's docstring); with ``guesses``, on past
+        every job still to run, listing them all, or the first ``most`` of them."""
+        outcome = Outcome(most=most)
+        value = self._search(Ask(self.root, BELOW, WON), outcome, guesses=guesses, at_root=True)
+        if value is not None and not outcome.wanted and not outcome.unknown:
+            outcome.low, outcome.high = value
+        return outcome
+
+    def children(self, node: Node) -> list[tuple[int, Node | int]]:
+        """The children of ``node``, worked out on first asking: every empty square (one of each set whose
+        positions after it are symmetric), the solver's move order first, then the squares on no live window."""
+        if node.children is not None:
+            return node.children
+        board = self._at(node)
+        ordered = board.ordered_moves()
+        moves = ordered + [square for square in board.empty_squares() if square not in ordered]
+        region = self._region
+        if region is not None and board.mover == CROSS:  # X chooses in the region while it has room there
+            moves = [move for move in moves if region.squares >> move & 1] or moves
+        found: list[tuple[int, Node | int]] = []
+        keys = HashDictionary.for_records(len(moves))
+        for move in moves:
+            board.play(move)
+            key = board.key()[0]
+            if keys.get(key) < 0:
+                keys.put(Data(key, 0))
+                if not board.empties:
+                    found.append((move, DRAWN))
+                elif board.threats[board.mover]:
+                    found.append((move, WON))  # its player to move completes a line
+                else:
+                    found.append((move, self._node_of(board)))
+            board.undo()
+        node.children = found
+        return found
+
+    def _search(self, ask: Ask, outcome: Outcome, *, guesses: bool, at_root: bool = False) -> tuple[int, int] | None:
+        """``(low, high)`` that a search of ``ask`` proves, normalized as a job's answer is; None where it waits
+        for a job (listed in ``outcome.wanted``) and does not guess."""
+        if at_root:
+            return self._split_search(ask, outcome, guesses=guesses, at_root=True)
+        text = _text(ask.key)
+        seen = outcome.seen.get(text)
+        if seen >= 0:  # met before in this walk (a transposition): its jobs are listed already
+            if seen == 0:
+                return None
+            low, high = divmod(seen - 1, 8)
+            return low + LOST, high + LOST
+        answer = self.answer(ask)
+        if answer is not None and (answer.known or answer.split):
+            outcome.count += 1
+        if answer is not None and answer.known:
+            found: tuple[int, int] | None = (answer.low, answer.high)
+        elif answer is not None and answer.split:
+            found = self._split_search(ask, outcome, guesses=guesses, at_root=False)
+        else:
+            if answer is None:
+                outcome.wanted.append(ask)
+                outcome.full = outcome.most is not None and len(outcome.wanted) >= outcome.most
+            else:
+                outcome.unknown = True
+            found = None
+        outcome.seen.put(Data(text, 0 if found is None else 1 + (found[0] - LOST) * 8 + found[1] - LOST))
+        return found
+
+    def _split_search(self, ask: Ask, outcome: Outcome, *, guesses: bool, at_root: bool) -> tuple[int, int] | None:
+        """:meth:`_search` of a position split into its children: alpha-beta over them, as the solver's search
+        goes over a position's moves."""
+        best, alpha, waiting = BELOW, ask.alpha, False
+        for index, (_, child) in enumerate(self.children(ask.node)):
+            if isinstance(child, int):
+                value = -child
+            else:
+                found = self._search(Ask(child, -ask.beta, -alpha), outcome, guesses=guesses)
+                if found is None and (not guesses or outcome.unknown or outcome.full):
+                    return None
+                if found is None:
+                    waiting, value = True, max(alpha, min(GUESS, ask.beta))
+                else:
+                    value = _settled(-found[1], -found[0], alpha, ask.beta)
+            if value > best:
+                best = value
+                if at_root:
+                    outcome.best = index
+            if value > alpha:
+                alpha = value
+                if alpha >= ask.beta:
+                    break
+        return None if waiting else _normalized(best, ask.alpha, ask.beta)
+
+    def records(self, value: tuple[int, int]) -> list[str]:
+        """The certificate's records of the root's answer ``value``: the strategies it needs, each followed from
+        the root through the answers the search used, every position's record once (the first met)."""
+        lines: list[str] = []
+        seen = HashDictionary.for_records(1 << 18)
+        for prover, goal in strategies(self.root.mover, *value):
+            stack: list[tuple[Ask | None, ProofRecords | None, int]] = [(Ask(self.root, BELOW, WON), None, -1)]
+            while stack:
+                ask, proof, place = stack.pop()
+                if proof is not None:
+                    record = proof.records[place]
+                    if _first(seen, record.key):
+                        if record.text:
+                            lines.append(record.text)
+                        stack += [(None, proof, edge) for edge in reversed(record.edges)]
+                elif ask is not None:
+                    stack += reversed(self._follow(ask, prover, goal, lines, seen))
+        return lines
+
+    def _follow(
+        self, ask: Ask, prover: int, goal: Goal, lines: list[str], seen: HashDictionary
+    ) -> list[tuple[Ask | None, ProofRecords | None, int]]:
+        """What to follow of ``prover``'s strategy at ``ask``'s position, after writing the position's own record
+        if the search split it: the job's proof records, or the children the strategy goes on to."""
+        answer = None if ask.node is self.root else self.answer(ask)
+        if answer is not None and not answer.split:
+            proof = answer.proof
+            assert proof is not None  # a solve that writes a certificate asks its jobs for proofs
+            return [(None, proof, place) for place in proof.roots[prover]]
+        node = ask.node
+        children = self.children(node)
+        if node.mover == prover:
+            index = self._chosen(ask)
+            move, child = children[index]
+            text = self._writer.text((node.x_tiles, node.o_tiles), prover, ["move"], [move])
+            if not _first(seen, text[: text.index(" ", 2)]):
+                return []
+            lines.append(text)
+            return [] if isinstance(child, int) else [(self._child_ask(ask, index), None, -1)]
+        if not _first(seen, self._writer.key((node.x_tiles, node.o_tiles), prover)):
+            return []
+        return [
+            (self._child_ask(ask, index), None, -1)
+            for index, (_, child) in enumerate(children)
+            if not isinstance(child, int)
+        ]
+
+    def _chosen(self, ask: Ask) -> int:
+        """The index of the first child that gives ``ask``'s position the value the search found: the move of
+        the player to move."""
+        outcome = Outcome()
+        alpha, best, chosen = ask.alpha, BELOW, 0
+        for index, (_, child) in enumerate(self.children(ask.node)):
+            if isinstance(child, int):
+                value = -child
+            else:
+                found = self._search(Ask(child, -ask.beta, -alpha), outcome, guesses=False)
+                assert found is not None  # the search that settled the position had every answer
+                value = _settled(-found[1], -found[0], alpha, ask.beta)
+            if value > best:
+                best, chosen = value, index
+            if value > alpha:
+                alpha = value
+                if alpha >= ask.beta:
+                    break
+        return chosen
+
+    def _child_ask(self, ask: Ask, index: int) -> Ask:
+        """The question the search asked of child ``index`` of ``ask``'s position (its window, from the children
+        before it)."""
+        alpha = ask.alpha
+        outcome = Outcome()
+        for place, (_, child) in enumerate(self.children(ask.node)):
+            if place == index:
+                assert not isinstance(child, int)
+                return Ask(child, -ask.beta, -alpha)
+            if isinstance(child, int):
+                value = -child
+            else:
+                found = self._search(Ask(child, -ask.beta, -alpha), outcome, guesses=False)
+                assert found is not None
+                value = _settled(-found[1], -found[0], alpha, ask.beta)
+            alpha = max(alpha, value)
+        raise IndexError(index)
+
+    def _node(self, x_tiles: int, o_tiles: int, *, as_given: bool = False) -> Node:
+        """The node of the position with these tiles, made on first meeting it (or a symmetric one); see
+        :meth:`_node_of`."""
+        return self._node_of(self._at_tiles(x_tiles, o_tiles), as_given=as_given)
+
+    def _node_of(self, board: SearchBoard, *, as_given: bool = False) -> Node:
+        """The node of the position on ``board``, made on first meeting it (or a symmetric one) in the orientation
+        of its key -- the same whichever image is met first, so that its job is the same job -- or, ``as_given``
+        (the root, whose moves are named as given), in its own."""
+        x_tiles, o_tiles = board.tiles
+        key, symmetry = board.key()
+        place = self._node_index.get(key)
+        if place >= 0:
+            return self._nodes[place]
+        if not as_given:
+            images = board.shape.symmetries[symmetry]
+            x_tiles, o_tiles = (sum(1 << images[square] for square in squares_of(tiles)) for tiles in board.tiles)
+        node = Node(x_tiles, o_tiles, key, board.mover)
+        self._node_index.put(Data(key, len(self._nodes)))
+        self._nodes.append(node)
+        return node
+
+    def _at(self, node: Node) -> SearchBoard:
+        return self._at_tiles(node.x_tiles, node.o_tiles)
+
+    def _at_tiles(self, x_tiles: int, o_tiles: int) -> SearchBoard:
+        """A board with these tiles, for working out keys and moves."""
+        shape = self._board.shape
+        return SearchBoard(
+            Position(shape.rows, shape.length, x_tiles, o_tiles, cols=shape.cols), symmetries=self._symmetries
+        )
+
+
+def _text(key: tuple[str, int, int]) -> str:
+    return f"{key[0]} {key[1]} {key[2]}"
+
+
+def _first(seen: HashDictionary, key: str) -> bool:
+    """Whether ``key`` is met for the first time (it is then marked met)."""
+    if seen.get(key) >= 0:
+        return False
+    seen.put(Data(key, 0))
+    return True
+
+
+def _settled(low: int, high: int, alpha: int, beta: int) -> int:
+    """The value a fail-soft search within ``(alpha, beta)`` returns for a child whose value lies in
+    ``[low, high]``: an answer to that very window always settles it."""
+    value = settled(low, high, alpha, beta)
+    if value is None:
+        raise ValueError(f"[{low}, {high}] does not settle the window ({alpha}, {beta})")
+    return value
+
+
+def _normalized(value: int, alpha: int, beta: int) -> tuple[int, int]:
+    """What a search within ``(alpha, beta)`` that returned ``value`` proves, as a job answers it
+    (:meth:`~tictactoe.solver.solve.Solver.bounds`)."""
+    if value <= alpha:
+        return LOST, alpha
+    if value >= beta:
+        return beta, WON
+    return value, value
