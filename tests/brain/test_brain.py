@@ -105,9 +105,7 @@ def test_a_finished_game_is_refused_and_a_refused_turn_leaves_the_board_as_it_wa
     assert move_of(brain.handle("DONE")) == (2, 1)  # X, to move, completes its row
     assert brain.handle("TURN 2,2") == ["ERROR the game is over: there is no move to make"]
     assert brain.handle("TAKEBACK 2,2") == ["ERROR there is no stone on 2,2 to take back"]  # it was not kept
-    assert brain.handle("TURN 2,0") == [
-        "ERROR no game reaches this board: both X and O have a line: the game stops at the first"
-    ]
+    assert brain.handle("TURN 2,0") == ["ERROR the game is over: there is no move to make"]  # whatever the stone
 
 
 def test_takeback_restart_and_their_refusals() -> None:

@@ -148,6 +148,8 @@ class Brain:
                     raise BrainError("BEGIN opens a game on an empty board; this one has stones (RESTART first)")
                 return self._move()
             case Turn(point):
+                if self._is_over():
+                    raise BrainError("the game is over: there is no move to make")
                 bit = 1 << self._empty_square(point)
                 self._theirs |= bit
                 try:
@@ -262,6 +264,18 @@ class Brain:
         self._own |= 1 << square
         self._spend(time.monotonic() - started)
         return [message, str(Point(square % width, square // width))]
+
+    def _is_over(self) -> bool:
+        """Whether the game on the board has ended (a line, or no empty square), so that no stone may follow."""
+        if self._search is None:
+            return False
+        own, theirs = self._own, self._theirs
+        x_tiles, o_tiles = (own, theirs) if own.bit_count() >= theirs.bit_count() else (theirs, own)
+        try:
+            position = Position(self._height, self._length, x_tiles, o_tiles, cols=self._width)
+        except PositionError:
+            return False  # a board no game reaches: the move is refused for that, by _move
+        return position.winner is not None or not position.empty_squares
 
     def _first_empty(self) -> int:
         """The first empty square of the board, row by row."""
