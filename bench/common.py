@@ -12,7 +12,7 @@ import os
 import subprocess
 from pathlib import Path
 
-__all__ = ["ROOT", "compile_game", "current_commit", "machine_load"]
+__all__ = ["ROOT", "compile_game", "current_commit", "load_averages", "machine_load"]
 
 #: The checkout's top folder.
 ROOT = Path(__file__).resolve().parents[1]
@@ -43,11 +43,16 @@ def compile_game() -> None:
         compileall.compile_dir(ROOT / package, quiet=1)
 
 
+def load_averages() -> str:
+    """The 1-, 5- and 15-minute load averages, or ``unknown`` where the system keeps none (Windows, some
+    sandboxes)."""
+    try:
+        return " ".join(f"{figure:.2f}" for figure in os.getloadavg())
+    except (AttributeError, OSError):
+        return "unknown"
+
+
 def machine_load() -> str:
     """How busy the machine is as a benchmark starts: the load averages beside the processors, since timings
     taken with more runnable processes than processors are slower by about their ratio."""
-    processors = os.cpu_count() or 1
-    if not hasattr(os, "getloadavg"):  # not on Windows
-        return f"{processors} processors"
-    one, five, fifteen = os.getloadavg()
-    return f"load {one:.1f} {five:.1f} {fifteen:.1f} on {processors} processors"
+    return f"load {load_averages()} on {os.cpu_count() or 1} processors"

@@ -23,12 +23,12 @@ import random
 import resource
 import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
+from bench.common import ROOT, current_commit, load_averages
 from configurations import Configurations, SearchStats, computer_play
 from tictactoe.grade import cgroups
 from tictactoe.grade.grader import Grader
@@ -38,7 +38,6 @@ from tictactoe.grade.sandbox import SandboxError, choice
 from tictactoe.grade.suite import suite
 from tictactoe.harness.play_cases import Case
 
-ROOT = Path(__file__).resolve().parents[1]
 SUBMISSION = ROOT / "tests" / "grade" / "fixtures" / "java" / "correct"
 RESULTS = Path(__file__).with_name("grade_results.txt")
 EXTRA_CASES = 300
@@ -161,9 +160,7 @@ def measure(work: Path, repeat: int) -> dict[str, list[float]]:
 def table(runs: dict[str, list[float]], repeat: int) -> str:
     wall = {name: statistics.median(runs[name]) for name in ("one", "bwrap", "none", "jobs 2")}
     cpu = {name: statistics.median(runs[f"{name} cpu"]) for name in ("one", "bwrap", "none", "jobs 2")}
-    git = ["git", "rev-parse", "--short", "HEAD"]
-    commit = subprocess.run(git, capture_output=True, text=True, cwd=ROOT, check=False).stdout
-    load = os.getloadavg()[0]
+    load = load_averages().split()[0]
     rows = [
         (f"one Java submission, 336+ tests ({EXTRA_CASES} added cases), bwrap", "one", "<= 5"),
         (f"a class of {CLASS_SIZE} Java submissions, --jobs 1, bwrap", "bwrap", "<= 25"),
@@ -172,7 +169,7 @@ def table(runs: dict[str, list[float]], repeat: int) -> str:
     ]
     lines = [
         f"bench.grade: median of {repeat}, wall seconds (what a teacher waits) and processor seconds (all processes)",
-        f"measured at commit {commit.strip() or 'unknown'}, {os.cpu_count()} processors, load {load:.1f} when done",
+        f"measured at commit {current_commit()}, {os.cpu_count()} processors, load {load} when done",
         f"{'what':<62} {'wall':>8} {'cpu':>8}  target (wall)",
         *(f"{text:<62} {wall[name]:8.2f} {cpu[name]:8.2f}  {target}".rstrip() for text, name, target in rows),
         f"{'the sandbox against none, wall and processor time':<62} {wall['bwrap'] / wall['none']:7.2f}x"

@@ -37,7 +37,7 @@ import sys
 import time
 from dataclasses import dataclass
 
-from bench.common import ROOT, compile_game, current_commit
+from bench.common import ROOT, compile_game, current_commit, load_averages
 
 #: The wall-clock time of two workers on 7x7 with five in a row, as a share of one plain search's, aimed at.
 TWO_WORKERS_TARGET = 0.6
@@ -139,7 +139,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"Python {sys.version.split()[0]}, commit {current_commit()}, {os.cpu_count()} processors")
     print("seconds: the solve's processor time, its workers' included (the targets' measure); process s: the whole")
     print("process's and its children's, start-up included")
-    print(f"load average at the start: {_load()}")
+    print(f"load average at the start: {load_averages()}")
     print()
     print(
         f"{'board':>5} {'k':>2} {'value':>7} {'known':>7} {'nodes':>10} {'runs':>4} {'seconds':>9} "
@@ -159,7 +159,7 @@ def main(argv: list[str] | None = None) -> int:
         )
     if not args.no_workers:
         _jobs(args.runs)
-    print(f"load average at the end: {_load()}")
+    print(f"load average at the end: {load_averages()}")
     return 0
 
 
@@ -170,7 +170,7 @@ def _jobs(runs: int) -> None:
     plain = [solve_in_process(7, 5) for _ in range(runs)]
     plain_wall = statistics.median(run.wall for run in plain)
     plain_nodes = int(plain[0].report["nodes"])
-    print(f"  one search:   {plain_wall:6.2f} s wall, {plain_nodes:>7,} positions (load {_load()})", flush=True)
+    print(f"  one search:   {plain_wall:6.2f} s wall, {plain_nodes:>7,} positions (load {load_averages()})", flush=True)
     for workers in (1, 2):
         done = [solve_in_process(7, 5, "--workers", str(workers)) for _ in range(runs)]
         wall = statistics.median(run.wall for run in done)
@@ -178,7 +178,7 @@ def _jobs(runs: int) -> None:
         print(
             f"  --workers {workers}:  {wall:6.2f} s wall, {nodes:>7,.0f} positions, {nodes / plain_nodes:.2f}x the "
             f"search's, {wall / plain_wall:.2f}x its wall time, {done[0].report['sub-positions']} sub-positions "
-            f"(load {_load()})",
+            f"(load {load_averages()})",
             flush=True,
         )
         if workers == 2:
@@ -200,7 +200,8 @@ def _scaling(args: argparse.Namespace) -> int:
         else [2**power for power in range(cores.bit_length()) if 2**power <= cores]
     )
     lines = [
-        f"Python {sys.version.split()[0]}, commit {current_commit()}, {cores} processors, load {_load()} at the start",
+        f"Python {sys.version.split()[0]}, commit {current_commit()}, {cores} processors,"
+        f" load {load_averages()} at the start",
         f"7x8, five in a row, from {' '.join(SCALING_BOARD)} (X to move); jobs split past {args.split:,} positions",
         "wall: median wall-clock seconds of the whole process; speed-up: the one search's wall over this wall",
         "",
@@ -221,8 +222,8 @@ def _scaling(args: argparse.Namespace) -> int:
         rows.append(_scaling_row(str(count), done, plain_wall))
         print(rows[-1], flush=True)
     with open(args.output, "w", encoding="utf-8") as out:
-        out.write("\n".join([*lines, *rows, f"load at the end: {_load()}"]) + "\n")
-    print(f"load at the end: {_load()}; written to {args.output}")
+        out.write("\n".join([*lines, *rows, f"load at the end: {load_averages()}"]) + "\n")
+    print(f"load at the end: {load_averages()}; written to {args.output}")
     return 0
 
 
@@ -234,20 +235,12 @@ def _scaling_row(name: str, runs: list[Run], plain_wall: float) -> str:
     jobs = report.get("sub-positions", "-")
     return (
         f"{name:>8} {len(runs):>4} {value:>6} {wall:>8.2f} {plain_wall / wall:>8.2f}x {nodes:>11,.0f} {jobs:>14} "
-        f"{_load().split()[0]:>6}"
+        f"{load_averages().split()[0]:>6}"
     )
 
 
 def _met(met: bool) -> str:
     return "met" if met else "missed"
-
-
-def _load() -> str:
-    """The load averages, or ``unknown`` where the system keeps none (some sandboxes)."""
-    try:
-        return " ".join(f"{figure:.2f}" for figure in os.getloadavg())
-    except OSError:
-        return "unknown"
 
 
 if __name__ == "__main__":

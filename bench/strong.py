@@ -32,7 +32,6 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import os
 import statistics
 import subprocess
 import sys
@@ -40,7 +39,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from bench.common import ROOT, compile_game, current_commit
+from bench.common import ROOT, compile_game, current_commit, load_averages
 from bench.match import Contestant, openings, play_match, progress_on
 from bench.workloads import peak_memory_kib
 from configurations import Side
@@ -246,7 +245,7 @@ def main(argv: list[str] | None = None) -> int:
             rows += clock_rows(size)
     rows += time_rows(time_positions())
     games = "" if args.time_use else f", {8 if args.quick else 24} games a match"
-    load = " ".join(f"{figure:.2f}" for figure in os.getloadavg())
+    load = load_averages()
     header = f"Python {sys.version.split()[0]}, commit {current_commit()}{games}, load average {load} at the end"
     text = f"{header}\n\n{format_table(rows)}\n"
     print(text, end="")
