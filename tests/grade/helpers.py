@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -38,6 +39,11 @@ IN_CI = os.environ.get("CI") == "true"
 #: The seed of the randomized tests when fixtures are graded: any would do, one keeps the failures' words fixed.
 SEED = 2210
 
+# The unprivileged account of the tests' --sandbox user:NAME runs, one for each worker of a parallel run
+# (pytest-xdist names them gw0, gw1, ...): the grader ends every process of its account after each submission
+# (kill -1 as the account), which would end a submission graded beside it under the same account.
+ACCOUNT = "-".join(filter(None, ["tictactoe-grade-test", os.environ.get("PYTEST_XDIST_WORKER")]))
+
 
 def missing(reason: str | None) -> None:
     """Skip the test for ``reason``; in CI fail it: what CI needs is installed by .ci/run."""
@@ -66,3 +72,12 @@ def grade(
             path.name: result
             for path, result in zip(paths, grader.grade_all(paths, jobs, lambda done: None), strict=True)
         }
+
+
+def grading_account() -> str:
+    """:data:`ACCOUNT`, made when missing (the tests that use it run as root)."""
+    if subprocess.run(["id", "-u", ACCOUNT], capture_output=True, check=False).returncode != 0:
+        command = ["useradd", "--system", "--no-create-home", "--shell", "/usr/sbin/nologin", ACCOUNT]
+        made = subprocess.run(command, capture_output=True, text=True, check=False)
+        assert made.returncode in (0, 9), made.stderr  # 9: it exists, made meanwhile by another run of the tests
+    return ACCOUNT

@@ -19,6 +19,7 @@ the machine; each attacker is bounded by itself to twice the limit it tries.
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import shutil
@@ -187,9 +188,21 @@ def _teacher(root: Path) -> tuple[Path, Path, Path]:
     return teacher, home, out
 
 
+# Held while a hostile class is graded: the classes of both languages plant the same root files, which the attacks
+# look for by name, and each run looks for every marked process, so two test workers must not grade them at once.
+LOCK = Path("/var/tmp/tictactoe-grade-attacks.lock")
+
+
 @cache
 def graded(language: str) -> Graded:
-    """The hostile class of ``language`` graded once, with the twins graded alone."""
+    """The hostile class of ``language`` graded once, with the twins graded alone, one class at a time on the
+    machine."""
+    with LOCK.open("a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        return _graded_alone(language)
+
+
+def _graded_alone(language: str) -> Graded:
     root = Path(tempfile.mkdtemp(prefix="tictactoe-attacks-"))
     listener = Listener()
     try:

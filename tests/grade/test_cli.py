@@ -13,7 +13,7 @@ from pathlib import Path
 import junitparser
 import pytest
 
-from tests.grade.helpers import fixture, need_jdk
+from tests.grade.helpers import fixture, grading_account, need_jdk
 from tests.limited import one_line, run_limited
 from tests.paths import ROOT, SAMPLE_CASES
 from tictactoe.grade.suite import builtin_suite
@@ -219,9 +219,7 @@ def test_run_autograder_falls_back_to_the_account_where_bubblewrap_cannot_run(tm
     """A container without user namespaces: a bwrap that fails, as it fails there; the account setup.sh makes grades."""
     if os.geteuid() != 0:
         pytest.skip("--sandbox user:NAME needs the grader to run as root")
-    name = "tictactoe-grade-test"
-    if subprocess.run(["id", "-u", name], capture_output=True, check=False).returncode != 0:
-        subprocess.run(["useradd", "--system", "--no-create-home", "--shell", "/usr/sbin/nologin", name], check=True)
+    name = grading_account()
     root = tmp_path / "autograder"
     shutil.copytree(PYTHON_OK, root / "submission" / "work")
     (root / "source" / "cases").mkdir(parents=True)
@@ -267,9 +265,7 @@ def test_an_account_grades_honest_submissions_in_full(tmp_path: Path) -> None:
     need_jdk("java")
     if os.geteuid() != 0:
         pytest.skip("--sandbox user:NAME needs the grader to run as root")
-    name = "tictactoe-grade-test"
-    if subprocess.run(["id", "-u", name], capture_output=True, check=False).returncode != 0:
-        subprocess.run(["useradd", "--system", "--no-create-home", "--shell", "/usr/sbin/nologin", name], check=True)
+    name = grading_account()
     cases = tmp_path / "hidden.jsonl"
     shutil.copy(SAMPLE_CASES, cases)
     cases.chmod(0o644)

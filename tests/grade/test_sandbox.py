@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.grade.helpers import IN_CI, NO_BWRAP, NO_CGROUPS, missing
+from tests.grade.helpers import IN_CI, NO_BWRAP, NO_CGROUPS, grading_account, missing
 from tictactoe.grade import cgroups
 from tictactoe.grade.limits import Limits
 from tictactoe.grade.sandbox import Completed, Program, Sandbox, SandboxError, choice
@@ -171,10 +171,7 @@ def account() -> str:
     """An unprivileged account for ``--sandbox user:NAME`` (made here when missing: the tests run as root)."""
     if os.geteuid() != 0:
         missing("--sandbox user:NAME needs the grader to run as root")
-    name = "tictactoe-grade-test"
-    if os.system(f"id -u {name} >/dev/null 2>&1") != 0:
-        assert os.system(f"useradd --system --no-create-home --shell /usr/sbin/nologin {name}") == 0
-    return name
+    return grading_account()
 
 
 @pytest.mark.slow

@@ -85,10 +85,11 @@ def test_a_7x8_search_keeps_its_table_within_its_capacity() -> None:
 
 
 DRIVER = """
-import resource, sys
+import sys
+from bench.workloads import peak_memory_kib
 from tictactoe.cli.solver import main
 main(sys.argv[1:])
-print("peak KiB:", resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+print("peak KiB:", peak_memory_kib())
 """
 
 
