@@ -34,14 +34,23 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, TypeAlias
+from typing import Protocol, TypeAlias
 
 from tictactoe.grade.observations import Observation, Unreadable, read_observations
 
-if TYPE_CHECKING:
-    from tictactoe.grade.sandbox import Launch
-
-__all__ = ["Answer", "Child", "Deadline", "Ended", "Garbled", "Interrupted", "Ready", "Reply", "TimedOut", "printed"]
+__all__ = [
+    "Answer",
+    "Child",
+    "Deadline",
+    "Ended",
+    "Garbled",
+    "Interrupted",
+    "Launcher",
+    "Ready",
+    "Reply",
+    "TimedOut",
+    "printed",
+]
 
 #: The longest answer line read: 10 000 bulk values take about 60 KB.
 _MOST_ANSWER_BYTES = 8 * 2**20
@@ -53,6 +62,18 @@ _TICK = 0.05
 
 class Interrupted(Exception):
     """The grader is stopping (Ctrl-C or SIGTERM): every wait ends at once."""
+
+
+class Launcher(Protocol):
+    """What starts a child's process and ends it: :class:`tictactoe.grade.sandbox.Launch`, in its sandbox."""
+
+    def start(self, command_fd: int, answer_fd: int) -> subprocess.Popen[bytes]:
+        """Start the process with the two pipes' ends ``command_fd`` and ``answer_fd`` (-1: none)."""
+        ...
+
+    def end(self, process: subprocess.Popen[bytes]) -> None:
+        """End the process and everything it started; wait for it."""
+        ...
 
 
 @dataclass(slots=True)
@@ -152,7 +173,7 @@ class Child:
     two pipes, and ends it and everything it started.
     """
 
-    def __init__(self, launch: Launch, output_bytes: int) -> None:
+    def __init__(self, launch: Launcher, output_bytes: int) -> None:
         self._launch = launch
         self._cap = output_bytes
         self._nonce = secrets.token_hex(16)
