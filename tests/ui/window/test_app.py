@@ -544,6 +544,18 @@ def test_ctrl_c_at_the_terminal_closes_the_window(display: str) -> None:
     assert (game.returncode, out, errors) == (130, "", "play.py: interrupted\n")
 
 
+def test_ctrl_c_in_a_callback_ends_the_main_loop(display: str) -> None:
+    # Tkinter reports what a callback raises and goes on: a Ctrl-C caught in a redraw used to be printed and lost.
+    root = window.interruptible_root()
+    try:
+        root.after(0, lambda: signal.raise_signal(signal.SIGINT))
+        root.after(TIMEOUT * 1000, root.quit)  # what a lost Ctrl-C leaves: the loop running until then
+        with pytest.raises(KeyboardInterrupt):
+            root.mainloop()
+    finally:
+        root.destroy()
+
+
 @pytest.mark.slow
 def test_a_screenshot_shows_the_grid_and_the_tiles(open_window: Callable[..., GameWindow], tmp_path: Path) -> None:
     from tests.screenshots import grab, hex_colour, xwd_available

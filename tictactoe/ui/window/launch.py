@@ -29,9 +29,18 @@ from tictactoe.players.registry import DEFAULT_THINK, PlayerKind
 from tictactoe.ui.window.status import AUTO_MOVE_DELAY_MS
 
 if TYPE_CHECKING:
+    import tkinter
     from pathlib import Path
+    from types import TracebackType
 
-__all__ = ["NoWindowError", "cannot_open_message", "run_window", "terminal_command", "window_available"]
+__all__ = [
+    "NoWindowError",
+    "cannot_open_message",
+    "interruptible_root",
+    "run_window",
+    "terminal_command",
+    "window_available",
+]
 
 
 class NoWindowError(Exception):
@@ -108,7 +117,7 @@ def run_window(session: Session, *, db: Path | None = None, delay: float | None 
         import tkinter  # noqa: PLC0415 -- only a window pays for Tk
 
         try:
-            root = tkinter.Tk()
+            root = interruptible_root()
         except tkinter.TclError as refusal:
             reason = str(refusal)
     if reason is not None:
@@ -123,6 +132,26 @@ def run_window(session: Session, *, db: Path | None = None, delay: float | None 
             root.destroy()
         del root
         _collect_closed_windows()
+
+
+def interruptible_root() -> tkinter.Tk:
+    """A Tk main window whose callbacks let Ctrl-C through to the program.
+
+    Tkinter reports whatever a callback raises and goes on, so a Ctrl-C
+    that lands while one runs (a redraw, say) would be printed as an error
+    and lost, and the window would stay open; here it ends ``mainloop``.
+    """
+    import tkinter  # noqa: PLC0415 -- only a window pays for Tk
+
+    class InterruptibleTk(tkinter.Tk):
+        def report_callback_exception(
+            self, exc: type[BaseException], val: BaseException, tb: TracebackType | None
+        ) -> None:
+            if isinstance(val, KeyboardInterrupt):
+                raise val  # out of the callback into Tcl, which hands it to mainloop
+            super().report_callback_exception(exc, val, tb)
+
+    return InterruptibleTk()
 
 
 def move_delay_ms(delay: float | None) -> int:
