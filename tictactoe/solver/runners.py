@@ -179,14 +179,23 @@ class LocalPool:
             self._drain()
 
     def _drain(self) -> None:
-        """Take every answer already waiting, so that the solve weighs them all in one walk of its tree: one walk
-        an answer would make the solve's process, not the workers, the limit on a machine of many cores."""
-        while True:
+        """Take every answer the workers have already put, so that the solve weighs them all in one walk of its
+        tree: one walk an answer would make the solve's process, not the workers, the limit on a machine of many
+        cores.  An answer the queue counts may still be on its way through the pipe (a worker's feeder thread
+        writes it): that one is waited for, briefly."""
+        while self._answers_put():
             try:
-                handle, answer = self._answers.get_nowait()
+                handle, answer = self._answers.get(timeout=_POLL * 4)
             except queue.Empty:
                 return
             self._finish(handle, answer)
+
+    def _answers_put(self) -> bool:
+        """Whether an answer has been put that is not yet taken."""
+        try:
+            return self._answers.qsize() > 0
+        except NotImplementedError:  # macOS counts nothing: what has reached the pipe, then
+            return not self._answers.empty()
 
     def result(self, handle: object) -> JobAnswer | None:
         return self._done.pop(handle)  # type: ignore[call-overload,no-any-return]
