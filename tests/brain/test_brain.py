@@ -108,6 +108,12 @@ def test_a_finished_game_is_refused_and_a_refused_turn_leaves_the_board_as_it_wa
     assert brain.handle("TURN 2,0") == ["ERROR the game is over: there is no move to make"]  # whatever the stone
 
 
+def test_a_finished_game_won_by_the_brain_as_o_is_refused_as_over() -> None:
+    brain = started("INFO length 3", "START 3", "BOARD", "0,0,1", "1,0,1", "0,1,2", "1,1,2", "2,2,2")
+    assert move_of(brain.handle("DONE")) == (2, 0)  # O, to move, completes its row
+    assert brain.handle("TURN 2,1") == ["ERROR the game is over: there is no move to make"]
+
+
 def test_takeback_restart_and_their_refusals() -> None:
     brain = started("INFO length 3", "START 3")
     assert brain.handle("TAKEBACK 0,0") == ["ERROR there is no stone on 0,0 to take back"]

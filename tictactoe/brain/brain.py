@@ -270,7 +270,8 @@ class Brain:
         if self._search is None:
             return False
         own, theirs = self._own, self._theirs
-        x_tiles, o_tiles = (own, theirs) if own.bit_count() >= theirs.bit_count() else (theirs, own)
+        # Asked before the opponent's stone: the brain moved last, so it is X only with one stone more.
+        x_tiles, o_tiles = (own, theirs) if own.bit_count() > theirs.bit_count() else (theirs, own)
         try:
             position = Position(self._height, self._length, x_tiles, o_tiles, cols=self._width)
         except PositionError:
