@@ -520,3 +520,23 @@ def test_a_pairing_found_covers_every_live_window_with_disjoint_pairs_of_its_emp
     assert paired & ~empty == 0 or not any(windows)  # with no window to stop, any square will do
     for window in windows:
         assert not window or window & taken or any(pair & window == pair for pair in pairs)
+
+
+def test_a_hint_whose_pairs_are_in_the_way_is_mended_by_letting_them_go() -> None:
+    # Window 0b0011 is left open by the hint's pair (1, 2), which holds square 1, one of its two: kept, the pair
+    # leaves it one square.  Let go, the three windows pair off -- without a search of the whole board afresh.
+    assert find_pairing([0b0011, 0b1110], breaker_to_move=False, hint=Pairing(-1, ((1, 2),)), afresh=False) == (
+        Pairing(-1, ((0, 1), (2, 3)))
+    )
+    # Letting (1, 2) go is not enough: (3, 4), on none of the open window's squares, takes the square that 0b1110
+    # then needs.  It lies on a window through them, and goes the second time.
+    hint = Pairing(-1, ((1, 2), (3, 4)))
+    assert find_pairing([0b11, 0b1110, 0b111000], breaker_to_move=False, hint=hint, afresh=False) == Pairing(
+        -1, ((0, 1), (2, 3), (4, 5))
+    )
+
+
+def test_a_hint_mended_keeps_every_pair_that_is_in_no_open_window_s_way() -> None:
+    hint = Pairing(-1, ((1, 2), (6, 7)))
+    found = find_pairing([0b0011, 0b1110, 0b11000000], breaker_to_move=False, hint=hint, afresh=False)
+    assert found == Pairing(-1, ((6, 7), (0, 1), (2, 3)))
