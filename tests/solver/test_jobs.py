@@ -19,6 +19,7 @@ from hypothesis import given, settings
 from tests.solver.test_solve import positions
 from tictactoe.cli.solver import check_answer
 from tictactoe.proofcheck import check_lines
+from tictactoe.solver import job as job_module
 from tictactoe.solver.answers import AnswerStore, StoreError, _digest
 from tictactoe.solver.certificate import Goal, header
 from tictactoe.solver.job import Job, JobAnswer, run_job, strategies
@@ -27,7 +28,7 @@ from tictactoe.solver.jobs import MOST_TRIES, JobLost, JobSolution, JobSolve
 from tictactoe.solver.position import Position
 from tictactoe.solver.records import DRAWN, LOST, WON
 from tictactoe.solver.runners import InProcess, LocalPool
-from tictactoe.solver.solve import solve
+from tictactoe.solver.solve import Solver, solve
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -158,6 +159,37 @@ def test_value_jobs_share_their_process_s_table_and_visit_about_what_one_search_
     jobs = solved(Position(6, 5, 0, 0), InProcess())
     assert jobs.value == alone.value
     assert jobs.nodes <= 1.2 * alone.nodes
+
+
+def test_value_jobs_mend_pairings_from_the_jobs_before_them_and_a_proof_job_from_its_own(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    hints_given: list[object] = []
+
+    def spy(position: Position, **options: object) -> Solver:
+        hints_given.append(options["hints"])
+        return Solver(position, **options)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(job_module, "Solver", spy)
+    monkeypatch.setattr(job_module, "_warm", [])
+    for square, proof in ((12, False), (6, False), (7, True)):  # after X's centre, after X's b2, after X's c2
+        run_job(Job(5, 5, 4, 1 << square, 0, LOST - 1, WON + 1, proof=proof))
+    first, second, proving = hints_given
+    assert first is second
+    assert isinstance(first, list)
+    assert any(hint is not None for hints in first for hint in hints)  # the first job's pairings, for the next
+    assert proving is None  # a search with hints of its own: its records must not depend on the jobs before it
+
+
+@pytest.mark.slow
+def test_value_jobs_on_7x7_visit_no_more_than_one_search_does(monkeypatch: pytest.MonkeyPatch) -> None:
+    # With hints of their own each job's pairings were searched afresh until its search went deep: 1.37 times
+    # the positions.
+    monkeypatch.setattr(job_module, "_warm", [])  # a table and hints of no earlier test's
+    alone = solve(Position(7, 5, 0, 0))
+    jobs = solved(Position(7, 5, 0, 0), InProcess())
+    assert jobs.value == alone.value
+    assert jobs.nodes <= 1.1 * alone.nodes
 
 
 def kept(tmp_path: Path, position: Position, **options: object) -> tuple[JobSolution, list[str]]:

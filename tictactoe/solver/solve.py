@@ -48,7 +48,7 @@ from tictactoe.solver.search_board import CROSS, SearchBoard
 if TYPE_CHECKING:
     from tictactoe.solver.position import Position
 
-__all__ = ["SHARED_LEVEL", "OutOfTime", "OverBudget", "Solution", "Solver", "solve", "winner_of"]
+__all__ = ["SHARED_LEVEL", "Hints", "OutOfTime", "OverBudget", "Solution", "Solver", "no_hints", "solve", "winner_of"]
 
 #: The cost level (:func:`~tictactoe.solver.memory.cost_level`) from which a record is worth sharing with other
 #: solves of the board: a search of 256 positions or more, about a twentieth of a second.
@@ -89,6 +89,15 @@ class Solution:
         )
 
 
+#: The last pairing found against each player (by number) at each count of empty squares: a search's hints.
+Hints = list[list[Pairing | None]]
+
+
+def no_hints(squares: int) -> Hints:
+    """Hints for a board of ``squares`` squares before any pairing is found."""
+    return [[None] * (squares + 1) for _ in range(2)]
+
+
 def solve(position: Position, think: float | None = None) -> Solution:
     """Solve ``position``, stopping after ``think`` seconds of wall-clock time if given.
 
@@ -112,6 +121,7 @@ class Solver:
         table: CostTable | None = None,
         region: Region | None = None,
         share: bool = False,
+        hints: Hints | None = None,
     ) -> None:
         self._position = position
         # A restricted solve: X chooses its moves in the region (O all of its), the table keyed by the symmetries
@@ -131,7 +141,9 @@ class Solver:
         # search at that count as its hint: a position's siblings, a move apart, are mended from each other's
         # pairings, where the last pairing found anywhere is most often one of a position far below (on 7x7 with
         # five in a row, 15% fewer instructions and 5% fewer positions than one hint a player).
-        self._hints: list[list[Pairing | None]] = [[None] * (self._board.squares + 1) for _ in range(2)]
+        # ``hints`` may be those of earlier searches of the same board: a hint changes what a search visits, never
+        # what it proves (a pairing mended from it is a pairing of this position).
+        self._hints = no_hints(self._board.squares) if hints is None else hints
         # With keep_pairings, every pairing found, under the key of its position and kind (for a certificate).
         self._pairings: HashDictionary | None = HashDictionary(_TABLE_SIZE) if keep_pairings else None
         self._found: list[Pairing] = []
