@@ -153,6 +153,42 @@ def test_a_job_past_its_budget_answers_split_and_its_children_answer_it() -> Non
     assert solution.jobs > 6  # more than the first moves
 
 
+def test_a_split_job_names_the_line_it_was_deep_in_and_the_first_position_on_it_splits_too() -> None:
+    job = Job(5, 5, 4, 1 << 12, 0, -WON, -LOST + 1, proof=True, budget=100)  # O to move after X's c3
+    answer = run_job(job)
+    assert answer.split
+    assert answer.hot  # its first move's search took more than half the budget, unfinished
+    assert len(set(answer.hot)) == len(answer.hot)
+    assert not any(1 << move & (1 << 12) for move in answer.hot)
+    # The child on the line, asked as the search asked it, would only run past the budget again.
+    child = Job(5, 5, 4, 1 << 12, 1 << answer.hot[0], LOST - 1, WON, proof=True, budget=100)
+    assert run_job(child).split
+
+
+@pytest.mark.slow
+def test_a_line_a_split_answer_names_is_split_at_once_and_the_certificate_still_holds() -> None:
+    position = Position(5, 4, 0, 0)
+    solution = solved(position, InProcess(), proof=True, split=100)
+    # With each position of such a line asked as a job first, 56 jobs split and 11,510 positions were visited.
+    assert solution.split <= 30
+    assert solution.nodes < 10_000
+    lines = certificate(position, solution)
+    assert check_lines(lines).value == "draw"
+
+
+def test_a_kept_split_answer_keeps_the_line_it_names(tmp_path: Path) -> None:
+    store = AnswerStore(tmp_path / "answers.db")
+    try:
+        store.put("a job", JobAnswer(LOST, WON, 301, 0.5, None, known=False, split=True, hot=(12, 7, 3)))
+        store.put("another", JobAnswer(LOST, WON, 301, 0.5, None, known=False, split=True))
+        kept_line, kept_none = store.get("a job"), store.get("another")
+    finally:
+        store.close()
+    assert kept_line is not None
+    assert kept_none is not None
+    assert (kept_line.split, kept_line.hot, kept_none.hot) == (True, (12, 7, 3), ())
+
+
 @pytest.mark.slow
 def test_value_jobs_share_their_process_s_table_and_visit_about_what_one_search_does() -> None:
     alone = solve(Position(6, 5, 0, 0))

@@ -18,7 +18,9 @@ match (damaged), that has no proof, or whose proof does not prove what the
 row says, is refused -- ``warn`` is told why, in one line -- and dropped,
 and its job is solved again.  A row saying that a job ran past its budget
 is read back as it is: it claims no value, and a job split into its
-children is answered by them.
+children is answered by them; its proof column keeps, as plain text, the
+line of moves below it to split at once (harmless whatever it says: a
+position split is searched through its children, all of them).
 
 >>> store = AnswerStore(":memory:")
 >>> store.get("3x3 3 ......... -1 1 value") is None, len(store)
@@ -101,7 +103,7 @@ class AnswerStore:
         if digest != _digest((key, low, high, nodes, seconds, split, packed)):
             problem = "the row is damaged (its digest does not match)"
         elif split:
-            return JobAnswer(low, high, nodes, seconds, None, known=False, split=True)
+            return JobAnswer(low, high, nodes, seconds, None, known=False, split=True, hot=_hot(packed))
         elif packed is None:
             problem = "it has no proof to check"
         else:
@@ -121,6 +123,8 @@ class AnswerStore:
     def put(self, key: str, answer: JobAnswer) -> None:
         """Keep ``answer`` for the job with key ``key``, committed at once."""
         packed = None if answer.proof is None else _pack(answer.proof)
+        if answer.split and answer.hot:  # a split answer has no proof: its column keeps the line to split at once
+            packed = ",".join(map(str, answer.hot)).encode("ascii")
         fields = (key, answer.low, answer.high, answer.nodes, answer.seconds, int(answer.split), packed)
         self._connection.execute(
             f"INSERT OR REPLACE INTO answers ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
@@ -137,6 +141,15 @@ def _digest(fields: tuple[str, int, int, int, float, int, bytes | None]) -> str:
     *numbers, packed = fields
     text = "\t".join(repr(field) for field in numbers).encode()
     return hashlib.sha256(text + b"\t" + (packed or b"")).hexdigest()
+
+
+def _hot(packed: bytes | None) -> tuple[int, ...]:
+    """The line of moves to split at once that a split answer's row keeps; none where it keeps none, or none that
+    can be read (a line only says where splitting saves work: any line, or none, gives the same value)."""
+    try:
+        return tuple(int(move) for move in (packed or b"").decode("ascii").split(",") if move)
+    except (UnicodeDecodeError, ValueError):
+        return ()
 
 
 def _pack(proof: ProofRecords) -> bytes:

@@ -27,7 +27,7 @@ from tictactoe.solver.records import DRAWN, LOST, WON
 from tictactoe.solver.search_board import CROSS
 from tictactoe.solver.solve import Hints, OverBudget, Solver, no_hints
 
-__all__ = ["Job", "JobAnswer", "run_job", "strategies", "warm_table"]
+__all__ = ["Job", "JobAnswer", "hot_line", "run_job", "strategies", "warm_table"]
 
 #: The MiB a job's table may take when its solve does not say.
 JOB_MEMORY = 512
@@ -82,7 +82,9 @@ class JobAnswer:
     """A job's answer: the least and greatest value for its position's player to move (``known`` False when its
     time ran out first, or when it ran past its budget: then ``split``), the positions it visited, its own
     processor seconds (not its process's), if asked, the proof, and -- for a job without one -- the records of
-    the costly positions it proved, for the solve to hand to the jobs after it (``shared``)."""
+    the costly positions it proved, for the solve to hand to the jobs after it (``shared``).  A split answer's
+    ``hot`` is the line of moves from its position, in its orientation, whose searches alone took at least half
+    the budget unfinished (see :func:`hot_line`): their jobs would only split again, so they are split at once."""
 
     low: int
     high: int
@@ -92,6 +94,7 @@ class JobAnswer:
     known: bool = True
     split: bool = False
     shared: tuple[tuple[str, int], ...] = ()
+    hot: tuple[int, ...] = ()
 
 
 def strategies(mover: int, low: int, high: int) -> list[tuple[int, Goal]]:
@@ -132,6 +135,27 @@ def _warm_entry(
     return _warm[0]
 
 
+def hot_line(path: list[tuple[int, int]], budget: int) -> tuple[int, ...]:
+    """The moves of a search stopped past ``budget`` (:attr:`~tictactoe.solver.solve.OverBudget.path`: the deepest
+    move first, each with the positions searched below it) from the top down, as long as each one's search alone
+    visited at least half the budget.
+
+    A job split at its budget leaves its work behind (a proof job's table is its own); its first child's search
+    was most of that work, unfinished, so the child's own job would split too, and its first child's, down a line
+    as deep as the position is hard -- each one more budget spent for nothing (two thirds of the positions of a
+    7x8 solve with five in a row).  Splitting that line at once spends the budget once.
+
+    >>> hot_line([(30, 9), (21, 700), (12, 990)], 1000)  # 12, then 21 below it, then 30 below that
+    (12, 21)
+    """
+    line = []
+    for move, positions in reversed(path):
+        if 2 * positions < budget:
+            break
+        line.append(move)
+    return tuple(line)
+
+
 def run_job(job: Job) -> JobAnswer:
     """Answer ``job``: the same value every time, in any process, and with a proof the same records too."""
     # The thread's time, not the process's: a Dask worker's other threads, and a pool worker's start, are no job's.
@@ -162,9 +186,10 @@ def run_job(job: Job) -> JobAnswer:
         low, high = solver.bounds(job.alpha, job.beta, budget=job.budget)
     except OutOfTime:
         return JobAnswer(LOST, WON, solver.nodes, time.thread_time() - started, None, known=False)
-    except OverBudget:
+    except OverBudget as over:
         shared = tuple(solver.shared or ())
-        return JobAnswer(LOST, WON, solver.nodes, time.thread_time() - started, None, False, True, shared)
+        hot = hot_line(over.path, job.budget or 0)
+        return JobAnswer(LOST, WON, solver.nodes, time.thread_time() - started, None, False, True, shared, hot)
     proof = None
     if job.proof:
         proof = ProofExtractor(solver).prove(strategies(solver.board.mover, low, high))

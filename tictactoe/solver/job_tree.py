@@ -75,11 +75,15 @@ class Node:
 
 @dataclass(frozen=True, slots=True)
 class Ask:
-    """A question of the search: the value of ``node`` for its player to move, searched within ``(alpha, beta)``."""
+    """A question of the search: the value of ``node`` for its player to move, searched within ``(alpha, beta)``.
+    ``hot``, where the answer that split its parent names it (:attr:`~tictactoe.solver.job.JobAnswer.hot`): it is
+    searched through its children at once, without a job of its own, and the moves that follow hold the line
+    below it (the same question asked elsewhere in the tree, not on a split parent's line, is a job)."""
 
     node: Node
     alpha: int
     beta: int
+    hot: tuple[int, ...] | None = None
 
     @property
     def key(self) -> tuple[str, int, int]:
@@ -176,18 +180,20 @@ class JobTree:
         if at_root:
             return self._split_search(ask, outcome, guesses=guesses, at_root=True)
         text = _text(ask.key)
+        if ask.hot is not None:  # searched its own way: the same question asked as a job is another
+            text += " hot " + ",".join(map(str, ask.hot))
         seen = outcome.seen.get(text)
         if seen >= 0:  # met before in this walk (a transposition): its jobs are listed already
             if seen == 0:
                 return None
             low, high = divmod(seen - 1, 8)
             return low + LOST, high + LOST
-        answer = self.answer(ask)
+        answer = None if ask.hot is not None else self.answer(ask)
         if answer is not None and (answer.known or answer.split):
             outcome.count += 1
         if answer is not None and answer.known:
             found: tuple[int, int] | None = (answer.low, answer.high)
-        elif answer is not None and answer.split:
+        elif ask.hot is not None or (answer is not None and answer.split):
             found = self._split_search(ask, outcome, guesses=guesses, at_root=False)
         else:
             if answer is None:
@@ -203,11 +209,12 @@ class JobTree:
         """:meth:`_search` of a position split into its children: alpha-beta over them, as the solver's search
         goes over a position's moves."""
         best, alpha, waiting = BELOW, ask.alpha, False
-        for index, (_, child) in enumerate(self.children(ask.node)):
+        line = self._line(ask)
+        for index, (move, child) in enumerate(self.children(ask.node)):
             if isinstance(child, int):
                 value = -child
             else:
-                found = self._search(Ask(child, -ask.beta, -alpha), outcome, guesses=guesses)
+                found = self._search(_child_ask(child, move, -ask.beta, -alpha, line), outcome, guesses=guesses)
                 if found is None and (not guesses or outcome.unknown or outcome.full):
                     return None
                 if found is None:
@@ -248,7 +255,7 @@ class JobTree:
     ) -> list[tuple[Ask | None, ProofRecords | None, int]]:
         """What to follow of ``prover``'s strategy at ``ask``'s position, after writing the position's own record
         if the search split it: the job's proof records, or the children the strategy goes on to."""
-        answer = None if ask.node is self.root else self.answer(ask)
+        answer = None if ask.node is self.root or ask.hot is not None else self.answer(ask)
         if answer is not None and not answer.split:
             proof = answer.proof
             assert proof is not None  # a solve that writes a certificate asks its jobs for proofs
@@ -276,11 +283,12 @@ class JobTree:
         the player to move."""
         outcome = Outcome()
         alpha, best, chosen = ask.alpha, BELOW, 0
-        for index, (_, child) in enumerate(self.children(ask.node)):
+        line = self._line(ask)
+        for index, (move, child) in enumerate(self.children(ask.node)):
             if isinstance(child, int):
                 value = -child
             else:
-                found = self._search(Ask(child, -ask.beta, -alpha), outcome, guesses=False)
+                found = self._search(_child_ask(child, move, -ask.beta, -alpha, line), outcome, guesses=False)
                 assert found is not None  # the search that settled the position had every answer
                 value = _settled(-found[1], -found[0], alpha, ask.beta)
             if value > best:
@@ -296,18 +304,27 @@ class JobTree:
         before it)."""
         alpha = ask.alpha
         outcome = Outcome()
-        for place, (_, child) in enumerate(self.children(ask.node)):
+        line = self._line(ask)
+        for place, (move, child) in enumerate(self.children(ask.node)):
             if place == index:
                 assert not isinstance(child, int)
-                return Ask(child, -ask.beta, -alpha)
+                return _child_ask(child, move, -ask.beta, -alpha, line)
             if isinstance(child, int):
                 value = -child
             else:
-                found = self._search(Ask(child, -ask.beta, -alpha), outcome, guesses=False)
+                found = self._search(_child_ask(child, move, -ask.beta, -alpha, line), outcome, guesses=False)
                 assert found is not None
                 value = _settled(-found[1], -found[0], alpha, ask.beta)
             alpha = max(alpha, value)
         raise IndexError(index)
+
+    def _line(self, ask: Ask) -> tuple[int, ...]:
+        """The line of moves to split at once below ``ask``'s position, searched through its children: the rest of
+        its own line if it is on one, else the one its job's split answer names."""
+        if ask.hot is not None:
+            return ask.hot
+        answer = None if ask.node is self.root else self.answer(ask)
+        return answer.hot if answer is not None and answer.split else ()
 
     def _node(self, x_tiles: int, o_tiles: int, *, as_given: bool = False) -> Node:
         """The node of the position with these tiles, made on first meeting it (or a symmetric one); see
@@ -340,6 +357,12 @@ class JobTree:
         return SearchBoard(
             Position(shape.rows, shape.length, x_tiles, o_tiles, cols=shape.cols), symmetries=self._symmetries
         )
+
+
+def _child_ask(child: Node, move: int, alpha: int, beta: int, line: tuple[int, ...]) -> Ask:
+    """The question of ``child``, reached by ``move``, within ``(alpha, beta)``: split at once where ``line`` (its
+    parent's line to split, see :meth:`JobTree._line`) goes through ``move``."""
+    return Ask(child, alpha, beta, line[1:] if line and line[0] == move else None)
 
 
 def _text(key: tuple[str, int, int]) -> str:

@@ -61,7 +61,15 @@ _MOST_PAIRINGS = 1_000_000
 
 
 class OverBudget(Exception):
-    """A search visited more positions than its budget allowed: it is to be split into smaller ones."""
+    """A search visited more positions than its budget allowed: it is to be split into smaller ones.
+
+    ``path`` is the line of moves the search was in when it stopped, the deepest first, each with the positions
+    its search had visited by then: where one took most of the budget alone, a search of it would be split too.
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.path: list[tuple[int, int]] = []
 
 
 class Solution:
@@ -335,7 +343,12 @@ class Solver:
                 best = max(best, DRAWN)
                 continue
             board.play(move)
-            value = -self._search(-beta, -alpha)
+            entered = self.nodes
+            try:
+                value = -self._search(-beta, -alpha)
+            except OverBudget as over:
+                over.path.append((move, self.nodes - entered))
+                raise
             board.undo()
             if self._zone:
                 zones.append(self._zone)
