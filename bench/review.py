@@ -1,9 +1,10 @@
 """``python -m bench.review``: how long ``play.py --review`` takes a move on a 15x15 game, against ``--think``.
 
-The game is made the same way every time: the ``strong`` player searching
-one level as ``X`` against the ``strong`` player searching two as ``O``,
-from the opening h8 i8, on 15x15 with 5 in a row (:data:`GAME_MOVES` moves;
-at these depths the search's clock never decides a move).  It is saved in
+The game is the same every time: one the ``strong`` player made searching
+one level as ``X`` against itself searching two as ``O``, from the opening
+h8 i8, on 15x15 with 5 in a row (:data:`GAME_MOVES` moves), kept as it was
+played (:data:`GAME`) so that the figures stay comparable while the engine
+changes.  It is saved in
 a temporary history, read back and reviewed at each ``--think`` given,
 ``--runs`` times, the review stored each time as ``--review`` stores it.
 The table gives, at the median run, the wall-clock and processor seconds
@@ -66,11 +67,16 @@ __all__ = [
 PROGRAM = "python -m bench.review"
 RESULTS = ROOT / "bench" / "review_results.txt"
 SIZE, LENGTH = 15, 5
-OPENING = (Move(7, 7), Move(7, 8))
-#: The depths of X's and O's strong players, and a time a move that their depths never let them reach.
+#: The game reviewed: the strong player searching one level (X) against itself searching two (O), as commit
+#: e049e3b played it; O wins.
+GAME = (
+    "h8 i8 i7 g9 g7 h7 i9 f6 k9 j9 k11 j10 k10 k8 j8 g6 f5 h6 "
+    "l10 m11 e6 h3 j6 j7 k5 l4 k13 k12 h5 l5 k6 l7 l6 m6 n5 i10"
+)
+#: The depths of X's and O's strong players in :data:`GAME`, and the time a move they had.
 DEPTHS, GAME_THINK = (1, 2), 30.0
-#: The moves of the game made (checked by the tests, so that the figures stay comparable).
-GAME_MOVES = 36
+#: The moves of the game reviewed.
+GAME_MOVES = len(GAME.split())
 #: ``--fit``: the strong player's seconds a move in the self-play games, and the random stones they start from.
 FIT_THINK = 0.05
 FIT_OPENING = 3
@@ -79,13 +85,9 @@ _PERCENTILES = (50, 90, 95, 99)
 
 
 def the_game() -> GameRecord:
-    """The game reviewed: strong (one level) as X against strong (two levels) as O, to its end."""
-    x, o = (make_player("strong", PlayerOptions(SIZE, LENGTH, depth, GAME_THINK, 1)) for depth in DEPTHS)
-    assert x is not None  # a computer player
-    assert o is not None
-    played = play_game(x, o, a_plays_x=True, size=SIZE, length=LENGTH, opening=OPENING)
+    """The game reviewed (:data:`GAME`): strong (one level) as X against strong (two levels) as O, to its end."""
     players = [Competitor(f"strong depth {depth}", "strong") for depth in DEPTHS]
-    moves = tuple(TimedMove(move, 0.0) for move in played.moves)
+    moves = tuple(TimedMove(Move.parse(name, SIZE), 0.0) for name in GAME.split())
     started = datetime(2026, 1, 1, tzinfo=UTC)
     return GameRecord(players[0], players[1], SIZE, LENGTH, DEPTHS[1], GAME_THINK, started, started, moves)
 

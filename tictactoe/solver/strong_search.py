@@ -96,9 +96,11 @@ _INFINITY = WIN + 1
 QUIESCENCE = 4
 #: Records kept between moves: about 100 MB on a 26x26 board at most.
 DEFAULT_CAPACITY = 200_000
-#: Moves tried at each position below the root, and at the root, on boards over 6x6.
-WIDTH = 16
-ROOT_WIDTH = 24
+#: Moves tried at each position below the root, and at the root, on boards over 6x6.  Narrower beams search
+#: deeper in the same time: at 10 and 16 the search scored 61% (seed 1) and 53.5% (seed 2) of 100 games each
+#: against itself at 16 and 24, 0.2 s a move on 15x15 (bench/strong_selfplay_results.txt).
+WIDTH = 10
+ROOT_WIDTH = 16
 # Boards of at most this many squares are searched with every move: the beams would cost them proofs.
 _FULL_WIDTH_SQUARES = 36
 # The time by which each search at the root must end, as a share of the budget from the start of the move: the
@@ -114,8 +116,11 @@ _DEEPENING_SHARE = 0.9
 # stops is not lost: its best move so far is played and its positions stay in the table for the next move.
 # Measured by python -m bench.strong --time-use (40 positions, 15x15): at a _HOPE of 1 the player used 53% of a
 # 1 s budget on average; at 0.4, 69% (72% at 0.2 s); at 0.25, 75% (79% at 0.2 s), on two cores under a load of 3.
+# With the narrower beams (WIDTH 10) a depth's cost grows by more, and at 0.25 the player used 70% of 1 s (77% of
+# 0.2 s); at 0.15, 72% (83%); at 0.1, 73% (87%), on the machine alone.  At 1 s most of what is left is the moves
+# whose deepening ends on a believed win, which it plays at once.
 _NEXT_DEPTH_END_SHARE = 0.85
-_HOPE = 0.25
+_HOPE = 0.1
 # The growth in cost from one depth to the next, foreseen before two depths are known, and its bounds.
 _FIRST_GROWTH = 4.0
 _LEAST_GROWTH = 1.5
