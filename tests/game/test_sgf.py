@@ -193,6 +193,11 @@ def refused(problem: str) -> pytest.RaisesExc[SgfError]:
         pytest.param(
             HEAD + "CA[base64]" + X_WINS, "game 1: CA[base64] is not a character set this program knows", id="CA codec"
         ),
+        pytest.param(
+            HEAD + "CA[utf\0-8]" + X_WINS,
+            "game 1: CA[utf\\x00-8] is not a character set this program knows",
+            id="CA NUL",
+        ),
         pytest.param(HEAD + "AB[aa]AW[aa];W[bb])", "game 1: a1 is set up twice in one node", id="setup twice"),
         pytest.param(
             HEAD + "AB[aa][ba][ca];W[bb])",

@@ -472,10 +472,10 @@ class _GameReader:
             name = self._single(prop).decode("latin-1").strip()
             try:
                 b"a".decode(name)  # a codec of text: "base64" and its like are not
-            except LookupError:
-                raise self._error(f"CA[{_cut(name)}] is not a character set this program knows") from None
             except UnicodeDecodeError:
                 pass  # a codec of text, of more than a byte a character (UTF-16)
+            except (LookupError, ValueError):  # ValueError: a name no codec can have, such as one holding a NUL
+                raise self._error(f"CA[{_cut(name)}] is not a character set this program knows") from None
             return name
         try:
             for node in self._nodes:
