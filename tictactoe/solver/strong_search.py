@@ -98,7 +98,8 @@ QUIESCENCE = 4
 DEFAULT_CAPACITY = 200_000
 #: Moves tried at each position below the root, and at the root, on boards over 6x6.  Narrower beams search
 #: deeper in the same time: at 10 and 16 the search scored 61% (seed 1) and 53.5% (seed 2) of 100 games each
-#: against itself at 16 and 24, 0.2 s a move on 15x15 (bench/strong_selfplay_results.txt).
+#: against itself at 16 and 24, 0.2 s a move on 15x15, and 60% (seed 1) with _HOPE 0.1 below, as kept
+#: (bench/strong_selfplay_results.txt).
 WIDTH = 10
 ROOT_WIDTH = 16
 # Boards of at most this many squares are searched with every move: the beams would cost them proofs.
