@@ -284,6 +284,44 @@ def test_play_and_undo_keep_the_board_as_a_fresh_count_finds_it(position: Positi
     assert board_state(board) == start
 
 
+@st.composite
+def crowded_positions(draw: st.DrawFn) -> Position:
+    """A position of alternate tiles with no line yet, on a board of up to 9x9 squares, a rectangle or a square."""
+    rows, cols = draw(st.integers(1, 9)), draw(st.integers(1, 9))
+    length = draw(st.integers(1, max(rows, cols)))
+    order = draw(st.permutations(range(rows * cols)))
+    lines = lines_of(rows, length, cols)
+    tiles = [0, 0]
+    for index, square in enumerate(order[: draw(st.integers(0, rows * cols))]):
+        mine = tiles[index % 2] | 1 << square
+        if any(all(mine >> s & 1 for s in line) for line in lines if square in line):
+            break  # the game would end: stop before this move
+        tiles[index % 2] = mine
+    return Position(rows, length, *tiles, cols=cols)
+
+
+@SETTINGS
+@given(crowded_positions())
+def test_the_moves_are_the_empty_squares_of_live_windows_heaviest_first_as_counted_afresh(position: Position) -> None:
+    """The line weights counted square by square from every window, the ties nearest the centre first."""
+    rows, cols = position.height, position.width
+    windows = {frozenset(line) for line in lines_of(rows, position.length, cols)}
+    weights = [0] * (rows * cols)
+    for window in windows:
+        held = [sum(tiles >> square & 1 for square in window) for tiles in (position.x_tiles, position.o_tiles)]
+        if not all(held):
+            for square in window:
+                weights[square] += 3 ** max(held)
+    taken = position.x_tiles | position.o_tiles
+    expected = [
+        square
+        for square in geometry(rows, position.length, cols=cols).centre_order
+        if weights[square] and not taken >> square & 1
+    ]
+    expected.sort(key=weights.__getitem__, reverse=True)
+    assert SearchBoard(position).ordered_moves() == expected
+
+
 def test_the_board_knows_threats_windows_and_weights() -> None:
     board = SearchBoard(Position.from_rows(["X..", ".O.", "..X"], length=3))
     assert board.mover == NOUGHT
