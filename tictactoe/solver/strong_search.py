@@ -39,7 +39,11 @@ only when the ones before it did not settle the move:
      player's own;
    * the Erdős-Selfridge test (:mod:`tictactoe.solver.blocking`) bounds
      the value at a draw for a player who can no longer win;
-   * at the horizon the position is scored by its line weights
+   * at the horizon the position is scored: on boards searched with beams,
+     by the patterns on its lines -- open and closed twos, threes and
+     fours of each player, the player to move's weighed a tempo nearer
+     their end (:mod:`tictactoe.solver.patterns`, kept beside the board
+     move by move); on smaller boards by its windows' values
      (:mod:`tictactoe.solver.evaluation`);
    * moves are tried heaviest line weight first, the table's best move
      before them; on boards over 6x6 only the heaviest ``WIDTH`` are
@@ -72,8 +76,9 @@ from tictactoe.solver.blocking import breaker_wins_by_potential
 from tictactoe.solver.clock import Deadline, OutOfTime
 from tictactoe.solver.evaluation import evaluate
 from tictactoe.solver.geometry import geometry, lowest_square, squares_of
+from tictactoe.solver.patterns import LinePatterns
 from tictactoe.solver.records import FINAL_DEPTH, Bound, pack, unpack
-from tictactoe.solver.search_board import SearchBoard
+from tictactoe.solver.search_board import CROSS, SearchBoard
 from tictactoe.solver.table import BoundedTable
 from tictactoe.solver.threats import ThreatSearch
 
@@ -160,13 +165,18 @@ class Choice:
 
 class StrongSearch:
     """Chooses moves on boards of ``rows`` x ``cols`` squares (``cols`` defaults to ``rows``: a square) with
-    ``length`` in a row to win, keeping one table of at most ``capacity`` positions from call to call."""
+    ``length`` in a row to win, keeping one table of at most ``capacity`` positions from call to call.
+
+    ``patterns``: whether a board searched with beams is scored at the horizon by the patterns on its lines
+    (the default, the stronger player) or, as smaller boards are, by its windows' values -- the scale the
+    review's chances are fitted to (:mod:`tictactoe.game.review.values`)."""
 
     __slots__ = (
         "_board",
         "_deadline",
         "_inexact",
         "_iteration_best",
+        "_patterns",
         "_reported",
         "_shape",
         "_stats",
@@ -183,11 +193,14 @@ class StrongSearch:
         *,
         capacity: int = DEFAULT_CAPACITY,
         cols: int | None = None,
+        patterns: bool = True,
     ) -> None:
         self.length = length
         self._shape = geometry(rows, length, cols=cols)
         self._table = BoundedTable(capacity)
         self._width = _INFINITY if self._shape.squares <= _FULL_WIDTH_SQUARES else WIDTH
+        # The patterns on the lines, kept beside the board on boards searched with beams: what the horizon reads.
+        self._patterns = LinePatterns(self._shape) if patterns and self._width < _INFINITY else None
         self._board: SearchBoard | None = None
         self._stats: SearchStats | None = None
         self._deadline = Deadline(every=_CLOCK_EVERY)
@@ -223,6 +236,8 @@ class StrongSearch:
             raise ValueError("the game is over: there is no move to make")
         started, clock = time.process_time(), time.monotonic()
         self._board = board = SearchBoard(position)
+        if self._patterns is not None:
+            self._patterns.reset(position.x_tiles, position.o_tiles)
         self._stats = stats
         self.nodes = self._reported = 0
         square, score, outcome, depth = self._decide(board, clock, think, max(1, max_plies))
@@ -395,11 +410,11 @@ class StrongSearch:
         assert board is not None
         alpha, best, best_move = -_INFINITY, -_INFINITY, moves[0]
         for move in moves:
-            board.play(move)
+            self._play(move)
             try:
                 value = -self._search(depth - 1, -_INFINITY, -alpha, 1)
             finally:
-                board.undo()  # also when time runs out: what follows the deepening reads the root's board
+                self._undo()  # also when time runs out: what follows the deepening reads the root's board
             if value > best:
                 best, best_move = value, move
                 self._iteration_best = (move, value)
@@ -436,7 +451,7 @@ class StrongSearch:
         danger = 0 if theirs else board.double_threats(1 - mover)
         if depth <= 0 and not theirs and (not danger or depth <= -QUIESCENCE):
             self._inexact += 1
-            return min(max(evaluate(board), low), high)
+            return min(max(self._evaluate(), low), high)
         # Only these can stop an opponent's double threat: a square of its near windows, or a threat.
         # Any other move loses, though not always soonest, so boards searched for proofs try them all.
         only = board.fours(1 - mover) | board.fours(mover) if danger and self._width < _INFINITY else 0
@@ -472,11 +487,11 @@ class StrongSearch:
         inexact, window_low = self._inexact, alpha
         best, best_move = -_INFINITY, moves[0]
         for move in moves:
-            board.play(move)
+            self._play(move)
             try:
                 value = -self._search(depth if block else depth - 1, -beta, -alpha, ply + 1)
             finally:
-                board.undo()  # also when time runs out, unwinding to the root
+                self._undo()  # also when time runs out, unwinding to the root
             if value > best:
                 best, best_move = value, move
                 if value > alpha:
@@ -488,6 +503,33 @@ class StrongSearch:
         packed = _pack(best, ply, bound, stored_depth, self._shape.symmetries[symmetry][best_move])
         self._table.store(key, packed, present=record >= 0)
         return best
+
+    def _play(self, square: int) -> None:
+        """Play ``square`` on the board and on the patterns kept beside it."""
+        board = self._board
+        assert board is not None
+        if self._patterns is not None:
+            self._patterns.play(square, board.mover)
+        board.play(square)
+
+    def _undo(self) -> None:
+        """Take back the last :meth:`_play`."""
+        board = self._board
+        assert board is not None
+        board.undo()
+        if self._patterns is not None:
+            self._patterns.undo()
+
+    def _evaluate(self) -> int:
+        """The position's worth to the player to move where the search stops: by the patterns on its lines on a
+        board searched with beams (:mod:`tictactoe.solver.patterns`), else by its windows' values
+        (:mod:`tictactoe.solver.evaluation`)."""
+        board = self._board
+        assert board is not None
+        if self._patterns is None:
+            return evaluate(board)
+        sums = self._patterns.sums
+        return sums[0] - sums[3] if board.mover == CROSS else sums[2] - sums[1]
 
     def _moves(self, first: int, only: int) -> list[int]:
         """The moves to try below the root, ``first`` first: those of ``only`` if it is not 0, else the

@@ -146,7 +146,8 @@ class PositionValuer:
 
     def __init__(self, size: int, length: int, think: float) -> None:
         self._think = think
-        self._estimator = StrongSearch(size, length)
+        # Window values: the scale of the scores CHANCES_SCALE was fitted to.
+        self._estimator = StrongSearch(size, length, patterns=False)
 
     def value(self, board: Configurations, mover: Side, result: Winner | None) -> PositionValue:
         """What ``board``, ``mover`` to move, is worth: its result once over, else proved or estimated."""
