@@ -1,8 +1,10 @@
 """The patterns of each player on each line of the board -- fours, open and closed threes and twos -- kept up to
-date move by move, for the strong player's evaluation (:mod:`tictactoe.solver.evaluation`).
+date move by move: what the strong search scores a large board by where it looks no further
+(:mod:`tictactoe.solver.strong_search`; smaller boards are scored by :mod:`tictactoe.solver.evaluation`).
 
 A *line* is a whole row, column, diagonal or anti-diagonal of the board
-(those shorter than the length to win are left out: no pattern fits).  What
+(:func:`configurations.lines.winning_lines`: those shorter than the length
+to win are left out, for no pattern fits).  What
 a player has on a line is read from the line's two sets of tiles, as bit
 masks of the line's own squares:
 
@@ -38,6 +40,9 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING
 
+from configurations.lines import winning_lines
+from tictactoe.solver.geometry import squares_of
+
 if TYPE_CHECKING:
     from tictactoe.solver.geometry import Geometry
 
@@ -68,7 +73,6 @@ CLOSED_WEIGHTS = ((0, 2, 25, 250, 4000), (0, 1, 10, 160, 4000))
 # How many lines' weights are kept (a few megabytes): three seconds of search on a 15x15 middle game met 2,343
 # lines, and asked for their weights 86,634 times.
 _MOST_KNOWN = 1 << 15
-_DIRECTIONS = ((0, 1), (1, 0), (1, 1), (1, -1))
 
 
 def pattern_counts(tiles: int, theirs: int, size: int, length: int) -> tuple[list[int], list[int]]:
@@ -125,18 +129,7 @@ class LinePatterns:
 
     def __init__(self, shape: Geometry, *, x_tiles: int = 0, o_tiles: int = 0) -> None:
         self._length = shape.length
-        lines: list[list[int]] = []
-        for row_step, col_step in _DIRECTIONS:
-            for start in range(shape.squares):
-                row, col = divmod(start, shape.cols)
-                if 0 <= row - row_step < shape.rows and 0 <= col - col_step < shape.cols:
-                    continue  # not the first square of its line
-                line = []
-                while 0 <= row < shape.rows and 0 <= col < shape.cols:
-                    line.append(row * shape.cols + col)
-                    row, col = row + row_step, col + col_step
-                if len(line) >= shape.length:
-                    lines.append(line)
+        lines = [range(*line) for line in winning_lines(shape.rows, shape.length, cols=shape.cols)]
         self._sizes = [len(line) for line in lines]
         through: list[list[tuple[int, int]]] = [[] for _ in range(shape.squares)]
         for index, line in enumerate(lines):
@@ -158,9 +151,8 @@ class LinePatterns:
         #: when O is, O's when X is.
         self.sums = [0, 0, 0, 0]
         for player, tiles in enumerate((x_tiles, o_tiles)):
-            for square in range(len(self._through)):
-                if tiles >> square & 1:
-                    self.play(square, player)
+            for square in squares_of(tiles):
+                self.play(square, player)
         self._history.clear()
 
     def play(self, square: int, player: int) -> None:
@@ -179,6 +171,12 @@ class LinePatterns:
             new = weights[index] = line_weights(line[0], line[1], sizes[index], length)
             for field in range(4):
                 sums[field] += new[field] - old[field]
+
+    def worth(self, mover: int) -> int:
+        """The position's worth to ``mover``, the player to move (0 for ``X``): its patterns, weighed as the
+        mover's, less the other player's, weighed as the other's."""
+        sums = self.sums
+        return sums[0] - sums[3] if mover == 0 else sums[2] - sums[1]
 
     def undo(self) -> None:
         """Take back the last :meth:`play`."""

@@ -78,7 +78,7 @@ from tictactoe.solver.evaluation import evaluate
 from tictactoe.solver.geometry import geometry, lowest_square, squares_of
 from tictactoe.solver.patterns import LinePatterns
 from tictactoe.solver.records import FINAL_DEPTH, Bound, pack, unpack
-from tictactoe.solver.search_board import CROSS, SearchBoard
+from tictactoe.solver.search_board import SearchBoard
 from tictactoe.solver.table import BoundedTable
 from tictactoe.solver.threats import ThreatSearch
 
@@ -526,10 +526,7 @@ class StrongSearch:
         (:mod:`tictactoe.solver.evaluation`)."""
         board = self._board
         assert board is not None
-        if self._patterns is None:
-            return evaluate(board)
-        sums = self._patterns.sums
-        return sums[0] - sums[3] if board.mover == CROSS else sums[2] - sums[1]
+        return evaluate(board) if self._patterns is None else self._patterns.worth(board.mover)
 
     def _moves(self, first: int, only: int) -> list[int]:
         """The moves to try below the root, ``first`` first: those of ``only`` if it is not 0, else the
