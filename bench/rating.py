@@ -25,10 +25,12 @@ The tables give each pairing's score for its first side (a win 1, a draw a
 half), the score's Wilson 95% interval, Elo where the score is neither 0
 nor 1, the score with each colour, and each side's wall-clock and
 processor seconds a move (for a program of the protocol, the processor
-time of its own process).  Every game is written as SGF to
-``bench/rating_games/``, with each move's wall-clock seconds, and every game
-``strong`` lost is listed with its moves.  ``--write`` writes the output to
-``bench/rating_results.txt`` (or the path given).
+time of its own process).  Every game ``strong`` lost is listed with its
+moves.  ``--write`` writes the output to ``bench/rating_results.txt`` (or the
+path given) and every game as SGF, with each move's wall-clock seconds, to
+``bench/rating_games/``; ``--games-dir DIR`` writes the games to ``DIR``
+instead.  Without either the games are not written: a quick look leaves the
+committed games as they are.
 """
 
 from __future__ import annotations
@@ -442,7 +444,9 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--pair", action="append", default=[], metavar="NAME", help="only the pairings of NAME")
     parser.add_argument("--no-brain", action="store_true", help="leave out the brain against strong")
     parser.add_argument("--write", nargs="?", const=RESULTS, type=Path, metavar="FILE", help="write the output")
-    parser.add_argument("--games-dir", type=Path, default=GAMES_DIR, metavar="DIR", help="where the SGF files go")
+    parser.add_argument(
+        "--games-dir", type=Path, metavar="DIR", help="write the games as SGF here (with --write: bench/rating_games)"
+    )
     return parser
 
 
@@ -484,6 +488,8 @@ def main(argv: list[str] | None = None) -> int:
         start_ups = _start_ups(todo)
     except EngineError as refused:
         parser.error(str(refused))
+    # The committed games are replaced only by a run that writes its results too, or where it is told to.
+    games_dir = args.games_dir if args.games_dir is not None else GAMES_DIR if args.write is not None else None
     results = []
     for index, pairing in enumerate(todo, 1):
         label = f"{pairing.size}x{pairing.size} {pairing.a.name} - {pairing.b.name} ({index}/{len(todo)})"
@@ -492,10 +498,13 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{label}: game {number}/{args.games}", file=sys.stderr, flush=True)
 
         result = play_pairing(pairing, games=args.games, seed=args.seed, progress=progress)
-        write_games(result, args.games_dir)
+        if games_dir is not None:
+            write_games(result, games_dir)
         results.append(result)
     body = f"\n{report(results, start_ups)}\n"
     print(body, end="")
+    if games_dir is None:
+        print("The games were not written: --games-dir DIR writes them as SGF.", file=sys.stderr)
     if args.write is not None:
         args.write.write_text(header + "\n" + "".join(f"left out: {p}\n" for p in absent) + body, encoding="utf-8")
     return 0

@@ -217,3 +217,34 @@ def test_a_pair_that_is_not_played_is_a_usage_error() -> None:
         result.stderr.splitlines()[-1]
         == "python -m bench.rating: error: argument --pair: no pairing of nobody is played here"
     )
+
+
+def test_games_are_written_only_where_asked(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    script = tmp_path / "pbrain-sequence"
+    brain = ROOT / "tests" / "bench" / "sequence_brain.py"
+    script.write_text(f'#!/bin/sh\nexec "{sys.executable}" "{brain}" --about Sequence\n', encoding="utf-8")
+    script.chmod(0o755)
+    committed = tmp_path / "rating_games"
+    monkeypatch.setattr(bench.rating, "GAMES_DIR", committed)
+    quick = ["--engine", f"sequence={script}", "--pair", "sequence", "--board", "15", "--games", "2", "--think", "0.02"]
+
+    assert bench.rating.main(quick) == 0
+    assert not committed.exists()
+    assert capsys.readouterr().err.splitlines()[-1] == (
+        "The games were not written: --games-dir DIR writes them as SGF."
+    )
+
+    kept = tmp_path / "kept"
+    assert bench.rating.main([*quick, "--games-dir", str(kept)]) == 0
+    (path,) = kept.iterdir()
+    assert path.name == "15x15-strong-sequence-0.02s.sgf"
+    assert len(parse_sgf(path.read_text(encoding="utf-8"))) == 2
+    assert "not written" not in capsys.readouterr().err
+    assert not committed.exists()
+
+    results = tmp_path / "results.txt"
+    assert bench.rating.main([*quick, "--write", str(results)]) == 0
+    assert [path.name for path in committed.iterdir()] == ["15x15-strong-sequence-0.02s.sgf"]
+    assert results.read_text(encoding="utf-8").startswith("Python ")
