@@ -1,4 +1,5 @@
-"""What the grader's tests share: the fixtures' folders, the JDK and the sandbox, and grading a set of fixtures once.
+"""What the grader's tests share: the fixtures' folders, the JDK and the sandbox, and grading a set of fixtures once
+in a test run, however many workers run it.
 
 Where the JDK, bubblewrap or a control group for the limits is missing, the
 tests that need it skip, saying why; with ``CI=true`` they fail instead, so
@@ -7,10 +8,14 @@ that continuous integration never passes by skipping the grader.
 
 from __future__ import annotations
 
+import fcntl
 import os
+import pickle
 import shutil
 import subprocess
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 import pytest
 
@@ -21,6 +26,8 @@ from tictactoe.grade.limits import Limits
 from tictactoe.grade.results import SubmissionResult
 from tictactoe.grade.sandbox import choice
 from tictactoe.grade.suite import builtin_suite
+
+T = TypeVar("T")
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 #: Why the Java tests skip, or None when a JDK is there.
@@ -81,3 +88,20 @@ def grading_account() -> str:
         made = subprocess.run(command, capture_output=True, text=True, check=False)
         assert made.returncode in (0, 9), made.stderr  # 9: it exists, made meanwhile by another run of the tests
     return ACCOUNT
+
+
+def made_once(folder: Path, name: str, make: Callable[[], T]) -> T:
+    """What ``make`` returns, made once in ``folder``, the test run's folder that all its workers share
+    (``run_folder``): the first worker to ask makes it and leaves it there, pickled; the others wait for it under a
+    lock and read it.  A class of submissions takes minutes to grade, and the tests that read its reports are
+    spread over every worker.
+    """
+    path = folder / f"{name}.pickle"
+    with (folder / f"{name}.lock").open("a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if path.exists():
+            made: T = pickle.loads(path.read_bytes())
+            return made
+        made = make()
+        path.write_bytes(pickle.dumps(made))
+        return made

@@ -36,7 +36,7 @@ from typing import Any
 import junitparser
 import pytest
 
-from tests.grade.helpers import FIXTURES, NO_BWRAP, NO_CGROUPS, NO_JDK, SEED, fixture, missing
+from tests.grade.helpers import FIXTURES, NO_BWRAP, NO_CGROUPS, NO_JDK, SEED, fixture, made_once, missing
 from tests.paths import ROOT
 from tictactoe.grade import cgroups
 from tictactoe.grade.formats.junit import junit_report
@@ -194,9 +194,13 @@ LOCK = Path("/var/tmp/tictactoe-grade-attacks.lock")
 
 
 @cache
-def graded(language: str) -> Graded:
-    """The hostile class of ``language`` graded once, with the twins graded alone, one class at a time on the
-    machine."""
+def graded(language: str, folder: Path) -> Graded:
+    """The hostile class of ``language`` graded once in a test run (``folder``: its ``run_folder``), with the twins
+    graded alone, one class at a time on the machine."""
+    return made_once(folder, f"hostile-{language}", lambda: _graded_one_at_a_time(language))
+
+
+def _graded_one_at_a_time(language: str) -> Graded:
     with LOCK.open("a") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         return _graded_alone(language)
@@ -285,9 +289,11 @@ def _need(language: str) -> None:
 
 
 @pytest.mark.parametrize(("language", "attack"), [(lang, name) for lang in LANGUAGES for name in ATTACKS[lang]])
-def test_the_attack_fails_and_the_innocent_beside_it_keeps_full_marks(language: str, attack: str) -> None:
+def test_the_attack_fails_and_the_innocent_beside_it_keeps_full_marks(
+    language: str, attack: str, run_folder: Path
+) -> None:
     _need(language)
-    result = graded(language)
+    result = graded(language, run_folder)
     number = ATTACKS[language].index(attack)
     attacker, twin = result.reports[f"{number:02}-{attack}"], result.twins[attack]
     if attack in FORGERS:
@@ -303,10 +309,10 @@ def test_the_attack_fails_and_the_innocent_beside_it_keeps_full_marks(language: 
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_the_limits_stopped_the_fork_bomb_and_the_memory_hog(language: str) -> None:
+def test_the_limits_stopped_the_fork_bomb_and_the_memory_hog(language: str, run_folder: Path) -> None:
     """Twice the limit tried, the grader's limit hit: its note says so, and the attacker's verdict is its twin's."""
     _need(language)
-    reports = graded(language).reports
+    reports = graded(language, run_folder).reports
     fork_bomb = reports[f"{ATTACKS[language].index('fork-bomb'):02}-fork-bomb"]
     memory_hog = reports[f"{ATTACKS[language].index('memory-hog'):02}-memory-hog"]
     assert any("fork(s) or thread(s) refused: the limit is 128 tasks" in note for note in fork_bomb["notes"])
@@ -314,9 +320,9 @@ def test_the_limits_stopped_the_fork_bomb_and_the_memory_hog(language: str) -> N
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_escape_codes_and_nul_reach_no_report_raw(language: str, tmp_path: Path) -> None:
+def test_escape_codes_and_nul_reach_no_report_raw(language: str, tmp_path: Path, run_folder: Path) -> None:
     _need(language)
-    entry = graded(language).reports[f"{ATTACKS[language].index('escape-codes'):02}-escape-codes"]
+    entry = graded(language, run_folder).reports[f"{ATTACKS[language].index('escape-codes'):02}-escape-codes"]
     tests = tuple(Outcome(test["name"], Status(test["status"]), test["message"]) for test in entry["tests"])
     result = SubmissionResult(str(entry["submission"]), language, tests)
     assert any("\x1b]0;owned\x07" in test.message for test in tests)  # what the code raised, as it raised it

@@ -9,10 +9,11 @@ loop or are too slow are graded with a short time limit of their own.
 from __future__ import annotations
 
 from functools import cache
+from pathlib import Path
 
 import pytest
 
-from tests.grade.helpers import SEED, fixture, grade, need_jdk
+from tests.grade.helpers import SEED, fixture, grade, made_once, need_jdk
 from tictactoe.grade.results import SubmissionResult
 from tictactoe.grade.suite import builtin_suite
 
@@ -205,10 +206,15 @@ CASES = [(language, name) for name in FIXTURE_NAMES for language in LANGUAGES if
 
 
 @cache
-def graded(language: str) -> dict[str, SubmissionResult]:
-    """Every fixture of ``language``, graded once: the slow ones with 3 s a test, the others with 20 s."""
+def graded(language: str, folder: Path) -> dict[str, SubmissionResult]:
+    """Every fixture of ``language``, graded once in a test run (``folder``: its ``run_folder``): the slow ones with
+    3 s a test, the others with 20 s."""
     fast = [name for lang, name in CASES if lang == language and name not in SLOW]
-    return {**grade(language, fast, timeout=20), **grade(language, list(SLOW), timeout=3)}
+    return made_once(
+        folder,
+        f"fixtures-{language}",
+        lambda: {**grade(language, fast, timeout=20), **grade(language, list(SLOW), timeout=3)},
+    )
 
 
 def failed(result: SubmissionResult) -> set[str]:
@@ -216,9 +222,11 @@ def failed(result: SubmissionResult) -> set[str]:
 
 
 @pytest.mark.parametrize(("language", "name"), CASES)
-def test_each_fixture_fails_exactly_the_tests_that_catch_its_mistake(language: str, name: str) -> None:
+def test_each_fixture_fails_exactly_the_tests_that_catch_its_mistake(
+    language: str, name: str, run_folder: Path
+) -> None:
     need_jdk(language)
-    result = graded(language)[name]
+    result = graded(language, run_folder)[name]
     expected = set(LANGUAGE_FAILED[language, name] if (language, name) in LANGUAGE_FAILED else FAILED[name])
     assert (result.language, len(result.tests)) == (language, len(ALL_TESTS))
     found = failed(result)
@@ -233,10 +241,10 @@ def test_each_fixture_fails_exactly_the_tests_that_catch_its_mistake(language: s
 
 
 @pytest.mark.parametrize(("language", "name"), sorted(MESSAGES))
-def test_a_failure_says_what_the_student_can_fix(language: str, name: str) -> None:
+def test_a_failure_says_what_the_student_can_fix(language: str, name: str, run_folder: Path) -> None:
     need_jdk(language)
     test_name, message = MESSAGES[language, name]
-    (test,) = [test for test in graded(language)[name].tests if test.name == test_name]
+    (test,) = [test for test in graded(language, run_folder)[name].tests if test.name == test_name]
     if message.endswith(PROCESSOR_TIMEOUT.format(seconds=3)):
         # A loop that shares a busy machine may reach the clock's cap (three times the limit) first: both are timeouts.
         clock = message.replace(PROCESSOR_TIMEOUT.format(seconds=3), CLOCK_TIMEOUT.format(seconds=9))
@@ -246,25 +254,27 @@ def test_a_failure_says_what_the_student_can_fix(language: str, name: str) -> No
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_printing_passed_or_forging_answers_passes_nothing(language: str) -> None:
+def test_printing_passed_or_forging_answers_passes_nothing(language: str, run_folder: Path) -> None:
     need_jdk(language)
-    result = graded(language)["prints-passed"]
+    result = graded(language, run_folder)["prints-passed"]
     assert [test.name for test in result.tests if test.passed] == ["policy"]
     assert "(it printed: '   Test testdict 1 succeeded\\npassed" in result.tests[0].message
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_a_fixture_that_only_changes_node_counts_is_caught_by_the_play_cases(language: str) -> None:
+def test_a_fixture_that_only_changes_node_counts_is_caught_by_the_play_cases(language: str, run_folder: Path) -> None:
     """Its dictionary compares keys by identity: scores and squares stay right, the node counts grow."""
     need_jdk(language)
-    (corner,) = [test for test in graded(language)["dictionary-identity"].tests if test.name == "play-4x4-corner"]
+    (corner,) = [
+        test for test in graded(language, run_folder)["dictionary-identity"].tests if test.name == "play-4x4-corner"
+    ]
     assert corner.message.endswith("expected score=1 row=1 col=1 nodes=12138, got score=1 row=1 col=1 nodes=35877")
 
 
-def test_a_java_submission_without_the_handout_files_gets_the_grader_s_and_its_real_verdict() -> None:
+def test_a_java_submission_without_the_handout_files_gets_the_grader_s_and_its_real_verdict(run_folder: Path) -> None:
     """It calls DictionaryException's constructor without arguments, as real submissions do; the report says so."""
     need_jdk("java")
-    result = graded("java")["lacks-handout"]
+    result = graded("java", run_folder)["lacks-handout"]
     assert result.notes == (
         "the grader supplied the course's DictionaryADT.java and DictionaryException.java: the submission lacks them",
     )
