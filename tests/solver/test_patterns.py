@@ -98,7 +98,7 @@ def test_the_patterns_kept_move_by_move_are_those_worked_out_afresh(
             patterns.undo()
             tiles[player] &= ~(1 << played.pop())
     assert patterns.sums == LinePatterns(shape, x_tiles=tiles[0], o_tiles=tiles[1]).sums
-    assert patterns.sums == afresh(rows, cols, length, tiles)
+    assert list(patterns.sums) == afresh(rows, cols, length, tiles)
 
 
 def test_a_one_ply_search_of_a_large_board_scores_each_move_by_the_patterns_after_it() -> None:

@@ -138,8 +138,8 @@ class LinePatterns:
         self._through = through
         self._lines: list[list[int]] = []
         self._weights: list[tuple[int, int, int, int]] = []
-        self._history: list[tuple[int, int, list[int], list[tuple[int, int, int, int]]]] = []
-        self.sums = [0, 0, 0, 0]
+        self._history: list[tuple[int, int, tuple[int, int, int, int], list[tuple[int, int, int, int]]]] = []
+        self.sums = (0, 0, 0, 0)
         self.reset(x_tiles, o_tiles)
 
     def reset(self, x_tiles: int, o_tiles: int) -> None:
@@ -149,7 +149,7 @@ class LinePatterns:
         self._weights = [(0, 0, 0, 0)] * len(self._sizes)
         #: The sums of the line weights (:func:`line_weights`): X's when X is to move, X's when O is, O's
         #: when O is, O's when X is.
-        self.sums = [0, 0, 0, 0]
+        self.sums = (0, 0, 0, 0)
         for player, tiles in enumerate((x_tiles, o_tiles)):
             for square in squares_of(tiles):
                 self.play(square, player)
@@ -162,15 +162,18 @@ class LinePatterns:
         """
         lines, sizes, weights, length = self._lines, self._sizes, self._weights, self._length
         through = self._through[square]
-        self._history.append((square, player, self.sums[:], [weights[index] for index, _ in through]))
-        sums = self.sums
+        self._history.append((square, player, self.sums, [weights[index] for index, _ in through]))
+        x_moving, x_waiting, o_moving, o_waiting = self.sums
         for index, bit in through:
             line = lines[index]
             line[player] |= bit
             old = weights[index]
             new = weights[index] = line_weights(line[0], line[1], sizes[index], length)
-            for field in range(4):
-                sums[field] += new[field] - old[field]
+            x_moving += new[0] - old[0]
+            x_waiting += new[1] - old[1]
+            o_moving += new[2] - old[2]
+            o_waiting += new[3] - old[3]
+        self.sums = (x_moving, x_waiting, o_moving, o_waiting)
 
     def worth(self, mover: int) -> int:
         """The position's worth to ``mover``, the player to move (0 for ``X``): its patterns, weighed as the

@@ -77,6 +77,7 @@ from tictactoe.solver.clock import Deadline, OutOfTime
 from tictactoe.solver.evaluation import evaluate
 from tictactoe.solver.geometry import geometry, lowest_square, squares_of
 from tictactoe.solver.patterns import LinePatterns
+from tictactoe.solver.position import Position
 from tictactoe.solver.records import FINAL_DEPTH, Bound, pack, unpack
 from tictactoe.solver.search_board import SearchBoard
 from tictactoe.solver.table import BoundedTable
@@ -84,7 +85,6 @@ from tictactoe.solver.threats import ThreatSearch
 
 if TYPE_CHECKING:
     from configurations import SearchStats
-    from tictactoe.solver.position import Position
 
 __all__ = ["BELIEVED", "PROVED", "WIN", "Choice", "StrongSearch"]
 
@@ -201,7 +201,9 @@ class StrongSearch:
         self._width = _INFINITY if self._shape.squares <= _FULL_WIDTH_SQUARES else WIDTH
         # The patterns on the lines, kept beside the board on boards searched with beams: what the horizon reads.
         self._patterns = LinePatterns(self._shape) if patterns and self._width < _INFINITY else None
-        self._board: SearchBoard | None = None
+        # A first board of the shape, so that what every board of it shares is worked out now, not on the clock of
+        # the first move.
+        self._board: SearchBoard | None = SearchBoard(Position(rows, length, 0, 0, cols=cols))
         self._stats: SearchStats | None = None
         self._deadline = Deadline(every=_CLOCK_EVERY)
         self._inexact = 0
@@ -535,7 +537,8 @@ class StrongSearch:
         assert board is not None
         moves = board.ordered_moves()
         if only:
-            moves = [move for move in moves if only >> move & 1]
+            wanted = set(squares_of(only))  # a few squares: a set's look-up beats shifting a board-wide integer
+            moves = [move for move in moves if move in wanted]
         if first in moves:
             moves.remove(first)
             moves.insert(0, first)
