@@ -89,9 +89,7 @@ class SearchBoard:
 
     __slots__ = (
         "_centre_order",
-        "_dies",
         "_full",
-        "_grows",
         "_history",
         "_key_bytes",
         "_key_steps",
@@ -140,7 +138,6 @@ class SearchBoard:
         self._powers, self._values = layout.powers, layout.values
         self._score_format, self._score_bytes = layout.score_format, layout.score_bytes
         self._spreads, self._open_fields = layout.spreads, layout.open_fields
-        self._grows, self._dies = layout.grows, layout.dies
         self._key_steps, self._key_bytes = layout.key_steps, layout.key_bytes
         self._history: list[tuple[object, ...]] = []
         self.tiles = (position.x_tiles, position.o_tiles)
@@ -203,7 +200,7 @@ class SearchBoard:
         my_near, their_near = self.near[mover], self.near[other]
         my_potential, their_potential = self.potential[mover], self.potential[other]
         my_value, their_value = self.values[mover], self.values[other]
-        scores, masks, grows, dies, values = self._scores, self._masks, self._grows, self._dies, self._values
+        scores, masks, spreads, powers, values = self._scores, self._masks, self._spreads, self._powers, self._values
         two_short = self.length - 2  # a window holding this many of the mover's tiles becomes a threat
         for window in self._windows_through[square]:
             mask = masks[window]
@@ -212,14 +209,14 @@ class SearchBoard:
                     continue  # dead already
                 # The opponent's window dies.
                 count = (mask & theirs).bit_count()
-                scores -= dies[window][count]
+                scores -= powers[count] * spreads[window]
                 their_potential -= 1 << count
                 their_value -= values[count]
                 if count == two_short:
                     their_near &= ~(1 << window)
                 continue
             count = (mask & mine).bit_count()
-            scores += grows[window][count]
+            scores += (powers[count + 1] - powers[count]) * spreads[window]
             my_potential += 1 << count
             my_value += values[count + 1] - values[count]
             if not count:  # an empty window: the opponent loses it
@@ -330,23 +327,16 @@ class SearchBoard:
 
 
 class _Layout:
-    """What a :class:`SearchBoard` of one shape needs whatever its tiles, worked out once per shape: on 15x15,
-    0.07 s and 2.5 MiB; on 26x26, 0.3 s and 22 MiB (a strong search builds it when it is made, before the clock of
-    its first move runs).
+    """What a :class:`SearchBoard` of one shape needs whatever its tiles, worked out once per shape (on 15x15, a
+    thirtieth of a second: a sixth of a 0.2 s move, when each board built it).
 
     ``powers`` and ``values``: a window's line weight and value by its tiles.  ``spreads[window]``: a 1 in the
-    field of each of its squares; ``grows[window][count]``: what the weights of its squares gain when a window
-    holding ``count`` tiles of one player gains another, and ``dies[window][count]`` what they lose when it
-    dies (the products, worked out here once rather than in each of :meth:`SearchBoard.play`'s up to twenty
-    windows a move: a play and its undo on 15x15 took 14 microseconds, not 18).  ``open_fields[square]``: its
-    field's bits, ``all_open`` every square's.
+    field of each of its squares.  ``open_fields[square]``: its field's bits, ``all_open`` every square's.
     ``key_steps[player][square]``: what a tile there adds to the key under each symmetry kept.
     """
 
     __slots__ = (
         "all_open",
-        "dies",
-        "grows",
         "key_bytes",
         "key_steps",
         "open_fields",
@@ -364,10 +354,6 @@ class _Layout:
         self.score_format = _FIELD_FORMATS[field_bits]
         self.score_bytes = field_bits // 8 * shape.squares
         self.spreads = tuple(sum(1 << field_bits * square for square in squares_of(window)) for window in shape.windows)
-        counts = range(shape.length)
-        steps = [self.powers[count + 1] - self.powers[count] for count in counts]
-        self.grows = tuple(tuple(step * spread for step in steps) for spread in self.spreads)
-        self.dies = tuple(tuple(self.powers[count] * spread for count in counts) for spread in self.spreads)
         field = (1 << field_bits) - 1
         self.open_fields = tuple(field << field_bits * square for square in range(shape.squares))
         self.all_open = sum(self.open_fields)

@@ -77,7 +77,6 @@ from tictactoe.solver.clock import Deadline, OutOfTime
 from tictactoe.solver.evaluation import evaluate
 from tictactoe.solver.geometry import geometry, lowest_square, squares_of
 from tictactoe.solver.patterns import LinePatterns
-from tictactoe.solver.position import Position
 from tictactoe.solver.records import FINAL_DEPTH, Bound, pack, unpack
 from tictactoe.solver.search_board import SearchBoard
 from tictactoe.solver.table import BoundedTable
@@ -85,6 +84,7 @@ from tictactoe.solver.threats import ThreatSearch
 
 if TYPE_CHECKING:
     from configurations import SearchStats
+    from tictactoe.solver.position import Position
 
 __all__ = ["BELIEVED", "PROVED", "WIN", "Choice", "StrongSearch"]
 
@@ -201,9 +201,7 @@ class StrongSearch:
         self._width = _INFINITY if self._shape.squares <= _FULL_WIDTH_SQUARES else WIDTH
         # The patterns on the lines, kept beside the board on boards searched with beams: what the horizon reads.
         self._patterns = LinePatterns(self._shape) if patterns and self._width < _INFINITY else None
-        # A first board of the shape, so that what every board of it shares is worked out now, not on the clock of
-        # the first move.
-        self._board: SearchBoard | None = SearchBoard(Position(rows, length, 0, 0, cols=cols))
+        self._board: SearchBoard | None = None
         self._stats: SearchStats | None = None
         self._deadline = Deadline(every=_CLOCK_EVERY)
         self._inexact = 0
