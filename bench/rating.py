@@ -134,6 +134,8 @@ class MatchupResult:
     forfeits: tuple[tuple[int, str], ...] = field(default=())
     #: For each forfeit, whether A played X in that game.
     forfeits_a_x: tuple[bool, ...] = field(default=())
+    #: For each side, the ``TURN`` commands its engine dropped and was sent again (``ProtocolEngine.resent``).
+    resent: tuple[int, int] = (0, 0)
 
     @property
     def played(self) -> int:
@@ -233,6 +235,7 @@ def play_pairing(
     played: list[MatchGame] = []
     forfeits: list[tuple[int, str]] = []
     forfeits_a_x: list[bool] = []
+    resent = [0, 0]
     size = pairing.size
     for opening in openings(size, LENGTH, OPENING_MOVES, games // 2, seed):
         for a_plays_x in (True, False):
@@ -247,12 +250,13 @@ def play_pairing(
                 forfeits_a_x.append(a_plays_x)
                 continue
             finally:
-                for player in players:
+                for side, player in enumerate(players):
+                    resent[side] += getattr(player, "resent", 0)
                     close = getattr(player, "close", None)
                     if close is not None:
                         close()
             played.append(own_processor_time(game, players))
-    return MatchupResult(pairing, tuple(played), tuple(forfeits), tuple(forfeits_a_x))
+    return MatchupResult(pairing, tuple(played), tuple(forfeits), tuple(forfeits_a_x), (resent[0], resent[1]))
 
 
 def _failed_side(failure: Exception, players: Sequence[Player]) -> int:
@@ -358,8 +362,15 @@ def _verdict(results: Sequence[MatchupResult]) -> list[str]:
                 f"moves over timeout_turn {pairing.a.turn_ms} ms: {late}"
             )
     for result in results:
+        entrants = (result.pairing.a, result.pairing.b)
         for side, reason in result.forfeits:
-            lines.append(f"  forfeit by {(result.pairing.a, result.pairing.b)[side].name}: {reason}")
+            lines.append(f"  forfeit by {entrants[side].name}: {reason}")
+        for side, resent in enumerate(result.resent):
+            if resent:
+                lines.append(
+                    f"  {entrants[side].name} dropped {resent} TURN command{'s' if resent != 1 else ''} "
+                    "(it was still finishing its search), sent again"
+                )
     return lines
 
 

@@ -22,7 +22,12 @@ position set up by hand, :meth:`ProtocolEngine.choose`), it lists ``X``'s
 and ``O``'s stones alternately, ``X``'s first, which puts the opponent's
 last.  Lines other than the move (``MESSAGE``, ``DEBUG``) are let pass;
 ``ERROR``, a move off the board or a silent engine fail the game with
-:class:`EngineError`.
+:class:`EngineError` -- but for one ``ERROR``: Rapfi reads a command while it
+still finishes the search of its last reply and drops it, and then reads
+``TURN``'s square as a command of its own (``ERROR Unknown command: 7,8``).
+The client sends that ``TURN`` again (:data:`RESENDS` times at most): the
+engine had not taken the opponent's move, and the time it lost counts as
+its own.
 
 Each reply's wall-clock time is kept (:attr:`ProtocolEngine.seconds`), and
 the processor time the engine's process spent on it
@@ -44,10 +49,12 @@ from pathlib import Path
 from configurations import Configurations, SearchStats, Side, Symbol
 from configurations.moves import Move
 
-__all__ = ["FREESTYLE_LENGTH", "EngineError", "ProtocolEngine", "alternate_order", "process_seconds"]
+__all__ = ["FREESTYLE_LENGTH", "RESENDS", "EngineError", "ProtocolEngine", "alternate_order", "process_seconds"]
 
 #: The length the protocol plays without ``INFO length``.
 FREESTYLE_LENGTH = 5
+#: How many times one ``TURN`` is sent again to an engine that dropped it (read its square as a command).
+RESENDS = 3
 # An engine that says nothing for this many turns' time is given up.
 _PATIENCE = 10
 # Seconds an engine may take to start, and to stop after END.
@@ -109,6 +116,8 @@ class ProtocolEngine:
         self.seconds: list[float] = []
         #: The processor seconds the engine's process spent on every reply (empty where ``/proc`` is absent).
         self.processor_seconds: list[float] = []
+        #: How many ``TURN`` lines were sent again because the engine had dropped them.
+        self.resent = 0
 
     def choose(self, board: Configurations, mover: Symbol, stats: SearchStats | None = None) -> Move:
         """The engine's move for ``mover`` on ``board``, set up by hand: the stones it holds and the opponent's
@@ -130,8 +139,8 @@ class ProtocolEngine:
             raise ValueError(f"{len(moves)} moves cannot have led to this board")
         self.start()
         started, used = time.monotonic(), self._processor_time()
-        self._ask(moves)
-        x, y = self._read_move()
+        turn = self._ask(moves)
+        x, y = self._read_move(turn)
         self.seconds.append(time.monotonic() - started)
         now = self._processor_time()
         if used is not None and now is not None:
@@ -191,30 +200,42 @@ class ProtocolEngine:
         for key, value in settings:
             self._send(f"INFO {key} {value}")
 
-    def _ask(self, moves: tuple[Move, ...]) -> None:
-        """Tell the engine the game, in the fewest lines, and that it is its move."""
+    def _ask(self, moves: tuple[Move, ...]) -> str | None:
+        """Tell the engine the game, in the fewest lines, and that it is its move; the ``TURN`` line, where
+        that was all it needed."""
         known = self._known
         if known is not None:
             if len(moves) == len(known) + 1 and moves[: len(known)] == known:
-                self._send(f"TURN {moves[-1].col},{moves[-1].row}")
-                return
+                turn = f"TURN {moves[-1].col},{moves[-1].row}"
+                self._send(turn)
+                return turn
+            # The OK says the engine is reading commands again: what follows cannot be dropped.
             self._send("RESTART")
             self._expect_ok(self._turn_ms / 1000 * _PATIENCE)
         if not moves:
             self._send("BEGIN")
-            return
+            return None
         self._send("BOARD")
         # The engine moves next: the stones of the side to move are its own.
         own = len(moves) % 2
         for ply, move in enumerate(moves):
             self._send(f"{move.col},{move.row},{_OWN if ply % 2 == own else _THEIRS}")
         self._send("DONE")
+        return None
 
-    def _read_move(self) -> tuple[int, int]:
+    def _read_move(self, turn: str | None) -> tuple[int, int]:
+        """The move the engine answers, sending ``turn`` again where the engine dropped it."""
+        dropped = None if turn is None else f"ERROR Unknown command: {turn.split(' ', 1)[1]}".upper()
+        resent = 0
         while True:
             line = self._read_line(self._turn_ms / 1000 * _PATIENCE)
             head = line.split(" ", 1)[0].upper()
             if head in ("MESSAGE", "DEBUG", "SUGGEST"):
+                continue
+            if turn is not None and line.upper() == dropped and resent < RESENDS:
+                resent += 1
+                self.resent += 1
+                self._send(turn)
                 continue
             x, comma, y = line.partition(",")
             if head == "ERROR" or not comma or not x.strip().isdecimal() or not y.strip().isdecimal():

@@ -1,6 +1,6 @@
 """A small brain of the Gomoku AI protocol that reads ``BOARD`` as Rapfi does: as the game's move sequence.
 
-Run as ``python tests/bench/sequence_brain.py [--log FILE] [--about NAME] [--config PATH]``.  The stones of
+Run as ``python tests/bench/sequence_brain.py [--log FILE] [--about NAME] [--config PATH] [--drops N]``.  The stones of
 ``BOARD`` are played in the order listed, the first black's; where a stone's
 field says it is not the side to move's, a pass is put in first, and the side
 to move is then whoever did not place the last stone listed.  ``TURN X,Y``
@@ -10,8 +10,11 @@ other side (a block), else the empty square nearest the centre.  With
 ``--log``, every line received is appended to that file, so a test can read
 what was sent; ``ABOUT`` is answered with ``--about``'s name, and with
 ``--config`` it says, as Rapfi does, ``MESSAGE Load config from PATH``
-before its ``OK``.  Only the standard library: the tests start it as a
-program.
+before its ``OK``.  With ``--drops N`` it drops the first ``N`` ``TURN``
+commands after each of its moves, as Rapfi drops a command that comes while
+it still finishes its search, and reads the square that followed as a
+command: ``ERROR Unknown command: X,Y``.  Only the standard library: the
+tests start it as a program.
 """
 
 from __future__ import annotations
@@ -79,8 +82,9 @@ def board_lines(lines: list[str], size: int) -> Game:
 class Brain:
     """The brain's game and the answers to each line."""
 
-    def __init__(self, about: str, config: str | None) -> None:
+    def __init__(self, about: str, config: str | None, drops: int = 0) -> None:
         self.about, self.config = about, config
+        self.drops, self.to_drop = drops, 0
         self.game = Game(15)
         self.board: list[str] | None = None  # BOARD's lines, until DONE
 
@@ -98,6 +102,9 @@ class Brain:
             return [*said, *(["MESSAGE sequence brain ready"] if command == "START" else []), "OK"]
         if command == "ABOUT":
             return [f'name="{self.about}", version="1"']
+        if command == "TURN" and self.to_drop:
+            self.to_drop -= 1
+            return [f"ERROR Unknown command: {line.split(' ')[1]}"]
         if command == "TURN":
             self.game.place(point_of(line.split(" ")[1]))
         if command == "BOARD":
@@ -107,6 +114,7 @@ class Brain:
     def play(self) -> str:
         point = self.game.move()
         self.game.place(point)
+        self.to_drop = self.drops
         return f"{point[0]},{point[1]}"
 
 
@@ -115,8 +123,9 @@ def main() -> None:
     parser.add_argument("--log")
     parser.add_argument("--about", default="sequence-brain")
     parser.add_argument("--config")
+    parser.add_argument("--drops", type=int, default=0)
     args = parser.parse_args()
-    brain = Brain(args.about, args.config)
+    brain = Brain(args.about, args.config, args.drops)
     for raw in sys.stdin:
         line = raw.strip()
         if args.log:

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from bench.match import play_game
-from bench.peers.gomocup import EngineError, ProtocolEngine, alternate_order, process_seconds
+from bench.peers.gomocup import RESENDS, EngineError, ProtocolEngine, alternate_order, process_seconds
 from bench.peers.startup import start_up
 from configurations import Configurations, SearchStats, Symbol
 from configurations.moves import Move
@@ -23,8 +23,8 @@ from tictactoe.players.base import choose_move
 BRAIN = ROOT / "tests" / "bench" / "sequence_brain.py"
 
 
-def sequence_brain(log: Path | None = None, size: int = 9) -> ProtocolEngine:
-    command: list[str | Path] = [sys.executable, BRAIN]
+def sequence_brain(log: Path | None = None, size: int = 9, drops: int = 0) -> ProtocolEngine:
+    command: list[str | Path] = [sys.executable, BRAIN, "--drops", str(drops)]
     if log is not None:
         command += ["--log", log]
     return ProtocolEngine("sequence", command, size=size, length=5, turn_ms=2000)
@@ -114,6 +114,36 @@ def test_a_new_game_is_sent_from_the_start_after_restart(tmp_path: Path) -> None
         engine.close()
     received = log.read_text(encoding="utf-8").splitlines()
     assert received[-5:] == ["RESTART", "BOARD", "0,0,2", "DONE", "END"]
+
+
+def test_a_turn_the_engine_dropped_while_it_finished_its_search_is_sent_again(tmp_path: Path) -> None:
+    log = tmp_path / "received.txt"
+    engine = sequence_brain(log, drops=RESENDS)
+    x_moves = [Move(2, 1), Move(2, 2), Move(2, 3), Move(2, 4), Move(6, 6), Move(6, 7), Move(7, 7)]
+    try:
+        game = play_game(Scripted(x_moves), engine, a_plays_x=True, size=9, length=5, opening=[Move(4, 4)])
+    finally:
+        engine.close()
+    received = log.read_text(encoding="utf-8").splitlines()
+    turns = [line for line in received if line.startswith("TURN")]
+    # Each of X's moves after the engine's first reply reached it RESENDS + 1 times, the last time taken.
+    assert turns == [turn for turn in dict.fromkeys(turns) for _ in range(RESENDS + 1)]
+    assert engine.resent == RESENDS * len(dict.fromkeys(turns)) > 0
+    assert Move(2, 0) in game.moves or Move(2, 5) in game.moves  # it still saw the moves, and blocked
+
+
+def test_an_engine_that_keeps_dropping_a_turn_fails_the_game() -> None:
+    engine = sequence_brain(drops=RESENDS + 1)
+    game = Game(9, 5)
+    game.play(Move(4, 4))
+    try:
+        game.play(engine.choose_after(game.moves, game.board, "O"))
+        game.play(Move(0, 0))
+        with pytest.raises(EngineError, match="answered 'ERROR Unknown command: 0,0' where a move was due"):
+            engine.choose_after(game.moves, game.board, "O")
+    finally:
+        engine.close()
+    assert engine.resent == RESENDS
 
 
 def test_the_moves_must_be_those_of_the_board() -> None:

@@ -207,6 +207,19 @@ def test_a_rapfi_that_loaded_no_config_is_refused_before_any_game(tmp_path: Path
     assert "game 1/2" not in result.stderr
 
 
+def test_turn_commands_an_engine_dropped_are_counted_and_reported() -> None:
+    brain: list[str | Path] = [sys.executable, ROOT / "tests" / "bench" / "sequence_brain.py", "--drops", "1"]
+    engine = bench.rating.protocol_entrant("dropping", brain, 2000, outside=True)
+    result = play_pairing(Matchup(WEIGHTS, engine, 9), games=2, seed=1)
+    assert result.forfeits == ()
+    moves = sum(len(game.seconds[1]) for game in result.games)
+    # Every move of the brain's but the first of a game came after a TURN, dropped once.
+    assert result.resent == (0, moves - 2)
+    assert f"  dropping dropped {moves - 2} TURN commands (it was still finishing its search), sent again" in (
+        report([result]).splitlines()
+    )
+
+
 def test_a_pair_that_is_not_played_is_a_usage_error() -> None:
     result = subprocess.run(
         [sys.executable, "-m", "bench.rating", "--pair", "nobody", "--board", "10", "--no-brain"],
