@@ -11,7 +11,7 @@ import sys
 import time
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from configurations import Configurations, Winner
@@ -282,6 +282,27 @@ def test_play_and_undo_keep_the_board_as_a_fresh_count_finds_it(position: Positi
     for _ in range(played):
         board.undo()
     assert board_state(board) == start
+
+
+@SETTINGS
+@given(positions(most_empty=16), st.data())
+def test_a_move_whose_weights_and_keys_were_never_read_is_taken_back_whole(
+    position: Position, data: st.DataObject
+) -> None:
+    # The line weights and keys of a move are worked out when first read; a search scores most positions without
+    # reading them, and takes the move back.  Then the board must be as before, weights and keys included.
+    assume(position.winner is None and position.empty_squares)
+    board = SearchBoard(position)
+    assume(not board.threats[board.mover])
+    start = board_state(board), board.ordered_moves()
+    square = data.draw(st.sampled_from(board.empty_squares()))
+    board.play(square)
+    if not board.threats[board.mover] and board.empties:
+        board.play(data.draw(st.sampled_from(board.empty_squares())))  # over a move still unread
+        board.undo()
+    assert board.tiles[1 - board.mover] >> square & 1
+    board.undo()
+    assert (board_state(board), board.ordered_moves()) == start
 
 
 @st.composite

@@ -73,6 +73,14 @@ def test_an_open_three_has_two_squares_that_make_an_open_four() -> None:
     assert board.double_threats(NOUGHT) == 0
 
 
+def test_two_windows_that_leave_the_same_two_squares_threaten_one() -> None:
+    # XX..XX: c1 or d1 makes five in a row at the other, whichever window is counted, so neither threatens twice.
+    rows = ["XX..XX.", ".......", ".......", "O......", "O......", "O......", "......."]
+    board = SearchBoard(Position.from_rows(rows, length=5))
+    assert squares_of(board.fours(CROSS)) == {2, 3}
+    assert board.double_threats(CROSS) == 0
+
+
 # The table.
 
 

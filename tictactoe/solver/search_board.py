@@ -32,7 +32,9 @@ and for both players together:
   stored under.
 
 :meth:`SearchBoard.play` updates all of it from the windows through the
-square played, and :meth:`SearchBoard.undo` restores the previous state.
+square played (the line weights and the keys when first read: a search
+scores most positions without asking for either), and
+:meth:`SearchBoard.undo` restores the previous state.
 """
 
 from __future__ import annotations
@@ -97,6 +99,7 @@ class SearchBoard:
         "_masks",
         "_open",
         "_open_fields",
+        "_pending",
         "_powers",
         "_score_bytes",
         "_score_format",
@@ -140,6 +143,8 @@ class SearchBoard:
         self._spreads, self._open_fields = layout.spreads, layout.open_fields
         self._key_steps, self._key_bytes = layout.key_steps, layout.key_bytes
         self._history: list[tuple[object, ...]] = []
+        # The last move played, while its change to the line weights and the keys is not yet worked out; else -1.
+        self._pending = -1
         self.tiles = (position.x_tiles, position.o_tiles)
         self.mover = CROSS if self.tiles[CROSS].bit_count() == self.tiles[NOUGHT].bit_count() else NOUGHT
         taken = position.x_tiles | position.o_tiles
@@ -184,8 +189,12 @@ class SearchBoard:
         ``square`` must not complete a line (the search stops at a threat
         instead of playing it).  Runtime complexity: O(windows through the
         square), each costing a few operations on integers of a few hundred
-        bits.
+        bits.  The line weights and the keys (what :meth:`ordered_moves` and
+        :meth:`key` read) follow only when first asked for, or at the next
+        move: most positions a search reaches are scored where it stops,
+        and never ask (on 15x15 they are half the cost of a move).
         """
+        self._catch_up()
         # The board's fields are read into locals once and written back at
         # the end: the loop below runs for every node of the search, and
         # locals are several times quicker than attributes there.
@@ -200,7 +209,7 @@ class SearchBoard:
         my_near, their_near = self.near[mover], self.near[other]
         my_potential, their_potential = self.potential[mover], self.potential[other]
         my_value, their_value = self.values[mover], self.values[other]
-        scores, masks, spreads, powers, values = self._scores, self._masks, self._spreads, self._powers, self._values
+        masks, values = self._masks, self._values
         two_short = self.length - 2  # a window holding this many of the mover's tiles becomes a threat
         for window in self._windows_through[square]:
             mask = masks[window]
@@ -209,14 +218,12 @@ class SearchBoard:
                     continue  # dead already
                 # The opponent's window dies.
                 count = (mask & theirs).bit_count()
-                scores -= powers[count] * spreads[window]
                 their_potential -= 1 << count
                 their_value -= values[count]
                 if count == two_short:
                     their_near &= ~(1 << window)
                 continue
             count = (mask & mine).bit_count()
-            scores += (powers[count + 1] - powers[count]) * spreads[window]
             my_potential += 1 << count
             my_value += values[count + 1] - values[count]
             if not count:  # an empty window: the opponent loses it
@@ -232,11 +239,30 @@ class SearchBoard:
         other_side = (theirs, their_threats, their_near, their_potential, their_value)
         cross, nought = (mover_side, other_side) if mover == CROSS else (other_side, mover_side)
         self.tiles, self.threats, self.near, self.potential, self.values = zip(cross, nought, strict=True)
-        self._scores = scores
-        self._keys = tuple(map(add, self._keys, self._key_steps[mover][square]))
+        self._pending = square
         self._open ^= self._open_fields[square]
         self.mover = other
         self.empties -= 1
+
+    def _catch_up(self) -> None:
+        """Work out the line weights and the keys of the last :meth:`play`, if they are not yet."""
+        square = self._pending
+        if square < 0:
+            return
+        self._pending = -1
+        player = 1 - self.mover
+        mine, theirs = self.tiles[player] & ~(1 << square), self.tiles[1 - player]
+        scores, masks, spreads, powers = self._scores, self._masks, self._spreads, self._powers
+        for window in self._windows_through[square]:
+            mask = masks[window]
+            if mask & theirs:
+                if not mask & mine:  # the opponent's window dies
+                    scores -= powers[(mask & theirs).bit_count()] * spreads[window]
+                continue
+            count = (mask & mine).bit_count()
+            scores += (powers[count + 1] - powers[count]) * spreads[window]
+        self._scores = scores
+        self._keys = tuple(map(add, self._keys, self._key_steps[player][square]))
 
     def undo(self) -> None:
         """Take back the last :meth:`play`."""
@@ -245,6 +271,7 @@ class SearchBoard:
         )
         self.mover = 1 - self.mover
         self.empties += 1
+        self._pending = -1  # what it held is the state before the move, as the history was saved
 
     def key(self) -> tuple[str, int]:
         """The position's table key and the symmetry that gives it.
@@ -254,6 +281,7 @@ class SearchBoard:
         the same for every position a symmetry maps onto this one.  The
         symmetry is an index into ``geometry(...).symmetries``.
         """
+        self._catch_up()
         keys = self._keys
         least = min(keys)
         return least.to_bytes(self._key_bytes, "little").decode("latin-1"), keys.index(least)
@@ -266,6 +294,7 @@ class SearchBoard:
         """
         # A taken square reads 0, as does an empty square on no live window; a stable sort keeps the centre's order
         # among equal weights, and puts the squares of weight 0 last.
+        self._catch_up()
         fields = self._scores & self._open
         weights = memoryview(fields.to_bytes(self._score_bytes, sys.byteorder)).cast(self._score_format).tolist()
         moves = sorted(self._centre_order, key=weights.__getitem__, reverse=True)
@@ -303,15 +332,23 @@ class SearchBoard:
         three of five in a row has two such squares: either end that makes
         it an open four.)
         """
-        # (a square, the square its tile would threaten), both ways round, sorted by the first.
-        pairs = self.near_pairs(player)
-        threatening = sorted(pairs + [(second, first) for first, second in pairs])
-        doubles = previous = threatened = 0
-        for square, other in threatening:
-            if square != previous:
-                previous, threatened = square, other
-            elif other != threatened:
-                doubles |= square
+        near = self.near[player]
+        if not near & (near - 1):
+            return 0  # one near window: each of its two squares threatens the other alone
+        empty = self._full & ~(self.tiles[CROSS] | self.tiles[NOUGHT])
+        masks = self._masks
+        doubles = 0
+        pairs: list[int] = []  # each near window's two empty squares, as a set
+        while near:
+            low = near & -near
+            near ^= low
+            pair = masks[low.bit_length() - 1] & empty
+            # A square in two different pairs threatens two squares.  Two windows of one line can leave the same
+            # pair (XX..XX), and threaten one square between them.
+            for earlier in pairs:
+                if earlier & pair and earlier != pair:
+                    doubles |= earlier & pair
+            pairs.append(pair)
         return doubles
 
     def empty_squares(self) -> list[int]:
