@@ -306,22 +306,13 @@ class SearchBoard:
 
         A tile on either square of a pair makes the other a threat.
         """
-        empty = self._full & ~(self.tiles[CROSS] | self.tiles[NOUGHT])
-        near, masks = self.near[player], self._masks
-        pairs = []
-        while near:
-            low = near & -near
-            near ^= low
-            both = masks[low.bit_length() - 1] & empty
-            first = both & -both
-            pairs.append((first, both ^ first))
-        return pairs
+        return [(first := both & -both, both ^ first) for both in self._near_empties(player)]
 
     def fours(self, player: int) -> int:
         """The empty squares where ``player``'s tile would make a threat, as a set of squares."""
         squares = 0
-        for first, second in self.near_pairs(player):
-            squares |= first | second
+        for both in self._near_empties(player):
+            squares |= both
         return squares
 
     def double_threats(self, player: int) -> int:
@@ -335,21 +326,26 @@ class SearchBoard:
         near = self.near[player]
         if not near & (near - 1):
             return 0  # one near window: each of its two squares threatens the other alone
-        empty = self._full & ~(self.tiles[CROSS] | self.tiles[NOUGHT])
-        masks = self._masks
         doubles = 0
-        pairs: list[int] = []  # each near window's two empty squares, as a set
+        pairs = self._near_empties(player)
+        for index, pair in enumerate(pairs):
+            # A square in two different pairs threatens two squares.  Two windows of one line can leave the same
+            # pair (XX..XX), and threaten one square between them.
+            for earlier in pairs[:index]:
+                if earlier & pair and earlier != pair:
+                    doubles |= earlier & pair
+        return doubles
+
+    def _near_empties(self, player: int) -> list[int]:
+        """The two empty squares of each of ``player``'s near windows, as one set for each window."""
+        empty = self._full & ~(self.tiles[CROSS] | self.tiles[NOUGHT])
+        near, masks = self.near[player], self._masks
+        found = []
         while near:
             low = near & -near
             near ^= low
-            pair = masks[low.bit_length() - 1] & empty
-            # A square in two different pairs threatens two squares.  Two windows of one line can leave the same
-            # pair (XX..XX), and threaten one square between them.
-            for earlier in pairs:
-                if earlier & pair and earlier != pair:
-                    doubles |= earlier & pair
-            pairs.append(pair)
-        return doubles
+            found.append(masks[low.bit_length() - 1] & empty)
+        return found
 
     def empty_squares(self) -> list[int]:
         """Every empty square, nearest the centre first."""
