@@ -235,10 +235,15 @@ class SearchBoard:
                 my_near &= ~(1 << window)
             elif count + 1 == two_short:
                 my_near |= 1 << window
-        mover_side = (mine | bit, my_threats, my_near, my_potential, my_value)
-        other_side = (theirs, their_threats, their_near, their_potential, their_value)
-        cross, nought = (mover_side, other_side) if mover == CROSS else (other_side, mover_side)
-        self.tiles, self.threats, self.near, self.potential, self.values = zip(cross, nought, strict=True)
+        # Each pair is indexed by player: written out for each mover, as building them by zip costs a tenth of a move.
+        if mover == CROSS:
+            self.tiles, self.threats = (mine | bit, theirs), (my_threats, their_threats)
+            self.near, self.potential = (my_near, their_near), (my_potential, their_potential)
+            self.values = (my_value, their_value)
+        else:
+            self.tiles, self.threats = (theirs, mine | bit), (their_threats, my_threats)
+            self.near, self.potential = (their_near, my_near), (their_potential, my_potential)
+            self.values = (their_value, my_value)
         self._pending = square
         self._open ^= self._open_fields[square]
         self.mover = other
