@@ -534,6 +534,18 @@ def test_a_threat_search_says_when_its_budget_stopped_it() -> None:
     assert cut.stopped
 
 
+def test_a_threat_search_counts_every_attacking_move_it_weighs_played_or_not() -> None:
+    # X to move has one closed three: fours at f5 and g5, each met by its block, and nothing else to attack with.
+    board = SearchBoard(Position.from_rows(["O.......O", *["." * 9] * 3, ".OXXX....", *["." * 9] * 4], length=5))
+    search = ThreatSearch(board)
+    assert search.find() is None
+    assert not search.stopped
+    # One attacking move allowed: the position, and its two fours (with one move, only two threats at once win,
+    # so neither is played, but both count): 3.  Two allowed: the position, a four, the position after its block
+    # (which has no attacking move left), the other four, the position after its block: 5 more.
+    assert search.nodes == 8
+
+
 # Threats of the opponent's, as if the player to move passed.
 
 VCF_FOR_X = [

@@ -148,8 +148,19 @@ class ThreatSearch:
         if failed >= attacks:
             return None
         theirs = board.threats[defender]
-        # When the defender threatens, the attacker must block, which goes on only if the block attacks too.
-        candidates = ([] if theirs & (theirs - 1) else [lowest_square(theirs)]) if theirs else self._attacking_squares()
+        if theirs:
+            # When the defender threatens, the attacker must block, which goes on only if the block attacks too.
+            candidates = [] if theirs & (theirs - 1) else [lowest_square(theirs)]
+        else:
+            doubles = board.double_threats(attacker)
+            candidates = self._attacking_squares(doubles)
+            if attacks == 1 and not doubles:
+                # The last attacking move wins only by making two threats at once, and no square does: a four or a
+                # three is answered and leaves nothing to attack with.  Each is counted as tried, as trying it
+                # would count it, so the budget ends where it did; the deepening goes on if there was one.
+                self.nodes += len(candidates)
+                self._cut = self._cut or bool(candidates)
+                candidates = []
         for square in candidates:
             line = self._try(square, attacks)
             if line is not None:
@@ -200,11 +211,11 @@ class ThreatSearch:
                 longest = [reply, *line]
         return None if longest is None else [square, *longest]
 
-    def _attacking_squares(self) -> list[int]:
-        """The squares where the mover attacks: those making two threats, then other fours, then threes."""
+    def _attacking_squares(self, doubles: int) -> list[int]:
+        """The squares where the mover attacks: those making two threats (``doubles``), then other fours, then
+        threes."""
         board = self._board
         attacker = board.mover
-        doubles = board.double_threats(attacker)
         fours = board.fours(attacker)
         squares = squares_of(doubles) + squares_of(fours & ~doubles)
         if self._threes:
