@@ -186,30 +186,25 @@ class SearchBoard:
     def play(self, square: int) -> None:
         """Put the mover's tile on the empty ``square`` and pass the turn.
 
-        ``square`` must not complete a line (the search stops at a threat
-        instead of playing it).  Runtime complexity: O(windows through the
-        square), each costing a few operations on integers of a few hundred
-        bits.  The line weights and the keys (what :meth:`ordered_moves` and
-        :meth:`key` read) follow only when first asked for, or at the next
-        move: most positions a search reaches are scored where it stops,
-        and never ask (on 15x15 they are half the cost of a move).
+        ``square`` must not complete a line (the search stops at a threat instead of playing it).  Runtime
+        complexity: O(windows through the square), each costing a few operations on integers of a few hundred bits.
+        The line weights and the keys (what :meth:`ordered_moves` and :meth:`key` read) follow only when first asked
+        for, or at the next move: most positions a search reaches are scored where it stops, and never ask (on 15x15
+        they are half the cost of a move).
         """
         self._catch_up()
-        # The board's fields are read into locals once and written back at
-        # the end: the loop below runs for every node of the search, and
-        # locals are several times quicker than attributes there.
-        mover = self.mover
-        other = 1 - mover
+        # The board's fields are read into locals once and written back at the end: the loop below runs for every
+        # node of the search, and locals are several times quicker than attributes there.
+        mover, other = self.mover, 1 - self.mover
         self._history.append(
             (self.tiles, self.threats, self.near, self.potential, self.values, self._scores, self._keys, self._open)
         )
-        bit = 1 << square
+        bit, masks, values = 1 << square, self._masks, self._values
         mine, theirs = self.tiles[mover], self.tiles[other]
         my_threats, their_threats = self.threats[mover], self.threats[other] & ~bit
         my_near, their_near = self.near[mover], self.near[other]
         my_potential, their_potential = self.potential[mover], self.potential[other]
         my_value, their_value = self.values[mover], self.values[other]
-        masks, values = self._masks, self._values
         two_short = self.length - 2  # a window holding this many of the mover's tiles becomes a threat
         for window in self._windows_through[square]:
             mask = masks[window]
@@ -235,7 +230,7 @@ class SearchBoard:
                 my_near &= ~(1 << window)
             elif count + 1 == two_short:
                 my_near |= 1 << window
-        # Each pair is indexed by player: written out for each mover, as building them by zip costs a tenth of a move.
+        # Each pair is indexed by player, written out for each mover: building them by zip cost a tenth of a move.
         if mover == CROSS:
             self.tiles, self.threats = (mine | bit, theirs), (my_threats, their_threats)
             self.near, self.potential = (my_near, their_near), (my_potential, their_potential)
