@@ -18,6 +18,7 @@ from tests.solver.test_solve import lines_of, positions
 from tictactoe.players.prover import prove
 from tictactoe.players.registry import PlayerOptions, make_player
 from tictactoe.players.strong import StrongPlayer
+from tictactoe.solver import strong_search
 from tictactoe.solver.position import Position
 from tictactoe.solver.search_board import CROSS, NOUGHT, SearchBoard
 from tictactoe.solver.solve import solve
@@ -293,6 +294,50 @@ def test_the_search_wins_soonest_loses_latest_and_proves_draws(position: Positio
         after_value, after_plies = brute_force(board, lines, other)
         assert after_value == -value
         assert value == 0 or after_plies == plies - 1
+
+
+# Late move reductions: below the root of a board searched with beams, a quiet move from the LATE_MOVE-th on is
+# searched a ply shallower first.
+
+MIDDLE_GAME = [  # 15x15, X to move: a position of bench.strong's time positions
+    "...............",
+    "...............",
+    "...............",
+    "...............",
+    ".........O.....",
+    "......O..X...X.",
+    ".......X.OO....",
+    ".........XX....",
+    "........OXX....",
+    ".........XXOX..",
+    ".........OXO...",
+    "..........O....",
+    "...............",
+    ".............O.",
+    "...............",
+]
+
+
+def test_late_quiet_moves_searched_shallower_first_cost_fewer_positions(monkeypatch: pytest.MonkeyPatch) -> None:
+    position = Position.from_rows(MIDDLE_GAME, 5)
+    reduced = StrongSearch(15, 5).choose(position, max_plies=4, think=PLENTY)
+    monkeypatch.setattr(strong_search, "LATE_MOVE", 1_000)  # no move is that late: null windows alone
+    unreduced = StrongSearch(15, 5).choose(position, max_plies=4, think=PLENTY)
+    assert reduced.depth == unreduced.depth == 4
+    assert reduced.nodes < unreduced.nodes
+
+
+@SETTINGS
+@given(positions(most_empty=8))
+def test_boards_searched_for_proofs_reduce_no_move(position: Position) -> None:
+    assume(position.winner is None and position.empty_squares)
+    found = []
+    for late in (1, 1_000):
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(strong_search, "LATE_MOVE", late)
+            choice = StrongSearch(position.size, position.length).choose(position, max_plies=3, think=PLENTY)
+        found.append((choice.move, choice.score, choice.outcome, choice.depth, choice.nodes))
+    assert found[0] == found[1]
 
 
 def test_a_double_threat_is_a_win_in_three() -> None:
