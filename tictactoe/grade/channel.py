@@ -34,7 +34,7 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol, TypeAlias
+from typing import IO, Protocol, TypeAlias
 
 from tictactoe.grade.observations import Observation, Unreadable, read_observations
 
@@ -198,6 +198,10 @@ class Child:
             os.close(command_read)
             os.close(answer_write)
         self._commands, self._answers = command_write, answer_read
+        # No read or write of the grader's may wait: the submission's code can open its ends of these pipes again
+        # (through /proc/self/fd), take what a select saw first or fill a pipe, and only a deadline ends a wait.
+        for descriptor in (command_write, answer_read, *(stream.fileno() for stream in self._streams())):
+            os.set_blocking(descriptor, False)
         reply = self._send(f"hello {self._nonce}", deadline)
         if not isinstance(reply, _Line):
             return reply
@@ -254,10 +258,21 @@ class Child:
 
     def _send(self, line: str, deadline: Deadline) -> _Line | Ended | TimedOut:
         assert self._commands is not None, "start() first"
-        try:
-            os.write(self._commands, (line + "\n").encode())
-        except OSError:  # the process has gone, or closed its end
-            return self._ended()
+        data = memoryview((line + "\n").encode())
+        with selectors.DefaultSelector() as selector:
+            selector.register(self._commands, selectors.EVENT_WRITE)
+            try:
+                while data:
+                    if (why := deadline.why_over()) is not None:
+                        return self._timed_out(deadline, why)
+                    if selector.select(_TICK):
+                        with contextlib.suppress(BlockingIOError):  # the pipe filled since the select
+                            data = data[os.write(self._commands, data) :]
+            except OSError:  # the process has gone, or closed its end
+                return self._ended()
+            except Interrupted:
+                self.stop()
+                raise
         return self._wait(deadline)
 
     def _wait(self, deadline: Deadline) -> _Line | Ended | TimedOut:
@@ -273,7 +288,10 @@ class Child:
             try:
                 while (why := deadline.why_over()) is None:
                     for key, _ in selector.select(_TICK):
-                        data = os.read(key.fd, 65536)
+                        try:
+                            data = os.read(key.fd, 65536)
+                        except BlockingIOError:  # another reader of the pipe, the submission's, took it first
+                            continue
                         if key.data != "answers":
                             self._capture(key.data, data)
                             if not data:
@@ -285,9 +303,18 @@ class Child:
             except Interrupted:
                 self.stop()
                 raise
+        return self._timed_out(deadline, why)
+
+    def _timed_out(self, deadline: Deadline, why: str) -> TimedOut:
         output = self.take_output()
         self.stop()
         return TimedOut(deadline.seconds, why, output)
+
+    def _streams(self) -> list[IO[bytes]]:
+        """The process's standard output and error, as the launch made them."""
+        process = self._process
+        assert process is not None
+        return [stream for stream in (process.stdout, process.stderr) if stream is not None]
 
     def _take(self, data: bytes) -> _Line | None:
         """The first answer line in what has come so far, opened by this process's nonce; other lines are dropped."""
