@@ -327,6 +327,17 @@ def test_late_quiet_moves_searched_shallower_first_cost_fewer_positions(monkeypa
     assert reduced.nodes < unreduced.nodes
 
 
+def test_boards_under_15x15_are_searched_without_reductions(monkeypatch: pytest.MonkeyPatch) -> None:
+    rows = ["O" + MIDDLE_GAME[3][6:]] + [row[5:] for row in MIDDLE_GAME[4:13]]  # 10x10, O's move
+    position = Position.from_rows(rows, 5)
+    choices = []
+    for late in (1, 1_000):
+        monkeypatch.setattr(strong_search, "LATE_MOVE", late)
+        choice = StrongSearch(10, 5).choose(position, max_plies=4, think=PLENTY)
+        choices.append((choice.move, choice.score, choice.depth, choice.nodes))
+    assert choices[0] == choices[1]
+
+
 @SETTINGS
 @given(positions(most_empty=8))
 def test_boards_searched_for_proofs_reduce_no_move(position: Position) -> None:

@@ -49,8 +49,8 @@ only when the ones before it did not settle the move:
      before them; on boards over 6x6 only the heaviest ``WIDTH`` are
      tried below the root (``ROOT_WIDTH`` at the root), which is what
      makes a search of several plies fit in a second on 15x15 or 26x26;
-   * on those boards each move after the first is searched with a null
-     window first (does it beat the best so far?), and from the
+   * on boards of 15x15 and more each move after the first is searched
+     with a null window first (does it beat the best so far?), and from the
      ``LATE_MOVE``-th on a quiet move -- one that makes no four and no
      open three -- a ply shallower too; only a move that beats the best is
      searched again at full depth with the whole window;
@@ -104,11 +104,16 @@ THREES_FROM_LENGTH = 5
 _INFINITY = WIN + 1
 #: How many plies past the horizon the replies to an opponent's double threat are still searched.
 QUIESCENCE = 4
-#: Below the root of a board searched with beams, the moves from this one on (counted from 0, in the order tried)
-#: are searched a ply shallower first when they make no four and no open three (late move reductions).  In python
-#: -m bench.match at 0.2 s a move on 15x15, from three-move openings, the search with them scored 57.1% over 400
-#: games against the search without (bench/strong_selfplay_results.txt), and lost fewer games to gomokubench.
+#: Below the root of a board of at least LEAST_SCOUTED_SQUARES, the moves from this one on (counted from 0, in the
+#: order tried) are searched a ply shallower first when they make no four and no open three (late move
+#: reductions).  In python -m bench.match at 0.2 s a move on 15x15, from three-move openings, the search with them
+#: scored 57.1% over 400 games against the search without (bench/strong_selfplay_results.txt), and lost fewer games
+#: to gomokubench there.
 LATE_MOVE = 3
+#: The least board, in squares, searched with null windows and late move reductions: 15x15, where they were
+#: measured ahead.  On 10x10 they lost 4 games of 96 to gomokubench where the search without them lost none
+#: (bench/rating_results.txt).
+LEAST_SCOUTED_SQUARES = 225
 #: Records kept between moves: about 100 MB on a 26x26 board at most.
 DEFAULT_CAPACITY = 200_000
 #: Moves tried at each position below the root, and at the root, on boards over 6x6.  Narrower beams search
@@ -188,6 +193,7 @@ class StrongSearch:
         "_iteration_best",
         "_patterns",
         "_reported",
+        "_scouts",
         "_shape",
         "_stats",
         "_table",
@@ -209,6 +215,7 @@ class StrongSearch:
         self._shape = geometry(rows, length, cols=cols)
         self._table = BoundedTable(capacity)
         self._width = _INFINITY if self._shape.squares <= _FULL_WIDTH_SQUARES else WIDTH
+        self._scouts = self._shape.squares >= LEAST_SCOUTED_SQUARES  # never a board searched for proofs
         # The patterns on the lines, kept beside the board on boards searched with beams: what the horizon reads.
         self._patterns = LinePatterns(self._shape) if patterns and self._width < _INFINITY else None
         self._board: SearchBoard | None = None
@@ -497,8 +504,7 @@ class StrongSearch:
         inexact, window_low = self._inexact, alpha
         best, best_move = -_INFINITY, moves[0]
         following = depth if block else depth - 1
-        # Boards searched for proofs search every move with the whole window: a reduced search proves nothing.
-        scout = not block and self._width < _INFINITY
+        scout = not block and self._scouts
         for index, move in enumerate(moves):
             self._play(move)
             try:
