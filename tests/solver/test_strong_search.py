@@ -296,7 +296,7 @@ def test_the_search_wins_soonest_loses_latest_and_proves_draws(position: Positio
         assert value == 0 or after_plies == plies - 1
 
 
-# Late move reductions: below the root of a board searched with beams, a quiet move from the LATE_MOVE-th on is
+# Late move reductions: below the root of a board of 15x15 or more, a quiet move from the LATE_MOVE-th on is
 # searched a ply shallower first.
 
 MIDDLE_GAME = [  # 15x15, X to move: a position of bench.strong's time positions

@@ -338,8 +338,7 @@ class Child:
             return
         for name in ("stdout", "stderr"):
             stream = getattr(self._process, name)
-            with contextlib.suppress(OSError, ValueError):
-                os.set_blocking(stream.fileno(), False)
+            with contextlib.suppress(OSError, ValueError):  # nothing more yet (non-blocking since start), or closed
                 while chunk := os.read(stream.fileno(), 65536):
                     self._capture(name, chunk)
 
