@@ -338,6 +338,52 @@ def test_boards_under_15x15_are_searched_without_reductions(monkeypatch: pytest.
     assert choices[0] == choices[1]
 
 
+LOST_MIDDLE_GAME = [  # 15x15, O to move and lost within the beams: X wins in 10 plies whatever O plays
+    "...............",
+    "...............",
+    "...............",
+    "...............",
+    ".........O.....",
+    "......O..X...X.",
+    ".......XXOOOOX.",
+    ".........XXO...",
+    "........OXXX...",
+    ".........XXOX..",
+    ".........OXO...",
+    "..........O....",
+    "...............",
+    ".............O.",
+    "...............",
+]
+
+
+def test_a_loss_believed_within_the_beams_is_searched_on_with_every_root_move(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    searched: list[tuple[int, int]] = []  # (depth, root moves) of each depth begun
+    root = StrongSearch._root
+
+    def counting_root(search: StrongSearch, depth: int, moves: list[int]) -> tuple[int, int]:
+        searched.append((depth, len(moves)))
+        return root(search, depth, moves)
+
+    monkeypatch.setattr(StrongSearch, "_root", counting_root)
+    monkeypatch.setattr(strong_search, "ROOT_WIDTH", 2)  # of the 5 moves that stop X's fours, 2 at the root
+    choice = StrongSearch(15, 5).choose(Position.from_rows(LOST_MIDDLE_GAME, 5), max_plies=5, think=PLENTY)
+    assert choice.score <= -PROVED
+    assert choice.outcome is None  # believed, not proved
+    assert searched == [(1, 2), (2, 2), (3, 2), (4, 5), (5, 5)]  # the loss is seen at depth 3
+
+
+def test_a_win_believed_within_the_beams_ends_the_deepening() -> None:
+    rows = list(LOST_MIDDLE_GAME)
+    rows[8] = rows[8][:13] + "O" + rows[8][14:]  # O's n9, its longest loss: X to move wins within the beams
+    choice = StrongSearch(15, 5).choose(Position.from_rows(rows, 5), max_plies=5, think=PLENTY)
+    assert choice.score >= PROVED
+    assert choice.outcome is None
+    assert choice.depth < 5
+
+
 @SETTINGS
 @given(positions(most_empty=8))
 def test_boards_searched_for_proofs_reduce_no_move(position: Position) -> None:

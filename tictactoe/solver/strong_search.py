@@ -294,9 +294,11 @@ class StrongSearch:
             if win is not None:
                 return win, BELIEVED, None, 0
         every_move = small or len(moves) <= ROOT_WIDTH
+        others = [] if every_move else moves[ROOT_WIDTH:]
         del moves[len(moves) if every_move else ROOT_WIDTH :]
         self._deadline = Deadline(clock + think * _DEEPENING_SHARE, every=_CLOCK_EVERY)
-        square, score, outcome, depth = self._deepen(moves, max_plies, clock + think * _NEXT_DEPTH_END_SHARE)
+        end = clock + think * _NEXT_DEPTH_END_SHARE
+        square, score, outcome, depth = self._deepen(moves, max_plies, end, others)
         if line is not None and score < WIN - len(line):
             return line[0], WIN - len(line), Outcome.WIN, 0
         if outcome != Outcome.WIN and not every_move:
@@ -384,11 +386,14 @@ class StrongSearch:
         self.nodes += search.nodes
         return line
 
-    def _deepen(self, moves: list[int], max_plies: int, end: float) -> tuple[int, int, Outcome | None, int]:
+    def _deepen(
+        self, moves: list[int], max_plies: int, end: float, others: list[int]
+    ) -> tuple[int, int, Outcome | None, int]:
         """Iterative deepening over the root ``moves``: ``(square, score, outcome, depth)`` of the deepest
         finished iteration, or of the best move so far of the depth the deadline stopped, once its first move
         (the last depth's best) is searched.  A depth is begun when ``_HOPE`` times its foreseen cost ends by
-        ``end``.
+        ``end``.  A win believed within the beams is played at once; against a loss believed within them the
+        root's ``others``, the moves its beam left out, join ``moves`` and the deepening goes on.
         """
         square, score, done = moves[0], 0, 0
         unfinished = False  # whether the move is the best so far of a depth the clock stopped
@@ -411,8 +416,14 @@ class StrongSearch:
             moves.insert(0, square)
             if not self._inexact:
                 return square, score, _outcome(score), depth
-            if abs(score) >= PROVED or time.monotonic() + _HOPE * _next_depth_seconds(spent) > end:
+            # A loss the beams believe may hang on a defence they cut off, and a lost game loses nothing by the
+            # time spent looking for one: only a proved loss, or a win, ends the deepening early.
+            settled = score >= PROVED or (score <= -PROVED and self._width == _INFINITY)
+            if settled or time.monotonic() + _HOPE * _next_depth_seconds(spent) > end:
                 break
+            if score <= -PROVED:
+                moves.extend(others)
+                others = []
         if not done:
             return moves[0], 0, None, 0
         # A win or a loss found with every move tried is a proof (an estimate never reaches PROVED); with beams,
