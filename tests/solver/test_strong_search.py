@@ -299,7 +299,7 @@ def test_the_search_wins_soonest_loses_latest_and_proves_draws(position: Positio
 # Late move reductions: below the root of a board of 15x15 or more, a quiet move from the LATE_MOVE-th on is
 # searched a ply shallower first.
 
-MIDDLE_GAME = [  # 15x15, X to move: a position of bench.strong's time positions
+MIDDLE_GAME = [  # 15x15, O to move: a position of bench.strong's time positions
     "...............",
     "...............",
     "...............",
@@ -338,23 +338,8 @@ def test_boards_under_15x15_are_searched_without_reductions(monkeypatch: pytest.
     assert choices[0] == choices[1]
 
 
-LOST_MIDDLE_GAME = [  # 15x15, O to move and lost within the beams: X wins in 10 plies whatever O plays
-    "...............",
-    "...............",
-    "...............",
-    "...............",
-    ".........O.....",
-    "......O..X...X.",
-    ".......XXOOOOX.",
-    ".........XXO...",
-    "........OXXX...",
-    ".........XXOX..",
-    ".........OXO...",
-    "..........O....",
-    "...............",
-    ".............O.",
-    "...............",
-]
+# MIDDLE_GAME a few moves on: O to move and lost within the beams, X winning in 10 plies whatever O plays.
+LOST_MIDDLE_GAME = [*MIDDLE_GAME[:6], ".......XXOOOOX.", ".........XXO...", "........OXXX...", *MIDDLE_GAME[9:]]
 
 
 def test_a_loss_believed_within_the_beams_is_searched_on_with_every_root_move(
