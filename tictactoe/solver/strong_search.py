@@ -294,8 +294,8 @@ class StrongSearch:
             if win is not None:
                 return win, BELIEVED, None, 0
         every_move = small or len(moves) <= ROOT_WIDTH
-        others = [] if every_move else moves[ROOT_WIDTH:]
-        del moves[len(moves) if every_move else ROOT_WIDTH :]
+        kept = len(moves) if every_move else ROOT_WIDTH
+        moves, others = moves[:kept], moves[kept:]
         self._deadline = Deadline(clock + think * _DEEPENING_SHARE, every=_CLOCK_EVERY)
         end = clock + think * _NEXT_DEPTH_END_SHARE
         square, score, outcome, depth = self._deepen(moves, max_plies, end, others)
