@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from configurations.drawing import draw_board
 from configurations.lines import winning_lines
+from configurations.rules import Rules
 from configurations.symbols import (
     COMPUTER,
     COMPUTER_WINS,
@@ -148,6 +149,15 @@ class Configurations:
     def length_to_win(self) -> int:
         """How many tiles in a line win (read-only)."""
         return self._length_to_win
+
+    @property
+    def rules(self) -> Rules:
+        """The rules this board is played by: freestyle on a square of ``board_size`` with ``length_to_win``.
+
+        >>> Configurations(3, 3, 0).rules
+        Rules(rows=3, cols=3, k=3)
+        """
+        return Rules.square(self._board_size, self._length_to_win)
 
     @property
     def max_levels(self) -> int:

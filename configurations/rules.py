@@ -1,0 +1,164 @@
+"""The rules of a game as one value: the board, the length to win, the variant and the opening rule.
+
+Every layer that plays, searches, stores, reads, writes or shows a game
+takes a :class:`Rules` rather than a size and a length apart, so that a new
+rule is one value the whole project asks, not a branch in every caller.
+The assignment's own ``Configurations(board_size, length_to_win,
+max_levels)`` keeps its signature: it is freestyle on a square board, and
+:attr:`Configurations.rules <configurations.board.Configurations.rules>`
+says so as a ``Rules``.
+
+>>> rules = Rules.square(15, 5)
+>>> rules
+Rules(rows=15, cols=15, k=5)
+>>> str(rules), rules.is_square, rules.squares
+('15x15, 5 in a row', True, 225)
+>>> str(Rules(7, 6, 4, Variant.STANDARD))
+'7x6, exactly 4 in a row'
+>>> Rules.square(15, 5, variant="renju", opening="swap2")
+Rules(rows=15, cols=15, k=5, variant=Variant.RENJU, opening=Opening.SWAP2)
+>>> Rules.square(9, 4, variant="renju")
+Traceback (most recent call last):
+...
+configurations.rules.RulesError: renju is played with 5 in a row, not 4
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from typing import TypeVar
+
+from configurations.moves import MAX_BOARD_SIZE
+from hashdict import require_int
+
+__all__ = ["Opening", "Rules", "RulesError", "Variant"]
+
+
+class RulesError(ValueError):
+    """Rules that cannot be played together (renju on a board too small for it, say); the message says why."""
+
+
+class Variant(enum.StrEnum):
+    """What makes a line a win, and what black (``X``, who moves first) may not play.
+
+    Each is equal to its name, the way the command line and the records write it.
+    """
+
+    #: k or more in a row wins.
+    FREESTYLE = "freestyle"
+    #: Exactly k in a row wins, for both sides; an overline does not.
+    STANDARD = "standard"
+    #: Five in a row; black wins only with exactly five and may not play a forbidden point.
+    RENJU = "renju"
+    #: k or more in a row wins unless the opponent's stones block both ends.
+    CARO = "caro"
+
+
+class Opening(enum.StrEnum):
+    """How the first stones of a game are placed, as Gomocup plays them; each is equal to its name."""
+
+    #: The players take turns from the first move.
+    FREE = "free"
+    #: The first player places three stones (two black, one white); the second chooses a colour.
+    SWAP = "swap"
+    #: As swap, or the second player places two more stones and lets the first choose.
+    SWAP2 = "swap2"
+
+
+_E = TypeVar("_E", bound=enum.StrEnum)
+
+#: The stones an opening rule places before anyone chooses a colour: swap2's five at most.
+_OPENING_STONES = {Opening.FREE: 0, Opening.SWAP: 3, Opening.SWAP2: 5}
+#: Renju is five in a row.
+RENJU_LENGTH = 5
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """The rules of one game: ``rows`` x ``cols`` squares, ``k`` in a row, the ``variant`` and the ``opening``.
+
+    Frozen and hashable; equal to another ``Rules`` with the same five.
+    :class:`RulesError` (a ``ValueError``) for rules that cannot be played:
+    a side outside 1 to 26, ``k`` outside 1 to the longer side, renju
+    without five in a row, an opening whose stones the board cannot hold.
+    ``TypeError`` for a number that is not an ``int``.
+    """
+
+    rows: int
+    cols: int
+    k: int
+    variant: Variant = Variant.FREESTYLE
+    opening: Opening = Opening.FREE
+
+    def __post_init__(self) -> None:
+        for name in ("rows", "cols", "k"):
+            require_int(name, getattr(self, name))
+        object.__setattr__(self, "variant", _member(Variant, self.variant, "variant"))
+        object.__setattr__(self, "opening", _member(Opening, self.opening, "opening rule"))
+        for name, side in (("rows", self.rows), ("cols", self.cols)):
+            if not 1 <= side <= MAX_BOARD_SIZE:
+                raise RulesError(f"{name} must be between 1 and {MAX_BOARD_SIZE}, got {side!r}")
+        longest = max(self.rows, self.cols)
+        if not 1 <= self.k <= longest:
+            raise RulesError(f"the length to win must be between 1 and the longer side ({longest}), got {self.k!r}")
+        if self.variant is Variant.RENJU and self.k != RENJU_LENGTH:
+            raise RulesError(f"renju is played with {RENJU_LENGTH} in a row, not {self.k}")
+        if _OPENING_STONES[self.opening] >= self.squares:
+            raise RulesError(f"a {self.rows}x{self.cols} board cannot hold the stones of a {self.opening} opening")
+
+    @classmethod
+    def square(
+        cls, size: int, k: int, *, variant: Variant | str = Variant.FREESTYLE, opening: Opening | str = Opening.FREE
+    ) -> Rules:
+        """The rules of a ``size`` x ``size`` board with ``k`` in a row (freestyle, free opening unless given)."""
+        return cls(size, size, k, _member(Variant, variant, "variant"), _member(Opening, opening, "opening rule"))
+
+    @property
+    def is_square(self) -> bool:
+        """Whether the board has as many rows as columns."""
+        return self.rows == self.cols
+
+    @property
+    def size(self) -> int:
+        """The side of a square board; ``RulesError`` for a board that is not square."""
+        if not self.is_square:
+            raise RulesError(f"a board of {self.rows}x{self.cols} is not square")
+        return self.rows
+
+    @property
+    def squares(self) -> int:
+        """How many squares the board has."""
+        return self.rows * self.cols
+
+    @property
+    def board(self) -> str:
+        """The board's shape as the command line writes it: ``15x15``."""
+        return f"{self.rows}x{self.cols}"
+
+    def __str__(self) -> str:
+        """The rules in a few words: ``15x15, 5 in a row``; the variant and opening when they are not the usual."""
+        exactly = "exactly " if self.variant is Variant.STANDARD else ""
+        words = [f"{self.board}, {exactly}{self.k} in a row"]
+        if self.variant not in (Variant.FREESTYLE, Variant.STANDARD):
+            words.append(str(self.variant))
+        if self.opening is not Opening.FREE:
+            words.append(f"{self.opening} opening")
+        return ", ".join(words)
+
+    def __repr__(self) -> str:
+        shown = [f"rows={self.rows!r}", f"cols={self.cols!r}", f"k={self.k!r}"]
+        if self.variant is not Variant.FREESTYLE:
+            shown.append(f"variant=Variant.{self.variant.name}")
+        if self.opening is not Opening.FREE:
+            shown.append(f"opening=Opening.{self.opening.name}")
+        return f"{type(self).__name__}({', '.join(shown)})"
+
+
+def _member(kind: type[_E], value: object, what: str) -> _E:
+    """``value`` as a member of ``kind`` (a member, or its name as text); ``RulesError`` naming the choices."""
+    for member in kind:
+        if member == value:  # a StrEnum member is equal to its name
+            return member
+    choices = ", ".join(member.value for member in kind)
+    raise RulesError(f"there is no {what} {value!r}: choose from {choices}")
