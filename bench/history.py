@@ -24,9 +24,11 @@ from pathlib import Path
 
 from bench.common import current_commit
 from configurations.moves import Move
+from configurations.rules import Rules
 from tictactoe.game.game import Game
 from tictactoe.game.history import History
 from tictactoe.game.record import Competitor, GameRecord, TimedMove
+from tictactoe.players.base import TIC_TAC_TOE
 from tictactoe.players.registry import PLAYER_NAMES, PlayerKind
 
 LIST_LIMIT_MS = 50.0
@@ -101,32 +103,32 @@ def _milliseconds(operation: Callable[[], object]) -> float:
     return (time.perf_counter() - start) * 1000
 
 
-def finished_moves(size: int, length: int, squares: Sequence[int]) -> list[Move]:
+def finished_moves(rules: Rules, squares: Sequence[int]) -> list[Move]:
     """The moves of a game played on the squares ``squares`` (numbered row by row) in order, up to its end.
 
     ``squares`` must hold every square of the board once, so that the game
     ends (at the latest when the board is full).
     """
-    game = Game(size, length)
+    game = Game(rules)
     for square in squares:
-        game.play(Move(*divmod(square, size)))
+        game.play(Move(*divmod(square, rules.cols)))
         if game.result is not None:
             return list(game.moves)
-    raise ValueError(f"the game on a {size}x{size} board did not end: {len(squares)} squares given")
+    raise ValueError(f"the game on a {rules.board} board did not end: {len(squares)} squares given")
 
 
 def random_record(rng: random.Random) -> GameRecord:
     """A random finished game on a random board (3x3 to 12x12, 3 to 5 in a row), with random players and times."""
     size = rng.randint(3, 12)
     length = rng.randint(3, min(size, 5))
-    moves = finished_moves(size, length, rng.sample(range(size * size), size * size))
+    rules = Rules.square(size, length)
+    moves = finished_moves(rules, rng.sample(range(rules.squares), rules.squares))
     timed = tuple(TimedMove(move, rng.uniform(0, 5)) for move in moves)
     started = datetime(2024, 1, 1, tzinfo=UTC) + timedelta(seconds=rng.uniform(0, 3e7))
     return GameRecord(
-        x=_random_player(rng, size, length),
-        o=_random_player(rng, size, length),
-        size=size,
-        length=length,
+        x=_random_player(rng, rules),
+        o=_random_player(rng, rules),
+        rules=rules,
         max_levels=rng.randint(0, 9),
         think=rng.choice((None, 0.5, 1.0, 2.0)),
         started=started,
@@ -135,8 +137,8 @@ def random_record(rng: random.Random) -> GameRecord:
     )
 
 
-def _random_player(rng: random.Random, size: int, length: int) -> Competitor:
-    kinds = [kind for kind in PLAYER_NAMES if kind not in _CLASSIC_ONLY or (size, length) == (3, 3)]
+def _random_player(rng: random.Random, rules: Rules) -> Competitor:
+    kinds = [kind for kind in PLAYER_NAMES if kind not in _CLASSIC_ONLY or rules == TIC_TAC_TOE]
     kind = rng.choice(kinds)
     return Competitor(rng.choice(PEOPLE) if kind == PlayerKind.HUMAN else kind, kind)
 

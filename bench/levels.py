@@ -19,6 +19,7 @@ from pathlib import Path
 
 from bench.common import ROOT, current_commit
 from bench.match import Contestant, MatchResult, play_match, progress_on
+from configurations.rules import Rules
 from tictactoe.cli.exits import run
 from tictactoe.players.levels import LEVELS, Level
 
@@ -41,7 +42,7 @@ def contestant(level: Level, size: int) -> Contestant:
 
 def summary_line(harder: Level, easier: Level, result: MatchResult) -> str:
     """One row of the table: the pair, the board, and the harder level's tally and share."""
-    board = f"{result.size}x{result.size}, {result.length}"
+    board = f"{result.rules.board}, {result.rules.k}"
     return (
         f"{harder:<7} {easier:<7} {board:<9} {len(result.games):>5} {result.wins(0):>6} {result.draws:>6} "
         f"{result.losses(0):>6} {result.share(0):>7.1%}"
@@ -73,8 +74,7 @@ def main(argv: list[str] | None = None) -> int:
                 result = play_match(
                     contestant(harder, size),
                     contestant(easier, size),
-                    size=size,
-                    length=length,
+                    rules=Rules.square(size, length),
                     games=args.games,
                     seed=args.seed,
                     progress=progress,

@@ -43,12 +43,13 @@ from bench.common import ROOT, current_commit
 from bench.peers.gomocup import ProtocolEngine
 from configurations import Side, Winner
 from configurations.moves import MAX_BOARD_SIZE, Move
+from configurations.rules import Rules
 from tictactoe.cli.arguments import whole_number
 from tictactoe.cli.exits import EXIT_USAGE, run
 from tictactoe.game.game import Game
 from tictactoe.game.tournament import play_out_timed
 from tictactoe.players.base import Player
-from tictactoe.players.registry import DEFAULT_THINK, PlayerOptions, make_player
+from tictactoe.players.registry import DEFAULT_THINK, PlayerLimits, make_player
 
 __all__ = [
     "BRAIN_PREFIX",
@@ -116,8 +117,7 @@ class MatchResult:
     """The games of a match between ``contestants`` (A, then B) and the tallies drawn from them."""
 
     contestants: tuple[Contestant, Contestant]
-    size: int
-    length: int
+    rules: Rules
     seed: int
     opening_moves: int
     games: tuple[MatchGame, ...]
@@ -233,35 +233,34 @@ BRAIN_PREFIX = "brain:"
 BRAIN_TURN_SHARE = 0.8
 
 
-def make_contestant(contestant: Contestant, size: int, length: int, think: float, seed: int) -> Player:
-    """The player ``contestant`` names, made for this board; ``ValueError`` (one line) when there is none."""
+def make_contestant(contestant: Contestant, rules: Rules, think: float, seed: int) -> Player:
+    """The player ``contestant`` names, made for a game by ``rules``; ``ValueError`` (one line) when there is none."""
     if contestant.name.startswith(BRAIN_PREFIX):
-        return _brain(Path(contestant.name.removeprefix(BRAIN_PREFIX)), size, length, think)
-    options = PlayerOptions(
-        size, length, contestant.max_levels, think if contestant.think is None else contestant.think, seed
-    )
-    player = make_player(contestant.name, options)
+        return _brain(Path(contestant.name.removeprefix(BRAIN_PREFIX)), rules, think)
+    limits = PlayerLimits(contestant.max_levels, think if contestant.think is None else contestant.think, seed)
+    player = make_player(contestant.name, rules, limits)
     if player is None:
         raise ValueError("human needs a person at the board: a match is between computer players")
     return player
 
 
-def _brain(checkout: Path, size: int, length: int, think: float) -> ProtocolEngine:
+def _brain(checkout: Path, rules: Rules, think: float) -> ProtocolEngine:
     """The brain of the checkout at ``checkout``, searching ``think`` seconds a move."""
     if not (checkout / "tictactoe" / "brain" / "__main__.py").is_file():
         raise ValueError(f"{checkout} holds no checkout of the project (no tictactoe/brain/__main__.py)")
     turn_ms = round(think / BRAIN_TURN_SHARE * 1000)
     command = [sys.executable, "-m", "tictactoe.brain"]
-    return ProtocolEngine(f"{BRAIN_PREFIX}{checkout}", command, size=size, length=length, turn_ms=turn_ms, cwd=checkout)
+    name = f"{BRAIN_PREFIX}{checkout}"
+    return ProtocolEngine(name, command, size=rules.size, length=rules.k, turn_ms=turn_ms, cwd=checkout)
 
 
-def play_game(a: Player, b: Player, *, a_plays_x: bool, size: int, length: int, opening: Sequence[Move]) -> MatchGame:
+def play_game(a: Player, b: Player, *, a_plays_x: bool, rules: Rules, opening: Sequence[Move]) -> MatchGame:
     """One game of ``a`` against ``b`` from ``opening``, to its end, each ``choose`` timed in processor seconds
     and wall-clock seconds; a player that reads the order of play is shown the moves so far.
 
     ``ValueError`` when a player chooses a taken square.
     """
-    game = Game(size, length)
+    game = Game(rules)
     for move in opening:
         game.play(move)
     for player in (a, b):
@@ -292,8 +291,7 @@ def play_match(
     a: Contestant,
     b: Contestant,
     *,
-    size: int,
-    length: int,
+    rules: Rules,
     games: int,
     think: float = DEFAULT_THINK,
     seed: int = 1,
@@ -303,8 +301,8 @@ def play_match(
     """``games`` games of ``a`` against ``b``: each of ``games // 2`` :func:`openings` once with each as ``X``.
 
     Game ``number`` (from 0; A plays ``X`` in the even ones) makes both
-    players afresh with ``PlayerOptions(size, length, max_levels, think,
-    seed + number)``.  ``progress`` is told each game's number (from 1) as
+    players afresh with ``PlayerLimits(max_levels, think, seed + number)`` for
+    ``rules``.  ``progress`` is told each game's number (from 1) as
     it starts.  ``ValueError`` for an odd number of games, an opening that
     cannot be drawn, or a player that cannot play this board.
     """
@@ -312,20 +310,20 @@ def play_match(
     if problem is not None:
         raise ValueError(problem)
     records: list[MatchGame] = []
-    for opening in openings(size, length, opening_moves, games // 2, seed):
+    for opening in openings(rules.size, rules.k, opening_moves, games // 2, seed):
         for a_plays_x in (True, False):
             if progress is not None:
                 progress(len(records) + 1, games)
             player_seed = seed + len(records)
-            players = [make_contestant(side, size, length, think, player_seed) for side in (a, b)]
+            players = [make_contestant(side, rules, think, player_seed) for side in (a, b)]
             try:
-                game = play_game(*players, a_plays_x=a_plays_x, size=size, length=length, opening=opening)
+                game = play_game(*players, a_plays_x=a_plays_x, rules=rules, opening=opening)
             finally:
                 for player in players:
                     if isinstance(player, ProtocolEngine):
                         player.close()
             records.append(own_processor_time(game, players))
-    return MatchResult((a, b), size, length, seed, opening_moves, tuple(records))
+    return MatchResult((a, b), rules, seed, opening_moves, tuple(records))
 
 
 def own_processor_time(game: MatchGame, players: Sequence[Player]) -> MatchGame:
@@ -343,7 +341,7 @@ def table(result: MatchResult) -> str:
     a, b = result.contestants
     count = len(result.games)
     lines = [
-        f"{a.name} (A) against {b.name} (B): {result.size}x{result.size}, {result.length} in a row, {count} games",
+        f"{a.name} (A) against {b.name} (B): {result.rules}, {count} games",
         f"openings: {count // 2} of {result.opening_moves} moves near the centre (seed {result.seed}), "
         "each played once with A as X and once with B as X"
         if result.opening_moves
@@ -446,7 +444,7 @@ def _problem(args: argparse.Namespace) -> str | None:
         return f"argument --opening-moves: {opening}"
     for metavar, contestant in zip("AB", _contestants(args), strict=True):
         try:
-            make_contestant(contestant, args.size, args.length, args.think, args.seed)
+            make_contestant(contestant, Rules.square(args.size, args.length), args.think, args.seed)
         except ValueError as unplayable:  # no such player, or one that cannot play this board
             return f"argument {metavar}: {unplayable}"
     return None
@@ -474,8 +472,7 @@ def main(argv: list[str] | None = None) -> int:
         result = play_match(
             a,
             b,
-            size=args.size,
-            length=args.length,
+            rules=Rules.square(args.size, args.length),
             games=args.games,
             think=args.think,
             seed=args.seed,

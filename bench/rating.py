@@ -54,6 +54,7 @@ from bench.peers.gomocup import EngineError, ProtocolEngine
 from bench.peers.startup import StartUp, start_up
 from bench.scores import elo_text, wilson
 from configurations import Side
+from configurations.rules import Rules
 from tictactoe.cli.arguments import whole_number
 from tictactoe.cli.exits import run
 from tictactoe.game.record import Competitor, GameRecord, TimedMove
@@ -95,8 +96,8 @@ TARGET_LOW = 0.85
 #: The goals against Rapfi by strong's seconds a move, and how near 50% the brain against strong must be.
 RAPFI_GOALS = {0.2: 0.25, 1.0: 0.45}
 BRAIN_MARGIN = 0.10
-# A game's players: (size, length, seed) -> the player.
-Maker = Callable[[int, int, int], Player]
+# A game's players: (rules, seed) -> the player.
+Maker = Callable[[Rules, int], Player]
 Times = tuple[tuple[float, ...], tuple[float, ...]]
 
 
@@ -173,7 +174,7 @@ class MatchupResult:
 
 def strong_entrant(think: float = THINK) -> Entrant:
     """The strong player at ``think`` seconds a move, searching as deep as the board allows."""
-    return Entrant("strong", f"{think:g} s a move", lambda size, length, seed: StrongPlayer(size * size, think))
+    return Entrant("strong", f"{think:g} s a move", lambda rules, seed: StrongPlayer(rules.squares, think))
 
 
 def protocol_entrant(
@@ -181,8 +182,8 @@ def protocol_entrant(
 ) -> Entrant:
     """A program of the Gomoku AI protocol, started by ``command`` in ``cwd``, at ``timeout_turn`` ``turn_ms``."""
 
-    def make(size: int, length: int, seed: int) -> Player:
-        return ProtocolEngine(name, command, size=size, length=length, turn_ms=turn_ms, cwd=cwd)
+    def make(rules: Rules, seed: int) -> Player:
+        return ProtocolEngine(name, command, size=rules.size, length=rules.k, turn_ms=turn_ms, cwd=cwd)
 
     return Entrant(name, f"timeout_turn {turn_ms} ms", make, outside=outside, turn_ms=turn_ms)
 
@@ -225,7 +226,7 @@ def pairings(
 
 def _peer_maker(name: str) -> Maker:
     (peer,) = [peer for peer in PEERS if peer.name == name]
-    return lambda size, length, seed: make_peer(peer, size, length, seed)
+    return lambda rules, seed: make_peer(peer, rules.size, rules.k, seed)
 
 
 def play_pairing(
@@ -236,15 +237,15 @@ def play_pairing(
     forfeits: list[tuple[int, str]] = []
     forfeits_a_x: list[bool] = []
     resent = [0, 0]
-    size = pairing.size
-    for opening in openings(size, LENGTH, OPENING_MOVES, games // 2, seed):
+    rules = Rules.square(pairing.size, LENGTH)
+    for opening in openings(rules.size, rules.k, OPENING_MOVES, games // 2, seed):
         for a_plays_x in (True, False):
             number = len(played) + len(forfeits)
             if progress is not None:
                 progress(number + 1)
-            players = [entrant.make(size, LENGTH, seed + number) for entrant in (pairing.a, pairing.b)]
+            players = [entrant.make(rules, seed + number) for entrant in (pairing.a, pairing.b)]
             try:
-                game = play_game(*players, a_plays_x=a_plays_x, size=size, length=LENGTH, opening=opening)
+                game = play_game(*players, a_plays_x=a_plays_x, rules=rules, opening=opening)
             except Exception as failure:  # an engine's failure loses its game; the run goes on
                 forfeits.append((_failed_side(failure, players), f"{type(failure).__name__}: {failure}"))
                 forfeits_a_x.append(a_plays_x)
@@ -403,7 +404,7 @@ def write_games(result: MatchupResult, folder: Path) -> Path:
         times = _move_times(game)
         moves = tuple(TimedMove(move, seconds) for move, seconds in zip(game.moves, times, strict=True))
         think = pairing.think if "strong" in (pairing.a.name, pairing.b.name) else None
-        records.append(GameRecord(x, o, pairing.size, LENGTH, 0, think, moment, moment, moves))
+        records.append(GameRecord(x, o, Rules.square(pairing.size, LENGTH), 0, think, moment, moment, moves))
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / f"{pairing.size}x{pairing.size}-{pairing.a.name}-{pairing.b.name}-{pairing.think:g}s.sgf"
     path.write_text(to_sgf(records), encoding="utf-8")
@@ -468,7 +469,7 @@ def _start_ups(todo: Sequence[Matchup]) -> list[StartUp]:
     for pairing in todo:
         for entrant in (pairing.a, pairing.b):
             if entrant.turn_ms is not None and entrant.name not in heard:
-                player = entrant.make(pairing.size, LENGTH, 0)
+                player = entrant.make(Rules.square(pairing.size, LENGTH), 0)
                 assert isinstance(player, ProtocolEngine)
                 heard[entrant.name] = start_up(entrant.name, player.command, cwd=player.cwd, size=pairing.size)
     return list(heard.values())

@@ -43,13 +43,14 @@ from bench.common import ROOT, current_commit
 from bench.match import centre_squares, play_game
 from configurations import Side, Winner
 from configurations.moves import Move
+from configurations.rules import Rules
 from tictactoe.cli.exits import run
 from tictactoe.game.game import Game
 from tictactoe.game.history import History
 from tictactoe.game.record import Competitor, GameRecord, TimedMove
 from tictactoe.game.review.search import PositionValuer, review_game
 from tictactoe.game.review.values import PositionValue
-from tictactoe.players.base import PlayerOptions
+from tictactoe.players.base import PlayerLimits
 from tictactoe.players.registry import make_player
 
 __all__ = [
@@ -67,6 +68,8 @@ __all__ = [
 PROGRAM = "python -m bench.review"
 RESULTS = ROOT / "bench" / "review_results.txt"
 SIZE, LENGTH = 15, 5
+#: The rules every reviewed and fitted game is played by.
+RULES = Rules.square(SIZE, LENGTH)
 #: The game reviewed: the strong player searching one level (X) against itself searching two (O), as commit
 #: e049e3b played it; O wins.
 GAME = (
@@ -89,7 +92,7 @@ def the_game() -> GameRecord:
     players = [Competitor(f"strong depth {depth}", "strong") for depth in DEPTHS]
     moves = tuple(TimedMove(Move.parse(name, SIZE), 0.0) for name in GAME.split())
     started = datetime(2026, 1, 1, tzinfo=UTC)
-    return GameRecord(players[0], players[1], SIZE, LENGTH, DEPTHS[1], GAME_THINK, started, started, moves)
+    return GameRecord(players[0], players[1], RULES, DEPTHS[1], GAME_THINK, started, started, moves)
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,12 +135,12 @@ def self_play_samples(games: int, seed: int) -> list[list[Sample]]:
     played = []
     for _ in range(games):
         opening = rng.sample(squares, FIT_OPENING)
-        x, o = (make_player("strong", PlayerOptions(SIZE, LENGTH, 40, FIT_THINK)) for _ in range(2))
+        x, o = (make_player("strong", RULES, PlayerLimits(40, FIT_THINK)) for _ in range(2))
         assert x is not None  # a computer player
         assert o is not None
-        moves = play_game(x, o, a_plays_x=True, size=SIZE, length=LENGTH, opening=opening).moves
-        valuer = PositionValuer(SIZE, LENGTH, 1.0)
-        game, values = Game(SIZE, LENGTH), []
+        moves = play_game(x, o, a_plays_x=True, rules=RULES, opening=opening).moves
+        valuer = PositionValuer(RULES, 1.0)
+        game, values = Game(RULES), []
         for move in moves:
             values.append((valuer.estimate(game.board, game.to_move or Side.X), game.to_move or Side.X))
             game.play(move)

@@ -43,6 +43,7 @@ from bench.common import ROOT, compile_game, current_commit, load_averages
 from bench.match import Contestant, openings, play_match, progress_on
 from bench.workloads import peak_memory_kib
 from configurations import Side
+from configurations.rules import Rules
 from tictactoe.cli.exits import run
 from tictactoe.game.game import Game
 from tictactoe.players.strong import StrongPlayer
@@ -87,7 +88,7 @@ def match_rows(games: int, progress: Callable[[int, int], None]) -> list[Row]:
     rows = []
     for levels in (2, 3):
         result = play_match(
-            Contestant("strong", levels), Contestant("reference", levels), size=10, length=5, games=games,
+            Contestant("strong", levels), Contestant("reference", levels), rules=Rules.square(10, 5), games=games,
             progress=progress,
         )  # fmt: skip
         share = result.share(0)
@@ -97,7 +98,7 @@ def match_rows(games: int, progress: Callable[[int, int], None]) -> list[Row]:
             rows.append(Row("... strong's mean s/move at levels 2", f"{mean:.4f}", "<= 0.010", mean <= 0.010))
     for deeper in (2, 3, 4):
         result = play_match(
-            Contestant("strong", deeper), Contestant("strong", deeper - 1), size=15, length=5, games=games,
+            Contestant("strong", deeper), Contestant("strong", deeper - 1), rules=Rules.square(15, 5), games=games,
             progress=progress,
         )  # fmt: skip
         share = result.share(0)
@@ -109,7 +110,7 @@ def match_rows(games: int, progress: Callable[[int, int], None]) -> list[Row]:
 def clock_game(size: int, think: float = THINK) -> dict[str, object]:
     """A whole game of strong against strong at ``think`` seconds a move on ``size`` x ``size``, five in a
     row: each move's processor and wall-clock seconds, the result, and this process's peak memory."""
-    game = Game(size, 5)
+    game = Game(Rules.square(size, 5))
     players = {side: StrongPlayer(UNLIMITED_LEVELS, think) for side in Side}
     cpu: list[float] = []
     wall: list[float] = []
@@ -147,7 +148,7 @@ def time_positions(count: int = TIME_POSITIONS, seed: int = 1) -> list[Position]
     fours nor one the fours-and-threes search finds (which would settle the move before any deepening)."""
     found: list[Position] = []
     for number, opening in enumerate(openings(15, 5, 2, count, seed)):
-        game = Game(15, 5)
+        game = Game(Rules.square(15, 5))
         for move in opening:
             game.play(move)
         players = {side: WeightsPlayer(seed * 1000 + number * 2 + index) for index, side in enumerate(Side)}
@@ -175,7 +176,7 @@ def time_use(think: float, positions: list[Position]) -> list[tuple[float, float
     searched afresh (the search made first: a game makes it once)."""
     used = []
     for position in positions:
-        search = StrongSearch(15, 5)
+        search = StrongSearch(Rules.square(15, 5))
         started, cpu = time.perf_counter(), time.process_time()
         search.choose(position, max_plies=UNLIMITED_LEVELS, think=think)
         used.append((time.perf_counter() - started, time.process_time() - cpu))

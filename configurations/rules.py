@@ -96,12 +96,13 @@ class Rules:
             require_int(name, getattr(self, name))
         object.__setattr__(self, "variant", _member(Variant, self.variant, "variant"))
         object.__setattr__(self, "opening", _member(Opening, self.opening, "opening rule"))
-        for name, side in (("rows", self.rows), ("cols", self.cols)):
-            if not 1 <= side <= MAX_BOARD_SIZE:
-                raise RulesError(f"{name} must be between 1 and {MAX_BOARD_SIZE}, got {side!r}")
+        for name, count in (("rows", self.rows), ("cols", self.cols)):
+            if not 1 <= count <= MAX_BOARD_SIZE:
+                raise RulesError(f"{name} must be between 1 and {MAX_BOARD_SIZE}, got {count!r}")
         longest = max(self.rows, self.cols)
         if not 1 <= self.k <= longest:
-            raise RulesError(f"the length to win must be between 1 and the longer side ({longest}), got {self.k!r}")
+            side = "the size" if self.is_square else "the larger side"
+            raise RulesError(f"the length to win must be between 1 and {side} ({longest}), got {self.k!r}")
         if self.variant is Variant.RENJU and self.k != RENJU_LENGTH:
             raise RulesError(f"renju is played with {RENJU_LENGTH} in a row, not {self.k}")
         if _OPENING_STONES[self.opening] >= self.squares:

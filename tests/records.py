@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from bench.history import finished_moves
 from configurations import Side
 from configurations.moves import Move
+from configurations.rules import Rules
 from tictactoe.game.game import Game, StartingPosition
 from tictactoe.game.record import Competitor, GameRecord, TimedMove
 from tictactoe.players.registry import PLAYER_NAMES
@@ -33,8 +34,7 @@ def sample_record(
     return GameRecord(
         x=x,
         o=o,
-        size=size,
-        length=length,
+        rules=Rules.square(size, length),
         max_levels=9,
         think=2.5,
         started=started,
@@ -57,13 +57,12 @@ def records(draw: st.DrawFn, max_size: int = 6) -> GameRecord:
     """A random finished game: random board, players, settings and times, moves on random empty squares."""
     size = draw(st.integers(1, max_size))
     length = draw(st.integers(1, size))
-    moves = finished_moves(size, length, draw(st.permutations(range(size * size))))
+    moves = finished_moves(Rules.square(size, length), draw(st.permutations(range(size * size))))
     started = draw(st.datetimes(datetime(1970, 1, 1), datetime(3000, 1, 1), timezones=st.just(UTC)))
     return GameRecord(
         x=draw(PLAYERS),
         o=draw(PLAYERS),
-        size=size,
-        length=length,
+        rules=Rules.square(size, length),
         max_levels=draw(st.integers(0, 100)),
         think=draw(st.none() | st.floats(min_value=1e-3, max_value=1e4)),
         started=started,
@@ -84,7 +83,9 @@ def starting_positions(draw: st.DrawFn, size: int, length: int, squares: list[in
         side = draw(st.sampled_from(Side))
         stones[side].add(Move(*divmod(square, size)))
         try:
-            Game(size, length, start=StartingPosition(frozenset(stones[Side.X]), frozenset(stones[Side.O])))
+            Game(
+                Rules.square(size, length), start=StartingPosition(frozenset(stones[Side.X]), frozenset(stones[Side.O]))
+            )
         except ValueError:  # a line: that stone is left off
             stones[side].discard(Move(*divmod(square, size)))
     return StartingPosition(frozenset(stones[Side.X]), frozenset(stones[Side.O]), draw(st.sampled_from(Side)))
@@ -98,7 +99,7 @@ def imported_records(draw: st.DrawFn, max_size: int = 6) -> GameRecord:
     length = draw(st.integers(1, size))
     squares = draw(st.permutations(range(size * size)))
     start = draw(starting_positions(size, length, squares))
-    game = Game(size, length, start=start)
+    game = Game(Rules.square(size, length), start=start)
     for square in squares:
         move = Move(*divmod(square, size))
         if game.result is None and game.board.square_is_empty(*move) and draw(st.integers(0, 9)):
@@ -109,8 +110,7 @@ def imported_records(draw: st.DrawFn, max_size: int = 6) -> GameRecord:
     return GameRecord(
         x=draw(PLAYERS),
         o=draw(PLAYERS),
-        size=size,
-        length=length,
+        rules=Rules.square(size, length),
         max_levels=draw(st.integers(0, 100)),
         think=draw(st.none() | st.floats(min_value=1e-3, max_value=1e4)),
         started=started,

@@ -24,9 +24,10 @@ from typing import TYPE_CHECKING
 import pytest
 
 from configurations.moves import Move
+from configurations.rules import Rules
 from tictactoe.game.record import Competitor
 from tictactoe.game.session import Session
-from tictactoe.players.registry import DEFAULT_THINK, PlayerOptions
+from tictactoe.players.registry import DEFAULT_THINK, PlayerLimits
 from tictactoe.ui.window import launch as window
 
 if TYPE_CHECKING:
@@ -42,7 +43,9 @@ HAS_TK = importlib.util.find_spec("_tkinter") is not None
 
 def classic(size: int = 3, length: int = 3, levels: int = 9, *, think: float = DEFAULT_THINK) -> Session:
     """The game of docs/playing.md: a person (``X``) against the reference search."""
-    return Session(PlayerOptions(size, length, levels, think), Competitor("You"), Competitor("Computer", "reference"))
+    return Session(
+        Rules.square(size, length), PlayerLimits(levels, think), Competitor("You"), Competitor("Computer", "reference")
+    )
 
 
 def wait_for_window(title: str, timeout: float = TIMEOUT) -> None:

@@ -9,10 +9,11 @@ import pytest
 
 from bench.history import finished_moves, main, random_record
 from configurations.moves import Move
+from configurations.rules import Rules
 
 
 def test_finished_moves_stop_at_the_end_of_the_game() -> None:
-    assert finished_moves(3, 3, [0, 3, 1, 4, 2, 5, 6, 7, 8]) == [
+    assert finished_moves(Rules.square(3, 3), [0, 3, 1, 4, 2, 5, 6, 7, 8]) == [
         Move(0, 0),
         Move(1, 0),
         Move(0, 1),
@@ -20,7 +21,7 @@ def test_finished_moves_stop_at_the_end_of_the_game() -> None:
         Move(0, 2),
     ]
     with pytest.raises(ValueError, match=r"^the game on a 3x3 board did not end: 2 squares given$"):
-        finished_moves(3, 3, [0, 1])
+        finished_moves(Rules.square(3, 3), [0, 1])
 
 
 def test_random_games_are_the_same_for_the_same_seed() -> None:
@@ -28,9 +29,9 @@ def test_random_games_are_the_same_for_the_same_seed() -> None:
     assert first == [random_record(random.Random(5)) for _ in range(3)]
     assert random_record(random.Random(5)) != random_record(random.Random(6))
     games = [random_record(random.Random(seed)) for seed in range(40)]
-    assert all(3 <= game.size <= 12 and 3 <= game.length <= 5 for game in games)
+    assert all(3 <= game.rules.size <= 12 and 3 <= game.rules.k <= 5 for game in games)
     assert {"X", "O"} <= {game.result for game in games}
-    assert all(game.x.kind not in ("perfect", "rules") for game in games if game.size > 3)
+    assert all(game.x.kind not in ("perfect", "rules") for game in games if game.rules.size > 3)
 
 
 @pytest.mark.slow

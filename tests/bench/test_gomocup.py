@@ -16,6 +16,7 @@ from bench.peers.gomocup import RESENDS, EngineError, ProtocolEngine, alternate_
 from bench.peers.startup import start_up
 from configurations import Configurations, SearchStats, Symbol
 from configurations.moves import Move
+from configurations.rules import Rules
 from tests.paths import ROOT
 from tictactoe.game.game import Game
 from tictactoe.players.base import choose_move
@@ -77,7 +78,7 @@ def test_board_lists_the_stones_in_the_order_played_then_turn_follows(tmp_path: 
     # The engine plays O; X's scripted moves after the opening build a row the engine must block.
     x_moves = [Move(2, 1), Move(2, 2), Move(2, 3), Move(2, 4), Move(6, 6), Move(6, 7), Move(7, 7)]
     try:
-        game = play_game(Scripted(x_moves), engine, a_plays_x=True, size=9, length=5, opening=opening)
+        game = play_game(Scripted(x_moves), engine, a_plays_x=True, rules=Rules.square(9, 5), opening=opening)
     finally:
         engine.close()
     received = log.read_text(encoding="utf-8").splitlines()
@@ -91,7 +92,7 @@ def test_board_lists_the_stones_in_the_order_played_then_turn_follows(tmp_path: 
 
 def test_the_moves_so_far_reach_the_engine_through_the_game_loop_s_choice() -> None:
     engine = sequence_brain()
-    game = Game(9, 5)
+    game = Game(Rules.square(9, 5))
     order = [Move(0, 0), Move(8, 0), Move(0, 1), Move(8, 1), Move(0, 2), Move(8, 2), Move(0, 3), Move(8, 3)]
     for move in order:
         game.play(move)
@@ -121,7 +122,7 @@ def test_a_turn_the_engine_dropped_while_it_finished_its_search_is_sent_again(tm
     engine = sequence_brain(log, drops=RESENDS)
     x_moves = [Move(2, 1), Move(2, 2), Move(2, 3), Move(2, 4), Move(6, 6), Move(6, 7), Move(7, 7)]
     try:
-        game = play_game(Scripted(x_moves), engine, a_plays_x=True, size=9, length=5, opening=[Move(4, 4)])
+        game = play_game(Scripted(x_moves), engine, a_plays_x=True, rules=Rules.square(9, 5), opening=[Move(4, 4)])
     finally:
         engine.close()
     received = log.read_text(encoding="utf-8").splitlines()
@@ -134,7 +135,7 @@ def test_a_turn_the_engine_dropped_while_it_finished_its_search_is_sent_again(tm
 
 def test_an_engine_that_keeps_dropping_a_turn_fails_the_game() -> None:
     engine = sequence_brain(drops=RESENDS + 1)
-    game = Game(9, 5)
+    game = Game(Rules.square(9, 5))
     game.play(Move(4, 4))
     try:
         game.play(engine.choose_after(game.moves, game.board, "O"))

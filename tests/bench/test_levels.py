@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from bench.levels import PAIRS, contestant, summary_line
 from bench.match import Contestant, play_match
+from configurations.rules import Rules
 from tictactoe.players.levels import LEVELS, Level
 
 
@@ -23,7 +24,9 @@ def test_each_level_meets_the_one_below_it() -> None:
 
 def test_a_row_gives_the_harder_level_s_tally_and_share() -> None:
     # A real match, small enough for a test: the row is what the table prints of it.
-    result = play_match(contestant(Level.MEDIUM, 3), contestant(Level.EASY, 3), size=3, length=3, games=4, seed=2)
+    result = play_match(
+        contestant(Level.MEDIUM, 3), contestant(Level.EASY, 3), rules=Rules.square(3, 3), games=4, seed=2
+    )
     row = summary_line(Level.MEDIUM, Level.EASY, result)
     wins, draws, losses = result.wins(0), result.draws, result.losses(0)
     assert wins + draws + losses == 4

@@ -29,8 +29,9 @@ from bench.match import (
 )
 from configurations import Configurations, Winner
 from configurations.moves import Move
+from configurations.rules import Rules
 from tests.paths import ROOT
-from tictactoe.players.registry import PlayerOptions, make_player
+from tictactoe.players.registry import PlayerLimits, make_player
 
 MATCH = [sys.executable, "-m", "bench.match"]
 # A cheap board on which games still take a dozen moves or more.
@@ -47,7 +48,10 @@ def replay(a: Contestant, b: Contestant, games: int, seed: int) -> list[tuple[in
     played = []
     for number in range(games):
         opening = openings(size, length, 2, games // 2, seed)[number // 2]
-        players = [make_player(c.name, PlayerOptions(size, length, c.max_levels, 1.0, seed + number)) for c in (a, b)]
+        players = [
+            make_player(c.name, Rules.square(size, length), PlayerLimits(c.max_levels, 1.0, seed + number))
+            for c in (a, b)
+        ]
         a_plays_x = number % 2 == 0
         board = Configurations(size, length, 0)
         for index, move in enumerate(opening):
@@ -77,7 +81,7 @@ def replay(a: Contestant, b: Contestant, games: int, seed: int) -> list[tuple[in
     ],
 )
 def test_the_tally_is_that_of_the_same_games_replayed(a: Contestant, b: Contestant, games: int, seed: int) -> None:
-    result = play_match(a, b, size=5, length=4, games=games, seed=seed)
+    result = play_match(a, b, rules=Rules.square(5, 4), games=games, seed=seed)
     expected = replay(a, b, games, seed)
     assert [(game.winner, len(game.moves)) for game in result.games] == expected
     winners = [winner for winner, _ in expected]
@@ -89,14 +93,16 @@ def test_the_tally_is_that_of_the_same_games_replayed(a: Contestant, b: Contesta
 
 
 def test_tic_tac_toe_from_the_empty_board_is_drawn_with_perfect_play() -> None:
-    result = play_match(Contestant("perfect", 0), Contestant("perfect", 0), size=3, length=3, games=4, opening_moves=0)
+    result = play_match(
+        Contestant("perfect", 0), Contestant("perfect", 0), rules=Rules.square(3, 3), games=4, opening_moves=0
+    )
     assert (result.wins(0), result.draws, result.losses(0), result.points(0)) == (0, 4, 0, 2.0)
     assert [len(game.moves) for game in result.games] == [9, 9, 9, 9]
     assert table(result).splitlines()[1] == "no opening: every game from the empty board, half with A as X (seed 1)"
 
 
 def test_each_opening_is_played_once_with_each_side_as_x() -> None:
-    result = play_match(Contestant("weights", 0), Contestant("reference", 1), size=5, length=4, games=6, seed=2)
+    result = play_match(Contestant("weights", 0), Contestant("reference", 1), rules=Rules.square(5, 4), games=6, seed=2)
     assert [game.a_plays_x for game in result.games] == [True, False] * 3
     assert [game.opening for game in result.games[::2]] == openings(5, 4, 2, 3, seed=2)
     for first, second in zip(result.games[::2], result.games[1::2], strict=True):
@@ -158,7 +164,7 @@ def test_an_odd_number_of_games_is_refused() -> None:
     with pytest.raises(
         ValueError, match=r"^must be even, so that A plays X in half the games and O in the other half, got 3$"
     ):
-        play_match(Contestant("weights", 0), Contestant("weights", 0), size=5, length=4, games=3)
+        play_match(Contestant("weights", 0), Contestant("weights", 0), rules=Rules.square(5, 4), games=3)
 
 
 def test_the_table() -> None:
@@ -173,7 +179,7 @@ def test_the_table() -> None:
         game(True, Winner.O, 10, ((0.0,) * 4, (0.0,) * 5)),
         game(False, Winner.X, 11, ((0.0,) * 5, (0.0,) * 5)),
     )
-    result = MatchResult((Contestant("weights", 2), Contestant("reference", 3)), 10, 5, 7, 1, games)
+    result = MatchResult((Contestant("weights", 2), Contestant("reference", 3)), Rules.square(10, 5), 7, 1, games)
     assert table(result) == textwrap.dedent(
         """\
         weights (A) against reference (B): 10x10, 5 in a row, 4 games
@@ -197,7 +203,7 @@ def test_the_command_prints_the_table_and_writes_it(tmp_path: Path, capsys: pyte
     lines = out.splitlines()
     command = f"python -m bench.match {' '.join(arguments)} --write {target}"
     assert lines[0] == f"Python {sys.version.split()[0]}, commit {current_commit()}, {command}"
-    result = play_match(Contestant("weights", 0), Contestant("reference", 1), size=5, length=4, games=4, seed=3)
+    result = play_match(Contestant("weights", 0), Contestant("reference", 1), rules=Rules.square(5, 4), games=4, seed=3)
     # Every figure but the times, which differ from run to run.
     assert lines[1] == ""
     assert [line[:63] for line in lines[2:8]] == [line[:63] for line in table(result).splitlines()[:6]]
@@ -335,7 +341,7 @@ def test_the_examples_in_the_docstrings_hold() -> None:
 
 def test_a_brain_of_another_checkout_plays_through_the_protocol_at_equal_time() -> None:
     brain = Contestant(f"brain:{ROOT}", 2)
-    result = play_match(Contestant("weights", 2), brain, size=9, length=5, games=2, think=0.05, seed=2)
+    result = play_match(Contestant("weights", 2), brain, rules=Rules.square(9, 5), games=2, think=0.05, seed=2)
     assert len(result.games) == 2
     assert result.wins(1) == 2  # the strong search beats one ply of line weights
     seconds = result.move_seconds(1)

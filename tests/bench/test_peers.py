@@ -9,6 +9,7 @@ import pytest
 from bench.peers import PEERS, Peer, make_peer, missing
 from configurations import Configurations, Symbol
 from configurations.moves import Move
+from configurations.rules import Rules
 from tictactoe.game.game import Game
 from tictactoe.players.base import UnsupportedBoardError
 from tictactoe.players.weights import WeightsPlayer
@@ -24,7 +25,7 @@ def require(peer: Peer) -> None:
 def test_each_engine_plays_a_whole_game_of_legal_moves(peer: Peer) -> None:
     require(peer)
     for engine_plays_x in (True, False):
-        game = Game(9, 5)
+        game = Game(Rules.square(9, 5))
         game.play(Move(4, 4))
         game.play(Move(3, 4))
         engine, opponent = make_peer(peer, 9, 5, 1), WeightsPlayer(1)
@@ -53,7 +54,7 @@ def test_each_engine_takes_an_immediate_win_as_x_and_as_o(peer: Peer, mover: Sym
 @pytest.mark.parametrize("peer", PEERS, ids=[peer.name for peer in PEERS])
 def test_each_engine_is_repeatable_from_its_seed(peer: Peer) -> None:
     require(peer)
-    game = Game(9, 5)
+    game = Game(Rules.square(9, 5))
     for move in (Move(4, 4), Move(3, 4), Move(4, 5)):
         game.play(move)
     moves = {make_peer(peer, 9, 5, 7).choose(game.board, "O") for _ in range(2)}

@@ -16,6 +16,7 @@ from bench.peers.gomocup import EngineError, ProtocolEngine
 from bench.rating import Entrant, Matchup, MatchupResult, pairings, play_pairing, report, write_games
 from configurations import Configurations, SearchStats, Symbol
 from configurations.moves import Move
+from configurations.rules import Rules
 from tests.paths import ROOT
 from tictactoe.game.game import Game
 from tictactoe.game.sgf import parse_sgf
@@ -23,8 +24,8 @@ from tictactoe.players.base import Player
 from tictactoe.players.strong import StrongPlayer
 from tictactoe.players.weights import WeightsPlayer
 
-WEIGHTS = Entrant("weights", "one ply", lambda size, length, seed: WeightsPlayer(seed))
-QUICK_STRONG = Entrant("strong", "0.02 s a move", lambda size, length, seed: StrongPlayer(size * size, 0.02))
+WEIGHTS = Entrant("weights", "one ply", lambda rules, seed: WeightsPlayer(seed))
+QUICK_STRONG = Entrant("strong", "0.02 s a move", lambda rules, seed: StrongPlayer(rules.squares, 0.02))
 
 
 class Failing:
@@ -48,7 +49,7 @@ def test_a_pairing_plays_each_opening_once_with_each_side_as_x() -> None:
 
 
 def test_an_engine_that_fails_loses_its_game_and_the_run_goes_on() -> None:
-    failing = Entrant("failing", "-", lambda size, length, seed: Failing(), outside=True)
+    failing = Entrant("failing", "-", lambda rules, seed: Failing(), outside=True)
     result = play_pairing(Matchup(WEIGHTS, failing, 9), games=2, seed=1)
     assert result.games == ()
     assert result.forfeits == ((1, "EngineError: failing said nothing for 2 s"),) * 2
@@ -61,7 +62,7 @@ def game(a_plays_x: bool, moves: str, seconds: tuple[tuple[float, ...], tuple[fl
     """A finished game of a pairing on 9x9, its opening the first two moves; each move's wall-clock time a
     tenth more than its processor time."""
     played = tuple(Move.parse(text, 9) for text in moves.split())
-    board = Game(9, 5)
+    board = Game(Rules.square(9, 5))
     for move in played:
         board.play(move)
     assert board.result is not None
@@ -71,8 +72,8 @@ def game(a_plays_x: bool, moves: str, seconds: tuple[tuple[float, ...], tuple[fl
 
 def sample_result() -> MatchupResult:
     """Two games of strong against an engine on 9x9: strong wins the first as X, loses the second as O."""
-    engine = Entrant("engine", "level hard", lambda size, length, seed: WeightsPlayer(seed), outside=True)
-    strong = Entrant("strong", "0.2 s a move", lambda size, length, seed: StrongPlayer(81, 0.2))
+    engine = Entrant("engine", "level hard", lambda rules, seed: WeightsPlayer(seed), outside=True)
+    strong = Entrant("strong", "0.2 s a move", lambda rules, seed: StrongPlayer(81, 0.2))
     strong_wins = "e5 d4 e6 d5 e7 d6 e8 d7 e9"  # strong, X: e5 to e9
     engine_wins = "a1 e5 a2 e6 a3 e7 a4 e8 a5"  # the engine, X: a1 to a5
     games = (
@@ -153,13 +154,13 @@ def test_the_protocol_client_plays_the_brain_with_turn_board_and_restart() -> No
     engine: Player = brain(200)
     assert isinstance(engine, ProtocolEngine)
     try:
-        game = Game(9, 5)
+        game = Game(Rules.square(9, 5))
         game.play(Move(4, 4))
         opponent = WeightsPlayer(1)
         while (mover := game.to_move) is not None:  # TURN after the first move, which is BOARD
             player = engine if mover == "O" else opponent
             game.play(player.choose(game.board, mover))
-        other = Game(9, 5)
+        other = Game(Rules.square(9, 5))
         other.play(Move(0, 0))
         move = engine.choose(other.board, "O")  # another game: RESTART, then BOARD
         assert move != Move(0, 0)

@@ -8,6 +8,7 @@ import pytest
 
 from bench.review import GAME_MOVES, ReviewTiming, review_timing, table_line, the_game
 from configurations import Winner
+from configurations.rules import Rules
 from tests.records import sample_record
 from tictactoe.game.history import History
 
@@ -15,7 +16,7 @@ from tictactoe.game.history import History
 @pytest.mark.slow
 def test_the_game_is_the_same_15x15_game_of_36_moves_every_time() -> None:
     game = the_game()
-    assert (game.size, game.length, len(game.moves), game.result) == (15, 5, GAME_MOVES, Winner.O)
+    assert (game.rules, len(game.moves), game.result) == (Rules.square(15, 5), GAME_MOVES, Winner.O)
     assert the_game() == game
 
 

@@ -18,6 +18,7 @@ from pygomo import Move as PygomoMove
 
 from configurations import Winner
 from configurations.moves import Move
+from configurations.rules import Rules
 from tests.limited import one_line, run_limited
 from tests.paths import ROOT
 from tictactoe.cli.brain import MAX_LINE
@@ -145,7 +146,7 @@ def scattered(seed: int, size: int, stones: int) -> list[str]:
     while True:
         squares = draw.sample(range(size * size), stones)
         tiles = [sum(1 << square for square in squares[side::2]) for side in (0, 1)]
-        if Position(size, 5, *tiles).winner is None:
+        if Position(Rules.square(size, 5), *tiles).winner is None:
             break
     stones_lines = [
         f"{square % size},{square // size},{2 if ply % 2 == 0 else 1}" for ply, square in enumerate(squares)
@@ -191,7 +192,7 @@ def test_the_brain_stays_within_max_memory_under_an_address_space_limit() -> Non
 def pygomo_game(*, brain_first: bool, size: int, turn_ms: int, seed: int) -> tuple[Winner, list[float]]:
     """A game of the brain against the weights player, driven by pygomo-lib; the result and each reply's
     seconds."""
-    game = Game(size, 5)
+    game = Game(Rules.square(size, 5))
     opponent = WeightsPlayer(seed)
     replies = []
     engine = EngineClient(sys.executable, args=["-m", "tictactoe.brain"], working_directory=str(ROOT))

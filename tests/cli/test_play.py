@@ -25,6 +25,7 @@ from hypothesis import strategies as st
 
 from configurations import Configurations, PosPlay, SearchStats, computer_play
 from configurations.moves import InvalidMoveError, Move, MoveError, OccupiedSquareError, OffBoardMoveError, quoted
+from configurations.rules import Rules
 from tests.paths import ROOT
 from tictactoe.cli import play as play_program
 from tictactoe.cli.play import parse_settings
@@ -33,7 +34,7 @@ from tictactoe.game.history import History
 from tictactoe.game.record import Competitor
 from tictactoe.game.session import Session
 from tictactoe.players import reference
-from tictactoe.players.registry import PlayerOptions
+from tictactoe.players.registry import PlayerLimits
 from tictactoe.ui.terminal import conversation, spinner
 
 PLAY = ROOT / "play.py"
@@ -82,7 +83,9 @@ def run_script(*args: str, moves: str = "") -> subprocess.CompletedProcess[str]:
 
 def classic_session(size: int, length: int, max_levels: int) -> Session:
     """The game of docs/playing.md: a person (X) against the reference search (O)."""
-    return Session(PlayerOptions(size, length, max_levels), Competitor("You"), Competitor("Computer", "reference"))
+    return Session(
+        Rules.square(size, length), PlayerLimits(max_levels), Competitor("You"), Competitor("Computer", "reference")
+    )
 
 
 PROMPT, PLAY_AGAIN = conversation.PROMPT.encode(), conversation.PLAY_AGAIN.encode()
@@ -168,7 +171,7 @@ def test_move_is_an_immutable_value_whose_text_and_repr_round_trip() -> None:
 
 
 def test_a_game_refuses_a_taken_square() -> None:
-    game = Game(3, 3)
+    game = Game(Rules.square(3, 3))
     game.play(Move(1, 1))
     with pytest.raises(OccupiedSquareError, match=r"^'B2' is already taken: choose an empty square$"):
         game.parse(" B2 ")
@@ -1011,7 +1014,9 @@ def test_the_reference_player_goes_by_one_name_wherever_it_is_shown() -> None:
     plain = parse_settings(["3", "3", "9"]).session
     named = parse_settings(["3", "3", "9", "--x", "human", "--o", "reference"]).session
     form = GameForm(size="3", length="3", levels="9", x_kind="human", x_name="", o_kind="reference", o_name="")
-    in_window = start_game(form, Session(PlayerOptions(4, 4, 1), Competitor("A"), Competitor("B", "weights")))
+    in_window = start_game(
+        form, Session(Rules.square(4, 4), PlayerLimits(1), Competitor("A"), Competitor("B", "weights"))
+    )
     names = {plain.o.name, named.o.name, in_window.o.name, default_competitors("human", "reference")[1].name}
     assert names == {"Computer"}
 
@@ -1038,7 +1043,7 @@ def test_a_level_chooses_the_computer_s_player_depth_and_time(
 ) -> None:
     session = parse_settings(args).session
     assert [(side.name, side.kind) for side in session.competitors] == sides
-    assert (session.options.max_levels, session.options.think) == (depth, think)
+    assert (session.limits.max_levels, session.limits.think) == (depth, think)
 
 
 @pytest.mark.slow

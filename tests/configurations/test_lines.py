@@ -10,6 +10,7 @@ import pytest
 from configurations import Configurations, Winner
 from configurations.lines import DIRECTIONS, windows, windows_through, winning_line, winning_lines
 from configurations.moves import Move
+from configurations.rules import Rules
 from tictactoe.game.game import Game
 
 
@@ -42,7 +43,7 @@ def test_random_games_agree_with_the_board() -> None:
     for _ in range(300):
         size = chance.randint(1, 7)
         length = chance.randint(1, size)
-        game = Game(size, length)
+        game = Game(Rules.square(size, length))
         empty = [Move(row, col) for row in range(size) for col in range(size)]
         chance.shuffle(empty)
         while game.result is None:

@@ -69,8 +69,8 @@ def test_size_and_squares() -> None:
     [
         (lambda: Rules(0, 3, 1), "rows must be between 1 and 26, got 0"),
         (lambda: Rules(3, 27, 3), "cols must be between 1 and 26, got 27"),
-        (lambda: Rules(3, 4, 5), r"the length to win must be between 1 and the longer side \(4\), got 5"),
-        (lambda: Rules(3, 3, 0), r"the length to win must be between 1 and the longer side \(3\), got 0"),
+        (lambda: Rules(3, 4, 5), r"the length to win must be between 1 and the larger side \(4\), got 5"),
+        (lambda: Rules(3, 3, 0), r"the length to win must be between 1 and the size \(3\), got 0"),
         (lambda: Rules.square(15, 6, variant="renju"), "renju is played with 5 in a row, not 6"),
         (lambda: Rules.square(15, 5, variant="gomoku"), "there is no variant 'gomoku': choose from freestyle, "),
         (

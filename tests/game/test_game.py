@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from configurations import Winner
 from configurations.moves import InvalidMoveError, Move, OccupiedSquareError, OffBoardMoveError
+from configurations.rules import Rules
 from tictactoe.game.game import Game, GameOverError
 
 
@@ -17,7 +18,7 @@ def play_all(game: Game, *texts: str) -> None:
 
 
 def test_x_moves_first_and_the_players_take_turns() -> None:
-    game = Game(3, 3)
+    game = Game(Rules.square(3, 3))
     assert (game.to_move, game.moves, game.last_move, game.result) == ("X", (), None, None)
     play_all(game, "b2")
     assert (game.to_move, game.last_move) == ("O", Move(1, 1))
@@ -36,7 +37,7 @@ def test_x_moves_first_and_the_players_take_turns() -> None:
     ],
 )
 def test_a_game_ends_with_a_line_or_a_full_board(texts: tuple[str, ...], result: str) -> None:
-    game = Game(1, 1) if texts == ("a1",) else Game(3, 3)
+    game = Game(Rules.square(1, 1)) if texts == ("a1",) else Game(Rules.square(3, 3))
     play_all(game, *texts[:-1])
     before_last: tuple[object, ...] = (game.result, game.to_move)
     play_all(game, texts[-1])
@@ -45,13 +46,13 @@ def test_a_game_ends_with_a_line_or_a_full_board(texts: tuple[str, ...], result:
 
 
 def test_a_win_on_the_last_square_is_a_win_not_a_draw() -> None:
-    game = Game(3, 3)
+    game = Game(Rules.square(3, 3))
     play_all(game, "a1", "b1", "c1", "a2", "b2", "c2", "b3", "a3", "c3")
     assert game.result == "X"
 
 
 def test_refusals_leave_the_game_unchanged() -> None:
-    game = Game(3, 3)
+    game = Game(Rules.square(3, 3))
     play_all(game, "b2")
     with pytest.raises(OccupiedSquareError, match=r"^'b2' is already taken: choose an empty square$"):
         game.parse("b2")
@@ -65,7 +66,7 @@ def test_refusals_leave_the_game_unchanged() -> None:
 
 
 def test_no_move_after_the_end() -> None:
-    game = Game(2, 2)
+    game = Game(Rules.square(2, 2))
     play_all(game, "a1", "b1", "a2")
     assert game.result == "X"
     with pytest.raises(GameOverError, match=r"^the game is over: 'b2' cannot be played$"):
@@ -73,7 +74,7 @@ def test_no_move_after_the_end() -> None:
 
 
 def test_undo_takes_back_the_end_and_redo_plays_it_again() -> None:
-    game = Game(2, 2)
+    game = Game(Rules.square(2, 2))
     play_all(game, "a1", "b1", "a2")
     assert game.undo() == Move(1, 0)
     assert (game.result, game.to_move, game.can_redo) == (None, "X", True)
@@ -82,7 +83,7 @@ def test_undo_takes_back_the_end_and_redo_plays_it_again() -> None:
 
 
 def test_a_new_move_forgets_the_moves_taken_back() -> None:
-    game = Game(3, 3)
+    game = Game(Rules.square(3, 3))
     play_all(game, "a1", "b1")
     game.undo()
     game.play(Move(2, 2))
@@ -92,7 +93,7 @@ def test_a_new_move_forgets_the_moves_taken_back() -> None:
 
 
 def test_nothing_to_undo_on_a_new_game() -> None:
-    game = Game(3, 3)
+    game = Game(Rules.square(3, 3))
     assert not game.can_undo
     with pytest.raises(IndexError, match="no move to take back"):
         game.undo()
@@ -103,7 +104,7 @@ def test_nothing_to_undo_on_a_new_game() -> None:
 @given(st.integers(1, 5).flatmap(lambda size: st.tuples(st.just(size), st.integers(1, size), st.randoms())))
 def test_undo_all_then_redo_all_gives_back_the_same_game(game_shape: tuple[int, int, object]) -> None:
     size, length, rng = game_shape
-    game = Game(size, length)
+    game = Game(Rules.square(size, length))
     while game.result is None:
         empty = [Move(row, col) for row in range(size) for col in range(size) if game.board.square_is_empty(row, col)]
         game.play(rng.choice(empty))  # type: ignore[attr-defined]

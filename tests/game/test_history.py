@@ -158,7 +158,7 @@ def test_the_list_shows_the_last_game_to_start_first(four_games: History) -> Non
     summaries = four_games.list_games()
     assert [summary.id for summary in summaries] == [3, 2, 4, 1]
     newest = summaries[0]
-    assert (newest.x, newest.o, newest.result, newest.size, newest.length, newest.move_count) == (
+    assert (newest.x, newest.o, newest.result, newest.rules.size, newest.rules.k, newest.move_count) == (
         REFERENCE,
         ADA,
         "draw",

@@ -64,7 +64,7 @@ def test_a_file_of_schema_version_3_opens_with_every_game_and_review(old_file: P
         ) in games:
             record = history.get(int(game_id))  # type: ignore[call-overload]  # the rows of a real file
             assert (record.x.kind, record.x.name, record.o.kind, record.o.name) == (x_kind, x_name, o_kind, o_name)
-            assert (record.size, record.length, record.max_levels, record.think) == (size, length, levels, think)
+            assert (record.rules.size, record.rules.k, record.max_levels, record.think) == (size, length, levels, think)
             assert record.result == (None if result is None else Winner(str(result)))
             assert record.started == (None if started is None else datetime.fromisoformat(str(started)))
             assert record.ended == (None if ended is None else datetime.fromisoformat(str(ended)))

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from configurations import Winner
+from configurations.rules import Rules
 from tests.records import sample_record
 from tictactoe.game.game_files import GameFileError, read_game_file
 from tictactoe.game.psq import PsqError, is_psq, parse_psq
@@ -26,7 +27,7 @@ GOMOCUP = (
 
 def test_a_gomocup_game_is_read_with_its_programs_moves_times_and_result() -> None:
     [record] = parse_psq(GOMOCUP)
-    assert (record.size, record.length, record.max_levels) == (20, 5, 0)
+    assert (record.rules, record.max_levels) == (Rules.square(20, 5), 0)
     assert (record.x, record.o) == (Competitor("pbrain-embryo.exe", "engine"), Competitor("pbrain-yixin.exe", "engine"))
     assert [str(timed.move) for timed in record.moves] == ["j10", "j11", "k10", "k11", "l10", "l11", "m10", "i9", "n10"]
     assert [timed.seconds for timed in record.moves][:5] == [0.0, 0.0, 0.0, 1.25, 0.984]

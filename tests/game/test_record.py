@@ -8,6 +8,7 @@ from datetime import UTC, datetime, timedelta, timezone
 import pytest
 
 from configurations.moves import Move
+from configurations.rules import Rules
 from tests.records import START, sample_record
 from tictactoe.game.game import Game
 from tictactoe.game.record import Competitor, GameRecord, RecordError, TimedMove
@@ -25,11 +26,11 @@ def test_a_record_is_an_immutable_value() -> None:
     assert record == sample_record()
     assert record != sample_record(x=Competitor("alan", "human"))
     with pytest.raises(dataclasses.FrozenInstanceError):
-        record.size = 4  # type: ignore[misc]  # the point: it is read-only
+        record.rules = Rules.square(4, 3)  # type: ignore[misc]  # the point: it is read-only
 
 
 def test_from_game_takes_the_board_and_the_moves_of_a_finished_game() -> None:
-    game = Game(3, 3, max_levels=6)
+    game = Game(Rules.square(3, 3), max_levels=6)
     for text in ("a1", "a2", "b1", "b2", "c1"):
         game.play(game.parse(text))
     record = GameRecord.from_game(
@@ -41,17 +42,17 @@ def test_from_game_takes_the_board_and_the_moves_of_a_finished_game() -> None:
         ended=START,
         seconds=[1, 2, 3, 4, 5],
     )
-    assert (record.size, record.length, record.max_levels, record.think, record.result) == (3, 3, 6, 1.0, "X")
+    assert (record.rules, record.max_levels, record.think, record.result) == (Rules.square(3, 3), 6, 1.0, "X")
     assert record.moves[1] == TimedMove(Move(1, 0), 2.0)
 
 
 def test_from_game_records_a_game_in_play_as_unfinished_and_refuses_times_that_do_not_match() -> None:
-    game = Game(3, 3)
+    game = Game(Rules.square(3, 3))
     game.play(Move(0, 0))
     players = {"x": Competitor("ada", "human"), "o": Competitor("rules", "rules")}
     record = GameRecord.from_game(game, **players, think=None, started=START, ended=START, seconds=[1.0])
     assert (record.result, record.finished, record.moves) == (None, False, (TimedMove(Move(0, 0), 1.0),))
-    game = Game(1, 1)
+    game = Game(Rules.square(1, 1))
     game.play(Move(0, 0))
     with pytest.raises(RecordError, match=r"^1 moves were played but 2 times were given$"):
         GameRecord.from_game(game, **players, think=None, started=START, ended=START, seconds=[1.0, 2.0])
@@ -82,8 +83,7 @@ def test_a_move_off_the_board_is_refused() -> None:
 @pytest.mark.parametrize(
     ("changes", "message"),
     [
-        ({"size": 27, "length": 3}, "a board has at most 26 rows, one for each letter, got 27"),
-        ({"size": 3, "length": 4}, r"length_to_win must be between 1 and board_size \(3\), got 4"),
+        ({"rules": Rules(3, 4, 3)}, "a board of 3x4 is not square"),
         ({"max_levels": -1}, "max_levels must be at least 0, got -1"),
         ({"think": 0.0}, "think is a number of seconds above 0, or None, got 0.0"),
         ({"think": float("inf")}, "think is a number of seconds above 0, or None, got inf"),
@@ -134,5 +134,7 @@ def test_player_kinds_and_names_are_checked(kind: str, name: str, message: str) 
 
 def test_an_unfinished_game_with_unknown_times_is_a_record() -> None:
     moves = tuple(TimedMove(Move.parse(text, 3), 0.0) for text in ("a1", "a2", "b1"))
-    record = GameRecord(Competitor("ada", "human"), Competitor("rules", "rules"), 3, 3, 0, None, None, None, moves)
+    record = GameRecord(
+        Competitor("ada", "human"), Competitor("rules", "rules"), Rules.square(3, 3), 0, None, None, None, moves
+    )
     assert (record.result, record.finished, record.started, record.ended) == (None, False, None, None)

@@ -62,7 +62,7 @@ def test_any_position_shows_the_first_moves_of_the_game(data: st.DataObject, rec
     replay = Replay(record)
     replay.to_end()
     replay.go_to(position)
-    expected = Configurations(record.size, record.length, record.max_levels)
+    expected = Configurations(record.rules.size, record.rules.k, record.max_levels)
     for ply, timed in enumerate(record.moves[:position]):
         expected.save_play(timed.move.row, timed.move.col, "XO"[ply % 2])
     assert replay.board.configuration() == expected.configuration()

@@ -21,6 +21,7 @@ from bench.review import the_game
 from configurations import COMPUTER, HUMAN, Side, Winner
 from configurations.moves import Move
 from configurations.results import XScore
+from configurations.rules import Rules
 from tests.records import ADA, REFERENCE, sample_record
 from tictactoe.game.record import GameRecord, StartingPosition, TimedMove
 from tictactoe.game.review import search
@@ -56,9 +57,11 @@ def graph_score(moves: tuple[Move, ...]) -> int:
 @st.composite
 def tic_tac_toe_games(draw: st.DrawFn) -> GameRecord:
     """A 3x3 game played on random squares: to its end, or left after a random number of moves."""
-    moves = finished_moves(3, 3, draw(st.permutations(range(9))))
+    moves = finished_moves(Rules.square(3, 3), draw(st.permutations(range(9))))
     played = draw(st.integers(0, len(moves)))
-    return GameRecord(ADA, REFERENCE, 3, 3, 9, None, None, None, tuple(TimedMove(move, 0.0) for move in moves[:played]))
+    return GameRecord(
+        ADA, REFERENCE, Rules.square(3, 3), 9, None, None, None, tuple(TimedMove(move, 0.0) for move in moves[:played])
+    )
 
 
 @pytest.mark.slow
@@ -189,7 +192,7 @@ def test_a_search_failing_underneath_ends_the_review_in_one_line_keeping_what_it
 def test_a_position_set_up_with_o_to_move_and_as_many_stones_is_valued_for_o() -> None:
     """X a1 b1 and O a2 b2, O to move: O wins at c2 (the stones alone would say X moves, and wins at c1)."""
     start = StartingPosition(frozenset({Move(0, 0), Move(0, 1)}), frozenset({Move(1, 0), Move(1, 1)}), Side.O)
-    record = GameRecord(ADA, REFERENCE, 3, 3, 9, None, None, None, (TimedMove(Move(2, 2), None),), start)
+    record = GameRecord(ADA, REFERENCE, Rules.square(3, 3), 9, None, None, None, (TimedMove(Move(2, 2), None),), start)
     review = review_game(record, THINK)
     assert [(value.proved, value.winner, value.best) for value in review.positions] == [
         (True, Winner.O, Move(1, 2)),

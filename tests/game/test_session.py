@@ -7,14 +7,17 @@ from pathlib import Path
 import pytest
 
 from configurations.moves import Move
+from configurations.rules import Rules
 from tictactoe.game.history import History
 from tictactoe.game.record import Competitor
 from tictactoe.game.session import Session, Tally
-from tictactoe.players.registry import PlayerOptions
+from tictactoe.players.registry import PlayerLimits
 
 
 def session_of(x_kind: str, o_kind: str, size: int = 3, length: int = 3, max_levels: int = 9) -> Session:
-    return Session(PlayerOptions(size, length, max_levels), Competitor("Ann", x_kind), Competitor("Bob", o_kind))
+    return Session(
+        Rules.square(size, length), PlayerLimits(max_levels), Competitor("Ann", x_kind), Competitor("Bob", o_kind)
+    )
 
 
 def test_the_computer_is_asked_only_on_its_turn() -> None:
@@ -52,7 +55,11 @@ def test_undo_before_the_person_has_moved_takes_nothing_back_and_keeps_the_sides
 
 def test_undo_never_takes_back_the_opening_for_a_person() -> None:
     session = Session(
-        PlayerOptions(3, 3, 9), Competitor("Ann"), Competitor("Bob", "reference"), opening=[Move(1, 1), Move(0, 0)]
+        Rules.square(3, 3),
+        PlayerLimits(9),
+        Competitor("Ann"),
+        Competitor("Bob", "reference"),
+        opening=[Move(1, 1), Move(0, 0)],
     )
     assert session.undo() == []
     assert len(session.game.moves) == 2
@@ -92,8 +99,9 @@ def test_the_tally_counts_finished_games_and_follows_swapped_sides() -> None:
 
 
 def test_an_opening_starts_every_game() -> None:
-    options = PlayerOptions(3, 3, 1)
-    session = Session(options, Competitor("Ann"), Competitor("Bob"), opening=[Move(0, 0), Move(1, 1)])
+    session = Session(
+        Rules.square(3, 3), PlayerLimits(1), Competitor("Ann"), Competitor("Bob"), opening=[Move(0, 0), Move(1, 1)]
+    )
     assert session.game.moves == (Move(0, 0), Move(1, 1))
     session.new_game()
     assert session.game.moves == (Move(0, 0), Move(1, 1))

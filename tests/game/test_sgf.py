@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from configurations import Side
 from configurations.moves import Move
+from configurations.rules import Rules
 from tests.records import ADA, imported_records, records, sample_record
 from tictactoe.game.history import History
 from tictactoe.game.record import Competitor, GameRecord, StartingPosition, TimedMove
@@ -45,7 +46,9 @@ def test_results_and_a_missing_think_time_are_written_as_sgf_says() -> None:
     assert "RE[B+]" in to_sgf([x_wins])
     assert "RE[W+]" in to_sgf([o_wins])
     start = x_wins.started
-    record = GameRecord(Competitor("rules", "rules"), ADA, 1, 1, 0, None, start, start, (TimedMove(Move(0, 0), 0),))
+    record = GameRecord(
+        Competitor("rules", "rules"), ADA, Rules.square(1, 1), 0, None, start, start, (TimedMove(Move(0, 0), 0),)
+    )
     assert "TH[" not in to_sgf([record])
 
 
@@ -78,7 +81,7 @@ def test_import_export_import_keeps_every_property_the_history_holds(
 
 def test_a_game_from_a_position_set_up_is_written_with_ab_aw_and_pl() -> None:
     start = StartingPosition(frozenset({Move(1, 1), Move(0, 0)}), frozenset({Move(0, 1)}), Side.O)
-    record = GameRecord(ADA, ADA, 3, 3, 0, None, None, None, (TimedMove(Move(2, 2), None),), start, "W+R")
+    record = GameRecord(ADA, ADA, Rules.square(3, 3), 0, None, None, None, (TimedMove(Move(2, 2), None),), start, "W+R")
     assert to_sgf([record]) == (
         "(;FF[4]GM[4]CA[UTF-8]SZ[3]KL[3]ML[0]\nPB[ada]BK[human]PW[ada]WK[human]\nRE[W+R]\nAB[aa][bb]AW[ba]PL[W]\n;W[cc])\n"
     )
@@ -117,7 +120,7 @@ def test_a_game_from_another_program_takes_the_documented_defaults() -> None:
     [record] = parse_sgf(text)
     midnight = datetime(2023, 7, 14, tzinfo=UTC)
     assert (record.x, record.o) == (Competitor("Black player", "human"), Competitor("Sam Smith", "human"))
-    assert (record.size, record.length, record.max_levels, record.think) == (15, 5, 0, None)
+    assert (record.rules, record.max_levels, record.think) == (Rules.square(15, 5), 0, None)
     assert (record.started, record.ended, record.result) == (midnight, midnight, "X")
     assert record.moves[0].move == Move(7, 7)
     assert {timed.seconds for timed in record.moves} == {None}  # not known, and so not written back
@@ -157,7 +160,7 @@ def refused(problem: str) -> pytest.RaisesExc[SgfError]:
         ),
         pytest.param(
             HEAD.replace("KL[3]", "KL[4]") + X_WINS,
-            "game 1: length_to_win must be between 1 and board_size (3), got 4",
+            "game 1: the length to win must be between 1 and the size (3), got 4",
             id="KL",
         ),
         pytest.param(HEAD.replace("KL[3]", "KL[x]") + X_WINS, "game 1: KL[x] is not a number (byte 17)", id="KL text"),

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from configurations import Configurations, SearchStats, Symbol
 from configurations.moves import Move
+from configurations.rules import Rules
 from tictactoe.game.game import Game
 from tictactoe.game.tournament import play_out, play_out_timed
 from tictactoe.players.base import MovesPlayer, choose_move
@@ -45,7 +46,7 @@ def test_a_player_that_reads_the_moves_is_shown_them_and_the_others_are_asked_ch
 
 
 def test_the_game_loop_shows_each_move_the_moves_before_it_and_times_it() -> None:
-    game = Game(3, 3)
+    game = Game(Rules.square(3, 3))
     game.play(Move(1, 1))
     x, o = Reader(), Reader()
     times = play_out_timed(game, x, o)
@@ -55,5 +56,5 @@ def test_the_game_loop_shows_each_move_the_moves_before_it_and_times_it() -> Non
     assert all(game.moves[: len(moves)] == moves for moves in x.shown + o.shown)
     assert len(times) == len(game.moves) - 1
     assert all(time.wall >= 0 and time.processor >= 0 for time in times)
-    other = Game(3, 3)
+    other = Game(Rules.square(3, 3))
     assert len(play_out(other, Reader(), Reader())) == len(other.moves)

@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from configurations import Configurations, computer_play
 from configurations.moves import Move
+from configurations.rules import Rules
 from tests import tictactoe3
 from tictactoe.gamegraph import UnreachablePositionError
 from tictactoe.players.base import Player, UnsupportedBoardError
@@ -112,10 +113,10 @@ def test_rule_4_needs_the_other_two_corners_free() -> None:
 
 def test_rules_refuses_other_boards() -> None:
     message = "rules plays only 3x3 with 3 in a row, the game its rules are for, not 4x4 with 3 in a row"
-    assert RulesPlayer.supports(4, 3) == message
-    assert RulesPlayer.supports(3, 3) is None
+    assert RulesPlayer.supports(Rules.square(4, 3)) == message
+    assert RulesPlayer.supports(Rules.square(3, 3)) is None
     with pytest.raises(UnsupportedBoardError, match=f"^{message}$"):
-        RulesPlayer(4, 3)
+        RulesPlayer(Rules.square(4, 3))
     with pytest.raises(UnsupportedBoardError, match=f"^{message}$"):
         RulesPlayer().choose(Configurations(4, 3, 0), "X")
     with pytest.raises(ValueError, match=r"^the board is full: there is no move to make$"):
@@ -214,7 +215,7 @@ def test_weights_breaks_ties_with_its_seed() -> None:
 
 
 def test_weights_plays_any_board() -> None:
-    assert WeightsPlayer.supports(26, 5) is None
+    assert WeightsPlayer.supports(Rules.square(26, 5)) is None
     assert WeightsPlayer().name == "weights"
 
 
@@ -244,9 +245,9 @@ def test_perfect_plays_the_best_square_of_every_position() -> None:
 
 def test_perfect_refuses_what_it_cannot_play() -> None:
     message = "perfect plays only 3x3 with 3 in a row, the game its graph holds, not 3x3 with 2 in a row"
-    assert PerfectPlayer.supports(3, 2) == message
+    assert PerfectPlayer.supports(Rules.square(3, 2)) == message
     with pytest.raises(UnsupportedBoardError, match=f"^{message}$"):
-        PerfectPlayer(3, 2)
+        PerfectPlayer(Rules.square(3, 2))
     with pytest.raises(UnsupportedBoardError, match=r"not 3x3 with 2 in a row$"):
         PerfectPlayer().choose(Configurations(3, 2, 0), "X")
     with pytest.raises(UnreachablePositionError, match=r"^no game reaches hash 8: X has 2 tiles and O 0"):

@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from configurations import Winner
+from configurations.rules import Rules
 from tests.solver.test_solve import positions, rectangles
 from tictactoe.proofcheck import CertificateError, Verdict, check_file, check_lines
 from tictactoe.solver.certificate import ProofExtractor, header, write_certificate
@@ -56,7 +57,7 @@ def test_the_checker_accepts_the_certificate_of_every_position(position: Positio
 def test_the_certificates_of_empty_boards_are_valid_and_small() -> None:
     sizes = {}
     for rows, cols, length in [(3, 3, 3), (4, 4, 3), (4, 4, 4), (3, 5, 3), (5, 5, 4), (2, 6, 4)]:
-        value, lines = certificate(Position(rows, length, 0, 0, cols=cols))
+        value, lines = certificate(Position(Rules(rows, cols, length), 0, 0))
         assert check_lines(counted(lines)).value == value.phrase
         sizes[rows, cols, length] = (value, len(lines) - 1)
     assert sizes[3, 3, 3] == (Winner.DRAW, 25)
@@ -65,7 +66,7 @@ def test_the_certificates_of_empty_boards_are_valid_and_small() -> None:
 
 
 def test_a_record_is_written_once_for_a_position_and_its_images() -> None:
-    _, lines = certificate(Position(4, 4, 0, 0, cols=4))
+    _, lines = certificate(Position(Rules(4, 4, 4), 0, 0))
     boards = [line.split(" ")[:2] for line in lines[1:]]
     assert len(boards) == len({tuple(board) for board in boards})
     for _, board in boards:  # each in its least orientation: no mirror of it is less

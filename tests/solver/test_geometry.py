@@ -8,6 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from configurations import Winner
+from configurations.rules import Rules
 from tests.solver.test_solve import MOST_EMPTY, brute_force, lines_of, rectangles
 from tictactoe.solver.blocking import breaker_wins_by_pairing, breaker_wins_by_potential
 from tictactoe.solver.geometry import geometry
@@ -22,7 +23,7 @@ def test_a_rectangle_has_its_windows_and_four_symmetries() -> None:
     for rows in range(1, 7):
         for cols in range(1, 7):
             for length in range(1, max(rows, cols) + 1):
-                shape = geometry(rows, length, cols=cols)
+                shape = geometry(rows, cols, length)
                 squares = rows * cols
                 model = {sum(1 << s for s in line) for line in lines_of(rows, length, cols)}
                 assert sorted(shape.windows) == sorted(model)
@@ -40,7 +41,7 @@ def test_a_rectangle_has_its_windows_and_four_symmetries() -> None:
 def test_a_square_board_keeps_its_windows_in_their_order() -> None:
     for size in range(1, 9):
         for length in range(1, size + 1):
-            assert geometry(size, length).windows == geometry(size, length, cols=size).windows
+            assert geometry(size, size, length).windows == geometry(size, size, length).windows
 
 
 def test_a_rectangle_position_reads_and_draws_its_rows() -> None:
@@ -68,9 +69,9 @@ def test_a_rectangle_the_game_cannot_have_is_refused(rows: list[str], cols: int,
 
 def test_a_line_longer_than_the_short_side_runs_only_along_the_long_one() -> None:
     # Two rows of five, four to win: two windows in each row, and O answers each of X's tiles in its row.
-    assert solve(Position(2, 4, 0, 0, cols=5)).value is Winner.DRAW
-    assert solve(Position(1, 3, 0, 0, cols=5)).value is Winner.DRAW
-    assert solve(Position(3, 3, 0, 0, cols=4)).value is Winner.X
+    assert solve(Position(Rules(2, 5, 4), 0, 0)).value is Winner.DRAW
+    assert solve(Position(Rules(1, 5, 3), 0, 0)).value is Winner.DRAW
+    assert solve(Position(Rules(3, 4, 3), 0, 0)).value is Winner.X
 
 
 @SETTINGS
@@ -83,7 +84,7 @@ def test_play_and_undo_on_a_rectangle_keep_the_board_as_a_fresh_count_finds_it(
     while position.winner is None and not board.threats[board.mover] and board.empties and data.draw(st.booleans()):
         history.append((board.tiles, board.threats, board.potential, board.values, board.key()))
         board.play(data.draw(st.sampled_from(board.empty_squares())))
-        fresh = SearchBoard(Position(position.height, position.length, *board.tiles, cols=position.width))
+        fresh = SearchBoard(Position(Rules(position.height, position.width, position.length), *board.tiles))
         assert (board.tiles, board.threats, board.potential, board.values, board.key()) == (
             fresh.tiles,
             fresh.threats,
@@ -109,7 +110,7 @@ def test_the_blocking_proofs_on_a_rectangle_never_deny_a_win_that_exists(positio
     value = brute_force(list("".join(position.rows())), lines, mover)
     if breaker_wins_by_potential(board.potential[board.mover], position.length, maker_to_move=True):
         assert value <= 0
-    holding = geometry(position.height, position.length, cols=position.width).windows_holding
+    holding = geometry(position.height, position.width, position.length).windows_holding
     if breaker_wins_by_pairing(board.live_windows(board.mover), breaker_to_move=False, holding=holding):
         assert value <= 0
     if breaker_wins_by_pairing(board.live_windows(1 - board.mover), breaker_to_move=True, holding=holding):

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 import pytest
 from hypothesis import given, settings
 
+from configurations.rules import Rules
 from tests.solver.test_solve import positions
 from tictactoe.cli.solver import check_answer
 from tictactoe.proofcheck import check_lines
@@ -103,10 +104,10 @@ class Shuffled:
 @pytest.mark.parametrize(
     ("position", "split"),
     [
-        (Position(4, 3, 0, 0), 5),
-        (Position(5, 4, 0, 0), 300),
-        (Position(3, 3, 0, 0, cols=4), 5),
-        (Position(4, 4, 0, 0, cols=6), 100),
+        (Position(Rules.square(4, 3), 0, 0), 5),
+        (Position(Rules.square(5, 4), 0, 0), 300),
+        (Position(Rules(3, 4, 3), 0, 0), 5),
+        (Position(Rules(4, 6, 4), 0, 0), 100),
         (Position.from_rows(["......", "..X...", "...O..", "......", "......", "......"], length=5), 20),
     ],
     ids=repr,
@@ -136,7 +137,7 @@ def test_strategies_for_each_bound() -> None:
 
 
 def test_a_solve_out_of_time_is_unknown_with_the_first_move() -> None:
-    solution = solved(Position(9, 5, 0, 0), InProcess(), think=0.3)
+    solution = solved(Position(Rules.square(9, 5), 0, 0), InProcess(), think=0.3)
     assert solution.value is None
     assert str(solution.best) == "e5"
 
@@ -146,7 +147,7 @@ def test_a_job_past_its_budget_answers_split_and_its_children_answer_it() -> Non
     answer = run_job(job)
     assert (answer.known, answer.split) == (False, True)
     assert answer.nodes == 51
-    solution = solved(Position(5, 4, 0, 0), InProcess(), split=50)
+    solution = solved(Position(Rules.square(5, 4), 0, 0), InProcess(), split=50)
     assert solution.value is not None
     assert solution.value.phrase == "draw"
     assert solution.split > 0
@@ -167,7 +168,7 @@ def test_a_split_job_names_the_line_it_was_deep_in_and_the_first_position_on_it_
 
 @pytest.mark.slow
 def test_a_line_a_split_answer_names_is_split_at_once_and_the_certificate_still_holds() -> None:
-    position = Position(5, 4, 0, 0)
+    position = Position(Rules.square(5, 4), 0, 0)
     solution = solved(position, InProcess(), proof=True, split=100)
     # With each position of such a line asked as a job first, 56 jobs split and 11,510 positions were visited.
     assert solution.split <= 30
@@ -191,8 +192,8 @@ def test_a_kept_split_answer_keeps_the_line_it_names(tmp_path: Path) -> None:
 
 @pytest.mark.slow
 def test_value_jobs_share_their_process_s_table_and_visit_about_what_one_search_does() -> None:
-    alone = solve(Position(6, 5, 0, 0))
-    jobs = solved(Position(6, 5, 0, 0), InProcess())
+    alone = solve(Position(Rules.square(6, 5), 0, 0))
+    jobs = solved(Position(Rules.square(6, 5), 0, 0), InProcess())
     assert jobs.value == alone.value
     assert jobs.nodes <= 1.2 * alone.nodes
 
@@ -222,8 +223,8 @@ def test_value_jobs_on_7x7_visit_no_more_than_one_search_does(monkeypatch: pytes
     # With hints of their own each job's pairings were searched afresh until its search went deep: 1.37 times
     # the positions.
     monkeypatch.setattr(job_module, "_warm", [])  # a table and hints of no earlier test's
-    alone = solve(Position(7, 5, 0, 0))
-    jobs = solved(Position(7, 5, 0, 0), InProcess())
+    alone = solve(Position(Rules.square(7, 5), 0, 0))
+    jobs = solved(Position(Rules.square(7, 5), 0, 0), InProcess())
     assert jobs.value == alone.value
     assert jobs.nodes <= 1.1 * alone.nodes
 
@@ -241,7 +242,7 @@ def kept(tmp_path: Path, position: Position, **options: object) -> tuple[JobSolu
 
 @pytest.mark.slow
 def test_answers_are_kept_checked_and_read_back_with_or_without_a_proof(tmp_path: Path) -> None:
-    position = Position(5, 4, 0, 0)
+    position = Position(Rules.square(5, 4), 0, 0)
     first, warned = kept(tmp_path, position, proof=True, split=400)
     assert (first.resumed, warned) == (0, [])
     again, warned = kept(tmp_path, position, proof=True, split=400)
@@ -275,7 +276,7 @@ def edit(db: Path, change: str) -> str:
 
 @pytest.mark.slow
 def test_a_row_edited_to_lie_is_refused_in_one_line_and_solved_again(tmp_path: Path) -> None:
-    position = Position(5, 4, 0, 0)
+    position = Position(Rules.square(5, 4), 0, 0)
     first, _ = kept(tmp_path, position, proof=True)
     # The first move's answer, a draw, edited to say that X wins (with its digest made right again).
     changed = edit(tmp_path / "answers.db", "UPDATE answers SET low = 1, high = 1 WHERE low = 0 AND high = 0")
@@ -292,7 +293,7 @@ def test_a_row_edited_to_lie_is_refused_in_one_line_and_solved_again(tmp_path: P
 
 @pytest.mark.slow
 def test_a_damaged_row_or_one_without_a_proof_is_refused(tmp_path: Path) -> None:
-    position = Position(4, 4, 0, 0)
+    position = Position(Rules.square(4, 4), 0, 0)
     kept(tmp_path, position, proof=True)
     with sqlite3.connect(tmp_path / "answers.db") as connection:
         connection.execute(
@@ -382,5 +383,5 @@ class Losing(InProcess):
 def test_a_job_lost_again_and_again_ends_the_solve_with_a_clear_message() -> None:
     runner = Losing()
     with pytest.raises(JobLost, match=f"lost its worker {MOST_TRIES} times"):
-        solved(Position(4, 4, 0, 0), runner)
+        solved(Position(Rules.square(4, 4), 0, 0), runner)
     assert runner.tries == MOST_TRIES

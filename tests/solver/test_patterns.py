@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from configurations.rules import Rules
 from tictactoe.solver.geometry import geometry
 from tictactoe.solver.patterns import LinePatterns, line_weights, pattern_counts
 from tictactoe.solver.position import Position
@@ -85,7 +86,7 @@ def test_the_patterns_kept_move_by_move_are_those_worked_out_afresh(
     game: tuple[int, int, int, list[int], list[bool]],
 ) -> None:
     rows, cols, length, squares, takebacks = game
-    shape = geometry(rows, length, cols=cols)
+    shape = geometry(rows, cols, length)
     patterns = LinePatterns(shape)
     tiles = [0, 0]
     played: list[int] = []
@@ -114,5 +115,5 @@ def test_a_one_ply_search_of_a_large_board_scores_each_move_by_the_patterns_afte
         sums = afresh(15, 15, 5, [position.x_tiles | 1 << move, position.o_tiles])
         score = -(sums[2] - sums[1])  # O to move after it: O's patterns as the mover's, less X's as the other's
         best = score if best is None else max(best, score)
-    choice = StrongSearch(15, 5).choose(position, max_plies=1, think=60.0)
+    choice = StrongSearch(Rules.square(15, 5)).choose(position, max_plies=1, think=60.0)
     assert (choice.depth, choice.score) == (1, best)

@@ -13,6 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from configurations.rules import Rules
 from tictactoe.solver.geometry import geometry
 from tictactoe.solver.position import Position, PositionError
 from tictactoe.solver.strong_search import StrongSearch
@@ -38,7 +39,7 @@ def model_windows(height: int, width: int, length: int) -> set[frozenset[tuple[i
 def test_the_windows_are_those_inside_the_rectangle_and_the_symmetries_keep_it(
     height: int, width: int, length: int
 ) -> None:
-    shape = geometry(height, length, cols=width)
+    shape = geometry(height, width, length)
     windows = {frozenset(divmod(s, width) for s in range(shape.squares) if mask >> s & 1) for mask in shape.windows}
     assert windows == model_windows(height, width, length)
     assert len(shape.windows) == len(windows)
@@ -54,7 +55,7 @@ def test_the_windows_are_those_inside_the_rectangle_and_the_symmetries_keep_it(
 
 def test_a_tile_outside_the_rectangle_is_no_position() -> None:
     with pytest.raises(PositionError, match="outside the board"):
-        Position(2, 2, 1 << 6, 0, cols=3)  # square 6 would be (2, 0): a third row the 2x3 rectangle lacks
+        Position(Rules(2, 3, 2), 1 << 6, 0)  # square 6 would be (2, 0): a third row the 2x3 rectangle lacks
 
 
 def negamax(height: int, width: int, length: int, mine: frozenset[int], theirs: frozenset[int]) -> int:
@@ -95,8 +96,8 @@ def test_the_strong_search_proves_what_negamax_finds_on_small_rectangles(
     if any(window <= crosses for window in windows) or any(window <= noughts for window in windows):
         return  # the game ended before these moves were all played
     value = negamax(height, width, length, mine, theirs)
-    position = Position(height, length, sum(1 << s for s in crosses), sum(1 << s for s in noughts), cols=width)
-    choice = StrongSearch(height, length, cols=width).choose(position, max_plies=99, think=60.0)
+    position = Position(Rules(height, width, length), sum(1 << s for s in crosses), sum(1 << s for s in noughts))
+    choice = StrongSearch(Rules(height, width, length)).choose(position, max_plies=99, think=60.0)
     assert choice.outcome is not None
     assert {"win": 1, "draw": 0, "loss": -1}[choice.outcome.value] == value
     assert choice.move.row < height

@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from configurations import Winner
+from configurations.rules import Rules
 from tests.solver.test_solve import positions
 from tictactoe.proofcheck import check_lines
 from tictactoe.solver.answers import AnswerStore
@@ -63,7 +64,7 @@ def test_a_region_that_does_not_fit_or_cannot_be_centred_is_refused() -> None:
 
 
 def test_a_square_board_keeps_only_the_symmetries_of_a_region_that_is_not_square() -> None:
-    position = Position(4, 3, 0, 0)
+    position = Position(Rules.square(4, 3), 0, 0)
     assert Solver(position, region=Region(2, 4, 4, 4)).board.symmetries == 4
     assert Solver(position, region=Region(2, 2, 4, 4)).board.symmetries == 8
     solver = Solver(position, region=Region(2, 4, 4, 4), keep_pairings=True)
@@ -76,14 +77,14 @@ def test_a_square_board_keeps_only_the_symmetries_of_a_region_that_is_not_square
 
 
 def test_a_restricted_solve_that_finds_no_win_for_x_says_nothing() -> None:
-    solve_by_jobs = JobSolve(Position(5, 4, 0, 0), InProcess(), restrict=(3, 3), split=200)
+    solve_by_jobs = JobSolve(Position(Rules.square(5, 4), 0, 0), InProcess(), restrict=(3, 3), split=200)
     list(solve_by_jobs)
     assert solve_by_jobs.solution is not None
     assert solve_by_jobs.solution.value is None  # 5x5 with four in a row is a draw, which X's region cannot show
 
 
 def test_restricted_answers_serve_no_unrestricted_solve(tmp_path: Path) -> None:
-    position = Position(4, 3, 0, 0)
+    position = Position(Rules.square(4, 3), 0, 0)
     store = AnswerStore(tmp_path / "answers.db", check=lambda job, answer: None)
     restricted = JobSolve(position, InProcess(), store=store, restrict=(2, 4))
     list(restricted)

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from configurations import Configurations, Winner
 from configurations.moves import Move
+from configurations.rules import Rules
 from tests.paths import ROOT
 from tests.started import started
 from tictactoe.solver.blocking import Pairing, breaker_wins_by_pairing, breaker_wins_by_potential, find_pairing
@@ -159,7 +160,7 @@ def check_against_brute_force(position: Position) -> None:
     ],
 )
 def test_known_values_of_the_empty_board(size: int, length: int, value: Winner) -> None:
-    solution = solve(Position(size, length, 0, 0))
+    solution = solve(Position(Rules.square(size, length), 0, 0))
     assert solution.value == value
     assert solution.best is not None
     assert solution.nodes > 0
@@ -183,7 +184,7 @@ def test_a_finished_board_has_a_value_and_no_move() -> None:
 
 def test_time_running_out_leaves_the_value_unknown_with_a_move() -> None:
     started = time.monotonic()
-    solution = solve(Position(9, 5, 0, 0), think=0.2)
+    solution = solve(Position(Rules.square(9, 5), 0, 0), think=0.2)
     assert time.monotonic() - started < 5
     assert solution.value is None
     assert solution.best == Move(4, 4)  # the centre, first in the move order
@@ -191,7 +192,7 @@ def test_time_running_out_leaves_the_value_unknown_with_a_move() -> None:
 
 
 def test_a_solver_counts_the_positions_it_visits() -> None:
-    solver = Solver(Position(3, 3, 0, 0))
+    solver = Solver(Position(Rules.square(3, 3), 0, 0))
     solution = solver.solve()
     assert solver.nodes == solution.nodes > 9
 
@@ -234,7 +235,7 @@ def test_a_board_the_game_cannot_reach_is_refused(rows: list[str], length: int, 
 def test_the_geometry_has_every_window_and_eight_symmetries() -> None:
     for size in range(1, 8):
         for length in range(1, size + 1):
-            shape = geometry(size, length)
+            shape = geometry(size, size, length)
             straight = 2 * size * (size - length + 1)
             diagonal = 2 * (size - length + 1) ** 2
             assert len(shape.windows) == (size * size if length == 1 else straight + diagonal)
@@ -274,7 +275,7 @@ def test_play_and_undo_keep_the_board_as_a_fresh_count_finds_it(position: Positi
         square = data.draw(st.sampled_from(board.empty_squares()))
         board.play(square)
         played += 1
-        now = Position(position.size, position.length, *board.tiles)
+        now = Position(Rules.square(position.size, position.length), *board.tiles)
         fresh = SearchBoard(now)
         assert board_state(board) == board_state(fresh)
         assert board.values == (window_values(now, CROSS), window_values(now, NOUGHT))
@@ -318,7 +319,7 @@ def crowded_positions(draw: st.DrawFn) -> Position:
         if any(all(mine >> s & 1 for s in line) for line in lines if square in line):
             break  # the game would end: stop before this move
         tiles[index % 2] = mine
-    return Position(rows, length, *tiles, cols=cols)
+    return Position(Rules(rows, cols, length), *tiles)
 
 
 @SETTINGS
@@ -336,7 +337,7 @@ def test_the_moves_are_the_empty_squares_of_live_windows_heaviest_first_as_count
     taken = position.x_tiles | position.o_tiles
     expected = [
         square
-        for square in geometry(rows, position.length, cols=cols).centre_order
+        for square in geometry(rows, cols, position.length).centre_order
         if weights[square] and not taken >> square & 1
     ]
     expected.sort(key=weights.__getitem__, reverse=True)
@@ -359,12 +360,12 @@ def test_the_table_gives_each_orientation_its_own_best_move() -> None:
     position = Position.from_rows(["X...", ".O..", "....", "...."], length=3)
     solver = Solver(position)
     solver.solve()
-    shape = geometry(4, 3)
+    shape = geometry(4, 4, 3)
     checked = 0
     for images in shape.symmetries:
         x_tiles = sum(1 << images[s] for s in range(16) if position.x_tiles >> s & 1)
         o_tiles = sum(1 << images[s] for s in range(16) if position.o_tiles >> s & 1)
-        board = SearchBoard(Position(4, 3, x_tiles, o_tiles))
+        board = SearchBoard(Position(Rules.square(4, 3), x_tiles, o_tiles))
         for square in board.ordered_moves():
             board.play(square)
             record, _, _, move = solver._recall(*board.key())
@@ -405,7 +406,7 @@ def test_the_blocking_proofs_never_deny_a_win_that_exists(position: Position) ->
     if breaker_wins_by_potential(board.potential[1 - board.mover], length, maker_to_move=False):
         assert value >= 0
     # The search hands the pairing the board's own masks of windows through each square.
-    for holding in (None, geometry(position.size, length).windows_holding):
+    for holding in (None, geometry(position.size, position.size, length).windows_holding):
         if breaker_wins_by_pairing(board.live_windows(board.mover), breaker_to_move=False, holding=holding):
             assert value <= 0
         if breaker_wins_by_pairing(board.live_windows(1 - board.mover), breaker_to_move=True, holding=holding):
@@ -423,9 +424,9 @@ def test_the_breaker_s_first_square_is_the_busiest_empty_one() -> None:
 
 
 def test_the_proofs_see_the_empty_boards_of_known_draws() -> None:
-    five = SearchBoard(Position(5, 5, 0, 0))
+    five = SearchBoard(Position(Rules.square(5, 5), 0, 0))
     assert breaker_wins_by_potential(five.potential[CROSS], 5, maker_to_move=True)  # 12 windows of 5
-    three = SearchBoard(Position(3, 3, 0, 0))
+    three = SearchBoard(Position(Rules.square(3, 3), 0, 0))
     assert not breaker_wins_by_potential(three.potential[CROSS], 3, maker_to_move=True)  # 8 windows of 3
     assert not breaker_wins_by_pairing(three.live_windows(CROSS), breaker_to_move=False)
 

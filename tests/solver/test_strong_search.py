@@ -13,10 +13,11 @@ from hypothesis import strategies as st
 
 from configurations import Configurations, SearchStats, Winner
 from configurations.moves import Move
+from configurations.rules import Rules
 from tests import models
 from tests.solver.test_solve import lines_of, positions
 from tictactoe.players.prover import prove
-from tictactoe.players.registry import PlayerOptions, make_player
+from tictactoe.players.registry import PlayerLimits, make_player
 from tictactoe.players.strong import StrongPlayer
 from tictactoe.solver import strong_search
 from tictactoe.solver.position import Position
@@ -186,7 +187,7 @@ def open_positions(draw: st.DrawFn) -> Position:
     tiles = order[: draw(st.integers(3, 16))]
     x_tiles = sum(1 << square for square in tiles[0::2])
     o_tiles = sum(1 << square for square in tiles[1::2])
-    position = Position(size, length, x_tiles, o_tiles)
+    position = Position(Rules.square(size, length), x_tiles, o_tiles)
     assume(position.winner is None)
     return position
 
@@ -229,7 +230,7 @@ def test_threes_find_a_win_that_fours_alone_cannot() -> None:
     line = ThreatSearch(SearchBoard(position), threes=True).find()
     assert line is not None
     assert divmod(line[0], 9) == (4, 4)
-    choice = StrongSearch(9, 5).choose(position, max_plies=2, think=PLENTY)
+    choice = StrongSearch(Rules.square(9, 5)).choose(position, max_plies=2, think=PLENTY)
     assert (choice.move, choice.score, choice.outcome) == (Move(4, 4), BELIEVED, None)
 
 
@@ -273,7 +274,7 @@ def test_the_search_wins_soonest_loses_latest_and_proves_draws(position: Positio
     board = list("".join(position.rows()))
     lines = lines_of(position.size, position.length)
     value, plies = brute_force(board, lines, position.mover)
-    choice = StrongSearch(position.size, position.length).choose(
+    choice = StrongSearch(Rules.square(position.size, position.length)).choose(
         position, max_plies=position.empty_squares, think=PLENTY
     )
     if value > 0:
@@ -320,9 +321,9 @@ MIDDLE_GAME = [  # 15x15, O to move: a position of bench.strong's time positions
 
 def test_late_quiet_moves_searched_shallower_first_cost_fewer_positions(monkeypatch: pytest.MonkeyPatch) -> None:
     position = Position.from_rows(MIDDLE_GAME, 5)
-    reduced = StrongSearch(15, 5).choose(position, max_plies=4, think=PLENTY)
+    reduced = StrongSearch(Rules.square(15, 5)).choose(position, max_plies=4, think=PLENTY)
     monkeypatch.setattr(strong_search, "LATE_MOVE", 1_000)  # no move is that late: null windows alone
-    unreduced = StrongSearch(15, 5).choose(position, max_plies=4, think=PLENTY)
+    unreduced = StrongSearch(Rules.square(15, 5)).choose(position, max_plies=4, think=PLENTY)
     assert reduced.depth == unreduced.depth == 4
     assert reduced.nodes < unreduced.nodes
 
@@ -333,7 +334,7 @@ def test_boards_under_15x15_are_searched_without_reductions(monkeypatch: pytest.
     choices = []
     for late in (1, 1_000):
         monkeypatch.setattr(strong_search, "LATE_MOVE", late)
-        choice = StrongSearch(10, 5).choose(position, max_plies=4, think=PLENTY)
+        choice = StrongSearch(Rules.square(10, 5)).choose(position, max_plies=4, think=PLENTY)
         choices.append((choice.move, choice.score, choice.depth, choice.nodes))
     assert choices[0] == choices[1]
 
@@ -354,7 +355,9 @@ def test_a_loss_believed_within_the_beams_is_searched_on_with_every_root_move(
 
     monkeypatch.setattr(StrongSearch, "_root", counting_root)
     monkeypatch.setattr(strong_search, "ROOT_WIDTH", 2)  # of the 5 moves that stop X's fours, 2 at the root
-    choice = StrongSearch(15, 5).choose(Position.from_rows(LOST_MIDDLE_GAME, 5), max_plies=5, think=PLENTY)
+    choice = StrongSearch(Rules.square(15, 5)).choose(
+        Position.from_rows(LOST_MIDDLE_GAME, 5), max_plies=5, think=PLENTY
+    )
     assert choice.score <= -PROVED
     assert choice.outcome is None  # believed, not proved
     assert searched == [(1, 2), (2, 2), (3, 2), (4, 5), (5, 5)]  # the loss is seen at depth 3
@@ -363,7 +366,7 @@ def test_a_loss_believed_within_the_beams_is_searched_on_with_every_root_move(
 def test_a_win_believed_within_the_beams_ends_the_deepening() -> None:
     rows = list(LOST_MIDDLE_GAME)
     rows[8] = rows[8][:13] + "O" + rows[8][14:]  # O's n9, its longest loss: X to move wins within the beams
-    choice = StrongSearch(15, 5).choose(Position.from_rows(rows, 5), max_plies=5, think=PLENTY)
+    choice = StrongSearch(Rules.square(15, 5)).choose(Position.from_rows(rows, 5), max_plies=5, think=PLENTY)
     assert choice.score >= PROVED
     assert choice.outcome is None
     assert choice.depth < 5
@@ -377,21 +380,23 @@ def test_boards_searched_for_proofs_reduce_no_move(position: Position) -> None:
     for late in (1, 1_000):
         with pytest.MonkeyPatch.context() as patch:
             patch.setattr(strong_search, "LATE_MOVE", late)
-            choice = StrongSearch(position.size, position.length).choose(position, max_plies=3, think=PLENTY)
+            choice = StrongSearch(Rules.square(position.size, position.length)).choose(
+                position, max_plies=3, think=PLENTY
+            )
         found.append((choice.move, choice.score, choice.outcome, choice.depth, choice.nodes))
     assert found[0] == found[1]
 
 
 def test_a_double_threat_is_a_win_in_three() -> None:
     position = Position.from_rows(OPEN_THREE, 5)
-    choice = StrongSearch(7, 5).choose(position, max_plies=4, think=PLENTY)
+    choice = StrongSearch(Rules.square(7, 5)).choose(position, max_plies=4, think=PLENTY)
     assert (choice.move, choice.score, choice.outcome) == (Move(1, 1), WIN - 3, "win")
 
 
 def test_an_open_three_must_be_answered() -> None:
     # O to move; X threatens an open four at b2 or f2: O takes one of the squares that stop it.
     position = Position.from_rows([".......", "..XXX..", ".......", "...O...", "...O...", ".......", "......."], 5)
-    choice = StrongSearch(7, 5).choose(position, max_plies=2, think=PLENTY)
+    choice = StrongSearch(Rules.square(7, 5)).choose(position, max_plies=2, think=PLENTY)
     assert choice.move in {Move(1, 0), Move(1, 1), Move(1, 5), Move(1, 6)}
     assert choice.score > -PROVED
 
@@ -399,7 +404,7 @@ def test_an_open_three_must_be_answered() -> None:
 def test_a_search_cut_off_by_the_clock_still_plays_a_legal_move() -> None:
     position = Position.from_rows(["." * 26] * 12 + ["." * 12 + "X" + "." * 13] + ["." * 26] * 13, 5)
     stats = SearchStats()
-    choice = StrongSearch(26, 5).choose(position, max_plies=40, think=0.05, stats=stats)
+    choice = StrongSearch(Rules.square(26, 5)).choose(position, max_plies=40, think=0.05, stats=stats)
     assert not (position.x_tiles | position.o_tiles) >> (choice.move.row * 26 + choice.move.col) & 1
     assert choice.outcome is None
     assert stats.nodes == choice.nodes > 0
@@ -407,9 +412,9 @@ def test_a_search_cut_off_by_the_clock_still_plays_a_legal_move() -> None:
 
 def test_a_search_refuses_a_finished_game_or_another_board() -> None:
     with pytest.raises(ValueError, match="the game is over"):
-        StrongSearch(3, 3).choose(Position.from_rows(["XXX", "OO.", "..."], 3), max_plies=9, think=1.0)
+        StrongSearch(Rules.square(3, 3)).choose(Position.from_rows(["XXX", "OO.", "..."], 3), max_plies=9, think=1.0)
     with pytest.raises(ValueError, match="plays 3x3 with 3 in a row, not 4x4 with 3"):
-        StrongSearch(3, 3).choose(Position.from_rows(["...."] * 4, 3), max_plies=9, think=1.0)
+        StrongSearch(Rules.square(3, 3)).choose(Position.from_rows(["...."] * 4, 3), max_plies=9, think=1.0)
 
 
 # The player.
@@ -423,7 +428,7 @@ def test_the_player_never_loses_a_3x3_game() -> None:
 
 
 def test_the_registry_makes_a_strong_player_from_a_game_s_options() -> None:
-    player = make_player("strong", PlayerOptions(size=15, length=5, max_levels=3, think=0.5))
+    player = make_player("strong", Rules.square(15, 5), PlayerLimits(3, think=0.5))
     assert isinstance(player, StrongPlayer)
     assert (player.name, player.max_levels, player.think) == ("strong", 3, 0.5)
 
@@ -665,7 +670,7 @@ def test_a_threat_search_after_a_pass_finds_the_opponent_s_win_and_leaves_the_bo
 def test_the_opponent_s_win_by_fours_is_stopped_before_the_search(think: float) -> None:
     rows = [row[:9] + "......" for row in VCF_FOR_X] + ["." * 15] * 5 + ["." * 14 + "X"]
     position = Position.from_rows(rows, length=5)
-    choice = StrongSearch(15, 5).choose(position, max_plies=225, think=think)
+    choice = StrongSearch(Rules.square(15, 5)).choose(position, max_plies=225, think=think)
     board = SearchBoard(position)
     board.play(choice.move.row * 15 + choice.move.col)
     search = ThreatSearch(board)
@@ -674,5 +679,5 @@ def test_the_opponent_s_win_by_fours_is_stopped_before_the_search(think: float) 
 
 
 def test_the_first_move_on_a_large_empty_board_is_the_centre() -> None:
-    choice = StrongSearch(15, 5).choose(Position(15, 5, 0, 0), max_plies=225, think=0.2)
+    choice = StrongSearch(Rules.square(15, 5)).choose(Position(Rules.square(15, 5), 0, 0), max_plies=225, think=0.2)
     assert (choice.move, choice.depth, choice.outcome) == (Move(7, 7), 0, None)

@@ -30,6 +30,7 @@ from dataclasses import replace
 from importlib import metadata
 
 from configurations.moves import MAX_BOARD_SIZE
+from configurations.rules import Rules
 from tictactoe.brain.budget import Clock, table_capacity
 from tictactoe.brain.commands import (
     About,
@@ -230,12 +231,12 @@ class Brain:
         if not self._width or self._length > max(self._width, self._height):
             self._search = None
             return
-        capacity = table_capacity(self._max_memory, squares=self._width * self._height)
+        rules = Rules(self._height, self._width, self._length)
+        capacity = table_capacity(self._max_memory, squares=rules.squares)
         search = self._search
-        wanted = (self._height, self._width, self._length, capacity)
-        if search is not None and (*search.sides, search.length, search.capacity) == wanted:
+        if search is not None and (search.rules, search.capacity) == (rules, capacity):
             return
-        self._search = StrongSearch(self._height, self._length, capacity=capacity, cols=self._width)
+        self._search = StrongSearch(rules, capacity=capacity)
 
     def _move(self) -> list[str]:
         """Choose the brain's move, play it on the board, and answer it."""
@@ -253,7 +254,7 @@ class Brain:
             message = f"MESSAGE no line of {self._length} fits on this board: every move draws"
         else:
             try:
-                position = Position(self._height, self._length, x_tiles, o_tiles, cols=width)
+                position = Position(self._search.rules, x_tiles, o_tiles)
             except PositionError as error:
                 raise BrainError(f"no game reaches this board: {error}") from None
             if position.winner is not None or not position.empty_squares:
@@ -273,7 +274,7 @@ class Brain:
         # Asked before the opponent's stone: the brain moved last, so it is X only with one stone more.
         x_tiles, o_tiles = (own, theirs) if own.bit_count() > theirs.bit_count() else (theirs, own)
         try:
-            position = Position(self._height, self._length, x_tiles, o_tiles, cols=self._width)
+            position = Position(self._search.rules, x_tiles, o_tiles)
         except PositionError:
             return False  # a board no game reaches: the move is refused for that, by _move
         return position.winner is not None or not position.empty_squares

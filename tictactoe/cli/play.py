@@ -19,12 +19,13 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, NoReturn, TextIO
 
 from configurations.moves import MAX_BOARD_SIZE, Move, MoveError
+from configurations.rules import Rules
 from configurations.search import SearchMemoryError
 from tictactoe.cli.arguments import add_version, file_path, pause, seconds, side_name, whole_number
 from tictactoe.cli.exits import EXIT_FAILED, EXIT_INPUT_ENDED, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, exit_status, run
 from tictactoe.game.session import Session
 from tictactoe.players.levels import LEVEL_NAMES, LEVELS, Level, level_options, levelled_kinds
-from tictactoe.players.registry import DEFAULT_THINK, PLAYER_NAMES, PlayerKind, PlayerOptions
+from tictactoe.players.registry import DEFAULT_THINK, PLAYER_NAMES, PlayerKind, PlayerLimits
 from tictactoe.ui.settings import Settings, default_competitors, level_name
 from tictactoe.ui.terminal.conversation import play_session
 from tictactoe.ui.terminal.menu import DEFAULT_LEVEL, Menu
@@ -118,7 +119,8 @@ def weak_search_note(settings: Settings, program: str = "play.py") -> str | None
     >>> from tictactoe.ui.settings import default_competitors
     >>> def note(size, length, depth, window=False, players=("human", "reference")):
     ...     x, o = default_competitors(*players)
-    ...     return weak_search_note(Settings(Session(PlayerOptions(size, length, depth), x, o), window=window))
+    ...     session = Session(Rules.square(size, length), PlayerLimits(depth), x, o)
+    ...     return weak_search_note(Settings(session, window=window))
     >>> note(3, 3, 9), note(3, 3, 8), note(1, 1, 0), note(7, 4, 3, players=("human", "strong"))
     (None, None, None, None)
     >>> print(note(7, 4, 3))
@@ -127,19 +129,18 @@ def weak_search_note(settings: Settings, program: str = "play.py") -> str | None
     True
     """
     session = settings.session
-    options = session.options
+    rules, limits = session.rules, session.limits
     if all(competitor.kind != "reference" for competitor in session.competitors):
         return None
     # The computer's first move, as O, is made with one square taken (as X, with none: a depth one short of that
     # is as good as whole, the first move of the empty board being the same either way).
-    empty = options.size * options.size - 1 - len(session.opening)
-    if options.max_levels >= empty:
+    empty = rules.squares - 1 - len(session.opening)
+    if limits.max_levels >= empty:
         return None
     window = " --window" if settings.window else ""
     return (
-        f"{program}: looking {options.max_levels} moves ahead, the computer plays weakly on "
-        f"{options.size}x{options.size}; for a stronger one: {program} {options.size} {options.length} --level "
-        f"{DEFAULT_LEVEL}{window}"
+        f"{program}: looking {limits.max_levels} moves ahead, the computer plays weakly on "
+        f"{rules.board}; for a stronger one: {program} {rules.size} {rules.k} --level {DEFAULT_LEVEL}{window}"
     )
 
 
@@ -159,13 +160,14 @@ def parse_settings(arguments: Sequence[str], program: str = "play.py") -> Settin
     if args.length > args.size:
         parser.error(f"argument length: must be from 1 to size ({args.size}), got {args.length}")
     memory = None if args.memory is None else args.memory * 2**20
+    rules = Rules.square(args.size, args.length)
     if args.level is None:
         x_kind, o_kind = args.x or PlayerKind.HUMAN, args.o or PlayerKind.REFERENCE
         think = DEFAULT_THINK if args.think is None else args.think
-        options = PlayerOptions(args.size, args.length, args.max_levels, think, args.seed, memory)
+        limits = PlayerLimits(args.max_levels, think, args.seed, memory)
         names = (args.name_x, args.name_o)
     else:
-        options, x_kind, o_kind = _levelled(parser, args, memory)
+        limits, x_kind, o_kind = _levelled(parser, args, rules, memory)
         computer = level_name(Level(args.level))
         names = (
             args.name_x or _if(x_kind != PlayerKind.HUMAN, computer),
@@ -177,7 +179,7 @@ def parse_settings(arguments: Sequence[str], program: str = "play.py") -> Settin
         parser.error(f"argument --opening: {refusal}")
     x, o = default_competitors(x_kind, o_kind, *names)
     try:
-        return Settings(Session(options, x, o, opening), args.delay, window=args.window, db=args.db)
+        return Settings(Session(rules, limits, x, o, opening=opening), args.delay, window=args.window, db=args.db)
     except MoveError as refusal:
         parser.error(f"argument --opening: {refusal}")
     except ValueError as unplayable:  # a player that cannot play this board
@@ -185,9 +187,10 @@ def parse_settings(arguments: Sequence[str], program: str = "play.py") -> Settin
 
 
 def _levelled(
-    parser: argparse.ArgumentParser, args: argparse.Namespace, memory: int | None
-) -> tuple[PlayerOptions, str, str]:
-    """The options and the sides' players of ``--level``: the computer plays O, or X when ``--o human`` is given.
+    parser: argparse.ArgumentParser, args: argparse.Namespace, rules: Rules, memory: int | None
+) -> tuple[PlayerLimits, str, str]:
+    """The computer's limits and the sides' players of ``--level``: the computer plays O, or X when ``--o human``
+    is given.
 
     The level chooses the computer's player and depth, so that giving
     ``max_levels`` or a computer player as well is a usage error; ``--think``
@@ -209,10 +212,10 @@ def _levelled(
         x_kind, o_kind = levelled_kinds(level, *sides)
     except ValueError as refusal:
         parser.error(f"argument --level: {refusal}")
-    _, options = level_options(level, size=args.size, length=args.length, seed=args.seed, memory=memory)
+    _, limits = level_options(level, rules, seed=args.seed, memory=memory)
     if args.think is not None:
-        options = options._replace(think=args.think)
-    return options, x_kind, o_kind
+        limits = limits._replace(think=args.think)
+    return limits, x_kind, o_kind
 
 
 def _if(condition: bool, name: str) -> str | None:

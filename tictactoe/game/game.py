@@ -11,7 +11,7 @@ board: stones set up on it before the first move (SGF's ``AB``/``AW``, or
 a position of another game to play on from) and the side that moves
 first there.
 
->>> game = Game(3, 3)
+>>> game = Game(Rules.square(3, 3))
 >>> for text in ("b2", "a1", "c1", "a3", "a2", "c2", "b1", "b3", "c3"):
 ...     game.play(game.parse(text))
 >>> game.result, game.to_move
@@ -26,6 +26,7 @@ from dataclasses import dataclass
 
 from configurations import Configurations, Side, Winner
 from configurations.moves import Move, MoveError, OccupiedSquareError, quoted
+from configurations.rules import Rules
 
 __all__ = ["EMPTY_START", "Game", "GameOverError", "StartingPosition", "StartingPositionError"]
 
@@ -95,7 +96,7 @@ EMPTY_START = StartingPosition()
 
 
 class Game:
-    """A game on a ``size``-by-``size`` board where ``length`` in a line wins, from ``start`` (the empty board).
+    """A game played by ``rules`` (on a square board), from ``start`` (the empty board).
 
     ``board`` is the game's own :class:`~configurations.Configurations`
     (searched to ``max_levels`` by whoever asks it for a move); change it
@@ -104,10 +105,11 @@ class Game:
     board, or that is over already (a line, or no empty square).
     """
 
-    __slots__ = ("_board", "_played", "_result", "_start", "_undone")
+    __slots__ = ("_board", "_played", "_result", "_rules", "_start", "_undone")
 
-    def __init__(self, size: int, length: int, max_levels: int = 0, start: StartingPosition = EMPTY_START) -> None:
-        self._board = Configurations(size, length, max_levels)
+    def __init__(self, rules: Rules, max_levels: int = 0, start: StartingPosition = EMPTY_START) -> None:
+        self._rules = rules
+        self._board = Configurations(rules.size, rules.k, max_levels)
         self._played: list[Move] = []
         self._undone: list[Move] = []  # the moves taken back, the latest last
         self._result: Winner | None = None
@@ -127,6 +129,11 @@ class Game:
                 raise StartingPositionError(f"the starting position is over already: {side} has a line")
         if start.stones == size * size:
             raise StartingPositionError("the starting position is over already: no square is empty")
+
+    @property
+    def rules(self) -> Rules:
+        """The rules the game is played by."""
+        return self._rules
 
     @property
     def start(self) -> StartingPosition:
@@ -180,7 +187,7 @@ class Game:
         ``OccupiedSquareError`` for a taken square, ``GameOverError`` once
         the game has ended.
 
-        >>> game = Game(3, 3)
+        >>> game = Game(Rules.square(3, 3))
         >>> game.play(game.parse("b2"))
         >>> game.parse(" B2 ")
         Traceback (most recent call last):

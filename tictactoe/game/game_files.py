@@ -9,7 +9,7 @@ every game of the file, or one :class:`GameFileError` saying why none.
 >>> with tempfile.TemporaryDirectory() as folder:
 ...     path = Path(folder) / "game.psq"
 ...     _ = path.write_bytes(b"Piskvorky 15x15, 0:0, 0\\n8,8,0\\n-1\\n")
-...     read_game_file(path).records[0].size
+...     read_game_file(path).records[0].rules.size
 15
 """
 

@@ -64,9 +64,18 @@ from typing import Any
 
 from configurations import Side, Winner
 from configurations.moves import Move
+from configurations.rules import Rules
 from hashdict import require_int
 from tictactoe.game.history_schema import APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION
-from tictactoe.game.record import Competitor, GameRecord, RecordError, StartingPosition, TimedMove, time_text
+from tictactoe.game.record import (
+    Competitor,
+    GameRecord,
+    RecordError,
+    StartingPosition,
+    TimedMove,
+    square_rules,
+    time_text,
+)
 from tictactoe.game.review.store import delete_review, load_review, store_review
 from tictactoe.game.review.values import Review, build_review
 
@@ -129,8 +138,7 @@ class GameSummary:
     id: int
     x: Competitor
     o: Competitor
-    size: int
-    length: int
+    rules: Rules
     #: None for a game left before its end.
     result: Winner | None
     #: None when not known.
@@ -183,7 +191,7 @@ class History:
     >>> from datetime import UTC
     >>> now = datetime.now(UTC)
     >>> ada, rules = Competitor("ada", "human"), Competitor("rules", "rules")
-    >>> record = GameRecord(ada, rules, 1, 1, 0, None, now, now, (TimedMove(Move(0, 0), 0.5),))
+    >>> record = GameRecord(ada, rules, Rules.square(1, 1), 0, None, now, now, (TimedMove(Move(0, 0), 0.5),))
     >>> with tempfile.TemporaryDirectory() as folder, History(Path(folder) / "games.sqlite3") as history:
     ...     game_id = history.save(record)
     ...     [(summary.id, summary.x.name, summary.o.name, summary.result) for summary in history.list_games()]
@@ -552,7 +560,7 @@ def _find(connection: sqlite3.Connection, record: GameRecord) -> int | None:
         "SELECT id, started FROM games WHERE size = ? AND length = ? AND move_count = ? AND x_kind = ?"
         " AND x_name = ? AND o_kind = ? AND o_name = ? AND start_x IS ? AND start_o IS ? AND first_mover IS ?"
         " ORDER BY id",
-        (record.size, record.length, len(record.moves), *_players(record), *_start_columns(record.start)),
+        (record.rules.size, record.rules.k, len(record.moves), *_players(record), *_start_columns(record.start)),
     ).fetchall()
     wanted = [(timed.move.row, timed.move.col) for timed in record.moves]
     for game_id, started in candidates:
@@ -575,8 +583,8 @@ def _insert(connection: sqlite3.Connection, record: GameRecord, game_id: int | N
         (
             game_id,
             *_players(record),
-            record.size,
-            record.length,
+            record.rules.size,
+            record.rules.k,
             record.max_levels,
             record.think,
             None if record.started is None else time_text(record.started),
@@ -612,8 +620,7 @@ def _record(row: Sequence[Any], moves: Sequence[Sequence[Any]]) -> GameRecord:
     record = GameRecord(
         x=Competitor(str(x_name), str(x_kind)),
         o=Competitor(str(o_name), str(o_kind)),
-        size=int(size),
-        length=int(length),
+        rules=square_rules(int(size), int(length)),
         max_levels=int(max_levels),
         think=None if think is None else float(think),
         started=_time(started),
@@ -654,8 +661,7 @@ def _summary(row: Sequence[Any]) -> GameSummary:
         id=game_id,
         x=Competitor(str(x_name), str(x_kind)),
         o=Competitor(str(o_name), str(o_kind)),
-        size=_whole(size),
-        length=_whole(length),
+        rules=square_rules(_whole(size), _whole(length)),
         result=None if result is None else Winner(result),
         started=_time(started),
         ended=_time(ended),

@@ -28,7 +28,7 @@ move off the board, on a taken square or after the end -- is one
 :class:`PsqError` naming the line.
 
 >>> [record] = parse_psq(b"Piskvorky 15x15, 0:0, 0\\n8,8,1500\\n9,9,2000\\n-1\\n")
->>> [str(timed.move) for timed in record.moves], record.moves[0].seconds, record.x.name, record.length
+>>> [str(timed.move) for timed in record.moves], record.moves[0].seconds, record.x.name, record.rules.k
 (['h8', 'i9'], 1.5, 'Black', 5)
 """
 
@@ -37,7 +37,7 @@ from __future__ import annotations
 import re
 
 from configurations.moves import MAX_BOARD_SIZE, Move
-from tictactoe.game.record import Competitor, GameRecord, RecordError, TimedMove
+from tictactoe.game.record import Competitor, GameRecord, RecordError, TimedMove, square_rules
 
 __all__ = ["HEADER", "PsqError", "is_psq", "parse_psq"]
 
@@ -96,7 +96,7 @@ def parse_psq(data: bytes) -> list[GameRecord]:
         for name, program in zip(_DEFAULT_NAMES, (first, second), strict=True)
     )
     try:
-        return [GameRecord(x, o, size, _LENGTH, 0, None, None, None, tuple(moves))]
+        return [GameRecord(x, o, square_rules(size, _LENGTH), 0, None, None, None, tuple(moves))]
     except RecordError as error:
         where = "" if error.move_number is None else f"line {error.move_number + 1}: "
         raise PsqError(f"{where}{error.problem}") from None

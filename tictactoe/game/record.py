@@ -21,7 +21,7 @@ player, never the player itself.
 >>> start = datetime(2024, 5, 1, 12, 0, tzinfo=timezone.utc)
 >>> record = GameRecord(
 ...     x=Competitor("ada", "human"), o=Competitor("reference", "reference"),
-...     size=2, length=2, max_levels=4, think=None, started=start, ended=start,
+...     rules=Rules.square(2, 2), max_levels=4, think=None, started=start, ended=start,
 ...     moves=(TimedMove(Move(0, 0), 1.5), TimedMove(Move(1, 1), 0.0), TimedMove(Move(0, 1), 2.0)),
 ... )
 >>> record.result
@@ -37,7 +37,8 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 
 from configurations import Side, Winner
-from configurations.moves import MAX_BOARD_SIZE, Move, OccupiedSquareError
+from configurations.moves import Move, OccupiedSquareError
+from configurations.rules import Rules, RulesError
 from tictactoe.game.game import EMPTY_START, Game, GameOverError, StartingPosition, StartingPositionError
 from tictactoe.players.registry import PlayerKind
 
@@ -51,6 +52,7 @@ __all__ = [
     "declared_winner",
     "declared_words",
     "result_code",
+    "square_rules",
     "time_text",
 ]
 
@@ -184,8 +186,8 @@ def result_code(winner: Winner) -> str:
 
 @dataclass(frozen=True, slots=True)
 class GameRecord:
-    """A game between ``x`` (Black: who moves first on the empty board) and ``o`` on a ``size`` board, ``length``
-    in a row to win, from ``start`` (by default the empty board).
+    """A game between ``x`` (Black: who moves first on the empty board) and ``o`` played by ``rules`` (on a square
+    board), from ``start`` (by default the empty board).
 
     ``max_levels`` and ``think`` (seconds a move for the ``strong`` player,
     or ``None``) are the settings the game was played with.  ``started``
@@ -198,13 +200,12 @@ class GameRecord:
     declared result names; ``None`` for a game unfinished.
 
     ``RecordError`` for anything a game cannot be, naming the move when a
-    move is wrong.  Runtime complexity: O(size² + moves · length).
+    move is wrong.  Runtime complexity: O(size² + moves · k).
     """
 
     x: Competitor
     o: Competitor
-    size: int
-    length: int
+    rules: Rules
     max_levels: int
     think: float | None
     started: datetime | None
@@ -227,10 +228,8 @@ class GameRecord:
                 f"the game ended ({self.ended.isoformat()}) before it started ({self.started.isoformat()})"
             )
         object.__setattr__(self, "moves", tuple(self.moves))
-        if isinstance(self.size, int) and self.size > MAX_BOARD_SIZE:
-            raise RecordError(f"a board has at most {MAX_BOARD_SIZE} rows, one for each letter, got {self.size}")
         try:
-            game = Game(self.size, self.length, self.max_levels, self.start)
+            game = Game(self.rules, self.max_levels, self.start)
         except StartingPositionError as error:
             raise RecordError(str(error)) from None
         except (TypeError, ValueError) as error:
@@ -288,8 +287,7 @@ class GameRecord:
         return cls(
             x=x,
             o=o,
-            size=board.board_size,
-            length=board.length_to_win,
+            rules=game.rules,
             max_levels=board.max_levels,
             think=think,
             started=started,
@@ -297,6 +295,24 @@ class GameRecord:
             moves=tuple(TimedMove(move, time) for move, time in zip(game.moves, seconds, strict=True)),
             start=game.start,
         )
+
+
+def square_rules(size: int, length: int) -> Rules:
+    """The rules of a record that gives only its board's side and the length to win: freestyle on a square.
+
+    ``RecordError`` saying why for a board no game is played on.
+
+    >>> square_rules(15, 5)
+    Rules(rows=15, cols=15, k=5)
+    >>> square_rules(3, 4)
+    Traceback (most recent call last):
+    ...
+    tictactoe.game.record.RecordError: the length to win must be between 1 and the size (3), got 4
+    """
+    try:
+        return Rules.square(size, length)
+    except RulesError as error:
+        raise RecordError(str(error)) from None
 
 
 def date_text(moment: datetime | None) -> str:

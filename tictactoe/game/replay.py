@@ -8,11 +8,12 @@ for a replay read through a pipe.  Nothing here prints.
 
 >>> from datetime import UTC, datetime
 >>> from configurations.moves import Move
+>>> from configurations.rules import Rules
 >>> from tictactoe.game.record import Competitor
 >>> moves = tuple(TimedMove(Move.parse(text, 3), 1.0) for text in ("a1", "a2", "b1", "b2", "c1"))
 >>> start = datetime(2024, 5, 1, 12, 30, tzinfo=UTC)
 >>> players = Competitor("ada", "human"), Competitor("rules", "rules")
->>> replay = Replay(GameRecord(*players, 3, 3, 0, None, start, start, moves))
+>>> replay = Replay(GameRecord(*players, Rules.square(3, 3), 0, None, start, start, moves))
 >>> replay.forward(), replay.forward(), replay.forward()
 (True, True, True)
 >>> print(replay.render())
@@ -48,7 +49,7 @@ class Replay:
 
     def __init__(self, record: GameRecord) -> None:
         self._record = record
-        self._game = Game(record.size, record.length, record.max_levels, record.start)
+        self._game = Game(record.rules, record.max_levels, record.start)
 
     @property
     def record(self) -> GameRecord:
@@ -98,9 +99,11 @@ class Replay:
 
         >>> from datetime import UTC, datetime
         >>> from configurations.moves import Move
+        >>> from configurations.rules import Rules
         >>> from tictactoe.game.record import Competitor
         >>> ada = Competitor("ada")
-        >>> replay = Replay(GameRecord(ada, ada, 3, 3, 0, None, None, None, (TimedMove(Move(1, 1), 1.0),)))
+        >>> rules = Rules.square(3, 3)
+        >>> replay = Replay(GameRecord(ada, ada, rules, 0, None, None, None, (TimedMove(Move(1, 1), 1.0),)))
         >>> replay.forward()
         True
         >>> str(replay.starting_position())
@@ -170,10 +173,12 @@ def replay_text(record: GameRecord) -> str:
 
     >>> from datetime import UTC, datetime
     >>> from configurations.moves import Move
+    >>> from configurations.rules import Rules
     >>> from tictactoe.game.record import Competitor
     >>> start = datetime(2024, 5, 1, 12, 30, tzinfo=UTC)
     >>> players = Competitor("ada", "human"), Competitor("reference", "reference")
-    >>> print(replay_text(GameRecord(*players, 1, 1, 0, None, start, start, (TimedMove(Move(0, 0), 0.5),))))
+    >>> record = GameRecord(*players, Rules.square(1, 1), 0, None, start, start, (TimedMove(Move(0, 0), 0.5),))
+    >>> print(replay_text(record))
     ada (human) as X against reference (reference) as O
     1x1, 1 in a row, started 2024-05-01 12:30 UTC
     <BLANKLINE>
@@ -191,7 +196,7 @@ def replay_text(record: GameRecord) -> str:
     started = "date unknown" if record.started is None else f"started {date_text(record.started)} UTC"
     parts = [
         f"{record.x.name} ({record.x.kind}) as X against {record.o.name} ({record.o.kind}) as O\n"
-        f"{record.size}x{record.size}, {record.length} in a row, {started}",
+        f"{record.rules}, {started}",
         replay.render(),
     ]
     while replay.forward():
@@ -205,10 +210,11 @@ def result_line(record: GameRecord) -> str:
     how the game ended off the board when its declared result says (``X wins by resignation``).
 
     >>> from configurations.moves import Move
+    >>> from configurations.rules import Rules
     >>> from datetime import UTC, datetime
     >>> from tictactoe.game.record import Competitor
     >>> ada = Competitor("ada", "human")
-    >>> result_line(GameRecord(ada, ada, 3, 3, 0, None, None, None, (TimedMove(Move(0, 0), 0.5),)))
+    >>> result_line(GameRecord(ada, ada, Rules.square(3, 3), 0, None, None, None, (TimedMove(Move(0, 0), 0.5),)))
     'Unfinished: O to move'
     """
     how = "" if record.declared_result is None else declared_words(record.declared_result)

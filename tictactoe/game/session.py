@@ -7,8 +7,9 @@ back a person's move together with the computer's reply, and counts the
 wins and draws of the games it has seen.  It knows nothing of terminals or
 windows: they ask it what to show and tell it what the person did.
 
->>> from tictactoe.players.registry import PlayerOptions
->>> session = Session(PlayerOptions(3, 3, 9), Competitor("Ada"), Competitor("Computer", "reference"))
+>>> from configurations.rules import Rules
+>>> from tictactoe.players.registry import PlayerLimits
+>>> session = Session(Rules.square(3, 3), PlayerLimits(9), Competitor("Ada"), Competitor("Computer", "reference"))
 >>> session.play(session.game.parse("b2"))
 >>> reply = session.computer_move()
 >>> session.play(reply)
@@ -28,11 +29,12 @@ from configurations import SearchStats, Side
 from configurations.moves import Move
 from tictactoe.game.game import EMPTY_START, Game, StartingPosition
 from tictactoe.game.record import Competitor, GameRecord
-from tictactoe.players.registry import DEFAULT_THINK, PlayerKind, PlayerOptions, make_player
+from tictactoe.players.registry import DEFAULT_THINK, PlayerKind, PlayerLimits, make_player
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
+    from configurations.rules import Rules
     from tictactoe.game.history import History
 
 __all__ = ["Session", "Tally"]
@@ -51,7 +53,8 @@ class Tally(NamedTuple):
 
 
 class Session:
-    """Games on one board between ``first`` (``X`` in the first game) and ``second``.
+    """Games played by ``rules`` between ``first`` (``X`` in the first game) and ``second``, each computer player
+    within ``limits``.
 
     Every game starts from ``start`` -- by default the empty board, ``X``
     to move; a position to play on from -- and then plays the ``opening``
@@ -65,17 +68,20 @@ class Session:
 
     def __init__(
         self,
-        options: PlayerOptions,
+        rules: Rules,
+        limits: PlayerLimits,
         first: Competitor,
         second: Competitor,
+        *,
         opening: Sequence[Move] = (),
         start: StartingPosition = EMPTY_START,
     ) -> None:
-        self.options = options
+        self.rules = rules
+        self.limits = limits
         self.competitors = (first, second)
-        # Each competitor's computer player (None for a person), made once for the session's options.
-        self._players = tuple(make_player(competitor.kind, options) for competitor in self.competitors)
-        Game(options.size, options.length, options.max_levels, start)  # a start that is over is refused first
+        # Each competitor's computer player (None for a person), made once for the session's rules and limits.
+        self._players = tuple(make_player(competitor.kind, rules, limits) for competitor in self.competitors)
+        Game(rules, limits.max_levels, start)  # a start that is over is refused first
         if not start.reachable and any(player is not None for player in self._players):
             raise ValueError(
                 f"a computer player cannot play from this position ({start}): it takes X to move when X has as many "
@@ -105,9 +111,9 @@ class Session:
         if record.result is not None:
             raise ValueError("the game is over: there is nothing to resume")
         seconds = think if think is not None else record.think if record.think is not None else DEFAULT_THINK
-        options = PlayerOptions(record.size, record.length, record.max_levels, seconds)
+        limits = PlayerLimits(record.max_levels, seconds)
         x, o = Competitor(record.x.name, record.x.kind), Competitor(record.o.name, record.o.kind)
-        session = cls(options, x, o, start=record.start)
+        session = cls(record.rules, limits, x, o, start=record.start)
         for timed in record.moves:
             session.game.play(timed.move)
         session._seconds = [timed.seconds for timed in record.moves]
@@ -176,7 +182,7 @@ class Session:
         mover = self.game.to_move
         if mover is None:
             raise ValueError("the game is over: there is no move to suggest")
-        adviser = make_player(PlayerKind.STRONG, self.options)
+        adviser = make_player(PlayerKind.STRONG, self.rules, self.limits)
         assert adviser is not None  # only a person has no player
         return adviser.choose(self.game.board, mover, stats)
 
@@ -235,7 +241,7 @@ class Session:
             self.game,
             x=self.x,
             o=self.o,
-            think=self.options.think if uses_clock else None,
+            think=self.limits.think if uses_clock else None,
             started=self.started,
             ended=max(self.started, datetime.now(UTC)),
             seconds=self._seconds,
@@ -256,7 +262,7 @@ class Session:
         return self.game_id
 
     def _new_game(self) -> Game:
-        game = Game(self.options.size, self.options.length, self.options.max_levels, self.start)
+        game = Game(self.rules, self.limits.max_levels, self.start)
         self._seconds = []
         self.started = datetime.now(UTC)
         self.game_id = None

@@ -57,10 +57,11 @@ names another winner than its moves.
 
 >>> from datetime import UTC, datetime
 >>> from configurations.moves import Move
+>>> from configurations.rules import Rules
 >>> from tictactoe.game.record import GameRecord, Competitor, TimedMove
 >>> start = datetime(2024, 5, 1, 12, 0, tzinfo=UTC)
 >>> record = GameRecord(
-...     x=Competitor("ada", "human"), o=Competitor("reference", "reference"), size=2, length=2, max_levels=4,
+...     x=Competitor("ada", "human"), o=Competitor("reference", "reference"), rules=Rules.square(2, 2), max_levels=4,
 ...     think=None, started=start, ended=start,
 ...     moves=(TimedMove(Move(0, 0), 1.5), TimedMove(Move(1, 1), 0.0), TimedMove(Move(0, 1), 2.0)),
 ... )
@@ -96,6 +97,7 @@ from tictactoe.game.record import (
     TimedMove,
     declared_winner,
     result_code,
+    square_rules,
     time_text,
 )
 from tictactoe.game.review.text import legend, move_comment, summary_text
@@ -175,7 +177,7 @@ def _game_text(record: GameRecord, review: Review | None = None) -> str:
     written = record.declared_result or (None if record.result is None else result_code(record.result))
     result = "" if written is None else f"RE[{_escape(written)}]"
     lines = [
-        f"(;FF[4]GM[4]CA[UTF-8]SZ[{record.size}]KL[{record.length}]ML[{record.max_levels}]{think}",
+        f"(;FF[4]GM[4]CA[UTF-8]SZ[{record.rules.size}]KL[{record.rules.k}]ML[{record.max_levels}]{think}",
         f"PB[{_escape(record.x.name)}]BK[{record.x.kind}]PW[{_escape(record.o.name)}]WK[{record.o.kind}]",
         f"{dates}{result}",
         _setup_text(record.start),
@@ -452,9 +454,8 @@ class _GameReader:
             record = GameRecord(
                 x=Competitor(self._name("PB", "Black"), self._text("BK", PlayerKind.HUMAN)),
                 o=Competitor(self._name("PW", "White"), self._text("WK", PlayerKind.HUMAN)),
-                size=size,
-                length=self._whole("KL", _GOMOKU_LENGTH),
-                max_levels=self._whole("ML", 0),
+                max_levels=self._whole("ML", 0),  # read before the rules, as every property before the record
+                rules=square_rules(size, self._whole("KL", _GOMOKU_LENGTH)),
                 think=float(think) if (think := self._number_text("TH", _DECIMAL)) else None,
                 started=started,
                 ended=ended,

@@ -18,7 +18,7 @@ from typing import NamedTuple, TypeAlias
 from configurations import Side, Winner
 from configurations.moves import Move, MoveError
 from tictactoe.game.game import Game
-from tictactoe.players.base import Player, choose_move
+from tictactoe.players.base import TIC_TAC_TOE, Player, choose_move
 from tictactoe.players.perfect import PerfectPlayer
 from tictactoe.players.prover import STRONG_THINK
 from tictactoe.players.reference import ReferencePlayer
@@ -39,7 +39,6 @@ __all__ = [
     "round_robin",
 ]
 
-_SIZE = 3
 
 #: A player in a round robin: its label, and how to make it from a seed for its random choices.
 Entrant: TypeAlias = tuple[str, Callable[[int], Player]]
@@ -99,7 +98,7 @@ def play_game(x_player: Player, o_player: Player) -> tuple[Winner, tuple[Move, .
 
     ``ValueError`` when a player chooses a taken square.
     """
-    game = Game(_SIZE, _SIZE)
+    game = Game(TIC_TAC_TOE)
     play_out(game, x_player, o_player)
     assert game.result is not None  # play_out plays to the end
     return game.result, game.moves

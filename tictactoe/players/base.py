@@ -8,8 +8,9 @@ leaves the board as it found it: that is the :class:`Player` protocol,
 all that the session, the tournaments and the interfaces ask of a player,
 never knowing which kind they drive.  Every computer player of the project
 derives from :class:`ComputerPlayer`, which adds the boards it can play
-(:meth:`ComputerPlayer.supports`) and how a game makes it from its
-:class:`PlayerOptions` (:meth:`ComputerPlayer.from_options`; see
+(:meth:`ComputerPlayer.supports`) and how a game makes it from the game's
+:class:`~configurations.rules.Rules` and the player's own
+:class:`PlayerLimits` (:meth:`ComputerPlayer.from_options`; see
 :mod:`tictactoe.players.registry`).
 
 The board says where the tiles are, not in which order they came.  A
@@ -28,15 +29,18 @@ from typing import ClassVar, NamedTuple, Protocol, Self, runtime_checkable
 
 from configurations import Configurations, SearchStats, Symbol
 from configurations.moves import Move
+from configurations.rules import Opening, Rules, Variant
 
 __all__ = [
     "DEFAULT_THINK",
+    "TIC_TAC_TOE",
     "ComputerPlayer",
     "MovesPlayer",
     "Player",
-    "PlayerOptions",
+    "PlayerLimits",
     "UnsupportedBoardError",
     "choose_move",
+    "freestyle_only",
     "tic_tac_toe_only",
 ]
 
@@ -48,11 +52,10 @@ class UnsupportedBoardError(ValueError):
     """A player was asked to play a board it cannot play (``perfect`` on 4x4, say); the message says why."""
 
 
-class PlayerOptions(NamedTuple):
-    """What a game tells the players it makes: the board, the search depth, the time a move, the seed."""
+class PlayerLimits(NamedTuple):
+    """A computer player's own limits, apart from the game's rules: the search depth, the time a move, the seed,
+    the memory."""
 
-    size: int
-    length: int
     max_levels: int
     #: Seconds a move for the players that work to a clock (``strong``).
     think: float = DEFAULT_THINK
@@ -112,21 +115,22 @@ class ComputerPlayer(ABC):
 
     @classmethod
     @abstractmethod
-    def from_options(cls, options: PlayerOptions) -> Self:
-        """The player a game with ``options`` asks for; :class:`UnsupportedBoardError` where it cannot play."""
+    def from_options(cls, rules: Rules, limits: PlayerLimits) -> Self:
+        """The player a game played by ``rules`` asks for, within ``limits``; :class:`UnsupportedBoardError` where
+        it cannot play those rules."""
 
     @classmethod
-    def supports(cls, board_size: int, length_to_win: int) -> str | None:
-        """Why the player cannot play ``board_size`` boards with ``length_to_win`` in a row; None when it can.
+    def supports(cls, rules: Rules) -> str | None:
+        """Why the player cannot play a game by ``rules``; None when it can.
 
-        Every board, unless a player says otherwise.
+        Every board of freestyle with a free opening, unless a player says otherwise.
         """
-        return None
+        return freestyle_only(cls.name, rules)
 
     @classmethod
-    def require_board(cls, board_size: int, length_to_win: int) -> None:
-        """Return when the player can play such a board; :class:`UnsupportedBoardError` saying why otherwise."""
-        reason = cls.supports(board_size, length_to_win)
+    def require_rules(cls, rules: Rules) -> None:
+        """Return when the player can play by ``rules``; :class:`UnsupportedBoardError` saying why otherwise."""
+        reason = cls.supports(rules)
         if reason is not None:
             raise UnsupportedBoardError(reason)
 
@@ -135,14 +139,34 @@ class ComputerPlayer(ABC):
         """An empty square of ``board`` for ``mover`` to play, as :meth:`Player.choose` promises."""
 
 
-def tic_tac_toe_only(name: str, knows: str, board_size: int, length_to_win: int) -> str | None:
-    """Why the player ``name``, which ``knows`` only 3x3 with 3 in a row, cannot play this board; None on 3x3.
+def freestyle_only(name: str, rules: Rules) -> str | None:
+    """Why the player ``name``, which plays freestyle from a free opening only, cannot play by ``rules``; None
+    when it can.
 
-    >>> tic_tac_toe_only("rules", "the game its rules are for", 3, 2)
+    >>> freestyle_only("reference", Rules.square(15, 5, variant="renju"))
+    'reference plays freestyle only, not renju'
+    >>> freestyle_only("reference", Rules.square(15, 5, opening="swap2"))
+    'reference plays the free opening only, not swap2'
+    """
+    if rules.variant is not Variant.FREESTYLE:
+        return f"{name} plays freestyle only, not {rules.variant}"
+    if rules.opening is not Opening.FREE:
+        return f"{name} plays the free opening only, not {rules.opening}"
+    return None
+
+
+#: The only game the 3x3 players know.
+TIC_TAC_TOE = Rules.square(3, 3)
+
+
+def tic_tac_toe_only(name: str, knows: str, rules: Rules) -> str | None:
+    """Why the player ``name``, which ``knows`` only 3x3 with 3 in a row, cannot play by ``rules``; None on 3x3.
+
+    >>> tic_tac_toe_only("rules", "the game its rules are for", Rules.square(3, 2))
     'rules plays only 3x3 with 3 in a row, the game its rules are for, not 3x3 with 2 in a row'
     """
-    if (board_size, length_to_win) == (3, 3):
+    if rules == TIC_TAC_TOE:
         return None
-    return (
-        f"{name} plays only 3x3 with 3 in a row, {knows}, not {board_size}x{board_size} with {length_to_win} in a row"
-    )
+    if (rules.rows, rules.cols, rules.k) == (3, 3, 3):
+        return freestyle_only(name, rules)
+    return f"{name} plays only 3x3 with 3 in a row, {knows}, not {rules.rows}x{rules.cols} with {rules.k} in a row"

@@ -8,8 +8,8 @@ level is, and how it fares against the one below it, is measured by
 
 >>> [str(level) for level in Level]
 ['easy', 'medium', 'hard', 'best']
->>> kind, options = level_options(Level.HARD, size=7, length=4)
->>> kind, options.max_levels, options.think
+>>> kind, limits = level_options(Level.HARD, Rules.square(7, 4))
+>>> kind, limits.max_levels, limits.think
 ('strong', 49, 0.25)
 """
 
@@ -18,7 +18,8 @@ from __future__ import annotations
 import enum
 from typing import NamedTuple
 
-from tictactoe.players.base import DEFAULT_THINK, PlayerOptions
+from configurations.rules import Rules
+from tictactoe.players.base import DEFAULT_THINK, PlayerLimits
 from tictactoe.players.registry import PlayerKind
 
 __all__ = ["LEVELS", "LEVEL_NAMES", "Level", "LevelPlayer", "level_of", "level_options", "levelled_kinds"]
@@ -54,13 +55,12 @@ LEVEL_NAMES = tuple(str(level) for level in Level)
 
 
 def level_options(
-    level: Level, *, size: int, length: int, seed: int | None = None, memory: int | None = None
-) -> tuple[str, PlayerOptions]:
-    """The player ``level`` plays with, and the options it is made with, on a board of ``size`` and ``length``."""
+    level: Level, rules: Rules, *, seed: int | None = None, memory: int | None = None
+) -> tuple[str, PlayerLimits]:
+    """The player ``level`` plays with, and the limits it is made with, in a game by ``rules``."""
     chosen = LEVELS[level]
-    max_levels = size * size if chosen.max_levels is None else chosen.max_levels
-    options = PlayerOptions(size, length, max_levels, chosen.think, seed, memory)
-    return chosen.player, options
+    max_levels = rules.squares if chosen.max_levels is None else chosen.max_levels
+    return chosen.player, PlayerLimits(max_levels, chosen.think, seed, memory)
 
 
 def levelled_kinds(level: Level, x_kind: str, o_kind: str) -> tuple[str, str]:
@@ -81,16 +81,17 @@ def levelled_kinds(level: Level, x_kind: str, o_kind: str) -> tuple[str, str]:
     return (x_kind, player) if humans[0] else (player, o_kind)
 
 
-def level_of(kind: str, options: PlayerOptions) -> Level | None:
-    """The level whose player, depth and time a move are ``kind`` with ``options``; None when none is.
+def level_of(kind: str, rules: Rules, limits: PlayerLimits) -> Level | None:
+    """The level whose player, depth and time a move are ``kind`` with ``limits`` in a game by ``rules``; None
+    when none is.
 
-    >>> kind, options = level_options(Level.MEDIUM, size=9, length=5)
-    >>> level_of(kind, options), level_of("reference", PlayerOptions(3, 3, 9))
+    >>> kind, limits = level_options(Level.MEDIUM, Rules.square(9, 5))
+    >>> level_of(kind, Rules.square(9, 5), limits), level_of("reference", Rules.square(3, 3), PlayerLimits(9))
     (<Level.MEDIUM: 'medium'>, None)
     """
     for level in Level:
-        player, levelled = level_options(level, size=options.size, length=options.length)
-        same_time = player != "strong" or levelled.think == options.think
-        if player == kind and levelled.max_levels == options.max_levels and same_time:
+        player, levelled = level_options(level, rules)
+        same_time = player != "strong" or levelled.think == limits.think
+        if player == kind and levelled.max_levels == limits.max_levels and same_time:
             return level
     return None

@@ -8,7 +8,7 @@ second) and shared by every perfect player after.
 >>> player = PerfectPlayer()
 >>> str(player.choose(Configurations.from_rows(["XX ", "OO ", "   "], 3, 0), "X"))
 'c1'
->>> PerfectPlayer(4, 3)
+>>> PerfectPlayer(Rules.square(4, 3))
 Traceback (most recent call last):
 ...
 tictactoe.players.base.UnsupportedBoardError: perfect plays only 3x3 with 3 in a row, the game its graph \
@@ -20,8 +20,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from configurations.moves import Move
+from configurations.rules import Rules
 from tictactoe.gamegraph import GAME_OVER, board_hash, game_graph
-from tictactoe.players.base import ComputerPlayer, PlayerOptions, tic_tac_toe_only
+from tictactoe.players.base import TIC_TAC_TOE, ComputerPlayer, PlayerLimits, tic_tac_toe_only
 
 if TYPE_CHECKING:
     from configurations import Configurations, SearchStats, Symbol
@@ -38,27 +39,27 @@ class PerfectPlayer(ComputerPlayer):
 
     __slots__ = ("_graph",)
 
-    def __init__(self, board_size: int = _SIZE, length_to_win: int = _SIZE) -> None:
-        """A perfect player for ``board_size`` boards with ``length_to_win`` in a row.
+    def __init__(self, rules: Rules = TIC_TAC_TOE) -> None:
+        """A perfect player for a game by ``rules``.
 
-        ``UnsupportedBoardError`` unless that is 3x3 with 3 in a row.
+        ``UnsupportedBoardError`` unless that is 3x3 freestyle with 3 in a row.
         """
-        self.require_board(board_size, length_to_win)
+        self.require_rules(rules)
         self._graph = game_graph()
 
     @classmethod
-    def from_options(cls, options: PlayerOptions) -> PerfectPlayer:
-        """The player a game with ``options`` asks for (``UnsupportedBoardError`` where it cannot play)."""
-        return cls(options.size, options.length)
+    def from_options(cls, rules: Rules, limits: PlayerLimits) -> PerfectPlayer:
+        """The player a game by ``rules`` asks for (``UnsupportedBoardError`` where it cannot play)."""
+        return cls(rules)
 
     @classmethod
-    def supports(cls, board_size: int, length_to_win: int) -> str | None:
-        """Why the player cannot play ``board_size`` boards with ``length_to_win`` in a row; None when it can.
+    def supports(cls, rules: Rules) -> str | None:
+        """Why the player cannot play a game by ``rules``; None when it can.
 
-        >>> PerfectPlayer.supports(3, 3) is None
+        >>> PerfectPlayer.supports(Rules.square(3, 3)) is None
         True
         """
-        return tic_tac_toe_only(cls.name, "the game its graph holds", board_size, length_to_win)
+        return tic_tac_toe_only(cls.name, "the game its graph holds", rules)
 
     def choose(self, board: Configurations, mover: Symbol, stats: SearchStats | None = None) -> Move:
         """The graph's best move for ``mover`` on ``board``; the board is only read.
@@ -68,7 +69,7 @@ class PerfectPlayer(ComputerPlayer):
         ``ValueError`` when it is not ``mover``'s turn or the game is over.
         Runtime complexity: O(1).
         """
-        self.require_board(board.board_size, board.length_to_win)
+        self.require_rules(board.rules)
         node = self._graph.node(board_hash(board.configuration()))
         if node.turn != mover:
             turn = "the game is over" if node.turn == GAME_OVER else f"it is {node.turn}'s turn"

@@ -18,10 +18,11 @@ from typing import TYPE_CHECKING
 from configurations import Configurations, computer_play
 from configurations.board import as_computer, require_levels
 from configurations.moves import Move
-from tictactoe.players.base import ComputerPlayer, PlayerOptions
+from tictactoe.players.base import ComputerPlayer, PlayerLimits
 
 if TYPE_CHECKING:
     from configurations import SearchStats, Symbol
+    from configurations.rules import Rules
 
 
 __all__ = ["ReferencePlayer"]
@@ -44,9 +45,9 @@ class ReferencePlayer(ComputerPlayer):
         self._memory = memory
 
     @classmethod
-    def from_options(cls, options: PlayerOptions) -> ReferencePlayer:
-        """The player a game with ``options`` asks for: searching ``options.max_levels`` deep."""
-        return cls(options.max_levels, options.memory)
+    def from_options(cls, rules: Rules, limits: PlayerLimits) -> ReferencePlayer:
+        """The player a game asks for: searching ``limits.max_levels`` deep, its table within ``limits.memory``."""
+        return cls(limits.max_levels, limits.memory)
 
     @property
     def max_levels(self) -> int:

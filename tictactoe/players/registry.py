@@ -8,13 +8,17 @@ the game graph.
 
 >>> PLAYER_NAMES
 ('human', 'reference', 'sound', 'strong', 'perfect', 'rules', 'weights')
->>> make_player("reference", PlayerOptions(size=3, length=3, max_levels=9)).name
+>>> make_player("reference", Rules.square(3, 3), PlayerLimits(max_levels=9)).name
 'reference'
->>> make_player("perfect", PlayerOptions(size=4, length=3, max_levels=9))  # doctest: +ELLIPSIS
+>>> make_player("perfect", Rules.square(4, 3), PlayerLimits(max_levels=9))  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
 tictactoe.players.base.UnsupportedBoardError: perfect plays only 3x3 with 3 in a row, ...
->>> make_player("best", PlayerOptions(size=3, length=3, max_levels=9))
+>>> make_player("reference", Rules.square(15, 5, variant="renju"), PlayerLimits(max_levels=2))
+Traceback (most recent call last):
+...
+tictactoe.players.base.UnsupportedBoardError: reference plays freestyle only, not renju
+>>> make_player("best", Rules.square(3, 3), PlayerLimits(max_levels=9))
 Traceback (most recent call last):
 ...
 ValueError: there is no player 'best': choose from human, reference, sound, strong, perfect, rules, weights
@@ -25,9 +29,10 @@ from __future__ import annotations
 import enum
 import importlib
 
-from tictactoe.players.base import DEFAULT_THINK, Player, PlayerOptions
+from configurations.rules import Rules
+from tictactoe.players.base import DEFAULT_THINK, ComputerPlayer, Player, PlayerLimits
 
-__all__ = ["DEFAULT_THINK", "PLAYER_NAMES", "PlayerKind", "PlayerOptions", "make_player"]
+__all__ = ["DEFAULT_THINK", "PLAYER_NAMES", "PlayerKind", "PlayerLimits", "make_player"]
 
 
 class PlayerKind(enum.StrEnum):
@@ -47,7 +52,7 @@ class PlayerKind(enum.StrEnum):
 PLAYER_NAMES = tuple(kind.value for kind in PlayerKind)
 
 # Where each computer player lives: (module, class).  Each class is built
-# from PlayerOptions by its ``from_options`` class method.  A player's module
+# from the game's Rules and the player's PlayerLimits by its ``from_options`` class method.  A player's module
 # is imported when the player is asked for: all of them (the solver's searches
 # among them) would cost a plain game's start-up about 5 ms.
 _CLASSES = (
@@ -60,23 +65,24 @@ _CLASSES = (
 )
 
 
-def make_player(name: str, options: PlayerOptions) -> Player | None:
-    """The player called ``name`` (a :class:`PlayerKind`'s name) for a game with ``options``; ``None`` for
-    ``human``.
+def make_player(name: str, rules: Rules, limits: PlayerLimits) -> Player | None:
+    """The player called ``name`` (a :class:`PlayerKind`'s name) for a game by ``rules``, within ``limits``;
+    ``None`` for ``human``.
 
     ``ValueError`` for a name that is no player, :class:`UnsupportedBoardError`
-    when the player cannot play this board.
+    when the player cannot play by these rules.
     """
     if name == PlayerKind.HUMAN:
         return None
     for known, module, class_name in _CLASSES:
         if known == name:
             try:
-                player_class = getattr(importlib.import_module(module), class_name)
+                player_class: type[ComputerPlayer] = getattr(importlib.import_module(module), class_name)
             except ModuleNotFoundError as missing:
                 if missing.name != module:
                     raise
                 raise ValueError(f"the {name} player is not part of this version of the game") from None
-            player: Player = player_class.from_options(options)
+            player_class.require_rules(rules)
+            player: Player = player_class.from_options(rules, limits)
             return player
     raise ValueError(f"there is no player {name!r}: choose from {', '.join(PLAYER_NAMES)}")

@@ -27,8 +27,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from configurations.moves import Move
+from configurations.rules import Rules
 from configurations.symbols import EMPTY, opponent
-from tictactoe.players.base import ComputerPlayer, PlayerOptions, tic_tac_toe_only
+from tictactoe.players.base import TIC_TAC_TOE, ComputerPlayer, PlayerLimits, tic_tac_toe_only
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable
@@ -172,26 +173,26 @@ class RulesPlayer(ComputerPlayer):
 
     __slots__ = ()
 
-    def __init__(self, board_size: int = _SIZE, length_to_win: int = _SIZE) -> None:
-        """A rules player for ``board_size`` boards with ``length_to_win`` in a row.
+    def __init__(self, rules: Rules = TIC_TAC_TOE) -> None:
+        """A rules player for a game by ``rules``.
 
-        ``UnsupportedBoardError`` unless that is 3x3 with 3 in a row.
+        ``UnsupportedBoardError`` unless that is 3x3 freestyle with 3 in a row.
         """
-        self.require_board(board_size, length_to_win)
+        self.require_rules(rules)
 
     @classmethod
-    def from_options(cls, options: PlayerOptions) -> RulesPlayer:
-        """The player a game with ``options`` asks for (``UnsupportedBoardError`` where it cannot play)."""
-        return cls(options.size, options.length)
+    def from_options(cls, rules: Rules, limits: PlayerLimits) -> RulesPlayer:
+        """The player a game by ``rules`` asks for (``UnsupportedBoardError`` where it cannot play)."""
+        return cls(rules)
 
     @classmethod
-    def supports(cls, board_size: int, length_to_win: int) -> str | None:
-        """Why the player cannot play ``board_size`` boards with ``length_to_win`` in a row; None when it can.
+    def supports(cls, rules: Rules) -> str | None:
+        """Why the player cannot play a game by ``rules``; None when it can.
 
-        >>> RulesPlayer.supports(3, 2)
+        >>> RulesPlayer.supports(Rules.square(3, 2))
         'rules plays only 3x3 with 3 in a row, the game its rules are for, not 3x3 with 2 in a row'
         """
-        return tic_tac_toe_only(cls.name, "the game its rules are for", board_size, length_to_win)
+        return tic_tac_toe_only(cls.name, "the game its rules are for", rules)
 
     def choose(self, board: Configurations, mover: Symbol, stats: SearchStats | None = None) -> Move:
         """The square of the first rule that applies to ``board`` for ``mover``; the board is only read.
@@ -208,7 +209,7 @@ class RulesPlayer(ComputerPlayer):
 
     def decide(self, board: Configurations, mover: Symbol) -> tuple[int, Move]:
         """The number (from 1) of the first rule that applies, and the move it makes."""
-        self.require_board(board.board_size, board.length_to_win)
+        self.require_rules(board.rules)
         sight = Sight(board.configuration(), mover)
         for number, rule in enumerate(RULES, start=1):
             square = rule.find(sight)

@@ -13,11 +13,12 @@ from typing import TYPE_CHECKING
 from configurations import Configurations, Symbol
 from configurations.board import as_computer, require_levels
 from configurations.moves import Move
-from tictactoe.players.base import ComputerPlayer, PlayerOptions
+from tictactoe.players.base import ComputerPlayer, PlayerLimits
 from tictactoe.solver.sound_search import sound_play
 
 if TYPE_CHECKING:
     from configurations import SearchStats
+    from configurations.rules import Rules
 
 
 __all__ = ["SoundPlayer"]
@@ -42,9 +43,9 @@ class SoundPlayer(ComputerPlayer):
         return self._max_levels
 
     @classmethod
-    def from_options(cls, options: PlayerOptions) -> SoundPlayer:
-        """The player a game with ``options`` asks for: searching ``options.max_levels`` deep."""
-        return cls(options.max_levels)
+    def from_options(cls, rules: Rules, limits: PlayerLimits) -> SoundPlayer:
+        """The player a game asks for: searching ``limits.max_levels`` deep."""
+        return cls(limits.max_levels)
 
     def choose(self, board: Configurations, mover: Symbol, stats: SearchStats | None = None) -> Move:
         """The square ``sound_play`` picks for ``mover`` on ``board``; the board is left as it was.

@@ -25,14 +25,15 @@ from typing import TYPE_CHECKING
 
 from configurations.board import require_levels
 from configurations.symbols import require_player
-from tictactoe.players.base import ComputerPlayer, PlayerOptions
+from tictactoe.players.base import ComputerPlayer, PlayerLimits
 from tictactoe.solver.position import Position
 from tictactoe.solver.strong_search import StrongSearch
 
 if TYPE_CHECKING:
     from configurations import Configurations, SearchStats, Symbol
     from configurations.moves import Move
-    from tictactoe.solver.strong_search import Choice
+    from configurations.rules import Rules
+    from tictactoe.solver.strong_search import Decision
 
 
 __all__ = ["StrongPlayer"]
@@ -59,12 +60,12 @@ class StrongPlayer(ComputerPlayer):
         self._think = float(think)
         self._search: StrongSearch | None = None
         #: What the last :meth:`choose` decided, with its score, depth and nodes; None before any.
-        self.last_choice: Choice | None = None
+        self.last_choice: Decision | None = None
 
     @classmethod
-    def from_options(cls, options: PlayerOptions) -> StrongPlayer:
-        """The player a game with ``options`` asks for: ``options.max_levels`` deep, ``options.think`` a move."""
-        return cls(options.max_levels, options.think)
+    def from_options(cls, rules: Rules, limits: PlayerLimits) -> StrongPlayer:
+        """The player a game asks for: ``limits.max_levels`` deep, ``limits.think`` seconds a move."""
+        return cls(limits.max_levels, limits.think)
 
     @property
     def max_levels(self) -> int:
@@ -87,8 +88,8 @@ class StrongPlayer(ComputerPlayer):
         if position.mover != mover:
             raise ValueError(f"it is {position.mover}'s turn, not {mover}'s")
         search = self._search
-        if search is None or (*search.sides, search.length) != (position.height, position.width, position.length):
-            search = self._search = StrongSearch(position.height, position.length, cols=position.width)
+        if search is None or search.rules != position.rules:
+            search = self._search = StrongSearch(position.rules)
         self.last_choice = search.choose(position, max_plies=self._max_levels + 1, think=self._think, stats=stats)
         return self.last_choice.move
 

@@ -28,10 +28,11 @@ from typing import TYPE_CHECKING
 from configurations.lines import windows, windows_through
 from configurations.moves import Move
 from configurations.symbols import EMPTY, opponent
-from tictactoe.players.base import ComputerPlayer, PlayerOptions
+from tictactoe.players.base import ComputerPlayer, PlayerLimits
 
 if TYPE_CHECKING:
     from configurations import Configurations, SearchStats, Symbol
+    from configurations.rules import Rules
 
 
 __all__ = ["WeightsPlayer", "square_weights"]
@@ -83,9 +84,9 @@ class WeightsPlayer(ComputerPlayer):
         self._random = random.Random(seed)
 
     @classmethod
-    def from_options(cls, options: PlayerOptions) -> WeightsPlayer:
-        """The player a game with ``options`` asks for (``UnsupportedBoardError`` where it cannot play)."""
-        return cls(options.seed)
+    def from_options(cls, rules: Rules, limits: PlayerLimits) -> WeightsPlayer:
+        """The player a game asks for: its ties broken by ``limits.seed``; it plays any board."""
+        return cls(limits.seed)
 
     def options(self, board: Configurations, mover: Symbol) -> tuple[Move, ...]:
         """Every empty square of the highest weight for ``mover``, row by row: the moves ``choose`` picks from.

@@ -24,6 +24,6 @@
 from tictactoe.solver.position import Position, PositionError
 from tictactoe.solver.solve import Solution, solve
 from tictactoe.solver.sound_search import sound_play
-from tictactoe.solver.strong_search import Choice, StrongSearch
+from tictactoe.solver.strong_search import Decision, StrongSearch
 
-__all__ = ["Choice", "Position", "PositionError", "Solution", "StrongSearch", "solve", "sound_play"]
+__all__ = ["Decision", "Position", "PositionError", "Solution", "StrongSearch", "solve", "sound_play"]

@@ -175,7 +175,7 @@ class RecordWriter:
     __slots__ = ("_cols", "_images", "_names", "_squares")
 
     def __init__(self, rows: int, cols: int, length: int, *, symmetries: int | None = None) -> None:
-        shape = geometry(rows, length, cols=cols)
+        shape = geometry(rows, cols, length)
         self._cols, self._squares = cols, shape.squares
         # The least orientation among all the board's symmetries (a certificate's), or among the first few.
         self._images = [itemgetter(*inverse) for inverse in shape.inverse_symmetries[:symmetries]]

@@ -34,14 +34,14 @@ class Geometry:
     ``centre_order``: every square, nearest the centre first (ties in
     row-major order).  Build one with :func:`geometry`, which keeps them.
 
-    >>> shape = geometry(3, 3)
+    >>> shape = geometry(3, 3, 3)
     >>> len(shape.windows), [bin(window) for window in shape.windows[:2]]
     (8, ['0b111', '0b1001001'])
     >>> shape.windows_through[4]  # the centre: a diagonal, the middle column, the anti-diagonal, the middle row
     (2, 3, 5, 6)
     >>> shape.centre_order
     (4, 1, 3, 5, 7, 0, 2, 6, 8)
-    >>> len(geometry(3, 3, cols=4).symmetries)
+    >>> len(geometry(3, 4, 3).symmetries)
     4
     """
 
@@ -83,16 +83,14 @@ class Geometry:
         )
 
     def __repr__(self) -> str:
-        if self.rows == self.cols:
-            return f"geometry({self.rows!r}, {self.length!r})"
-        return f"geometry({self.rows!r}, {self.length!r}, cols={self.cols!r})"
+        return f"geometry({self.rows!r}, {self.cols!r}, {self.length!r})"
 
 
 @functools.lru_cache(maxsize=16)
-def geometry(rows: int, length: int, *, cols: int | None = None) -> Geometry:
-    """The :class:`Geometry` of a board of ``rows`` rows of ``cols`` squares (default: a square) with ``length``
-    to win, built once per shape."""
-    return Geometry(rows, rows if cols is None else cols, length)
+def geometry(rows: int, cols: int, length: int) -> Geometry:
+    """The :class:`Geometry` of a board of ``rows`` rows of ``cols`` squares with ``length`` to win, built once
+    per shape; its arguments are the constructor's, in the same order."""
+    return Geometry(rows, cols, length)
 
 
 def _symmetry(rows: int, cols: int, mirror_cols: bool, mirror_rows: bool, swap: bool) -> tuple[int, ...]:

@@ -18,6 +18,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
+from configurations.rules import Rules
 from tictactoe.solver.certificate import Goal, ProofExtractor, ProofRecords, RecordWriter
 from tictactoe.solver.clock import OutOfTime
 from tictactoe.solver.geometry import Region
@@ -70,7 +71,7 @@ class Job:
         return f"{self.rows}x{self.cols} {self.length} {board[2:]} {self.alpha} {self.beta} {kind}{restricted}"
 
     def position(self) -> Position:
-        return Position(self.rows, self.length, self.x_tiles, self.o_tiles, cols=self.cols)
+        return Position(Rules(self.rows, self.cols, self.length), self.x_tiles, self.o_tiles)
 
     def region(self) -> Region | None:
         """The region X's moves are restricted to, if any."""

@@ -50,7 +50,7 @@ from tictactoe.solver.search_board import CROSS, SearchBoard
 if TYPE_CHECKING:
     from tictactoe.solver.certificate import ProofRecords
 
-__all__ = ["BELOW", "GUESS", "Ask", "JobTree", "Node", "Outcome"]
+__all__ = ["BELOW", "GUESS", "Ask", "JobTree", "Node", "WalkResult"]
 
 #: Below every value: where the root's search starts, so that its first move is asked for its value itself.
 BELOW = LOST - 1
@@ -91,7 +91,7 @@ class Ask:
 
 
 @dataclass(slots=True)
-class Outcome:
+class WalkResult:
     """What a walk found: the root's answer (``low``, ``high`` for its player to move) when the answers settle it,
     else ``None``; the first child that gives the root its value (its index); ``wanted``, the jobs the search
     asks that have no answer, in the order it asks them (the first one needed now, the rest after guesses);
@@ -137,10 +137,10 @@ class JobTree:
             self._answer_index.put(Data(text, len(self._answers)))
             self._answers.append(answer)
 
-    def walk(self, *, guesses: bool, most: int | None = None) -> Outcome:
+    def walk(self, *, guesses: bool, most: int | None = None) -> WalkResult:
         """The root's search as far as the answers go (see the module's docstring); with ``guesses``, on past
         every job still to run, listing them all, or the first ``most`` of them."""
-        outcome = Outcome(most=most)
+        outcome = WalkResult(most=most)
         value = self._search(Ask(self.root, BELOW, WON), outcome, guesses=guesses, at_root=True)
         if value is not None and not outcome.wanted and not outcome.unknown:
             outcome.low, outcome.high = value
@@ -174,7 +174,7 @@ class JobTree:
         node.children = found
         return found
 
-    def _search(self, ask: Ask, outcome: Outcome, *, guesses: bool, at_root: bool = False) -> tuple[int, int] | None:
+    def _search(self, ask: Ask, outcome: WalkResult, *, guesses: bool, at_root: bool = False) -> tuple[int, int] | None:
         """``(low, high)`` that a search of ``ask`` proves, normalized as a job's answer is; None where it waits
         for a job (listed in ``outcome.wanted``) and does not guess."""
         if at_root:
@@ -205,7 +205,7 @@ class JobTree:
         outcome.seen.put(Data(text, 0 if found is None else 1 + (found[0] - LOST) * 8 + found[1] - LOST))
         return found
 
-    def _split_search(self, ask: Ask, outcome: Outcome, *, guesses: bool, at_root: bool) -> tuple[int, int] | None:
+    def _split_search(self, ask: Ask, outcome: WalkResult, *, guesses: bool, at_root: bool) -> tuple[int, int] | None:
         """:meth:`_search` of a position split into its children: alpha-beta over them, as the solver's search
         goes over a position's moves."""
         best, alpha, waiting = BELOW, ask.alpha, False
@@ -281,7 +281,7 @@ class JobTree:
     def _chosen(self, ask: Ask) -> int:
         """The index of the first child that gives ``ask``'s position the value the search found: the move of
         the player to move."""
-        outcome = Outcome()
+        outcome = WalkResult()
         alpha, best, chosen = ask.alpha, BELOW, 0
         line = self._line(ask)
         for index, (move, child) in enumerate(self.children(ask.node)):
@@ -303,7 +303,7 @@ class JobTree:
         """The question the search asked of child ``index`` of ``ask``'s position (its window, from the children
         before it)."""
         alpha = ask.alpha
-        outcome = Outcome()
+        outcome = WalkResult()
         line = self._line(ask)
         for place, (move, child) in enumerate(self.children(ask.node)):
             if place == index:
@@ -353,10 +353,7 @@ class JobTree:
 
     def _at_tiles(self, x_tiles: int, o_tiles: int) -> SearchBoard:
         """A board with these tiles, for working out keys and moves."""
-        shape = self._board.shape
-        return SearchBoard(
-            Position(shape.rows, shape.length, x_tiles, o_tiles, cols=shape.cols), symmetries=self._symmetries
-        )
+        return SearchBoard(Position(self._board.rules, x_tiles, o_tiles), symmetries=self._symmetries)
 
 
 def _child_ask(child: Node, move: int, alpha: int, beta: int, line: tuple[int, ...]) -> Ask:

@@ -26,7 +26,7 @@ four lines, and :meth:`LinePatterns.play` adds the changes of their weights
 to each player's sums, which :meth:`LinePatterns.undo` takes back.
 
 >>> from tictactoe.solver.geometry import geometry
->>> patterns = LinePatterns(geometry(9, 5), x_tiles=0, o_tiles=0)
+>>> patterns = LinePatterns(geometry(9, 9, 5), x_tiles=0, o_tiles=0)
 >>> for square in (40, 41, 42):  # X on e5, f5 and g5 of 9x9: an open three in the row
 ...     patterns.play(square, 0)
 >>> patterns.counts(0)[OPEN_THREE], patterns.counts(1)[OPEN_THREE]  # .XXX.. and ..XXX. in a row of .....XXX....

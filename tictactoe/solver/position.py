@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from configurations import Configurations, Side
+from configurations.rules import Rules, RulesError
 from tictactoe.solver.geometry import geometry
 
 if TYPE_CHECKING:
@@ -29,29 +30,27 @@ class PositionError(ValueError):
 
 
 class Position:
-    """A k-in-a-row board: ``height`` rows of ``width`` squares, ``length`` to win, and the squares of ``X`` and
-    of ``O`` as bit masks.
+    """A k-in-a-row board played by ``rules``, and the squares of ``X`` and of ``O`` as bit masks.
 
-    Square ``row * width + col`` is bit ``row * width + col``.  ``X`` moves
-    first, so ``X`` is to move when both have as many tiles.  Every way of
-    building one -- the constructor (``cols`` defaults to ``rows``: a
-    square), :meth:`from_rows`, :meth:`from_configurations` -- checks that
-    the game can reach it (``PositionError`` otherwise).  Equal to a
-    position with the same shape and tiles.
+    ``height`` (rows), ``width`` (columns) and ``length`` (to win) are the
+    rules' ``rows``, ``cols`` and ``k``, by the names the bitboard code
+    reads.  Square ``row * width + col`` is bit ``row * width + col``.
+    ``X`` moves first, so ``X`` is to move when both have as many tiles.
+    Every way of building one -- the constructor, :meth:`from_rows`,
+    :meth:`from_configurations` -- checks that the game can reach it
+    (``PositionError`` otherwise).  Equal to a position with the same
+    rules and tiles.
     """
 
-    __slots__ = ("height", "length", "o_tiles", "width", "x_tiles")
+    __slots__ = ("height", "length", "o_tiles", "rules", "width", "x_tiles")
 
-    def __init__(self, rows: int, length: int, x_tiles: int, o_tiles: int, *, cols: int | None = None) -> None:
-        cols = rows if cols is None else cols
-        if not 1 <= length <= max(rows, cols):
-            side = "the size" if rows == cols else "the larger side"
-            raise PositionError(f"the length to win must be between 1 and {side} ({max(rows, cols)}), got {length}")
-        if x_tiles & o_tiles or (x_tiles | o_tiles) >> rows * cols:
+    def __init__(self, rules: Rules, x_tiles: int, o_tiles: int) -> None:
+        if x_tiles & o_tiles or (x_tiles | o_tiles) >> rules.squares:
             raise PositionError("the tiles overlap or lie outside the board")
-        self.height = rows
-        self.width = cols
-        self.length = length
+        self.rules = rules
+        self.height = rules.rows
+        self.width = rules.cols
+        self.length = rules.k
         self.x_tiles = x_tiles
         self.o_tiles = o_tiles
         x_count, o_count = x_tiles.bit_count(), o_tiles.bit_count()
@@ -98,7 +97,11 @@ class Position:
                         f"row {row_index + 1} is {row!r}: {symbol!r} is not a square; "
                         f"use X, O, or {EMPTY_ROW_MARK} for an empty one"
                     )
-        return cls(height, length, x_tiles, o_tiles, cols=width)
+        try:
+            rules = Rules(height, width, length)
+        except RulesError as error:
+            raise PositionError(str(error)) from None
+        return cls(rules, x_tiles, o_tiles)
 
     @classmethod
     def from_configurations(cls, configs: Configurations) -> Position:
@@ -110,12 +113,12 @@ class Position:
                 x_tiles |= 1 << square
             elif symbol == Side.O:
                 o_tiles |= 1 << square
-        return cls(configs.board_size, configs.length_to_win, x_tiles, o_tiles)
+        return cls(configs.rules, x_tiles, o_tiles)
 
     @property
     def shape(self) -> Geometry:
         """The board's windows, symmetries and move order."""
-        return geometry(self.height, self.length, cols=self.width)
+        return geometry(self.height, self.width, self.length)
 
     @property
     def size(self) -> int:
@@ -167,13 +170,7 @@ class Position:
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not self.__class__:
             return NotImplemented
-        return (self.height, self.width, self.length, self.x_tiles, self.o_tiles) == (
-            other.height,
-            other.width,
-            other.length,
-            other.x_tiles,
-            other.o_tiles,
-        )
+        return (self.rules, self.x_tiles, self.o_tiles) == (other.rules, other.x_tiles, other.o_tiles)
 
     __hash__ = None  # type: ignore[assignment]  # its fields can be reassigned, so it is not hashable
 

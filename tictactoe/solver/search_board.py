@@ -74,7 +74,7 @@ class SearchBoard:
     Attributes (read them, never assign them): ``mover`` (``CROSS`` or ``NOUGHT``),
     ``tiles``, ``threats``, ``near``, ``potential`` and ``values`` (each a pair indexed
     by player, as the module's docstring describes them), ``empties`` (the
-    number of empty squares), ``rows``, ``cols``, ``length`` (to win), ``squares``,
+    number of empty squares), ``rules`` (the game's), ``rows``, ``cols``, ``length`` (to win), ``squares``,
     ``shape`` (the board's :class:`~tictactoe.solver.geometry.Geometry`) and
     ``symmetries`` (how many of the shape's symmetries its keys use).
 
@@ -114,6 +114,7 @@ class SearchBoard:
         "near",
         "potential",
         "rows",
+        "rules",
         "shape",
         "squares",
         "symmetries",
@@ -129,6 +130,7 @@ class SearchBoard:
         kept = shape.symmetries[:symmetries]
         self.symmetries = len(kept)
         self.shape = shape
+        self.rules = position.rules
         self.rows = shape.rows
         self.cols = shape.cols
         self.length = shape.length

@@ -40,7 +40,7 @@ from hashdict.hashing import VETTED_SIZES
 from tictactoe.solver.blocking import Pairing, breaker_wins_by_potential, find_pairing
 from tictactoe.solver.clock import Deadline, OutOfTime
 from tictactoe.solver.depth import make_room
-from tictactoe.solver.geometry import Region, geometry, lowest_square
+from tictactoe.solver.geometry import Region, lowest_square
 from tictactoe.solver.memory import CostTable, capacity_for, cost_level, default_memory
 from tictactoe.solver.records import DRAWN, LOST, WON, Bound, interval, pack, settled, unpack
 from tictactoe.solver.search_board import CROSS, SearchBoard
@@ -137,7 +137,7 @@ class Solver:
         self._region = region
         self._board = SearchBoard(position, symmetries=None if region is None else region.symmetries)
         make_room(self._board.squares)  # the search, and the walk of its certificate, recurse once a ply
-        self._shape = geometry(position.height, position.length, cols=position.width)
+        self._shape = position.shape
         # The table may be one that other solves of the same board filled: what it holds is proved, whoever proved it.
         self._table = CostTable(capacity_for(default_memory(), self._board.squares)) if table is None else table
         # The most positions the search of bounds() may visit before OverBudget: a job's budget.

@@ -79,7 +79,7 @@ class _SoundSearch:
     """
 
     def __init__(self, configs: Configurations, table: HashDictionary, stats: SearchStats) -> None:
-        shape = geometry(configs.board_size, configs.length_to_win)
+        shape = geometry(configs.board_size, configs.board_size, configs.length_to_win)
         self._masks = shape.windows
         self._length = shape.length
         self._windows_through = shape.windows_through

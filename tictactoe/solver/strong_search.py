@@ -89,9 +89,10 @@ from tictactoe.solver.threats import ThreatSearch
 
 if TYPE_CHECKING:
     from configurations import SearchStats
+    from configurations.rules import Rules
     from tictactoe.solver.position import Position
 
-__all__ = ["BELIEVED", "PROVED", "WIN", "Choice", "StrongSearch"]
+__all__ = ["BELIEVED", "PROVED", "WIN", "Decision", "StrongSearch"]
 
 #: The score of a win on the very next ply; each ply further away scores one less.
 WIN = 1 << 40
@@ -158,7 +159,7 @@ _CLOCK_EVERY = 16
 
 
 @dataclass(frozen=True, slots=True)
-class Choice:
+class Decision:
     """What :meth:`StrongSearch.choose` decided.
 
     ``move``: the square to play.  ``score``: its worth to the mover
@@ -179,8 +180,8 @@ class Choice:
 
 
 class StrongSearch:
-    """Chooses moves on boards of ``rows`` x ``cols`` squares (``cols`` defaults to ``rows``: a square) with
-    ``length`` in a row to win, keeping one table of at most ``capacity`` positions from call to call.
+    """Chooses moves in games played by ``rules``, keeping one table of at most ``capacity`` positions from call
+    to call.
 
     ``patterns``: whether a board searched with beams is scored at the horizon by the patterns on its lines
     (the default, the stronger player) or, as smaller boards are, by its windows' values -- the scale the
@@ -198,21 +199,13 @@ class StrongSearch:
         "_stats",
         "_table",
         "_width",
-        "length",
         "nodes",
+        "rules",
     )
 
-    def __init__(
-        self,
-        rows: int,
-        length: int,
-        *,
-        capacity: int = DEFAULT_CAPACITY,
-        cols: int | None = None,
-        patterns: bool = True,
-    ) -> None:
-        self.length = length
-        self._shape = geometry(rows, length, cols=cols)
+    def __init__(self, rules: Rules, *, capacity: int = DEFAULT_CAPACITY, patterns: bool = True) -> None:
+        self.rules = rules
+        self._shape = geometry(rules.rows, rules.cols, rules.k)
         self._table = BoundedTable(capacity)
         self._width = _INFINITY if self._shape.squares <= _FULL_WIDTH_SQUARES else WIDTH
         self._scouts = self._shape.squares >= LEAST_SCOUTED_SQUARES  # never a board searched for proofs
@@ -227,27 +220,23 @@ class StrongSearch:
         self.nodes = 0
 
     @property
-    def sides(self) -> tuple[int, int]:
-        """The rows and the columns of the board it plays."""
-        return self._shape.rows, self._shape.cols
-
-    @property
     def capacity(self) -> int:
         """The most positions its table holds."""
         return self._table.capacity
 
-    def choose(self, position: Position, *, max_plies: int, think: float, stats: SearchStats | None = None) -> Choice:
+    def choose(self, position: Position, *, max_plies: int, think: float, stats: SearchStats | None = None) -> Decision:
         """The move to play for the player to move in ``position``, searching at most ``max_plies`` plies
         and about ``think`` seconds of wall-clock time.
 
         ``stats.nodes`` climbs as positions are visited.  ``ValueError``
         for a finished position or one of another board's shape.
         """
-        shape = self._shape
-        if (position.height, position.width, position.length) != (shape.rows, shape.cols, self.length):
+        if position.rules != self.rules:
+            mine, theirs = self.rules, position.rules
             raise ValueError(
-                f"this search plays {shape.rows}x{shape.cols} with {self.length} in a row, "
-                f"not {position.height}x{position.width} with {position.length}"
+                f"this search plays {mine.board} with {mine.k} in a row, not {theirs.board} with {theirs.k}"
+                if (mine.variant, mine.opening) == (theirs.variant, theirs.opening)
+                else f"this search plays {mine}, not {theirs}"
             )
         if position.winner is not None or not position.empty_squares:
             raise ValueError("the game is over: there is no move to make")
@@ -260,8 +249,8 @@ class StrongSearch:
         square, score, outcome, depth = self._decide(board, clock, think, max(1, max_plies))
         self._report()
         seconds = time.process_time() - started
-        return Choice(
-            Move(*divmod(square, shape.cols)),
+        return Decision(
+            Move(*divmod(square, self.rules.cols)),
             MoverScore(score),
             outcome,
             depth=depth,

@@ -23,7 +23,7 @@ def summary_cells(game: GameSummary) -> tuple[str, ...]:
         game.x.name,
         game.o.name,
         UNFINISHED if game.result is None else game.result,
-        f"{game.size}x{game.size}",
-        str(game.length),
+        game.rules.board,
+        str(game.rules.k),
         str(game.move_count),
     )

@@ -1,7 +1,9 @@
 """What a person asked to play -- the session and how to run it -- however they asked: command line, menu, window.
 
->>> from tictactoe.players.registry import PlayerOptions
->>> Settings(Session(PlayerOptions(3, 3, 9), *default_competitors("human", "reference"))).window
+>>> from configurations.rules import Rules
+
+>>> from tictactoe.players.registry import PlayerLimits
+>>> Settings(Session(Rules.square(3, 3), PlayerLimits(9), *default_competitors("human", "reference"))).window
 False
 """
 

@@ -50,7 +50,7 @@ def saved(db: Path) -> list[str]:
     with History(db) as history:
         records = [history.get(game.id) for game in reversed(history.list_games(limit=None))]
     return [
-        f"{r.x.name}/{r.x.kind} {r.o.name}/{r.o.kind} {r.size}x{r.length} {r.result}: "
+        f"{r.x.name}/{r.x.kind} {r.o.name}/{r.o.kind} {r.rules.size}x{r.rules.k} {r.result}: "
         + " ".join(str(timed.move) for timed in r.moves)
         for r in records
     ]

@@ -11,6 +11,7 @@ import io
 
 import pytest
 
+from configurations.rules import Rules
 from tictactoe.ui.terminal.graph_game import SIDE_PROMPT, choose_side, graph_settings
 from tictactoe.ui.terminal.reader import echoing_reader
 
@@ -47,5 +48,4 @@ def test_the_graph_plays_perfect_on_3x3_the_other_side_from_the_person(person: s
         {"human": "You", "perfect": "perfect"}[x],
         {"human": "You", "perfect": "perfect"}[o],
     ]
-    options = session.options
-    assert (options.size, options.length) == (3, 3)
+    assert session.rules == Rules.square(3, 3)

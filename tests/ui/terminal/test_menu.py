@@ -9,6 +9,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from configurations.rules import Rules
 from tests.cli.test_play import run_in_terminal
 from tictactoe.ui.settings import Settings
 from tictactoe.ui.terminal.menu import Menu
@@ -42,8 +43,8 @@ def test_a_new_game_with_every_default_is_against_a_named_level() -> None:
     ]
     (settings,) = played
     session = settings.session
-    assert (session.options.size, session.options.length, session.options.max_levels) == (7, 4, 49)
-    assert session.options.think == 0.25  # an answer within a quarter of a second a move, whatever the board
+    assert (session.rules, session.limits.max_levels) == (Rules.square(7, 4), 49)
+    assert session.limits.think == 0.25  # an answer within a quarter of a second a move, whatever the board
     assert [(c.name, c.kind) for c in session.competitors] == [("You", "human"), ("Hard computer", "strong")]
     assert out.getvalue() == "\n1) New game\n2) Previous games\n3) Exit\n" * 2
 
@@ -58,7 +59,7 @@ def test_a_depth_asks_for_each_side_s_player() -> None:
         "O's name [Computer]: ",
     ]
     session = played[0].session
-    assert (session.options.size, session.options.length, session.options.max_levels) == (3, 3, 9)
+    assert (session.rules, session.limits.max_levels) == (Rules.square(3, 3), 9)
     assert [(c.name, c.kind) for c in session.competitors] == [("You", "human"), ("Computer", "reference")]
 
 
@@ -79,7 +80,7 @@ def test_every_answer_is_checked_as_it_is_typed() -> None:
         "3) Exit",
     ]
     session = played[0].session
-    assert (session.options.size, session.options.length, session.options.max_levels) == (5, 4, 2)
+    assert (session.rules, session.limits.max_levels) == (Rules.square(5, 4), 2)
     assert [(c.name, c.kind) for c in session.competitors] == [("Computer", "reference"), ("Bo", "human")]
 
 
@@ -96,7 +97,7 @@ def test_a_level_by_name_asks_only_for_the_person_s_side_and_name() -> None:
     assert "type X or O, got 'z'\n" in out.getvalue()
     session = played[0].session
     assert [(c.name, c.kind) for c in session.competitors] == [("Hard computer", "strong"), ("Ada", "human")]
-    assert (session.options.max_levels, session.options.think) == (49, 0.25)
+    assert (session.limits.max_levels, session.limits.think) == (49, 0.25)
 
 
 def test_without_a_history_previous_games_says_so() -> None:

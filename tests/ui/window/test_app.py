@@ -30,11 +30,12 @@ import pytest
 
 from configurations import SearchStats, Side
 from configurations.moves import Move
+from configurations.rules import Rules
 from tests.paths import ROOT
 from tests.windows import HAS_TK, TIMEOUT, classic, click, enabled, focused, press, settle, squares, wait_for_window
 from tictactoe.game.record import Competitor
 from tictactoe.game.session import Session
-from tictactoe.players.registry import PlayerOptions
+from tictactoe.players.registry import PlayerLimits
 from tictactoe.ui.settings import check_name
 from tictactoe.ui.window import launch as window
 
@@ -282,7 +283,7 @@ def test_while_the_computer_thinks_the_window_counts_and_ignores_the_board(
     open_window: Callable[..., GameWindow], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # The first move on an empty 7x7 board, four in a row, three levels deep: thousands of positions.
-    session = Session(PlayerOptions(7, 4, 3), Competitor("Computer", "reference"), Competitor("You"))
+    session = Session(Rules.square(7, 4), PlayerLimits(3), Competitor("Computer", "reference"), Competitor("You"))
     gate = held_at_its_end(session, monkeypatch)
     game_window = open_window(session, settled=False)
     progress = r"[1-9][\d,]* positions tried, \d+\.\d s"
@@ -303,7 +304,9 @@ def test_while_the_computer_thinks_the_window_counts_and_ignores_the_board(
 
 @pytest.mark.slow
 def test_two_computers_play_on_by_themselves(open_window: Callable[..., GameWindow]) -> None:
-    session = Session(PlayerOptions(3, 3, 9), Competitor("One", "reference"), Competitor("Two", "reference"))
+    session = Session(
+        Rules.square(3, 3), PlayerLimits(9), Competitor("One", "reference"), Competitor("Two", "reference")
+    )
     game_window = open_window(session, move_delay_ms=20)
     assert game_window.status_text == "Game is a draw"  # perfect play from both sides
     assert all(" " not in row for row in game_window.board.rows())
@@ -336,7 +339,7 @@ def test_a_hint_this_version_cannot_give_is_explained(
 
 
 def test_a_big_board_fills_the_window_and_follows_its_size(open_window: Callable[..., GameWindow]) -> None:
-    session = Session(PlayerOptions(26, 5, 1), Competitor("Ann"), Competitor("Bob"))
+    session = Session(Rules.square(26, 5), PlayerLimits(1), Competitor("Ann"), Competitor("Bob"))
     game_window = open_window(session)
     before = game_window.board.geometry.square
     click(game_window, "z26", "a1")
@@ -457,14 +460,14 @@ def test_a_new_board_and_players_start_a_new_session(open_window: Callable[..., 
     assert game_window.board.rows() == ["    "] * 4
     assert game_window.tally_text == "You (X) 0  ·  Ada (O) 0  ·  draws 0"
     assert game_window.root.title() == "k-in-a-row: 4x4, 3 in a row, You (X) against Ada (O)"
-    assert game_window.session.options == PlayerOptions(4, 3, 2)
+    assert (game_window.session.rules, game_window.session.limits) == (Rules.square(4, 3), PlayerLimits(2))
 
 
 @pytest.mark.slow
 def test_a_new_game_leaves_the_last_search_unheeded(
     open_window: Callable[..., GameWindow], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    session = Session(PlayerOptions(7, 4, 3), Competitor("Computer", "reference"), Competitor("You"))
+    session = Session(Rules.square(7, 4), PlayerLimits(3), Competitor("Computer", "reference"), Competitor("You"))
     gate = held_at_its_end(session, monkeypatch)
     game_window = open_window(session, settled=False)
     settle(game_window, lambda: game_window.thinking)
@@ -613,7 +616,7 @@ def test_the_state_keeps_to_one_line_whatever_the_names(open_window: Callable[..
 
     longest = "Alexandra Konstantinopoulou-Ba"  # the 30 characters a name may have
     assert check_name(longest) == longest
-    people = Session(PlayerOptions(3, 3, 9), Competitor(longest), Competitor("Medium computer", "human"))
+    people = Session(Rules.square(3, 3), PlayerLimits(9), Competitor(longest), Competitor("Medium computer", "human"))
     game_window = open_window(people)
     labels = {"state": game_window._state, "tally": game_window._tally}
     for clicks, state in (((), f"X to move ({longest})"), (("a1", "a2", "b1", "b2", "c1"), f"X wins ({longest})")):
@@ -627,7 +630,9 @@ def test_the_state_keeps_to_one_line_whatever_the_names(open_window: Callable[..
 
 @pytest.mark.slow
 def test_undo_is_not_offered_between_two_computer_players(open_window: Callable[..., GameWindow]) -> None:
-    session = Session(PlayerOptions(3, 3, 1), Competitor("rules", "rules"), Competitor("perfect", "perfect"))
+    session = Session(
+        Rules.square(3, 3), PlayerLimits(1), Competitor("rules", "rules"), Competitor("perfect", "perfect")
+    )
     game_window = open_window(session)
     assert game_window.session.game.result is not None  # the two played to the end
     assert "undo" not in enabled(game_window)
@@ -636,7 +641,7 @@ def test_undo_is_not_offered_between_two_computer_players(open_window: Callable[
 
 
 def test_undo_is_not_offered_before_the_person_has_moved(open_window: Callable[..., GameWindow]) -> None:
-    session = Session(PlayerOptions(3, 3, 9), Competitor("Computer", "reference"), Competitor("You"))
+    session = Session(Rules.square(3, 3), PlayerLimits(9), Competitor("Computer", "reference"), Competitor("You"))
     game_window = open_window(session)
     assert len(game_window.session.game.moves) == 1  # the computer opened
     assert "undo" not in enabled(game_window)
@@ -646,6 +651,12 @@ def test_undo_is_not_offered_before_the_person_has_moved(open_window: Callable[.
 def test_the_strong_player_blocks_an_open_three_in_the_window(open_window: Callable[..., GameWindow]) -> None:
     """The position a window once lost: 10x10, five in a row, X e4, O f6, X f4, O g5, X d4; O must take c4 or g4."""
     opening = squares("e4", "f6", "f4", "g5", "d4")
-    session = Session(PlayerOptions(10, 5, 9, think=2.0), Competitor("You"), Competitor("strong", "strong"), opening)
+    session = Session(
+        Rules.square(10, 5),
+        PlayerLimits(9, think=2.0),
+        Competitor("You"),
+        Competitor("strong", "strong"),
+        opening=opening,
+    )
     game_window = open_window(session)
     assert str(game_window.session.game.last_move) in ("c4", "g4")

@@ -5,16 +5,19 @@ from __future__ import annotations
 import pytest
 
 from configurations.moves import Move
+from configurations.rules import Rules
 from tictactoe.game.record import Competitor
 from tictactoe.game.session import Session, Tally
-from tictactoe.players.registry import PlayerOptions
+from tictactoe.players.registry import PlayerLimits
 from tictactoe.ui.settings import default_name
 from tictactoe.ui.window.form import FormError, GameForm, start_game
 
 
 def finished_session() -> Session:
     """You (X) beat the reference search at 3 3 9, on a session with its own thinking time and seed."""
-    session = Session(PlayerOptions(3, 3, 9, 0.5, 7), Competitor("Ann"), Competitor("Computer", "reference"))
+    session = Session(
+        Rules.square(3, 3), PlayerLimits(9, 0.5, 7), Competitor("Ann"), Competitor("Computer", "reference")
+    )
     for text in ("a1", "c3", "c1", "c2"):
         session.play(session.game.parse(text))
         if session.game.result is None:
@@ -76,14 +79,14 @@ def test_another_board_or_player_starts_a_new_session() -> None:
     renamed = start_game(GameForm.of(session).but(o_name="Bob"), session)
     assert renamed is not session
     assert (renamed.x.name, renamed.o.name, renamed.tally) == ("Ann", "Bob", Tally())
-    assert renamed.options == session.options  # the thinking time and seed go on
+    assert (renamed.rules, renamed.limits) == (session.rules, session.limits)  # the thinking time and seed go on
     bigger = start_game(GameForm.of(session).but(size="5", length="4", levels="2", x_name=""), session)
-    assert bigger.options == PlayerOptions(5, 4, 2, 0.5, 7)
+    assert (bigger.rules, bigger.limits) == (Rules.square(5, 4), PlayerLimits(2, 0.5, 7))
     assert bigger.x.name == default_name("human") == "You"
 
 
 def test_an_opening_is_kept_only_on_the_same_board() -> None:
-    session = Session(PlayerOptions(3, 3, 2), Competitor("Ann"), Competitor("Bob"), opening=[Move(1, 1)])
+    session = Session(Rules.square(3, 3), PlayerLimits(2), Competitor("Ann"), Competitor("Bob"), opening=[Move(1, 1)])
     same_board = start_game(GameForm.of(session).but(levels="1", o_kind="reference"), session)
     assert same_board.game.moves == (Move(1, 1),)
     other_board = start_game(GameForm.of(session).but(size="4"), session)
@@ -100,7 +103,7 @@ def test_a_level_sets_the_computer_side_its_depth_time_and_name() -> None:
     # The levels field is left as it was: the level decides the depth.
     hard = start_game(GameForm.of(session).but(level="Hard", size="7", length="4", levels="x"), session)
     assert [(c.name, c.kind) for c in hard.competitors] == [("Ann", "human"), ("Hard computer", "strong")]
-    assert hard.options == PlayerOptions(7, 4, 49, 0.25, 7)
+    assert (hard.rules, hard.limits) == (Rules.square(7, 4), PlayerLimits(49, 0.25, 7))
     assert GameForm.of(hard).level == "hard"
     # The person plays O; a name typed for the computer is kept.
     easy = start_game(
@@ -110,4 +113,4 @@ def test_a_level_sets_the_computer_side_its_depth_time_and_name() -> None:
     assert GameForm.of(easy).level == "easy"
     # Back to custom: the levels and players as typed.
     custom = start_game(GameForm.of(easy).but(level="custom", levels="3", x_kind="sound"), easy)
-    assert (custom.x.kind, custom.options.max_levels) == ("sound", 3)
+    assert (custom.x.kind, custom.limits.max_levels) == ("sound", 3)

@@ -15,6 +15,7 @@ import pytest
 
 from configurations import Side
 from configurations.moves import Move
+from configurations.rules import Rules
 from tests.records import sample_record
 from tests.screenshots import grab, hex_colour, xwd_available
 from tests.ui.window.test_previous import open_previous, step_keys
@@ -25,7 +26,7 @@ from tictactoe.game.history import History
 from tictactoe.game.record import Competitor
 from tictactoe.game.review.search import review_game
 from tictactoe.game.session import Session
-from tictactoe.players.registry import PlayerOptions
+from tictactoe.players.registry import PlayerLimits
 from tictactoe.ui.window.board_view import LINE_COLOUR, NUMBER_COLOUR
 from tictactoe.ui.window.setup import SETUP_NOTE
 
@@ -133,7 +134,7 @@ def test_move_numbers_are_written_on_the_tiles_when_asked(
     open_window: Callable[..., GameWindow], tmp_path: Path
 ) -> None:
     start = position("a1", "b1", Side.X)
-    people = Session(PlayerOptions(3, 3, 9), Competitor("Ada"), Competitor("Bo"), start=start)
+    people = Session(Rules.square(3, 3), PlayerLimits(9), Competitor("Ada"), Competitor("Bo"), start=start)
     game_window = open_window(people)
     click(game_window, "b2", "c3")
     assert game_window.board.numbers_drawn() == {}
@@ -202,7 +203,7 @@ def test_a_game_won_from_a_set_up_position_draws_its_line_through_the_stones_set
     open_window: Callable[..., GameWindow],
 ) -> None:
     start = position("a1 b1", "a2 b2", Side.X)
-    people = Session(PlayerOptions(3, 3, 9), Competitor("Ada"), Competitor("Bo"), start=start)
+    people = Session(Rules.square(3, 3), PlayerLimits(9), Competitor("Ada"), Competitor("Bo"), start=start)
     game_window = open_window(people)
     assert game_window.board.rows() == ["XX ", "OO ", "   "]
     click(game_window, "c1")
@@ -256,7 +257,7 @@ def test_a_position_whose_stones_do_not_say_whose_turn_is_refused_against_a_comp
 def test_a_search_under_way_when_the_setup_starts_plays_no_move_in_it(
     open_window: Callable[..., GameWindow], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    session = Session(PlayerOptions(3, 3, 9), Competitor("Computer", "reference"), Competitor("You"))
+    session = Session(Rules.square(3, 3), PlayerLimits(9), Competitor("Computer", "reference"), Competitor("You"))
     gate, returned = threading.Event(), threading.Event()
     search = session.computer_move
 

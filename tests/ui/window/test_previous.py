@@ -20,13 +20,14 @@ from typing import TYPE_CHECKING
 
 import pytest
 
+from configurations.rules import Rules
 from tests.paths import ROOT
 from tests.records import START, sample_record
 from tests.windows import TIMEOUT, classic, click, press, settle, squares
 from tictactoe.game.history import APPLICATION_ID, History
 from tictactoe.game.record import Competitor
 from tictactoe.game.session import Session
-from tictactoe.players.registry import PlayerOptions
+from tictactoe.players.registry import PlayerLimits
 from tictactoe.ui.game_list import HEADINGS
 from tictactoe.ui.window.saving import WindowHistory
 
@@ -159,7 +160,7 @@ def test_play_py_window_saves_in_db_or_else_the_default_history(display: str, tm
 
 
 def test_the_window_history_saves_a_game_once_it_is_over_and_only_once() -> None:
-    session = Session(PlayerOptions(2, 2, 0), Competitor("Ada"), Competitor("Bob"))
+    session = Session(Rules.square(2, 2), PlayerLimits(0), Competitor("Ada"), Competitor("Bob"))
     saving = WindowHistory(None)
     try:
         assert saving.history is not None

@@ -35,7 +35,8 @@ holds the review of the positions valued before it.
 >>> from tictactoe.game.record import GameRecord, Competitor, TimedMove
 >>> ada = Competitor("ada", "human")
 >>> moves = tuple(TimedMove(Move.parse(text, 3), 1.0) for text in ("b2", "b1"))  # b1: O loses
->>> review = review_game(GameRecord(ada, ada, 3, 3, 9, None, None, None, moves), think=1.0)
+>>> from configurations.rules import Rules
+>>> review = review_game(GameRecord(ada, ada, Rules.square(3, 3), 9, None, None, None, moves), think=1.0)
 >>> [(str(move.side), str(move.move), move.mark.value, str(move.better)) for move in review.moves]
 [('X', 'b2', '', 'None'), ('O', 'b1', '?', 'a1')]
 """
@@ -60,8 +61,9 @@ if TYPE_CHECKING:
 
     from configurations import Configurations
     from configurations.moves import Move
+    from configurations.rules import Rules
     from tictactoe.game.record import GameRecord
-    from tictactoe.solver.strong_search import Choice
+    from tictactoe.solver.strong_search import Decision
 
 __all__ = [
     "ESTIMATE_PLIES",
@@ -118,8 +120,8 @@ def review_game(
     """
     if isinstance(think, bool) or not isinstance(think, int | float) or not (think > 0 and math.isfinite(think)):
         raise ValueError(f"think must be a number of seconds above 0, got {think!r}")
-    valuer = PositionValuer(record.size, record.length, think)
-    game = Game(record.size, record.length, start=record.start)
+    valuer = PositionValuer(record.rules, think)
+    game = Game(record.rules, start=record.start)
     total = len(record.moves) + 1
     values: list[PositionValue] = []
     for ply in range(total):
@@ -141,13 +143,13 @@ def review_game(
 
 
 class PositionValuer:
-    """Values positions of one board, ``size`` squares a side and ``length`` to win, at ``think`` seconds each:
-    the solver first, then the strong player's search (:meth:`estimate`)."""
+    """Values positions of games played by ``rules``, at ``think`` seconds each: the solver first, then the strong
+    player's search (:meth:`estimate`)."""
 
-    def __init__(self, size: int, length: int, think: float) -> None:
+    def __init__(self, rules: Rules, think: float) -> None:
         self._think = think
         # Window values: the scale of the scores CHANCES_SCALE was fitted to.
-        self._estimator = StrongSearch(size, length, patterns=False)
+        self._estimator = StrongSearch(rules, patterns=False)
 
     def value(self, board: Configurations, mover: Side, result: Winner | None) -> PositionValue:
         """What ``board``, ``mover`` to move, is worth: its result once over, else proved or estimated."""
@@ -196,7 +198,7 @@ class PositionValuer:
         return PositionValue.estimated(XScore(score if mover is Side.X else -score), None, best)
 
 
-def _forced(choice: Choice) -> bool:
+def _forced(choice: Decision) -> bool:
     """Whether the search played ``choice`` as the only move, a block of the opponent's line, weighing nothing.
 
     The strong search settles that by its rules alone (depth 0) with no
@@ -212,7 +214,7 @@ def _after(position: Position, move: Move) -> Position:
         x_tiles |= bit
     else:
         o_tiles |= bit
-    return Position(position.height, position.length, x_tiles, o_tiles, cols=position.width)
+    return Position(position.rules, x_tiles, o_tiles)
 
 
 def _result(position: Position) -> Winner:
@@ -236,7 +238,7 @@ def _searchable(board: Configurations, mover: Side) -> tuple[Position, bool]:
     exchanged = counted is not mover
     if exchanged:
         x_tiles, o_tiles = o_tiles, x_tiles
-    return Position(board.board_size, board.length_to_win, x_tiles, o_tiles), exchanged
+    return Position(board.rules, x_tiles, o_tiles), exchanged
 
 
 def _exchanged(value: PositionValue) -> PositionValue:

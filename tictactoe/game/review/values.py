@@ -222,7 +222,7 @@ def partial_review(record: GameRecord, think: float, positions: tuple[PositionVa
         raise ReviewError(f"a game of {len(record.moves)} moves has {len(record.moves) + 1} positions, got more")
     for ply, value in enumerate(positions):
         best = value.best
-        if best is not None and not (0 <= best.row < record.size and 0 <= best.col < record.size):
+        if best is not None and not (0 <= best.row < record.rules.rows and 0 <= best.col < record.rules.cols):
             raise ReviewError(f"the best move of position {ply} is off the board: {best!r}")
     moves = []
     for number, timed in enumerate(record.moves[: max(0, len(positions) - 1)], 1):

@@ -301,7 +301,7 @@ def play_on(
 ) -> None:
     """Play a new game of ``record``'s board from ``start``, the players asked as the menu asks them."""
     print(f"A new game from {start}", file=out)
-    play(Menu(read_line, out, play).game_on(record.size, record.length, start))
+    play(Menu(read_line, out, play).game_on(record.rules, start))
 
 
 def _export(history: History, game_id: int, record: GameRecord, read_line: Reader, out: TextIO) -> None:

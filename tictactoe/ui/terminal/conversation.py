@@ -288,8 +288,10 @@ def play_session(
 def winner_line(session: Session) -> str:
     """The line that names who won a game played with options, before the last line's ``X wins``.
 
-    >>> from tictactoe.players.registry import PlayerOptions
-    >>> session = Session(PlayerOptions(1, 1, 0), Competitor("Ada"), Competitor("weights", "weights"))
+    >>> from configurations.rules import Rules
+
+    >>> from tictactoe.players.registry import PlayerLimits
+    >>> session = Session(Rules.square(1, 1), PlayerLimits(0), Competitor("Ada"), Competitor("weights", "weights"))
     >>> session.play(session.game.parse("a1"))
     >>> winner_line(session)
     'Winner: Ada (X)'
@@ -305,13 +307,15 @@ def play_again_refusal(answer: str, session: Session) -> str | None:
     """What to say when ``answer`` to "Play again?" is a move: the game is over, so it is taken as no; None for
     any other answer.
 
-    >>> from tictactoe.players.registry import PlayerOptions
-    >>> session = Session(PlayerOptions(7, 4, 1), Competitor("Ada"), Competitor("Computer", "reference"))
+    >>> from configurations.rules import Rules
+
+    >>> from tictactoe.players.registry import PlayerLimits
+    >>> session = Session(Rules.square(7, 4), PlayerLimits(1), Competitor("Ada"), Competitor("Computer", "reference"))
     >>> play_again_refusal("d4", session), play_again_refusal("later", session)
     ("'d4' is a move, but the game is over: taken as no, no more games", None)
     """
     try:
-        Move.parse(answer, session.options.size)
+        Move.parse(answer, session.rules.size)
     except MoveError:
         return None
     return f"{quoted(answer)} is a move, but the game is over: taken as no, no more games"
@@ -320,8 +324,10 @@ def play_again_refusal(answer: str, session: Session) -> str | None:
 def tally_line(session: Session) -> str:
     """The session's score so far.
 
-    >>> from tictactoe.players.registry import PlayerOptions
-    >>> tally_line(Session(PlayerOptions(3, 3, 1), Competitor("Ada"), Competitor("Computer", "reference")))
+    >>> from configurations.rules import Rules
+
+    >>> from tictactoe.players.registry import PlayerLimits
+    >>> tally_line(Session(Rules.square(3, 3), PlayerLimits(1), Competitor("Ada"), Competitor("Computer", "reference")))
     'Tally: Ada 0, Computer 0, draws 0'
     """
     first, second = session.competitors

@@ -18,9 +18,10 @@ from __future__ import annotations
 from typing import TextIO
 
 from configurations import Side
+from configurations.rules import Rules
 from tictactoe.game.record import Competitor
 from tictactoe.game.session import Session
-from tictactoe.players.registry import PlayerKind, PlayerOptions
+from tictactoe.players.registry import PlayerKind, PlayerLimits
 from tictactoe.ui.settings import Settings, default_name
 from tictactoe.ui.terminal.reader import Reader
 
@@ -59,4 +60,4 @@ def graph_settings(person: str) -> Settings:
         Competitor(default_name(PlayerKind.PERFECT), PlayerKind.PERFECT),
     )
     x, o = (you, graph) if person == Side.X else (graph, you)
-    return Settings(Session(PlayerOptions(_SIZE, _SIZE, _SIZE * _SIZE), x, o))
+    return Settings(Session(Rules.square(_SIZE, _SIZE), PlayerLimits(_SIZE * _SIZE), x, o))

@@ -12,11 +12,12 @@ from typing import TextIO, TypeVar
 
 from configurations.moves import MAX_BOARD_SIZE
 from configurations.numbers import read_whole_number
+from configurations.rules import Rules
 from tictactoe.game.game import EMPTY_START, StartingPosition
 from tictactoe.game.record import Competitor
 from tictactoe.game.session import Session
 from tictactoe.players.levels import LEVEL_NAMES, Level, level_options
-from tictactoe.players.registry import PLAYER_NAMES, PlayerKind, PlayerOptions, make_player
+from tictactoe.players.registry import PLAYER_NAMES, PlayerKind, PlayerLimits, make_player
 from tictactoe.ui.settings import Settings, check_name, default_name, level_name
 from tictactoe.ui.terminal.reader import Reader
 
@@ -72,31 +73,31 @@ class Menu:
         """Ask for a new game's board and players, defaults filled in; the settings once all are valid."""
         size = self.ask("Board size", _whole_number(1, MAX_BOARD_SIZE), "3")
         length = self.ask("Tiles in a row to win", _whole_number(1, size), str(min(3, size)))
-        return self.game_on(size, length)
+        return self.game_on(Rules.square(size, length))
 
-    def game_on(self, size: int, length: int, start: StartingPosition = EMPTY_START) -> Settings:
-        """Ask how the computer plays and who plays each side of a game on this board from ``start``."""
+    def game_on(self, rules: Rules, start: StartingPosition = EMPTY_START) -> Settings:
+        """Ask how the computer plays and who plays each side of a game by ``rules`` from ``start``."""
         question = f"Levels the computer searches, or a level: {', '.join(LEVEL_NAMES)}"
         depth = self.ask(question, _depth, str(DEFAULT_LEVEL))
         if isinstance(depth, Level):
-            return self.levelled_game(depth, size, length, start)
-        options = PlayerOptions(size, length, depth)
-        x = self.competitor("X", PlayerKind.HUMAN, options)
-        o = self.competitor("O", "reference", options)
-        return Settings(Session(options, x, o, start=start))
+            return self.levelled_game(depth, rules, start)
+        limits = PlayerLimits(depth)
+        x = self.competitor("X", PlayerKind.HUMAN, rules, limits)
+        o = self.competitor("O", "reference", rules, limits)
+        return Settings(Session(rules, limits, x, o, start=start))
 
-    def levelled_game(self, level: Level, size: int, length: int, start: StartingPosition = EMPTY_START) -> Settings:
+    def levelled_game(self, level: Level, rules: Rules, start: StartingPosition = EMPTY_START) -> Settings:
         """Ask which side the person plays against the computer at ``level``, and by what name."""
         side = self.ask("You play X or O", _side, "X")
         name = self.ask("Your name", check_name, default_name(PlayerKind.HUMAN))
-        kind, options = level_options(level, size=size, length=length)
+        kind, limits = level_options(level, rules)
         person, computer = Competitor(name), Competitor(level_name(level), kind)
         x, o = (person, computer) if side == "X" else (computer, person)
-        return Settings(Session(options, x, o, start=start))
+        return Settings(Session(rules, limits, x, o, start=start))
 
-    def competitor(self, symbol: str, kind: str, options: PlayerOptions) -> Competitor:
-        """Ask who plays ``symbol`` -- a player that can play the board of ``options`` -- and by what name."""
-        chosen = self.ask(f"{symbol} is played by ({', '.join(PLAYER_NAMES)})", _player_for(options), kind)
+    def competitor(self, symbol: str, kind: str, rules: Rules, limits: PlayerLimits) -> Competitor:
+        """Ask who plays ``symbol`` -- a player that can play by ``rules`` -- and by what name."""
+        chosen = self.ask(f"{symbol} is played by ({', '.join(PLAYER_NAMES)})", _player_for(rules, limits), kind)
         return Competitor(self.ask(f"{symbol}'s name", check_name, default_name(chosen)), chosen)
 
     def ask(self, question: str, convert: Callable[[str], T], default: str) -> T:
@@ -131,8 +132,8 @@ def _side(text: str) -> str:
     return text.upper()
 
 
-def _player_for(options: PlayerOptions) -> Callable[[str], str]:
-    """The answer as a player that can play the board of ``options``; ``ValueError`` saying why not otherwise.
+def _player_for(rules: Rules, limits: PlayerLimits) -> Callable[[str], str]:
+    """The answer as a player that can play by ``rules``; ``ValueError`` saying why not otherwise.
 
     Asked right after the player is named, so that ``perfect`` on 5x5 is
     refused before any further question.
@@ -141,7 +142,7 @@ def _player_for(options: PlayerOptions) -> Callable[[str], str]:
     def player(text: str) -> str:
         if text not in PLAYER_NAMES:
             raise ValueError(f"there is no player {text!r}: choose from {', '.join(PLAYER_NAMES)}")
-        make_player(text, options)  # UnsupportedBoardError, a ValueError, for a board it cannot play
+        make_player(text, rules, limits)  # UnsupportedBoardError, a ValueError, for a board it cannot play
         return text
 
     return player

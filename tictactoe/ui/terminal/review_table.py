@@ -43,8 +43,7 @@ def review_text(game_id: int, record: GameRecord, review: Review, *, stored: boo
     lines = [
         f"Review of game {game_id}: {record.x.name} ({record.x.kind}) as X against "
         f"{record.o.name} ({record.o.kind}) as O",
-        f"{record.size}x{record.size}, {record.length} in a row, {count} move{'s' * (count != 1)}, {started}: "
-        f"{_RESULT_WORDS[record.result]}",
+        f"{record.rules}, {count} move{'s' * (count != 1)}, {started}: {_RESULT_WORDS[record.result]}",
         legend(review),
     ]
     if stored:

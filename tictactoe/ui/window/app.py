@@ -49,6 +49,7 @@ if TYPE_CHECKING:
     from pathlib import Path
 
     from configurations import SearchStats
+    from configurations.rules import Rules
     from tictactoe.game.record import GameRecord
 
 __all__ = ["AUTO_MOVE_DELAY_MS", "POLL_MS", "GameWindow"]
@@ -162,7 +163,7 @@ class GameWindow:
 
     def move_cursor(self, rows: int, cols: int) -> None:
         """Move the keyboard's cursor by ``rows`` and ``cols``, stopping at the board's edges."""
-        last = self.session.options.size - 1
+        last = self.session.rules.size - 1
         self.cursor = Move(min(max(self.cursor.row + rows, 0), last), min(max(self.cursor.col + cols, 0), last))
         self._draw_board()
 
@@ -188,7 +189,7 @@ class GameWindow:
     def resume(self, game_id: int, record: GameRecord) -> str | None:
         """Play on game ``game_id``, left before its end, in this window; or say why it cannot be."""
         try:
-            session = Session.resume(record, game_id, think=self.session.options.think)
+            session = Session.resume(record, game_id, think=self.session.limits.think)
         except ValueError as problem:
             return str(problem)
         self.saving.save_unfinished(self.session)  # the game on the board now is kept too
@@ -218,12 +219,12 @@ class GameWindow:
         self.previous.top.lift()
         return self.previous
 
-    def play_from(self, start: StartingPosition, size: int, length: int) -> NewGameDialog:
-        """Open the new-game dialog for a game from ``start`` on a ``size`` board, ``length`` to win: its players
-        chosen as for any new game, its board fixed."""
+    def play_from(self, start: StartingPosition, rules: Rules) -> NewGameDialog:
+        """Open the new-game dialog for a game from ``start`` played by ``rules``: its players chosen as for any
+        new game, its board fixed."""
         if self.dialog is not None and self.dialog.is_open():
             self.dialog.close()
-        form = GameForm.of(self.session).but(size=str(size), length=str(length))
+        form = GameForm.of(self.session).but(size=str(rules.size), length=str(rules.k))
         self.dialog = NewGameDialog(self.root, form, lambda typed: self._start_new_game(typed, start), start=start)
         self.dialog.top.lift()
         return self.dialog
@@ -239,7 +240,7 @@ class GameWindow:
         for ply, move in enumerate(game.moves):
             stones[start.mover(ply)].add(move)
         here = StartingPosition(frozenset(stones[Side.X]), frozenset(stones[Side.O]), game.to_move or Side.X)
-        self.setup = PositionSetup(self.session.options.size, here)
+        self.setup = PositionSetup(self.session.rules.size, here)
         self._toolbar.grid_remove()
         self.setup_bar.frame.grid(row=0, column=0, sticky="ew")
         self.setup_bar.show_mover(self.setup.to_move)
@@ -270,8 +271,7 @@ class GameWindow:
     def _setup_play(self) -> None:
         """Play from here, in the setup: a new game's dialog for the position clicked."""
         if self.setup is not None:
-            options = self.session.options
-            self.play_from(self.setup.position(), options.size, options.length)
+            self.play_from(self.setup.position(), self.session.rules)
 
     def _setup_changed(self, change: Callable[[PositionSetup], None]) -> None:
         if self.setup is not None:
@@ -407,20 +407,18 @@ class GameWindow:
     def _draw_board(self) -> None:
         session = self.session
         if self.setup is not None:
-            self.board.draw(BoardPicture(session.options.size, (), start=self.setup.position()))
+            self.board.draw(BoardPicture(session.rules.size, (), start=self.setup.position()))
             return
         game = session.game
         person_to_move = session.to_move is not None and session.to_move.is_person
         won = game.result is not None and game.result != Winner.DRAW
         self.board.draw(
             BoardPicture(
-                session.options.size,
+                session.rules.size,
                 game.moves,
                 cursor=self.cursor if person_to_move and not self.thinking else None,
                 hint=self._hint,
-                line=winning_squares(session.options.size, session.options.length, game.start, game.moves)
-                if won
-                else (),
+                line=winning_squares(session.rules, game.start, game.moves) if won else (),
                 start=game.start,
                 numbers=self.numbers,
             )
@@ -441,7 +439,7 @@ class GameWindow:
             self.buttons[action].configure(state=state)
 
     def _centre(self) -> Move:
-        middle = (self.session.options.size - 1) // 2
+        middle = (self.session.rules.size - 1) // 2
         return Move(middle, middle)
 
     # Building -----------------------------------------------------------------------------------
@@ -509,7 +507,7 @@ class GameWindow:
         toolbar.columnconfigure(5, weight=1)
 
     def _build_board(self) -> None:
-        side = first_canvas_side(self.session.options.size)
+        side = first_canvas_side(self.session.rules.size)
         self.canvas = tkinter.Canvas(self.root, width=side, height=side, highlightthickness=0, takefocus=True)
         self.canvas.grid(row=1, column=0, sticky="nsew", padx=6, pady=6)
         self.board = BoardView(self.canvas)

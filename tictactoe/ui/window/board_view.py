@@ -32,6 +32,8 @@ if TYPE_CHECKING:
     import tkinter
     from collections.abc import Sequence
 
+    from configurations.rules import Rules
+
 __all__ = [
     "BETTER_COLOUR",
     "BOARD_COLOUR",
@@ -73,7 +75,7 @@ _CANVAS_SIDE = (360, 640)
 _SQUARE_GUESS = 56
 
 
-def winning_squares(size: int, length: int, start: StartingPosition, moves: Sequence[Move]) -> tuple[Move, ...]:
+def winning_squares(rules: Rules, start: StartingPosition, moves: Sequence[Move]) -> tuple[Move, ...]:
     """The squares of the line the last of ``moves``, played from ``start``, made; ``()`` when it made none.
 
     :func:`~configurations.lines.winning_line` reads the mover's stones as
@@ -81,7 +83,8 @@ def winning_squares(size: int, length: int, start: StartingPosition, moves: Sequ
     not, so it is handed the mover's stones that way, each twice.
 
     >>> start = StartingPosition(frozenset({Move(0, 0), Move(0, 1)}), frozenset({Move(1, 0)}), Side.X)
-    >>> [str(square) for square in winning_squares(3, 3, start, [Move(0, 2)])]
+    >>> from configurations.rules import Rules
+    >>> [str(square) for square in winning_squares(Rules.square(3, 3), start, [Move(0, 2)])]
     ['a1', 'b1', 'c1']
     """
     if not moves:
@@ -89,7 +92,8 @@ def winning_squares(size: int, length: int, start: StartingPosition, moves: Sequ
     last = moves[-1]
     mover = start.mover(len(moves) - 1)
     mine = [*start.squares(mover), *(move for ply, move in enumerate(moves[:-1]) if start.mover(ply) is mover)]
-    return winning_line(size, length, [*itertools.chain.from_iterable((stone, stone) for stone in mine), last])
+    stones = [*itertools.chain.from_iterable((stone, stone) for stone in mine), last]
+    return winning_line(rules.rows, rules.k, stones, cols=rules.cols)
 
 
 def first_canvas_side(size: int) -> int:

@@ -8,8 +8,9 @@ that its tally keeps counting; anything else starts a new session.
 
 >>> from tictactoe.game.record import Competitor
 >>> from tictactoe.game.session import Session
->>> from tictactoe.players.registry import PlayerOptions
->>> session = Session(PlayerOptions(3, 3, 9), Competitor("You"), Competitor("Computer", "reference"))
+>>> from configurations.rules import Rules
+>>> from tictactoe.players.registry import PlayerLimits
+>>> session = Session(Rules.square(3, 3), PlayerLimits(9), Competitor("You"), Competitor("Computer", "reference"))
 >>> form = GameForm.of(session)
 >>> form  # doctest: +NORMALIZE_WHITESPACE
 GameForm(size='3', length='3', levels='9', x_kind='human', x_name='You', o_kind='reference', o_name='Computer',
@@ -29,11 +30,12 @@ from dataclasses import dataclass
 
 from configurations.moves import MAX_BOARD_SIZE
 from configurations.numbers import NumberError, read_whole_number
+from configurations.rules import Rules
 from tictactoe.game.game import StartingPosition
 from tictactoe.game.record import Competitor
 from tictactoe.game.session import Session
 from tictactoe.players.levels import LEVEL_NAMES, Level, level_of, level_options, levelled_kinds
-from tictactoe.players.registry import PLAYER_NAMES, PlayerKind, PlayerOptions, make_player
+from tictactoe.players.registry import PLAYER_NAMES, PlayerKind, PlayerLimits, make_player
 from tictactoe.ui.settings import check_name, default_name, level_name
 
 __all__ = ["CUSTOM", "FormError", "GameForm", "start_game"]
@@ -63,11 +65,10 @@ class GameForm:
     @classmethod
     def of(cls, session: Session) -> GameForm:
         """The form filled in for another game like the session's current one."""
-        options = session.options
         return cls(
-            size=str(options.size),
-            length=str(options.length),
-            levels=str(options.max_levels),
+            size=str(session.rules.size),
+            length=str(session.rules.k),
+            levels=str(session.limits.max_levels),
             x_kind=session.x.kind,
             x_name=session.x.name,
             o_kind=session.o.kind,
@@ -97,18 +98,19 @@ def start_game(form: GameForm, current: Session, start: StartingPosition | None 
     length = _whole_number("in a row", form.length, 1, None)
     if length > size:
         raise FormError(f"in a row must be from 1 to the board size ({size}), got {form.length.strip()!r}")
+    rules = Rules.square(size, length)
     level = form.level.strip().lower()
     kinds = (form.x_kind, form.x_name), (form.o_kind, form.o_name)
     if level in ("", CUSTOM):
         levels = _whole_number("levels", form.levels, 0, None)
-        options = PlayerOptions(size, length, levels, current.options.think, current.options.seed)
+        limits = PlayerLimits(levels, current.limits.think, current.limits.seed)
     elif level in LEVEL_NAMES:
-        options, kinds = _levelled(Level(level), size, length, form, current.options.seed)
+        limits, kinds = _levelled(Level(level), rules, form, current.limits.seed)
     else:
         raise FormError(f"there is no level {form.level!r}: choose from {CUSTOM}, {', '.join(LEVEL_NAMES)}")
     sides = []
     for kind, typed_name in kinds:
-        _check_player(kind, options)
+        _check_player(kind, rules, limits)
         name = typed_name.strip() or default_name(kind)
         try:
             sides.append((kind, check_name(name)))
@@ -118,21 +120,21 @@ def start_game(form: GameForm, current: Session, start: StartingPosition | None 
     x, o = Competitor(x_name, x_kind), Competitor(o_name, o_kind)
     if start is not None:
         try:
-            return Session(options, x, o, start=start)
+            return Session(rules, limits, x, o, start=start)
         except ValueError as refusal:
             raise FormError(str(refusal)) from None
     playing = [(competitor.kind, competitor.name) for competitor in (current.x, current.o)]
-    if options == current.options and sides in (playing, playing[::-1]) and current.start.is_empty:
+    same_rules = rules == current.rules
+    if same_rules and limits == current.limits and sides in (playing, playing[::-1]) and current.start.is_empty:
         current.new_game(swap_sides=sides != playing)
         return current
-    same_board = (size, length) == (current.options.size, current.options.length)
-    return Session(options, x, o, current.opening if same_board else ())
+    return Session(rules, limits, x, o, opening=current.opening if same_rules else ())
 
 
 def _levelled(
-    level: Level, size: int, length: int, form: GameForm, seed: int | None
-) -> tuple[PlayerOptions, tuple[tuple[str, str], tuple[str, str]]]:
-    """The options, and each side's player and typed name, of a game against the computer at ``level``.
+    level: Level, rules: Rules, form: GameForm, seed: int | None
+) -> tuple[PlayerLimits, tuple[tuple[str, str], tuple[str, str]]]:
+    """The limits, and each side's player and typed name, of a game against the computer at ``level``.
 
     The side that is not human plays the level's player; its name, unless
     the person typed one of their own, becomes the level's.
@@ -141,7 +143,7 @@ def _levelled(
         x_kind, o_kind = levelled_kinds(level, form.x_kind, form.o_kind)
     except ValueError as refusal:
         raise FormError(str(refusal)) from None
-    _, options = level_options(level, size=size, length=length, seed=seed)
+    _, limits = level_options(level, rules, seed=seed)
     computer = level_name(level)
 
     def name(kind: str, typed_kind: str, typed: str) -> str:
@@ -151,7 +153,7 @@ def _levelled(
         )
         return computer if taken_over else chosen
 
-    return options, ((x_kind, name(x_kind, form.x_kind, form.x_name)), (o_kind, name(o_kind, form.o_kind, form.o_name)))
+    return limits, ((x_kind, name(x_kind, form.x_kind, form.x_name)), (o_kind, name(o_kind, form.o_kind, form.o_name)))
 
 
 def _is_level_name(name: str) -> bool:
@@ -163,7 +165,7 @@ def _level_of(session: Session) -> str:
     computers = [competitor for competitor in session.competitors if not competitor.is_person]
     if len(computers) != 1:
         return CUSTOM
-    level = level_of(computers[0].kind, session.options)
+    level = level_of(computers[0].kind, session.rules, session.limits)
     return CUSTOM if level is None else str(level)
 
 
@@ -175,11 +177,11 @@ def _whole_number(label: str, text: str, low: int, high: int | None) -> int:
         raise FormError(f"{label} {refusal}") from None
 
 
-def _check_player(kind: str, options: PlayerOptions) -> None:
-    """FormError unless the player called ``kind`` can be made for a game with ``options``."""
+def _check_player(kind: str, rules: Rules, limits: PlayerLimits) -> None:
+    """FormError unless the player called ``kind`` can be made for a game by ``rules`` within ``limits``."""
     if kind not in PLAYER_NAMES:
         raise FormError(f"there is no player {kind!r}: choose from {', '.join(PLAYER_NAMES)}")
     try:
-        make_player(kind, options)
+        make_player(kind, rules, limits)
     except ValueError as unplayable:  # a player that cannot play this board, or one this version lacks
         raise FormError(str(unplayable)) from None

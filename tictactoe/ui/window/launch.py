@@ -10,8 +10,9 @@ loads, and says what is missing, on a Python built without Tk.
 
 >>> from tictactoe.game.record import Competitor
 >>> from tictactoe.game.session import Session
->>> from tictactoe.players.registry import PlayerOptions
->>> session = Session(PlayerOptions(7, 4, 3), Competitor("You"), Competitor("Computer", "reference"))
+>>> from configurations.rules import Rules
+>>> from tictactoe.players.registry import PlayerLimits
+>>> session = Session(Rules.square(7, 4), PlayerLimits(3), Competitor("You"), Competitor("Computer", "reference"))
 >>> print(cannot_open_message("no display (DISPLAY is not set)", session))
 play.py: cannot open a window: no display (DISPLAY is not set); play in the terminal instead: python play.py 7 4 3
 """
@@ -79,24 +80,26 @@ def terminal_command(session: Session) -> str:
 
     >>> from tictactoe.game.record import Competitor
     >>> from tictactoe.game.session import Session
-    >>> from tictactoe.players.registry import PlayerOptions
+    >>> from configurations.rules import Rules
+    >>> from tictactoe.players.registry import PlayerLimits
     >>> from configurations.moves import Move
-    >>> options = PlayerOptions(9, 5, 2, think=0.5, seed=7)
-    >>> session = Session(options, Competitor("reference", "reference"), Competitor("You"), [Move(4, 4)])
+    >>> limits = PlayerLimits(2, think=0.5, seed=7)
+    >>> sides = Competitor("reference", "reference"), Competitor("You")
+    >>> session = Session(Rules.square(9, 5), limits, *sides, opening=[Move(4, 4)])
     >>> terminal_command(session)
     'python play.py 9 5 2 --x reference --o human --think 0.5 --opening e5 --seed 7'
     """
-    options = session.options
-    words = ["python", "play.py", str(options.size), str(options.length), str(options.max_levels)]
+    rules, limits = session.rules, session.limits
+    words = ["python", "play.py", str(rules.size), str(rules.k), str(limits.max_levels)]
     first, second = session.competitors
     if (first.kind, second.kind) != (PlayerKind.HUMAN, PlayerKind.REFERENCE):
         words += ["--x", first.kind, "--o", second.kind]
-    if options.think != DEFAULT_THINK:
-        words += ["--think", f"{options.think:g}"]
+    if limits.think != DEFAULT_THINK:
+        words += ["--think", f"{limits.think:g}"]
     if session.opening:
         words += ["--opening", ",".join(map(str, session.opening))]
-    if options.seed is not None:
-        words += ["--seed", str(options.seed)]
+    if limits.seed is not None:
+        words += ["--seed", str(limits.seed)]
     return " ".join(words)
 
 

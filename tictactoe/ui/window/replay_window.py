@@ -16,7 +16,9 @@ the previous-games dialog hands it the record.
 >>> from tictactoe.game.record import Competitor, TimedMove
 >>> start = datetime(2024, 5, 1, 12, 30, tzinfo=UTC)
 >>> moves = tuple(TimedMove(Move.parse(text, 3), 1.0) for text in ("a1", "a2", "b1", "b2", "c1"))
->>> record = GameRecord(Competitor("Ada", "human"), Competitor("rules", "rules"), 3, 3, 9, None, start, start, moves)
+>>> from configurations.rules import Rules
+>>> players = Competitor("Ada", "human"), Competitor("rules", "rules")
+>>> record = GameRecord(*players, Rules.square(3, 3), 9, None, start, start, moves)
 >>> replay_title(4, record)
 'Game 4: Ada (X) against rules (O)'
 >>> replay_heading(record)
@@ -46,14 +48,15 @@ from tictactoe.ui.window.status import DRAW_TEXT
 if TYPE_CHECKING:
     from collections.abc import Callable
 
+    from configurations.rules import Rules
     from tictactoe.game.game import StartingPosition
     from tictactoe.game.history import History
     from tictactoe.game.review.values import Review
 
 __all__ = ["KEYS_NOTE", "STEPS", "PlayFrom", "ReplayWindow", "position_text", "replay_heading", "replay_title"]
 
-PlayFrom: TypeAlias = "Callable[[StartingPosition, int, int], object]"
-"""Starts a new game from a position (its stones, and who moves), on a board of a size and a length to win."""
+PlayFrom: TypeAlias = "Callable[[StartingPosition, Rules], object]"
+"""Starts a new game from a position (its stones, and who moves), played by the given rules."""
 
 #: The replay's steps: name, button label, and the key that does the same.
 STEPS = (("first", "First", "Home"), ("back", "Back", "Left"), ("forward", "Forward", "Right"), ("last", "Last", "End"))
@@ -72,7 +75,7 @@ def replay_heading(record: GameRecord) -> str:
     """The line over the board: the game's rule, its length and when it started (UTC, as the list shows it)."""
     moves = len(record.moves)
     started = "date unknown" if record.started is None else f"started {date_text(record.started)} UTC"
-    board = f"{record.size}x{record.size}, {record.length} in a row"
+    board = str(record.rules)
     return f"{board}, {moves} move{'s' * (moves != 1)}, {started}"
 
 
@@ -112,7 +115,7 @@ class ReplayWindow:
         self._heading = ttk.Label(top, foreground="#555555", padding=(8, 6, 8, 0))
         self._heading.grid(row=0, column=0, sticky="w")
         # The review beside the board takes about 420 pixels: together they fit a screen of 1024.
-        side = min(first_canvas_side(record.size), _CANVAS_SIDE)
+        side = min(first_canvas_side(record.rules.size), _CANVAS_SIDE)
         self.canvas = tkinter.Canvas(top, width=side, height=side, highlightthickness=0)
         self.canvas.grid(row=1, column=0, sticky="nsew", padx=6, pady=6)
         self.board = BoardView(self.canvas)
@@ -201,7 +204,7 @@ class ReplayWindow:
         start = self.replay.starting_position()
         if start is not None and self._play_from is not None:
             record = self.replay.record
-            self._play_from(start, record.size, record.length)
+            self._play_from(start, record.rules)
 
     def toggle_numbers(self) -> None:
         """Show the moves' numbers on their tiles, or stop showing them, as a click on Numbers does."""
@@ -231,10 +234,10 @@ class ReplayWindow:
         record = replay.record
         moves = tuple(timed.move for timed in record.moves[: replay.position])
         won = replay.at_end and record.result not in (None, Winner.DRAW)
-        line = winning_squares(record.size, record.length, record.start, moves) if won else ()
+        line = winning_squares(record.rules, record.start, moves) if won else ()
         better = None if self.review is None else self.review.better_move(replay.position)
         self.board.draw(
-            BoardPicture(record.size, moves, line=line, start=record.start, better=better, numbers=self.numbers)
+            BoardPicture(record.rules.size, moves, line=line, start=record.start, better=better, numbers=self.numbers)
         )
         self._caption.configure(text=replay.caption())
         self._position.configure(text=position_text(replay))

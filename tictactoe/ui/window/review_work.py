@@ -12,7 +12,8 @@ one position's time.
 >>> from configurations.moves import Move
 >>> from tictactoe.game.record import GameRecord, Competitor, TimedMove
 >>> ada = Competitor("ada", "human")
->>> record = GameRecord(ada, ada, 3, 3, 9, None, None, None, (TimedMove(Move(1, 1), 1.0),))
+>>> from configurations.rules import Rules
+>>> record = GameRecord(ada, ada, Rules.square(3, 3), 9, None, None, None, (TimedMove(Move(1, 1), 1.0),))
 >>> work = ReviewWork(record, 1.0)
 >>> while (review := work.outcome()) is None:
 ...     time.sleep(0.01)

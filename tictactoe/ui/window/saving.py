@@ -20,8 +20,9 @@ Nothing here touches Tk; the window calls it from Tk's thread.
 >>> import tempfile
 >>> from tictactoe.game.record import Competitor
 >>> from tictactoe.game.session import Session
->>> from tictactoe.players.registry import PlayerOptions
->>> session = Session(PlayerOptions(1, 1, 0), Competitor("Ada"), Competitor("Computer", "reference"))
+>>> from configurations.rules import Rules
+>>> from tictactoe.players.registry import PlayerLimits
+>>> session = Session(Rules.square(1, 1), PlayerLimits(0), Competitor("Ada"), Competitor("Computer", "reference"))
 >>> with tempfile.TemporaryDirectory() as folder:
 ...     saving = WindowHistory(Path(folder) / "games.sqlite3")
 ...     before = saving.save_finished(session)

@@ -4,8 +4,9 @@ Plain text from a session, so that it can be checked without a window.
 
 >>> from tictactoe.game.record import Competitor
 >>> from tictactoe.game.session import Session
->>> from tictactoe.players.registry import PlayerOptions
->>> session = Session(PlayerOptions(3, 3, 9), Competitor("You"), Competitor("Computer", "reference"))
+>>> from configurations.rules import Rules
+>>> from tictactoe.players.registry import PlayerLimits
+>>> session = Session(Rules.square(3, 3), PlayerLimits(9), Competitor("You"), Competitor("Computer", "reference"))
 >>> state_text(session)
 'X to move (You)'
 >>> session.play(session.game.parse("b2"))
@@ -84,8 +85,7 @@ def tally_text(session: Session) -> str:
 
 def title_text(session: Session) -> str:
     """The window's title: the board, the rule and who plays whom."""
-    options = session.options
-    board = f"{options.size}x{options.size}, {options.length} in a row"
+    board = str(session.rules)
     return f"k-in-a-row: {board}, {_named(session, session.x)} against {_named(session, session.o)}"
 
 
