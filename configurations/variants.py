@@ -81,7 +81,6 @@ LineTest: TypeAlias = Callable[[str, int, Symbol], bool]
 #: The variants by name, as :class:`~configurations.rules.Variant` spells them (this module imports no rules, so
 #: that :mod:`configurations.rules` can import it).
 _VARIANTS: Final = ("freestyle", "standard", "renju", "caro")
-_RENJU_LENGTH: Final = 5
 
 
 def at_least(line: str, k: int, symbol: Symbol) -> bool:
@@ -256,7 +255,7 @@ def renju_fouls(board: str, rows: int, cols: int) -> tuple[ForbiddenPoint, ...]:
 
 
 # The squares of the referee's board, as bytes: the board's edge is a square that is neither player's.
-_X, _O, _EMPTY, _EDGE = b"XO #"
+_X, _EMPTY, _EDGE = b"X #"
 #: The referee's squares as the digits of a binary number: black's stones, and the empty points.
 _BLACK_BITS: Final = bytes.maketrans(b"XO #", b"1000")
 _EMPTY_BITS: Final = bytes.maketrans(b"XO #", b"0010")
