@@ -27,6 +27,7 @@ from configurations.moves import Move
 from configurations.rules import Rules, Variant
 from configurations.variants import (
     Foul,
+    LineTest,
     at_least,
     exactly,
     line_test,
@@ -122,8 +123,7 @@ def test_a_win_runs_through_some_stone(board: tuple[list[str], int], variant: Va
         (unblocked, "XOOOX OOO", 3, "O", True),  # the second run is open
     ],
 )
-def test_line_tests(test: object, line: str, k: int, symbol: str, expected: bool) -> None:
-    assert callable(test)
+def test_line_tests(test: LineTest, line: str, k: int, symbol: str, expected: bool) -> None:
     assert test(line, k, symbol) is expected
 
 
@@ -412,7 +412,7 @@ def test_named_positions(kind: str, position: Position, expected: tuple[Foul | N
     judged = verdicts(position.board, position.point)
     assert (judged.ours, judged.package) == (ours, package)
     assert judged.model == MODEL_WORDS[ours]  # the SPEC reading, found by brute force
-    assert PACKAGE_CODE[{v: k for k, v in MODEL_WORDS.items()}[judged.model_piskvork]] == package
+    assert judged.model_piskvork == MODEL_WORDS[_foul_of(package)]  # Piskvork's reading, by brute force
     forbidden = {str(point.point) for point in renju_fouls(position.board, SIZE, SIZE)}
     assert (str(position.point) in forbidden) == (ours is not None)  # the whole board's sieve keeps it
     if position.q is not None:
