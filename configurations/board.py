@@ -19,8 +19,10 @@ from configurations.symbols import (
     UNDECIDED,
     Score,
     Symbol,
+    opponent,
     require_player,
 )
+from configurations.variants import BLACK, wins
 from hashdict import Data, DictionaryADT, HashDictionary, require_int, table_size_for
 
 if TYPE_CHECKING:
@@ -120,24 +122,34 @@ class Configurations:
         ...
         ValueError: row 1 is 'X': a board of 2 rows needs 2 squares in each, got 1
         """
-        if isinstance(rows, str):
-            raise TypeError(f"rows must be a sequence of strings, not a single str: {rows!r}")
-        size = len(rows)
-        for index, row in enumerate(rows):
-            if not isinstance(row, str):
-                raise TypeError(f"row {index} must be a str, not {type(row).__name__}: {row!r}")
-            if len(row) != size:
-                raise ValueError(
-                    f"row {index} is {row!r}: a board of {size} rows needs {size} squares in each, got {len(row)}"
-                )
-            for col, symbol in enumerate(row):
-                if symbol not in SYMBOLS:
-                    raise ValueError(f"row {index} is {row!r}: square {col} holds {symbol!r}, not 'X', 'O' or ' '")
-        configs = cls(size, length_to_win, max_levels)
-        for index, row in enumerate(rows):
-            for col, symbol in enumerate(row):
-                if symbol != EMPTY:
-                    configs.save_play(index, col, symbol)
+        configs = cls(_checked_size(rows), length_to_win, max_levels)
+        _place_rows(configs, rows)
+        return configs
+
+    @classmethod
+    def for_rules(cls, rules: Rules, max_levels: int, *, rows: Sequence[str] = ()) -> Configurations:
+        """A board played by ``rules``, searched ``max_levels`` deep: empty, or holding ``rows`` as :meth:`from_rows`.
+
+        :attr:`rules` is ``rules``, and :meth:`wins` (so :meth:`is_draw` and
+        :meth:`eval_board`) applies its variant; the opening rule is the
+        game's to apply.  The board is square: :class:`~configurations.rules.RulesError`
+        otherwise.  ``ValueError`` for ``rows`` of another size, and as
+        :meth:`from_rows`.  A freestyle board from the constructor answers
+        the same as one from here, a little faster.
+
+        >>> standard = Configurations.for_rules(Rules.square(4, 3, variant="standard"), 0, rows=["XXXX"] + ["    "] * 3)
+        >>> standard.wins("X"), Configurations.from_rows(["XXXX"] + ["    "] * 3, 3, 0).wins("X")
+        (False, True)
+        >>> Configurations.for_rules(Rules(7, 6, 4), 2)
+        Traceback (most recent call last):
+        ...
+        configurations.rules.RulesError: a board of 7x6 is not square
+        """
+        configs = _RuledConfigurations(rules, max_levels)
+        if rows:
+            if _checked_size(rows) != rules.size:
+                raise ValueError(f"rows must be {rules.size} rows for a {rules.board} board, got {len(rows)}")
+            _place_rows(configs, rows)
         return configs
 
     @property
@@ -306,12 +318,20 @@ class Configurations:
                 f"{type(self).__name__}(board_size={self._board_size!r}, "
                 f"length_to_win={self._length_to_win!r}, max_levels={self._max_levels!r})"
             )
-        board, size = self.configuration(), self._board_size
-        rows = [board[start : start + size] for start in range(0, size * size, size)]
         return (
-            f"{type(self).__name__}.from_rows({rows!r}, "
+            f"{type(self).__name__}.from_rows({self._rows()!r}, "
             f"length_to_win={self._length_to_win!r}, max_levels={self._max_levels!r})"
         )
+
+    def _rows(self) -> list[str]:
+        """The board's rows, each a string of its squares."""
+        board, size = self.configuration(), self._board_size
+        return [board[start : start + size] for start in range(0, size * size, size)]
+
+    def _blank(self, max_levels: int, *, swap: bool) -> Configurations:
+        """An empty board of the same rules, searched ``max_levels`` deep, for a copy with the symbols swapped
+        (``swap``) or not: the constructor's, which the assignment's board keeps."""
+        return Configurations(self._board_size, self._length_to_win, max_levels)
 
     def _index(self, row: int, col: int) -> int:
         """The position of square ``(row, col)`` in the configuration string."""
@@ -326,20 +346,96 @@ class Configurations:
         return row * size + col
 
 
+class _RuledConfigurations(Configurations):
+    """A board made by :meth:`Configurations.for_rules`: it keeps its rules, and its :meth:`wins` asks their variant.
+
+    A board of its own class, so that the assignment's :class:`Configurations`
+    keeps its win test as it was, at its speed: the reference search asks it
+    millions of times.  ``black`` is the symbol that plays black, ``O`` in a
+    copy that :func:`as_computer` swapped.
+    """
+
+    __slots__ = ("_black", "_rules")
+
+    def __init__(self, rules: Rules, max_levels: int, black: Symbol = BLACK) -> None:
+        super().__init__(rules.size, rules.k, max_levels)
+        self._rules = rules
+        self._black = black
+
+    @property
+    def rules(self) -> Rules:
+        """The rules this board was made for."""
+        return self._rules
+
+    def wins(self, symbol: Symbol) -> bool:
+        """Whether ``symbol`` has a winning line under the board's variant (see :mod:`configurations.variants`).
+
+        ``ValueError`` unless ``symbol`` is ``"X"`` or ``"O"``.  Runtime
+        complexity: O(board_size²).
+        """
+        return wins(self._rules, self.configuration(), require_player(symbol), black=self._black)
+
+    def __repr__(self) -> str:
+        """An expression that builds an equal board: :meth:`Configurations.for_rules`'s, swapped back by
+        :func:`as_computer` where the symbols were swapped."""
+        rows = self._rows()
+        if self._black != BLACK:
+            rows = [row.translate(_SWAP) for row in rows]
+        shown = f", rows={rows!r}" if self._tiles else ""
+        made = f"Configurations.for_rules({self._rules!r}, max_levels={self._max_levels!r}{shown})"
+        return made if self._black == BLACK else f"as_computer({made}, {BLACK!r}, {self._max_levels!r})"
+
+    def _blank(self, max_levels: int, *, swap: bool) -> Configurations:
+        return _RuledConfigurations(self._rules, max_levels, opponent(self._black) if swap else self._black)
+
+
+#: What swaps the players' symbols in a row of squares.
+_SWAP = str.maketrans({HUMAN: COMPUTER, COMPUTER: HUMAN})
+
+
+def _checked_size(rows: Sequence[str]) -> int:
+    """The size of the board ``rows`` draw: their number; ``TypeError`` or ``ValueError`` as
+    :meth:`Configurations.from_rows` says."""
+    if isinstance(rows, str):
+        raise TypeError(f"rows must be a sequence of strings, not a single str: {rows!r}")
+    size = len(rows)
+    for index, row in enumerate(rows):
+        if not isinstance(row, str):
+            raise TypeError(f"row {index} must be a str, not {type(row).__name__}: {row!r}")
+        if len(row) != size:
+            raise ValueError(
+                f"row {index} is {row!r}: a board of {size} rows needs {size} squares in each, got {len(row)}"
+            )
+        for col, symbol in enumerate(row):
+            if symbol not in SYMBOLS:
+                raise ValueError(f"row {index} is {row!r}: square {col} holds {symbol!r}, not 'X', 'O' or ' '")
+    return size
+
+
+def _place_rows(configs: Configurations, rows: Sequence[str]) -> None:
+    """Place the tiles of ``rows`` (checked by :func:`_checked_size`) on ``configs`` with ``save_play``."""
+    for index, row in enumerate(rows):
+        for col, symbol in enumerate(row):
+            if symbol != EMPTY:
+                configs.save_play(index, col, symbol)
+
+
 def as_computer(board: Configurations, mover: Symbol, max_levels: int) -> Configurations:
     """A copy of ``board``, searched ``max_levels`` deep, in which ``mover``'s tiles are the computer's (``"O"``).
 
     The reference search always plays ``O``; to move for ``X``, a player
     hands it this copy with every ``X`` and ``O`` swapped, so that the
     search plays ``X``'s tiles.  Swapping the symbols swaps the search's view
-    of who is who and nothing else.  ``ValueError`` unless ``mover`` is a
-    player.  Runtime complexity: O(board_size²).
+    of who is who and nothing else: a board from :meth:`Configurations.for_rules`
+    keeps its rules, and under renju the swapped copy's black is ``O``.
+    ``ValueError`` unless ``mover`` is a player.  Runtime complexity:
+    O(board_size²).
 
     >>> as_computer(Configurations.from_rows(["XO ", "   ", "   "], 3, 0), "X", 2)
     Configurations.from_rows(['OX ', '   ', '   '], length_to_win=3, max_levels=2)
     """
     swap = require_player(mover) == HUMAN
-    copy = Configurations(board.board_size, board.length_to_win, max_levels)
+    copy = board._blank(max_levels, swap=swap)
     size = board.board_size
     for square, symbol in enumerate(board.configuration()):
         if symbol != EMPTY:

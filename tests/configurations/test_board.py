@@ -25,6 +25,8 @@ from configurations import (
     draw_board,
     opponent,
 )
+from configurations.board import as_computer
+from configurations.rules import Opening, Rules, RulesError, Variant
 from configurations.symbols import require_player
 from hashdict import DictionaryException, HashDictionary, is_prime
 from tests import models
@@ -503,3 +505,143 @@ def test_repr_evaluates_back_to_the_same_board(case: tuple[list[str], int], leve
     assert copy.configuration() == configs.configuration()
     assert (copy.board_size, copy.length_to_win, copy.max_levels) == (len(rows), length, levels)
     assert repr(copy) == repr(configs)
+
+
+# ---------------------------------------------------------------- a board played by other rules
+
+
+def test_a_board_for_rules_keeps_them() -> None:
+    rules = Rules.square(6, 4, variant=Variant.CARO, opening=Opening.SWAP)
+    configs = Configurations.for_rules(rules, 3)
+    assert configs.rules is rules
+    assert (configs.board_size, configs.length_to_win, configs.max_levels) == (6, 4, 3)
+    assert configs.configuration() == " " * 36
+    assert isinstance(configs, Configurations)
+
+
+def test_the_assignments_board_keeps_its_own_class_and_win_test() -> None:
+    """The constructor's board is the class itself: its wins is the one the reference search was measured with."""
+    plain = Configurations(3, 3, 0)
+    assert type(plain) is Configurations
+    assert type(plain).wins is Configurations.wins
+    assert type(Configurations.for_rules(Rules.square(3, 3, variant="standard"), 0)).wins is not Configurations.wins
+
+
+@pytest.mark.parametrize(
+    ("make", "error", "message"),
+    [
+        (lambda: Configurations.for_rules(Rules(4, 5, 3), 0), RulesError, r"^a board of 4x5 is not square$"),
+        (lambda: Configurations.for_rules(Rules.square(3, 3), -1), ValueError, r"^max_levels must be at least 0"),
+        (
+            lambda: Configurations.for_rules(Rules.square(3, 3), 0, rows=["   ", "   "]),
+            ValueError,
+            r"^row 0 is '   ': a board of 2 rows needs 2 squares in each, got 3$",
+        ),
+        (
+            lambda: Configurations.for_rules(Rules.square(3, 3), 0, rows=["  ", "  "]),
+            ValueError,
+            r"^rows must be 3 rows for a 3x3 board, got 2$",
+        ),
+        (
+            lambda: Configurations.for_rules(Rules.square(2, 2), 0, rows=["x ", "  "]),
+            ValueError,
+            r"^row 0 is 'x ': square 0 holds 'x', not 'X', 'O' or ' '$",
+        ),
+        (lambda: Configurations.for_rules(Rules.square(2, 2), 0, rows="X   "), TypeError, r"^rows must be a sequence"),
+    ],
+)
+def test_for_rules_refuses_saying_why(make: object, error: type[Exception], message: str) -> None:
+    with pytest.raises(error, match=message):
+        make()  # type: ignore[operator]
+
+
+@st.composite
+def ruled_boards(draw: st.DrawFn) -> tuple[Rules, list[str]]:
+    """Rules of any variant on a square of 1 to 7 (renju from 5, with five), and a board of any squares."""
+    variant = draw(st.sampled_from(list(Variant)))
+    size = draw(st.integers(5 if variant is Variant.RENJU else 1, 7))
+    length = 5 if variant is Variant.RENJU else draw(st.integers(1, size))
+    squares = draw(st.lists(st.sampled_from("XXOO "), min_size=size * size, max_size=size * size))
+    return Rules.square(size, length, variant=variant), [
+        "".join(squares[row * size : (row + 1) * size]) for row in range(size)
+    ]
+
+
+@SETTINGS
+@given(ruled_boards())
+def test_a_board_for_rules_wins_by_its_variant(case: tuple[Rules, list[str]]) -> None:
+    """wins, is_draw and eval_board follow the variant's model; a freestyle board answers as the constructor's."""
+    rules, rows = case
+    configs = Configurations.for_rules(rules, 0, rows=rows)
+    x_wins, o_wins = (models.variant_wins(rules.variant, rows, rules.k, symbol) for symbol in (HUMAN, COMPUTER))
+    assert (configs.wins(HUMAN), configs.wins(COMPUTER)) == (x_wins, o_wins)
+    full = EMPTY not in "".join(rows)
+    assert configs.is_draw() == (full and not x_wins and not o_wins)
+    expected = COMPUTER_WINS if o_wins else HUMAN_WINS if x_wins else DRAW if full else UNDECIDED
+    assert configs.eval_board() == expected
+    if rules.variant is Variant.FREESTYLE:
+        plain = board(rows, rules.k)
+        assert (plain.wins(HUMAN), plain.wins(COMPUTER), plain.eval_board()) == (x_wins, o_wins, expected)
+
+
+@pytest.mark.parametrize(
+    ("variant", "rows", "x_wins", "o_wins"),
+    [
+        ("standard", ["XXXXXX", "OOOOO ", "      ", "      ", "      ", "      "], False, True),
+        ("renju", ["XXXXXX", "OOOOOO", "      ", "      ", "      ", "      "], False, True),
+        ("renju", ["XXXXX ", "OOOO  ", "      ", "      ", "      ", "      "], True, False),
+        ("caro", ["OXXXXX", "XOOOOO", "      ", "      ", "      ", "      "], True, True),  # the edge blocks nothing
+        ("caro", ["      ", "      ", "      ", "      ", "      ", "      "], False, False),
+    ],
+)
+def test_wins_by_variant(variant: str, rows: list[str], x_wins: bool, o_wins: bool) -> None:
+    configs = Configurations.for_rules(Rules.square(6, 5, variant=variant), 0, rows=rows)
+    assert (configs.wins(HUMAN), configs.wins(COMPUTER)) == (x_wins, o_wins)
+
+
+def test_a_caro_five_blocked_at_both_ends_is_no_win_and_a_full_board_of_them_a_draw() -> None:
+    rows = ["OXXXO", "XOOOX", "OXXXO", "XOOOX", "OXXXO"]
+    configs = Configurations.for_rules(Rules.square(5, 3, variant=Variant.CARO), 0, rows=rows)
+    assert board(rows, 3).wins(HUMAN)  # three in a row, as freestyle counts
+    assert not configs.wins(HUMAN)
+    assert not configs.wins(COMPUTER)
+    assert configs.is_draw()
+    assert configs.eval_board() == DRAW
+
+
+@pytest.mark.parametrize(
+    ("rules", "rows", "expected"),
+    [
+        (Rules.square(3, 3, variant="standard"), ["   "] * 3, "Configurations.for_rules(Rules(rows=3, cols=3, k=3, "
+         "variant=Variant.STANDARD), max_levels=2)"),
+        (Rules.square(3, 2, variant="caro"), ["X  ", " O ", "   "], "Configurations.for_rules(Rules(rows=3, cols=3, "
+         "k=2, variant=Variant.CARO), max_levels=2, rows=['X  ', ' O ', '   '])"),
+        (Rules.square(3, 3, opening="swap"), ["   "] * 3, "Configurations.for_rules(Rules(rows=3, cols=3, k=3, "
+         "opening=Opening.SWAP), max_levels=2)"),
+    ],
+)  # fmt: skip
+def test_repr_of_a_board_for_rules(rules: Rules, rows: list[str], expected: str) -> None:
+    configs = Configurations.for_rules(rules, 2, rows=rows)
+    assert repr(configs) == expected
+    names = {"Configurations": Configurations, "Rules": Rules, "Variant": Variant, "Opening": Opening}
+    copy = eval(repr(configs), names)
+    assert (copy.rules, copy.configuration(), repr(copy)) == (rules, configs.configuration(), expected)
+
+
+def test_as_computer_keeps_the_rules_and_renjus_colours() -> None:
+    """The copy for X's search swaps the stones, and with them black: X's overline is still no win, O's is."""
+    rules = Rules.square(7, 5, variant=Variant.RENJU)
+    rows = ["XXXXXX ", "OOOOOO ", *["       "] * 5]
+    configs = Configurations.for_rules(rules, 1, rows=rows)
+    assert (configs.wins(HUMAN), configs.wins(COMPUTER)) == (False, True)
+    copy = as_computer(configs, HUMAN, 2)
+    assert copy.rules is rules
+    assert copy.max_levels == 2
+    assert copy.configuration().startswith("OOOOOO XXXXXX ")
+    assert (copy.wins(HUMAN), copy.wins(COMPUTER)) == (True, False)  # X is white in the copy
+    names = {"Configurations": Configurations, "Rules": Rules, "Variant": Variant, "as_computer": as_computer}
+    again = eval(repr(copy), names)
+    assert (again.configuration(), again.wins(HUMAN), again.wins(COMPUTER)) == (copy.configuration(), True, False)
+    assert as_computer(copy, HUMAN, 1).wins(HUMAN) is False  # swapped back: X is black again
+    unswapped = as_computer(configs, COMPUTER, 2)
+    assert (unswapped.configuration(), unswapped.wins(HUMAN)) == (configs.configuration(), False)

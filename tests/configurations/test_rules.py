@@ -7,7 +7,8 @@ import dataclasses
 import pytest
 
 from configurations import Configurations
-from configurations.rules import Opening, Rules, RulesError, Variant
+from configurations.moves import Move
+from configurations.rules import Opening, Rules, RulesError, Variant, forbidden_points
 
 
 def test_square_rules_are_freestyle_with_a_free_opening_unless_told() -> None:
@@ -96,3 +97,91 @@ def test_a_rules_error_is_a_value_error_and_numbers_must_be_ints() -> None:
 
 def test_the_assignments_board_is_freestyle_on_a_square() -> None:
     assert Configurations(5, 4, 2).rules == Rules(5, 5, 4, Variant.FREESTYLE, Opening.FREE)
+
+
+# ---------------------------------------------------------------- forbidden_points
+
+RENJU = Rules.square(15, 5, variant=Variant.RENJU)
+#: Black h7 h6 g7 f6, white far away: h8 would make two threes (h8-h6 down, h8-f6 down the diagonal).
+DOUBLE_THREE_AT_H8 = ["h7", "a1", "h6", "a2", "g7", "a3", "f6", "o15"]
+
+
+def test_forbidden_points_after_a_game() -> None:
+    assert forbidden_points(DOUBLE_THREE_AT_H8, RENJU) == frozenset({"h8"})
+    assert forbidden_points([Move.parse(move, 15) for move in DOUBLE_THREE_AT_H8], RENJU) == frozenset({"h8"})
+    assert forbidden_points(["H7", Move(0, 0), *DOUBLE_THREE_AT_H8[2:]], RENJU) == frozenset({"h8"})
+    assert forbidden_points([], RENJU) == frozenset()
+    assert forbidden_points(DOUBLE_THREE_AT_H8[:-1], RENJU) == frozenset({"h8"})  # whoever is to move
+
+
+@pytest.mark.parametrize("variant", [Variant.FREESTYLE, Variant.STANDARD, Variant.CARO])
+def test_only_renju_forbids_points(variant: Variant) -> None:
+    assert forbidden_points(DOUBLE_THREE_AT_H8, Rules.square(15, 5, variant=variant)) == frozenset()
+
+
+def test_forbidden_points_on_a_board_that_is_not_square() -> None:
+    """Black d4 d5 and b6 c6: d6 makes two threes on 8x8, but on the last row of 6x8 the edge closes the down
+    one (d3-d6 would have no empty point below it), so it makes one."""
+    moves = ["d4", "h1", "d5", "h2", "b6", "h3", "c6", "a1"]
+    assert forbidden_points(moves, Rules(8, 8, 5, Variant.RENJU)) == frozenset({"d6"})
+    assert forbidden_points(moves, Rules(6, 8, 5, Variant.RENJU)) == frozenset()
+
+
+@pytest.mark.parametrize(
+    ("moves", "rules", "message"),
+    [
+        (["h8", "h8"], RENJU, "move 2, 'h8', is on a square taken by move 1"),
+        (["h8", "a1", Move(7, 7)], RENJU, r"move 3, Move\(row=7, col=7\), is on a square taken by move 1"),
+        (["p1"], RENJU, "move 1, 'p1', is not on the 15x15 board: columns a-o, rows 1-15"),
+        (["h8", "a16"], RENJU, "move 2, 'a16', is not on the 15x15 board: columns a-o, rows 1-15"),
+        (["a99999999999"], RENJU, "move 1, 'a99999999999', is not on the 15x15 board: "),
+        ([Move(-1, 0)], RENJU, r"move 1, Move\(row=-1, col=0\), is not on the 15x15 board: "),
+        (["i1"], Rules(6, 8, 4), "move 1, 'i1', is not on the 6x8 board: columns a-h, rows 1-6"),
+        (["a7"], Rules(6, 8, 4), "move 1, 'a7', is not on the 6x8 board: columns a-h, rows 1-6"),
+        (["h8", "8h"], RENJU, "move 2: cannot read '8h' as a move: type a column letter then a row number, e.g. b3"),
+        (["h8", "a1", "h7", "a2", "h6", "a3", "h5", "a4", "h4"], RENJU, "the game is over: move 9, 'h4', won it for X"),
+        (
+            ["h8", "a1", "h7", "a2", "h6", "a3", "h5", "a4", "h4", "a5"],
+            RENJU,
+            "the game is over: move 9 won it, and move 10, 'a5', comes after it",
+        ),
+        (["a1", "b1", "c1", "b2", "e1", "b3"], Rules(3, 5, 3), "the game is over: move 6, 'b3', won it for O"),
+        # White's overline wins under renju; black's, and anyone's under standard, does not (below).
+        (
+            ["h1", "a1", "h2", "a2", "h3", "a3", "h4", "a5", "o15", "a6", "o14", "a4"],
+            RENJU,
+            "the game is over: move 12, 'a4', won it for O",
+        ),
+    ],
+)
+def test_forbidden_points_refuses_a_game_that_is_not_one(moves: list[str | Move], rules: Rules, message: str) -> None:
+    with pytest.raises(ValueError, match=f"^{message}"):
+        forbidden_points(moves, rules)
+
+
+def test_forbidden_points_refuses_what_is_no_move() -> None:
+    with pytest.raises(TypeError, match=r"^move 2 must be a square such as 'h8' or a Move, got \(7, 7\)$"):
+        forbidden_points(["a1", (7, 7)], RENJU)  # type: ignore[list-item]
+    with pytest.raises(TypeError, match=r"^moves must be a sequence of squares, not one str: 'h8h9'$"):
+        forbidden_points("h8h9", RENJU)
+
+
+@pytest.mark.parametrize(
+    ("variant", "moves"),
+    [
+        # Black's six in a row (h1-h6) is no win under renju, nor under standard; white plays on.
+        ("renju", ["h1", "a1", "h2", "a2", "h3", "a3", "h5", "a5", "h6", "o15", "h4", "o14"]),
+        ("standard", ["h1", "a1", "h2", "a2", "h3", "a3", "h5", "a5", "h6", "o15", "h4", "o14"]),
+        # Caro: black's five h2-h6 is blocked by white at both ends (h1 and h7): no win.
+        ("caro", ["h2", "h1", "h3", "a1", "h4", "a2", "h5", "h7", "h6", "a3"]),
+    ],
+)
+def test_a_line_the_variant_does_not_count_leaves_the_game_open(variant: str, moves: list[str | Move]) -> None:
+    forbidden_points(moves, Rules.square(15, 5, variant=variant))
+
+
+def test_caros_edge_does_not_block() -> None:
+    """Black's five h1-h5 has the edge above it and white's h6 below: a win."""
+    moves = ["h1", "a1", "h2", "a2", "h3", "a3", "h4", "h6", "h5"]
+    with pytest.raises(ValueError, match=r"^the game is over: move 9, 'h5', won it for X$"):
+        forbidden_points(moves, Rules.square(15, 5, variant=Variant.CARO))
