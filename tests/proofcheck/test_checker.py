@@ -171,7 +171,9 @@ def test_tiny_certificates_written_by_hand(lines: list[str], value: str) -> None
         ),
         ([header((3, 3, 3), ["..."] * 3, "draw", 30), *DRAW_3X3], "the file ends after 29 of the 30 records it counts"),
         ([header((3, 3, 3), ["..."] * 3, "draw", 28), *DRAW_3X3], "holds more than the 28 records its header counts"),
-        (draw_3x3([*DRAW_3X3, "O XXXOOOXXO weight"]), "record 30 is no part of the proof"),
+        (draw_3x3([*DRAW_3X3, "O XXXOO.... move c2"]), "record 30 is no part of the proof"),
+        # A leaf is checked as its record is read, whether the walk reaches it or not.
+        (draw_3x3([*DRAW_3X3, "O XXXOOOXXO weight"]), "record 30: X's windows weigh 1, not under 1"),
         (draw_3x3([*DRAW_3X3, DRAW_3X3[3]]), "record 30 repeats record 4"),
         ([header((4, 4, 3), ["...."] * 4, "draw", 29), *DRAW_3X3], "record 1: its board is not one of 4x4 squares"),
         (draw_3x3(replaced(DRAW_3X3, DRAW_3X3[0], "X ......... move")), "record 1: a move names one square"),
