@@ -191,6 +191,8 @@ def test_tiny_certificates_written_by_hand(lines: list[str], value: str) -> None
         ([header((2, 2, 2), ["..", ".."], "X wins", 1), "X .... move a1"][:1], "the file ends after 0 of the 1"),
         ([], "the first line is not the header of a k-in-a-row proof"),
         (['{"format": "k-in-a-row proof", "version": 2}'], "version 2 is not one this checker reads"),
+        (["[" * 1000 + "]" * 1000], "the header nests its values deeper than a header does"),
+        (['{"board": ' + "[" * 8000 + "]" * 8000 + "}"], "the header nests its values deeper than a header does"),
         ([header((27, 3, 3), [], "draw", 0)], "the header's rows is 27"),
         ([header((3, 3, 4), ["..."] * 3, "draw", 0)], "the header's length is 4"),
         ([header((3, 3, 3), ["..."] * 3, "X lost", 0)], "the header's value is 'X lost'"),
