@@ -72,6 +72,26 @@ def test_no_scheduler_at_the_address_is_one_line_and_status_1() -> None:
     assert one_line(result).startswith("python -m tictactoe.solver: no Dask scheduler answers at 'tcp://127.0.0.1:9'")
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("address", "status", "reason"),
+    [
+        ("garbage", 2, "error: --scheduler: 'garbage' is no Dask scheduler's address: missing port number"),
+        ("", 2, "error: --scheduler: '' is no Dask scheduler's address"),
+        ("tcp://", 2, "error: --scheduler: 'tcp://' is no Dask scheduler's address"),
+        ("http://127.0.0.1:8786", 2, "is no Dask scheduler's address: unknown address scheme 'http'"),
+        ("tcp://[::1", 2, "error: --scheduler: 'tcp://[::1' is no Dask scheduler's address"),
+        ("inproc://nothing", 2, "error: --scheduler: 'inproc://nothing' is no Dask scheduler's address"),
+        ("tls://127.0.0.1:9", 1, "python -m tictactoe.solver: no Dask scheduler answers at 'tls://127.0.0.1:9'"),
+    ],
+)
+def test_a_scheduler_address_that_cannot_be_used_is_one_line(address: str, status: int, reason: str) -> None:
+    pytest.importorskip("distributed", reason="dask is not installed (pip install '.[cluster]')")
+    result = run_limited([*SOLVE, "3", "3", "--scheduler", address])
+    assert result.returncode == status
+    assert reason in one_line(result)
+
+
 def stored(db: Path) -> list[tuple[object, ...]]:
     with sqlite3.connect(db) as connection:
         return connection.execute("SELECT job, low, high, nodes, seconds FROM answers ORDER BY job").fetchall()

@@ -19,7 +19,8 @@ it); at a terminal the solve's progress shows on standard error meanwhile.
 ``--proof FILE`` writes the certificate of the value
 (:mod:`tictactoe.solver.certificate`; gzip-compressed when FILE ends in
 ``.gz``), its writing counted in ``nodes:`` and ``seconds:``.  Exit status
-0; 2 for a bad command line, a board the game cannot reach or one whose game is over; 1 when the
+0; 2 for a bad command line (a --scheduler that is no address among them), a board the game cannot reach or
+one whose game is over; 1 when the
 certificate cannot be written, or there is none to write because
 ``--think`` ran out first, or the cluster cannot be reached; otherwise as every program of the project ends
 (:mod:`tictactoe.cli.exits`): 130 on Ctrl-C, 141 when the reader of the
@@ -50,7 +51,7 @@ from tictactoe.solver.job import Job, JobAnswer, strategies
 from tictactoe.solver.jobs import PROOF_SPLIT, VALUE_SPLIT, JobLost, JobSolution, JobSolve, Progress
 from tictactoe.solver.memory import CostTable, capacity_for, default_memory
 from tictactoe.solver.position import EMPTY_ROW_MARK, Position, PositionError
-from tictactoe.solver.runners import ClusterError, DaskCluster, InProcess, LocalPool, Runner, cores
+from tictactoe.solver.runners import AddressError, ClusterError, DaskCluster, InProcess, LocalPool, Runner, cores
 from tictactoe.solver.search_board import SIDES
 from tictactoe.solver.solve import Solution, Solver
 
@@ -284,6 +285,8 @@ def _solve_as_jobs(
             if args.workers in (None, 1)
             else LocalPool(args.workers)
         )
+    except AddressError as error:
+        parser.error(f"--scheduler: {error}")
     except ClusterError as error:
         print(f"{PROGRAM}: {error}", file=sys.stderr)
         return EXIT_FAILED

@@ -43,7 +43,7 @@ if TYPE_CHECKING:
     from multiprocessing.process import BaseProcess
     from multiprocessing.queues import Queue
 
-__all__ = ["ClusterError", "DaskCluster", "InProcess", "LocalPool", "Runner", "cores"]
+__all__ = ["AddressError", "ClusterError", "DaskCluster", "InProcess", "LocalPool", "Runner", "cores"]
 
 # How often a runner that cannot be told when a job ends looks again, in seconds.
 _POLL = 0.05
@@ -62,6 +62,10 @@ _MOST_SHARED = 20_000
 
 class ClusterError(RuntimeError):
     """The cluster cannot be used: dask is not installed, or no scheduler answers at the address."""
+
+
+class AddressError(ClusterError):
+    """The address is not one of a Dask scheduler (``tcp://host:port``): a mistake of the command line."""
 
 
 def cores() -> int:
@@ -286,7 +290,9 @@ class DaskCluster:
             raise ClusterError("--scheduler needs dask: pip install 'tictactoe-hashtable[cluster]'") from None
         try:
             self._client = distributed.Client(address, timeout=_CONNECT_SECONDS)
-        except (OSError, TimeoutError) as error:
+        except ValueError as error:  # dask's reading of the address: no port, a scheme it does not know
+            raise AddressError(f"{address!r} is no Dask scheduler's address: {error}") from None
+        except (OSError, TimeoutError, TypeError, ImportError) as error:  # TypeError: tls, ucx unconfigured
             raise ClusterError(f"no Dask scheduler answers at {address!r}: {error}") from None
         # The plugin's module imports dask, which this module may not (it is the cluster extra's).
         from tictactoe.solver.cluster_plugin import OneJobEach  # noqa: PLC0415
