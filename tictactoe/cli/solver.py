@@ -23,7 +23,7 @@ it); at a terminal the solve's progress shows on standard error meanwhile.
 one whose game is over; 1 when the
 certificate cannot be written, or there is none to write because
 ``--think`` ran out first, or the cluster cannot be reached; otherwise as every program of the project ends
-(:mod:`tictactoe.cli.exits`): 130 on Ctrl-C, 141 when the reader of the
+(:mod:`tictactoe.cli.exits`): 130 on Ctrl-C (143 on SIGTERM, which says so too), 141 when the reader of the
 output has gone, 1 when the output cannot be written.
 """
 
@@ -208,6 +208,8 @@ def _position(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Posi
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Solve the position the command line gives; print the report; return the exit status."""
+    # SIGTERM (what timeout and kill send) ends the solve as Ctrl-C does: the workers stop, the file closes.
+    signal.signal(signal.SIGTERM, _terminated)
     parser = _parser()
     args = parser.parse_args(argv)
     position = _position(parser, args)
@@ -248,7 +250,11 @@ def _region(parser: argparse.ArgumentParser, restrict: tuple[int, int] | None, p
 
 
 def _terminated(number: int, frame: object) -> NoReturn:
-    """SIGTERM: end as Ctrl-C ends a solve (its workers stopped), with SIGTERM's status."""
+    """SIGTERM: end as Ctrl-C ends a solve (its workers stopped), saying so, with SIGTERM's status.  A second
+    SIGTERM is ignored while the solve stops, so that the stopping is not cut short; the line is written to the
+    descriptor, not through ``sys.stderr``, whose buffer the signal may have interrupted in the middle of a write."""
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    os.write(sys.stderr.fileno(), f"{PROGRAM}: terminated\n".encode())
     raise SystemExit(128 + signal.SIGTERM)
 
 
@@ -274,8 +280,6 @@ def _solve_as_jobs(
 ) -> tuple[Solution, list[str] | None, list[str]] | int:
     """The solve as jobs, on the runner the command line names: what :func:`_solve_by_jobs` finds, or the exit
     status when the cluster cannot be reached or a job's worker is lost too often."""
-    # SIGTERM (what timeout and kill send) ends the solve as Ctrl-C does: the workers stop, the file closes.
-    signal.signal(signal.SIGTERM, _terminated)
     store = _store(parser, args.resume)
     try:
         runner: Runner = (

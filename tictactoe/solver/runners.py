@@ -157,6 +157,10 @@ class LocalPool:
 
     def _start(self) -> _Slot:
         jobs: Queue[tuple[int, Job] | None] = self._context.Queue()
+        # A job larger than the pipe holds is written by the queue's feeder thread while the worker reads it; a
+        # worker killed meanwhile (the solve stopped) leaves the thread blocked for good, and Python's exit, which
+        # joins it, with it.  A job not yet sent is worth nothing once the solve stops: the exit need not wait.
+        jobs.cancel_join_thread()
         process = self._context.Process(target=_work, args=(os.getpid(), jobs, self._answers), daemon=True)
         process.start()
         return _Slot(process, jobs)
@@ -246,6 +250,7 @@ class LocalPool:
 def _work(parent: int, jobs: Queue[tuple[int, Job] | None], answers: Queue[tuple[int, JobAnswer]]) -> None:
     """A worker's life: answer the jobs it is given until it is told to stop (None), or its parent is gone."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not the solve's own handling, which a fork hands down
     _die_with(parent)
     while (given := jobs.get()) is not None:
         handle, job = given
