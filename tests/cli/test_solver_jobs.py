@@ -94,6 +94,18 @@ def test_a_scheduler_address_that_cannot_be_used_is_one_line(address: str, statu
     assert reason in one_line(result)
 
 
+@pytest.mark.slow
+def test_a_restricted_solve_on_workers_writes_a_valid_certificate(tmp_path: Path) -> None:
+    # Every worker's job that X did not win once ended in a traceback ("no move reaches 0"): its search was
+    # asked to prove O's strategy, which must answer X's moves outside the region too.
+    proof = tmp_path / "p.txt"
+    result = run_limited([*SOLVE, "6", "4", "--restrict", "4x4", "--workers", "2", "--proof", proof])
+    assert (result.returncode, result.stderr) == (0, "")
+    assert result.stdout.splitlines()[0] == "value: X wins"
+    checked = run_limited(["-m", "tictactoe.proofcheck", proof])
+    assert checked.stdout.splitlines()[:2] == ["proof: valid", "value: X wins"]
+
+
 def stored(db: Path) -> list[tuple[object, ...]]:
     with sqlite3.connect(db) as connection:
         return connection.execute("SELECT job, low, high, nodes, seconds FROM answers ORDER BY job").fetchall()

@@ -316,9 +316,14 @@ def _warn(message: str) -> None:
 
 def check_answer(job: Job, answer: JobAnswer) -> str | None:
     """What is wrong with ``answer`` to ``job``, read from a resume file, by the checker's rules: its proof must
-    prove the strategies its value needs from the job's position (None: it does)."""
+    prove the strategies its value needs from the job's position (None: it does).  A restricted job's answer
+    that X does not win has nothing to prove (no strategy of the game shows it) and is taken as it is: believed
+    wrongly, it can only leave a win of X's unfound, and a restricted solve claims nothing else."""
     position = job.position()
-    needed = strategies(SIDES.index(position.mover), answer.low, answer.high)
+    restricted = job.restrict is not None
+    needed = strategies(SIDES.index(position.mover), answer.low, answer.high, restricted=restricted)
+    if restricted and not needed:
+        return None
     if not needed or answer.proof is None:
         return "it proves nothing"
     claims = [(SIDES[prover].value, goal.value == "win") for prover, goal in needed]
