@@ -66,6 +66,7 @@ def test_more_records_than_the_budget_are_refused_before_any_is_read(tmp_path: P
         (gzip.compress(("\n".join(draw_3x3()) + "\n").encode())[:-12], "the compressed file is cut short or damaged"),
         (b"\x1f\x8bnot gzip at all", "cannot read"),
         (bytes(range(256)), "the file is not text of the certificate's alphabet"),
+        (b"[" * 1000 + b"]" * 1000 + b"\n", "the header nests its values deeper than a header does"),
     ],
 )
 def test_a_file_that_proves_nothing_is_one_line_and_status_1(tmp_path: Path, content: bytes, reason: str) -> None:

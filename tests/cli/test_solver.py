@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 import pytest
 
 from tests.limited import one_line, run_limited
+from tests.paths import ROOT
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -107,3 +108,29 @@ def test_a_restricted_solve_proves_a_win_for_x_and_says_so_in_its_certificate(tm
     checked = run_limited(["-m", "tictactoe.proofcheck", tmp_path / "win.txt"])
     assert checked.stdout.splitlines()[:2] == ["proof: valid", "value: X wins"]
     assert solve_lines("5", "4", "--restrict", "3x3")[0] == "value: unknown"  # a draw: not X's win
+
+
+@pytest.mark.slow
+def test_a_certificate_is_the_same_whatever_memory_while_no_table_fills(tmp_path: Path) -> None:
+    # 6x6, four in a row: about 27,000 positions, which 64 MiB holds and 4 GiB too: the same bytes.  1 MiB holds
+    # 7,000: the table lets positions go, and the search, and the strategy it writes, go another way -- a valid
+    # certificate of the same value, the same for the same --memory.
+    certificates: dict[str, list[bytes]] = {}
+    for memory in ("64", "4096", "1", "1"):
+        path = tmp_path / f"{memory}.txt"
+        assert solve_lines("6", "4", "--memory", memory, "--proof", str(path))[0] == "value: X wins"
+        certificates.setdefault(memory, []).append(path.read_bytes())
+    assert certificates["64"] == certificates["4096"]
+    assert certificates["1"][0] == certificates["1"][1]
+    checked = run_limited(["-m", "tictactoe.proofcheck", tmp_path / "1.txt"])
+    assert checked.stdout.splitlines()[:2] == ["proof: valid", "value: X wins"]
+
+
+def test_a_documented_command_whose_certificate_is_named_by_digest_pins_memory() -> None:
+    # The default --memory is half the machine's: without --memory the same command writes other bytes on a
+    # machine whose table fills (docs/proofs.md, "Memory").
+    guide = (ROOT / "docs" / "proofs.md").read_text(encoding="utf-8")
+    for digest in re.finditer(r"sha256 [0-9a-f]{64}", guide):
+        commands = re.findall(r"^python -m tictactoe\.solver .*--proof .*$", guide[: digest.start()], re.MULTILINE)
+        assert commands, digest[0]
+        assert "--memory " in commands[-1], commands[-1]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import pty
+import random
 import re
 import signal
 import sqlite3
@@ -17,6 +18,7 @@ import pytest
 
 from tests.limited import one_line, run_limited
 from tests.paths import ROOT
+from tests.started import started
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -72,6 +74,38 @@ def test_no_scheduler_at_the_address_is_one_line_and_status_1() -> None:
     assert one_line(result).startswith("python -m tictactoe.solver: no Dask scheduler answers at 'tcp://127.0.0.1:9'")
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("address", "status", "reason"),
+    [
+        ("garbage", 2, "error: --scheduler: 'garbage' is no Dask scheduler's address: missing port number"),
+        ("", 2, "error: --scheduler: '' is no Dask scheduler's address"),
+        ("tcp://", 2, "error: --scheduler: 'tcp://' is no Dask scheduler's address"),
+        ("http://127.0.0.1:8786", 2, "is no Dask scheduler's address: unknown address scheme 'http'"),
+        ("tcp://[::1", 2, "error: --scheduler: 'tcp://[::1' is no Dask scheduler's address"),
+        ("inproc://nothing", 2, "error: --scheduler: 'inproc://nothing' is no Dask scheduler's address"),
+        ("tls://127.0.0.1:9", 1, "python -m tictactoe.solver: no Dask scheduler answers at 'tls://127.0.0.1:9'"),
+    ],
+)
+def test_a_scheduler_address_that_cannot_be_used_is_one_line(address: str, status: int, reason: str) -> None:
+    pytest.importorskip("distributed", reason="dask is not installed (pip install '.[cluster]')")
+    result = run_limited([*SOLVE, "3", "3", "--scheduler", address])
+    assert result.returncode == status
+    assert reason in one_line(result)
+
+
+@pytest.mark.slow
+def test_a_restricted_solve_on_workers_writes_a_valid_certificate(tmp_path: Path) -> None:
+    # Every worker's job that X did not win once ended in a traceback ("no move reaches 0"): its search was
+    # asked to prove O's strategy, which must answer X's moves outside the region too.
+    proof = tmp_path / "p.txt"
+    result = run_limited([*SOLVE, "6", "4", "--restrict", "4x4", "--workers", "2", "--proof", proof])
+    assert (result.returncode, result.stderr) == (0, "")
+    assert result.stdout.splitlines()[0] == "value: X wins"
+    checked = run_limited(["-m", "tictactoe.proofcheck", proof])
+    assert checked.stdout.splitlines()[:2] == ["proof: valid", "value: X wins"]
+
+
 def stored(db: Path) -> list[tuple[object, ...]]:
     with sqlite3.connect(db) as connection:
         return connection.execute("SELECT job, low, high, nodes, seconds FROM answers ORDER BY job").fetchall()
@@ -112,9 +146,23 @@ def started_workers(parent: int, count: int) -> list[int]:
     return workers
 
 
+def default_signals() -> None:
+    """In a child about to run a program: Ctrl-C and SIGTERM handled as a program started at a terminal finds
+    them, whatever the test run's own (a run started in the background ignores SIGINT, and its children with it)."""
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
 def test_ctrl_c_stops_the_workers_and_ends_quietly(tmp_path: Path) -> None:
     command = [sys.executable, *SOLVE, "7", "5", "--workers", "2", "--resume", str(tmp_path / "a.db")]
-    with subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) as run:
+    with subprocess.Popen(
+        command,
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=default_signals,  # noqa: PLW1509 (the test's process has no thread a fork could catch)
+    ) as run:
         workers = started_workers(run.pid, 2)
         run.send_signal(signal.SIGINT)
         out, err = run.communicate(timeout=60)
@@ -168,14 +216,45 @@ def gone(pids: list[int], seconds: float = 30.0) -> bool:
 @pytest.mark.parametrize("end", [signal.SIGTERM, signal.SIGKILL], ids=["SIGTERM", "kill -9"])
 def test_the_workers_end_with_the_solve_however_it_ends(tmp_path: Path, end: signal.Signals) -> None:
     command = [sys.executable, *SOLVE, "7", "5", "--workers", "2", "--resume", str(tmp_path / "a.db")]
-    with subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) as run:
+    with subprocess.Popen(
+        command,
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=default_signals,  # noqa: PLW1509 (the test's process has no thread a fork could catch)
+    ) as run:
         workers = started_workers(run.pid, 2)
         assert len(workers) >= 2
         run.send_signal(end)
-        out, _ = run.communicate(timeout=60)
+        out, err = run.communicate(timeout=60)
     assert out == ""
     assert run.returncode == (143 if end == signal.SIGTERM else -signal.SIGKILL)
+    assert err == ("python -m tictactoe.solver: terminated\n" if end == signal.SIGTERM else "")
     assert gone(workers)  # none left behind under PID 1
+
+
+@pytest.mark.slow
+def test_sigterm_at_any_moment_ends_the_solve_within_a_second_and_says_so() -> None:
+    # The solve's exit once waited for ever, now and then, on a queue's thread still writing a job to a worker
+    # that close() had killed; and SIGTERM ended it without a word.  50 tries, each sent at a random moment of
+    # the first three seconds of a solve of many jobs (6x6, four in a row, split at 300 positions).
+    chance = random.Random(143)
+    for attempt in range(50):
+        run = started([*SOLVE, "6", "4", "--workers", "2", "--split", "300"], preexec_fn=default_signals)
+        with run:
+            time.sleep(chance.uniform(0.0, 3.0))
+            sent = time.monotonic()
+            run.send_signal(signal.SIGTERM)
+            try:
+                out, err = run.communicate(timeout=30)
+            except subprocess.TimeoutExpired:
+                run.kill()
+                run.communicate()
+                pytest.fail(f"try {attempt}: the solve had not ended 30 s after SIGTERM")
+            seconds = time.monotonic() - sent
+        assert (run.returncode, out, err) == (143, "", "python -m tictactoe.solver: terminated\n"), attempt
+        assert seconds < 1.0, (attempt, seconds)
 
 
 @pytest.mark.slow

@@ -10,6 +10,7 @@ import re
 import signal
 import sqlite3
 import time
+import tracemalloc
 import zlib
 from typing import TYPE_CHECKING
 
@@ -312,6 +313,34 @@ def test_a_damaged_row_or_one_without_a_proof_is_refused(tmp_path: Path) -> None
     _, warned = kept(tmp_path, position, proof=True)
     assert len(warned) == 1
     assert "its proof cannot be read" in warned[0]
+
+
+@pytest.mark.slow
+def test_a_row_whose_proof_would_inflate_past_its_bound_is_refused_without_being_inflated(tmp_path: Path) -> None:
+    position = Position(4, 4, 0, 0)
+    first, _ = kept(tmp_path, position, proof=True)
+    # 256 MiB of zeros packed into 250 kB: inflated whole as the row was read, at every resume of the file.
+    packer = zlib.compressobj(9)
+    bomb = b"".join(packer.compress(bytes(1 << 24)) for _ in range(16)) + packer.flush()
+    assert len(bomb) < 300_000
+    changed = edit(
+        tmp_path / "answers.db",
+        f"UPDATE answers SET proof = x'{bomb.hex()}' WHERE rowid = (SELECT min(rowid) FROM answers)",
+    )
+    tracemalloc.start()
+    try:
+        again, warned = kept(tmp_path, position, proof=True)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert warned == [
+        f"the answer kept for {changed} is refused: its proof cannot be read (it inflates past 64 MiB); "
+        "it is solved again"
+    ]
+    assert peak < 100 * 2**20
+    assert (again.value, again.records, again.resumed) == (first.value, first.records, again.jobs - 1)
+    _, warned = kept(tmp_path, position, proof=True)  # the row was dropped, and its answer kept again
+    assert warned == []
 
 
 def test_a_file_that_is_no_store_is_refused(tmp_path: Path) -> None:

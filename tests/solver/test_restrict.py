@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from configurations import Winner
 from configurations.rules import Rules
 from tests.solver.test_solve import positions
+from tictactoe.cli.solver import check_answer
 from tictactoe.proofcheck import check_lines
 from tictactoe.solver.answers import AnswerStore
 from tictactoe.solver.certificate import ProofExtractor, header
@@ -81,6 +82,23 @@ def test_a_restricted_solve_that_finds_no_win_for_x_says_nothing() -> None:
     list(solve_by_jobs)
     assert solve_by_jobs.solution is not None
     assert solve_by_jobs.solution.value is None  # 5x5 with four in a row is a draw, which X's region cannot show
+
+
+def test_restricted_proof_jobs_prove_x_s_wins_alone_and_are_kept_and_read_back(tmp_path: Path) -> None:
+    # 5x5 with four in a row is a draw: each job whose answer was not a win for X once asked its search for O's
+    # strategy, which must answer X's moves outside the region too, and ended in "no move reaches 0".
+    warned: list[str] = []
+    solutions = []
+    for _ in range(2):
+        store = AnswerStore(tmp_path / "answers.db", check=check_answer, warn=warned.append)
+        solve_by_jobs = JobSolve(Position(5, 4, 0, 0), InProcess(), proof=True, store=store, restrict=(3, 3))
+        list(solve_by_jobs)
+        store.close()
+        assert solve_by_jobs.solution is not None
+        solutions.append(solve_by_jobs.solution)
+    assert [solution.value for solution in solutions] == [None, None]
+    assert solutions[1].resumed == solutions[1].jobs > 0  # each answer read back, none refused
+    assert warned == []
 
 
 def test_restricted_answers_serve_no_unrestricted_solve(tmp_path: Path) -> None:

@@ -19,10 +19,11 @@ it); at a terminal the solve's progress shows on standard error meanwhile.
 ``--proof FILE`` writes the certificate of the value
 (:mod:`tictactoe.solver.certificate`; gzip-compressed when FILE ends in
 ``.gz``), its writing counted in ``nodes:`` and ``seconds:``.  Exit status
-0; 2 for a bad command line, a board the game cannot reach or one whose game is over; 1 when the
+0; 2 for a bad command line (a --scheduler that is no address among them), a board the game cannot reach or
+one whose game is over; 1 when the
 certificate cannot be written, or there is none to write because
 ``--think`` ran out first, or the cluster cannot be reached; otherwise as every program of the project ends
-(:mod:`tictactoe.cli.exits`): 130 on Ctrl-C, 141 when the reader of the
+(:mod:`tictactoe.cli.exits`): 130 on Ctrl-C (143 on SIGTERM, which says so too), 141 when the reader of the
 output has gone, 1 when the output cannot be written.
 """
 
@@ -50,7 +51,7 @@ from tictactoe.solver.job import Job, JobAnswer, strategies
 from tictactoe.solver.jobs import PROOF_SPLIT, VALUE_SPLIT, JobLost, JobSolution, JobSolve, Progress
 from tictactoe.solver.memory import CostTable, capacity_for, default_memory
 from tictactoe.solver.position import EMPTY_ROW_MARK, Position, PositionError
-from tictactoe.solver.runners import ClusterError, DaskCluster, InProcess, LocalPool, Runner, cores
+from tictactoe.solver.runners import AddressError, ClusterError, DaskCluster, InProcess, LocalPool, Runner, cores
 from tictactoe.solver.search_board import SIDES
 from tictactoe.solver.solve import Solution, Solver
 
@@ -207,6 +208,8 @@ def _position(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Posi
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Solve the position the command line gives; print the report; return the exit status."""
+    # SIGTERM (what timeout and kill send) ends the solve as Ctrl-C does: the workers stop, the file closes.
+    signal.signal(signal.SIGTERM, _terminated)
     parser = _parser()
     args = parser.parse_args(argv)
     position = _position(parser, args)
@@ -247,7 +250,11 @@ def _region(parser: argparse.ArgumentParser, restrict: tuple[int, int] | None, p
 
 
 def _terminated(number: int, frame: object) -> NoReturn:
-    """SIGTERM: end as Ctrl-C ends a solve (its workers stopped), with SIGTERM's status."""
+    """SIGTERM: end as Ctrl-C ends a solve (its workers stopped), saying so, with SIGTERM's status.  A second
+    SIGTERM is ignored while the solve stops, so that the stopping is not cut short; the line is written to the
+    descriptor, not through ``sys.stderr``, whose buffer the signal may have interrupted in the middle of a write."""
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    os.write(sys.stderr.fileno(), f"{PROGRAM}: terminated\n".encode())
     raise SystemExit(128 + signal.SIGTERM)
 
 
@@ -273,8 +280,6 @@ def _solve_as_jobs(
 ) -> tuple[Solution, list[str] | None, list[str]] | int:
     """The solve as jobs, on the runner the command line names: what :func:`_solve_by_jobs` finds, or the exit
     status when the cluster cannot be reached or a job's worker is lost too often."""
-    # SIGTERM (what timeout and kill send) ends the solve as Ctrl-C does: the workers stop, the file closes.
-    signal.signal(signal.SIGTERM, _terminated)
     store = _store(parser, args.resume)
     try:
         runner: Runner = (
@@ -284,6 +289,8 @@ def _solve_as_jobs(
             if args.workers in (None, 1)
             else LocalPool(args.workers)
         )
+    except AddressError as error:
+        parser.error(f"--scheduler: {error}")
     except ClusterError as error:
         print(f"{PROGRAM}: {error}", file=sys.stderr)
         return EXIT_FAILED
@@ -309,9 +316,14 @@ def _warn(message: str) -> None:
 
 def check_answer(job: Job, answer: JobAnswer) -> str | None:
     """What is wrong with ``answer`` to ``job``, read from a resume file, by the checker's rules: its proof must
-    prove the strategies its value needs from the job's position (None: it does)."""
+    prove the strategies its value needs from the job's position (None: it does).  A restricted job's answer
+    that X does not win has nothing to prove (no strategy of the game shows it) and is taken as it is: believed
+    wrongly, it can only leave a win of X's unfound, and a restricted solve claims nothing else."""
     position = job.position()
-    needed = strategies(SIDES.index(position.mover), answer.low, answer.high)
+    restricted = job.restrict is not None
+    needed = strategies(SIDES.index(position.mover), answer.low, answer.high, restricted=restricted)
+    if restricted and not needed:
+        return None
     if not needed or answer.proof is None:
         return "it proves nothing"
     claims = [(SIDES[prover].value, goal.value == "win") for prover, goal in needed]

@@ -7,6 +7,8 @@
   value), as a resume file keeps them.
 * :mod:`.reading`: reading a file within bounds that no crafted file can
   stretch.
+* :mod:`.entries`: each record's entry checked from its own board as it is
+  read, and kept as one number.
 * :mod:`.rules`: the game's rules as the checker knows them -- its own
   windows, symmetries and square names.
 

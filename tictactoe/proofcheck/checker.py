@@ -4,11 +4,12 @@ The format is the solver's guide's (``docs/proofs.md``): a JSON header,
 then records ``PROVER BOARD ENTRY``.  The walk needs no search: where the
 prover is to move it plays the record's move; where the other player is
 to move it tries every empty square and looks up the record of the
-position after it; a leaf (a pairing, an Erdős-Selfridge weight) it checks
-against the windows itself.  It ends a line where the game has ended, or
-where the prover can complete a line at once.  Every record must be met
-once, so the time grows with the file, not with the game; and what it
-holds is bounded as the file is read (:mod:`.reading`).
+position after it; a leaf (a pairing, an Erdős-Selfridge weight) is
+checked against the windows as its record is read (:mod:`.entries`).  It
+ends a line where the game has ended, or where the prover can complete a
+line at once.  Every record must be met once, so the time grows with the
+file, not with the game; and what it holds is bounded by what it has read
+(:mod:`.reading`, :mod:`.entries`, :class:`_Walk`).
 
 The board a certificate starts from must be one a game reaches and has
 not finished: a board where a move was made after a line was completed,
@@ -29,11 +30,12 @@ import functools
 import gzip
 import operator
 import zlib
+from array import array
 from dataclasses import dataclass
-from fractions import Fraction
 from operator import add
 from typing import TYPE_CHECKING
 
+from tictactoe.proofcheck.entries import EntryReader, leaf_of, move_of
 from tictactoe.proofcheck.reading import (
     LONGEST_HEADER,
     MOST_RECORDS,
@@ -200,15 +202,32 @@ def _root(shape: Shape, rows: list[str]) -> tuple[int, int]:
     return x_tiles, o_tiles
 
 
+@dataclass(slots=True)
+class _Replies:
+    """A position with the other player to move, and the replies of its not yet followed (a set of squares)."""
+
+    x_tiles: int
+    o_tiles: int
+    keys: tuple[int, ...]
+    left: int
+
+
 class _Walk:
-    """The records of one certificate, and the walk that follows its strategies through them."""
+    """The records of one certificate, and the walk that follows its strategies through them.
+
+    What it holds is bounded by what it has read: each record's key and
+    its entry's code (:mod:`.entries`), and, while it walks, one position a
+    move deep on the line it follows, each with the replies it has left to
+    try -- never every reply at once, which on a large board would hold
+    hundreds of positions for each move of a line a short file records.
+    """
 
     def __init__(self, shape: Shape, root: tuple[int, int]) -> None:
         self._shape = shape
         self._root = root
         self._full = (1 << shape.squares) - 1
         self._key_bytes = (2 * shape.squares + 7) // 8
-        self._entries: list[str] = []  # each record's ENTRY, by number - 1
+        self._codes = array("q")  # each record's entry as its code (entries.EntryReader.code), by number - 1
         self._index = RecordIndex(0)  # prover + key -> record number - 1
         self._seen_positions = RecordIndex(0)  # the other player's turns already followed
         self._visited = bytearray()
@@ -216,12 +235,14 @@ class _Walk:
 
     def read(self, lines: LineReader, total: int, *, exact: bool) -> None:
         """Read and index the ``total`` records of ``lines`` (at most ``total`` unless ``exact``), checking each
-        one's form, and refusing one that repeats a record before it as soon as it is read."""
+        one's form and every claim its own board decides (:meth:`.entries.EntryReader.code`), and refusing one that
+        repeats a record before it as soon as it is read."""
         shape = self._shape
         limit = record_limit(shape.squares)
         self._index = RecordIndex(min(total, 1 << 20))
+        entries = EntryReader(shape)
         while (line := lines.next(limit)) is not None:
-            number = len(self._entries) + 1
+            number = len(self._codes) + 1
             if number > total:
                 raise CertificateError(f"the file holds more than the {total} records its header counts")
             prover, board, entry = ([*line.split(" ", 2), "", ""])[:3]
@@ -232,8 +253,8 @@ class _Walk:
             earlier = self._index.add(prover + self._bytes(shape.key(board)), number - 1)
             if earlier >= 0:
                 raise CertificateError(f"record {number} repeats record {earlier + 1}")
-            self._entries.append(entry)
-        read = len(self._entries)
+            self._codes.append(entries.code(number, prover, board, entry))
+        read = len(self._codes)
         if exact and read < total:
             raise CertificateError(f"the file ends after {read} of the {total} records it counts")
         self._seen_positions = RecordIndex(read)
@@ -244,64 +265,59 @@ class _Walk:
         ``CertificateError`` at the first flaw."""
         x_tiles, o_tiles = self._root
         keys = self._shape.keys(x_tiles, o_tiles)
-        stack: list[_Position] = []
+        lines: list[_Replies] = []  # the other player's turns on the line followed, the last the deepest
         if (x_tiles.bit_count() == o_tiles.bit_count()) == (prover == "X"):
             mine, theirs = (x_tiles, o_tiles) if prover == "X" else (o_tiles, x_tiles)
             if self._shape.threats(mine, theirs):
                 return  # the prover completes a line
-            stack.append((x_tiles, o_tiles, keys))
+            self._prover_turn(prover, win, (x_tiles, o_tiles, keys), lines)
         else:
-            self._other_turn(prover, win, (x_tiles, o_tiles, keys), stack)
-        while stack:
-            self._prover_turn(prover, win, stack.pop(), stack)
+            self._other_turn(prover, win, (x_tiles, o_tiles, keys), lines)
+        while lines:
+            position = self._next_reply(prover, win, lines[-1])
+            if position is None:
+                lines.pop()
+            else:
+                self._prover_turn(prover, win, position, lines)
 
     def check_all_visited(self) -> None:
         """``CertificateError`` naming the first record the walk did not visit, if any."""
-        if self.visited != len(self._entries):
+        if self.visited != len(self._codes):
             raise CertificateError(f"record {self._visited.index(0) + 1} is no part of the proof")
 
-    def _prover_turn(self, prover: str, win: bool, position: _Position, stack: list[_Position]) -> None:
-        """The prover to move, with no line to complete: play its record's move, or check its leaf."""
+    def _prover_turn(self, prover: str, win: bool, position: _Position, lines: list[_Replies]) -> None:
+        """The prover to move, with no line to complete: play its record's move, or take its leaf."""
         x_tiles, o_tiles, keys = position
         record, symmetry = self._find(prover, keys)
         if record < 0:
             raise CertificateError(f"no record of {prover}'s move in {self._shape.draw(x_tiles, o_tiles)}")
         if not self._visit(record):
             return
-        entry = self._entries[record].split(" ")
-        if entry[0] != "move":
-            self._leaf((record, symmetry), prover, win, (x_tiles, o_tiles), entry, maker_to_move=False)
+        code = self._codes[record]
+        if move_of(code) < 0 or leaf_of(code):
+            self._leaf(record, prover, win)
             return
-        if len(entry) < 2 or entry[1] in ("pairs", "weight"):
-            raise CertificateError(f"record {record + 1}: a move names one square")
-        square = self._square(record, symmetry, entry[1])
-        if (x_tiles | o_tiles) >> square & 1:
-            raise CertificateError(f"record {record + 1}: {prover}'s move {entry[1]} is on a square already taken")
+        square = self._shape.inverses[symmetry][move_of(code)]
         if prover == "X":
             x_tiles |= 1 << square
         else:
             o_tiles |= 1 << square
-        if len(entry) > 2:  # the leaf of the position after the move
-            self._leaf((record, symmetry), prover, win, (x_tiles, o_tiles), entry[2:], maker_to_move=True)
-            return
         keys = tuple(map(add, keys, self._shape.steps[prover][square]))
         if x_tiles | o_tiles == self._full:
             if win:
                 raise CertificateError(f"record {record + 1}: the game ends in a draw, and {prover} must win")
             return
-        self._other_turn(prover, win, (x_tiles, o_tiles, keys), stack)
+        self._other_turn(prover, win, (x_tiles, o_tiles, keys), lines)
 
-    def _other_turn(self, prover: str, win: bool, position: _Position, stack: list[_Position]) -> None:
-        """The other player to move: check its leaf if it has a record, else stack every reply that needs one."""
+    def _other_turn(self, prover: str, win: bool, position: _Position, lines: list[_Replies]) -> None:
+        """The other player to move: take its leaf if it has a record, else add its replies that need one to
+        ``lines``."""
         x_tiles, o_tiles, keys = position
         shape, other = self._shape, "O" if prover == "X" else "X"
-        record, symmetry = self._find(prover, keys)
+        record, _ = self._find(prover, keys)
         if record >= 0:
             if self._visit(record):
-                if self._entries[record].startswith("move"):
-                    raise CertificateError(f"record {record + 1} gives {prover} a move, but {other} is to move")
-                entry = self._entries[record].split(" ")
-                self._leaf((record, symmetry), prover, win, (x_tiles, o_tiles), entry, maker_to_move=True)
+                self._leaf(record, prover, win)  # the entry's code refused a move where the prover is not to move
             return
         if self._seen_positions.add(prover + self._bytes(min(keys)), 0) >= 0:
             return
@@ -309,76 +325,39 @@ class _Walk:
         if shape.threats(theirs, mine):
             raise CertificateError(f"{other} completes a line, to move in {shape.draw(x_tiles, o_tiles)}")
         threats = shape.threats(mine, theirs)
-        steps = shape.steps[other]
         empty = self._full & ~(x_tiles | o_tiles)
-        while empty:
-            bit = empty & -empty
-            empty ^= bit
-            if threats & ~bit:
-                continue  # the prover completes a line next
-            x_after, o_after = (x_tiles, o_tiles | bit) if other == "O" else (x_tiles | bit, o_tiles)
-            square = bit.bit_length() - 1
-            if x_after | o_after == self._full:
-                if win:
-                    drawn = shape.draw(x_tiles, o_tiles)
-                    raise CertificateError(f"{other}'s {shape.name(square)} in {drawn} ends the game in a draw")
-                continue
-            stack.append((x_after, o_after, tuple(map(add, keys, steps[square]))))
+        # A reply off the prover's one threat (or any reply, against two) lets the prover complete a line next.
+        left = empty if not threats else threats if threats.bit_count() == 1 else 0
+        lines.append(_Replies(x_tiles, o_tiles, keys, left))
 
-    def _leaf(
-        self,
-        found: tuple[int, int],
-        prover: str,
-        win: bool,
-        tiles: tuple[int, int],
-        entry: list[str],
-        *,
-        maker_to_move: bool,
-    ) -> None:
-        """Check the leaf ``entry`` of the record ``found`` (its number and the symmetry to its board): the other
-        player (the maker) cannot complete a window."""
-        record, symmetry = found
-        x_tiles, o_tiles = tiles
+    def _next_reply(self, prover: str, win: bool, replies: _Replies) -> _Position | None:
+        """The position after the next of ``replies`` that needs a record (the highest square first), or None
+        when none is left."""
         shape, other = self._shape, "O" if prover == "X" else "X"
-        kind, *squares = entry
-        if kind not in ("pairs", "weight") or (kind == "weight" and squares):
-            raise CertificateError(f"record {record + 1}: {self._entries[record]!r} is no entry of the format")
+        x_tiles, o_tiles = replies.x_tiles, replies.o_tiles
+        while replies.left:
+            square = replies.left.bit_length() - 1
+            replies.left ^= 1 << square
+            x_after, o_after = (x_tiles, o_tiles | 1 << square) if other == "O" else (x_tiles | 1 << square, o_tiles)
+            if x_after | o_after != self._full:
+                return x_after, o_after, tuple(map(add, replies.keys, shape.steps[other][square]))
+            if win:
+                drawn = shape.draw(x_tiles, o_tiles)
+                raise CertificateError(f"{other}'s {shape.name(square)} in {drawn} ends the game in a draw")
+        return None
+
+    def _leaf(self, record: int, prover: str, win: bool) -> None:
+        """The leaf of ``record``, checked as it was read (:meth:`.entries.EntryReader.code`), ends the line unless the
+        prover must win: a leaf shows only that the other player cannot."""
         if win:
+            other = "O" if prover == "X" else "X"
+            kind = leaf_of(self._codes[record])
             raise CertificateError(f"record {record + 1}: a {kind} leaf shows only that {other} cannot win")
-        mine = x_tiles if prover == "X" else o_tiles
-        if kind == "weight":
-            theirs = o_tiles if prover == "X" else x_tiles
-            weight = sum(Fraction(1, 2 ** (w & ~theirs).bit_count()) for w in shape.windows if not w & mine)
-            bound = Fraction(1, 2) if maker_to_move else Fraction(1)
-            if weight >= bound:
-                raise CertificateError(f"record {record + 1}: {other}'s windows weigh {weight}, not under {bound}")
-            return
-        covered = used = 0
-        for pair in squares:
-            first, _, second = pair.partition("-")
-            bits = 1 << self._square(record, symmetry, first) | 1 << self._square(record, symmetry, second)
-            if bits.bit_count() != 2 or bits & (used | x_tiles | o_tiles):
-                raise CertificateError(f"record {record + 1}: the pair {pair} is not two empty squares of its own")
-            used |= bits
-            ends = [shape.holding[bit.bit_length() - 1] for bit in (bits & -bits, bits & (bits - 1))]
-            covered |= ends[0] & ends[1]
-        for index, window in enumerate(shape.windows):
-            if not window & mine and not covered >> index & 1:
-                ends = sorted(shape.images[symmetry][s] for s in range(shape.squares) if window >> s & 1)
-                named = f"{shape.name(ends[0])}-{shape.name(ends[-1])}"
-                raise CertificateError(f"record {record + 1}: no pair lies in {other}'s window {named}")
 
     def _find(self, prover: str, keys: tuple[int, ...]) -> tuple[int, int]:
         """The record of the position whose images have ``keys`` (-1 if none), and the symmetry to its board."""
         least = min(keys)
         return self._index.get(prover + self._bytes(least)), keys.index(least)
-
-    def _square(self, record: int, symmetry: int, name: str) -> int:
-        """The square ``name`` of ``record``'s board, as a square of the walk's board."""
-        try:
-            return self._shape.inverses[symmetry][self._shape.square(name)]
-        except ValueError as error:
-            raise CertificateError(f"record {record + 1}: {error}") from None
 
     def _visit(self, record: int) -> bool:
         """Mark ``record`` visited; False when it was already."""

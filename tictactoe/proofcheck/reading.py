@@ -8,7 +8,8 @@ before it has checked anything:
   (:func:`record_limit`), so one line of 400 MB costs what a long record
   costs, not 400 MB;
 * the header is one JSON object with each name once: a second ``length``
-  would be read by one reader and not by another;
+  would be read by one reader and not by another; and values nested
+  deeper than Python's stack are refused as such;
 * the records are indexed by their key behind a digest keyed by a secret
   of this process (:class:`RecordIndex`): the dictionary's polynomial hash is
   public, so keys chosen to land in one bucket would make every look-up walk
@@ -23,6 +24,10 @@ before it has checked anything:
 Traceback (most recent call last):
 ...
 tictactoe.proofcheck.reading.CertificateError: the header names 'length' twice
+>>> header_fields('{"board": ' + '[' * 5000 + ']' * 5000 + '}')
+Traceback (most recent call last):
+...
+tictactoe.proofcheck.reading.CertificateError: the header nests its values deeper than a header does
 """
 
 from __future__ import annotations
@@ -123,6 +128,8 @@ def header_fields(line: str) -> dict[str, object]:
         raise
     except ValueError:  # json's errors, and a number of more digits than Python reads
         fields = None
+    except RecursionError:  # arrays or objects nested deeper than Python's stack: a header nests two deep
+        raise CertificateError("the header nests its values deeper than a header does") from None
     if not isinstance(fields, dict):
         raise CertificateError("the first line is not the header of a k-in-a-row proof")
     return fields

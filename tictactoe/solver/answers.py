@@ -14,7 +14,8 @@ it says: an answer is read back only with its proof, and only after the
 ``check`` the store was given (the checker's rules, :mod:`tictactoe.proofcheck`,
 which the program hands in: this package does not know the checker) has
 followed that proof from the job's position.  A row whose digest does not
-match (damaged), that has no proof, or whose proof does not prove what the
+match (damaged), that has no proof, whose proof would inflate past a bound
+(a compression bomb: it is not inflated further) or does not prove what the
 row says, is refused -- ``warn`` is told why, in one line -- and dropped,
 and its job is solved again.  A row saying that a job ran past its budget
 is read back as it is: it claims no value, and a job split into its
@@ -56,6 +57,11 @@ CREATE TABLE IF NOT EXISTS answers (
 )
 """
 _COLUMNS = "job, low, high, nodes, seconds, split, proof, digest"
+# The most bytes a kept proof may inflate to.  A job of the default budget (50,000 positions) writes a few MB of
+# proof on 7x8; zlib inflates up to a thousand times, so a row of a few MB could otherwise ask for gigabytes, and
+# end every resume of the file that keeps it.
+_MOST_INFLATED = 64 << 20
+_INFLATED_PIECE = 1 << 20
 
 
 class StoreError(OSError):
@@ -158,8 +164,27 @@ def _pack(proof: ProofRecords) -> bytes:
     return zlib.compress("\n".join(lines).encode("ascii"))
 
 
+def _inflated(packed: bytes) -> bytes:
+    """The text ``packed`` holds, zlib-compressed: ValueError where it would inflate past :data:`_MOST_INFLATED`
+    bytes (nothing more is inflated) or is cut short; ``zlib.error`` where it is no zlib stream."""
+    inflater = zlib.decompressobj()
+    parts, size, rest = [], 0, packed
+    while rest and not inflater.eof:
+        # A piece at a time: zlib's own buffer for a larger one would take twice the piece while it is made.
+        part = inflater.decompress(rest, _INFLATED_PIECE)
+        rest = inflater.unconsumed_tail
+        parts.append(part)
+        size += len(part)
+        if size > _MOST_INFLATED:
+            raise ValueError(f"it inflates past {_MOST_INFLATED >> 20} MiB")
+    parts.append(inflater.flush())
+    if not inflater.eof:
+        raise ValueError("it is cut short")
+    return b"".join(parts)
+
+
 def _unpack(packed: bytes) -> ProofRecords:
-    first, *lines = zlib.decompress(packed).decode("ascii").split("\n")
+    first, *lines = _inflated(packed).decode("ascii").split("\n")
     x_roots, o_roots = (tuple(int(place) for place in part.split(",") if place) for part in first.split(";"))
     records = []
     for line in lines:

@@ -98,19 +98,28 @@ class JobAnswer:
     hot: tuple[int, ...] = ()
 
 
-def strategies(mover: int, low: int, high: int) -> list[tuple[int, Goal]]:
+def strategies(mover: int, low: int, high: int, *, restricted: bool = False) -> list[tuple[int, Goal]]:
     """The strategies that prove a value between ``low`` and ``high`` for ``mover`` (the player to move).
+
+    Of a ``restricted`` search (X's moves limited to a region), X's win
+    alone: it is all a restricted solve claims, and O's strategies are no
+    proof at all -- each must answer every move of X's, those outside the
+    region too, which the search never tried.
 
     >>> strategies(0, DRAWN, WON)
     [(0, <Goal.BLOCK: 'block'>)]
     >>> strategies(0, DRAWN, DRAWN), strategies(0, LOST, LOST)
     ([(0, <Goal.BLOCK: 'block'>), (1, <Goal.BLOCK: 'block'>)], [(1, <Goal.WIN: 'win'>)])
+    >>> strategies(1, LOST, LOST, restricted=True), strategies(0, DRAWN, DRAWN, restricted=True)
+    ([(0, <Goal.WIN: 'win'>)], [])
     """
     found = []
     if low >= DRAWN:
         found.append((mover, Goal.WIN if low >= WON else Goal.BLOCK))
     if high <= DRAWN:
         found.append((1 - mover, Goal.WIN if high <= LOST else Goal.BLOCK))
+    if restricted:
+        return [(prover, goal) for prover, goal in found if prover == CROSS and goal is Goal.WIN]
     return found
 
 
@@ -193,5 +202,7 @@ def run_job(job: Job) -> JobAnswer:
         return JobAnswer(LOST, WON, solver.nodes, time.thread_time() - started, None, False, True, shared, hot)
     proof = None
     if job.proof:
-        proof = ProofExtractor(solver).prove(strategies(solver.board.mover, low, high))
+        proof = ProofExtractor(solver).prove(
+            strategies(solver.board.mover, low, high, restricted=job.restrict is not None)
+        )
     return JobAnswer(low, high, solver.nodes, time.thread_time() - started, proof, shared=tuple(solver.shared or ()))

@@ -43,7 +43,7 @@ if TYPE_CHECKING:
     from multiprocessing.process import BaseProcess
     from multiprocessing.queues import Queue
 
-__all__ = ["ClusterError", "DaskCluster", "InProcess", "LocalPool", "Runner", "cores"]
+__all__ = ["AddressError", "ClusterError", "DaskCluster", "InProcess", "LocalPool", "Runner", "cores"]
 
 # How often a runner that cannot be told when a job ends looks again, in seconds.
 _POLL = 0.05
@@ -62,6 +62,10 @@ _MOST_SHARED = 20_000
 
 class ClusterError(RuntimeError):
     """The cluster cannot be used: dask is not installed, or no scheduler answers at the address."""
+
+
+class AddressError(ClusterError):
+    """The address is not one of a Dask scheduler (``tcp://host:port``): a mistake of the command line."""
 
 
 def cores() -> int:
@@ -153,6 +157,10 @@ class LocalPool:
 
     def _start(self) -> _Slot:
         jobs: Queue[tuple[int, Job] | None] = self._context.Queue()
+        # A job larger than the pipe holds is written by the queue's feeder thread while the worker reads it; a
+        # worker killed meanwhile (the solve stopped) leaves the thread blocked for good, and Python's exit, which
+        # joins it, with it.  A job not yet sent is worth nothing once the solve stops: the exit need not wait.
+        jobs.cancel_join_thread()
         process = self._context.Process(target=_work, args=(os.getpid(), jobs, self._answers), daemon=True)
         process.start()
         return _Slot(process, jobs)
@@ -242,6 +250,7 @@ class LocalPool:
 def _work(parent: int, jobs: Queue[tuple[int, Job] | None], answers: Queue[tuple[int, JobAnswer]]) -> None:
     """A worker's life: answer the jobs it is given until it is told to stop (None), or its parent is gone."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not the solve's own handling, which a fork hands down
     _die_with(parent)
     while (given := jobs.get()) is not None:
         handle, job = given
@@ -286,7 +295,9 @@ class DaskCluster:
             raise ClusterError("--scheduler needs dask: pip install 'tictactoe-hashtable[cluster]'") from None
         try:
             self._client = distributed.Client(address, timeout=_CONNECT_SECONDS)
-        except (OSError, TimeoutError) as error:
+        except ValueError as error:  # dask's reading of the address: no port, a scheme it does not know
+            raise AddressError(f"{address!r} is no Dask scheduler's address: {error}") from None
+        except (OSError, TimeoutError, TypeError, ImportError) as error:  # TypeError: tls, ucx unconfigured
             raise ClusterError(f"no Dask scheduler answers at {address!r}: {error}") from None
         # The plugin's module imports dask, which this module may not (it is the cluster extra's).
         from tictactoe.solver.cluster_plugin import OneJobEach  # noqa: PLC0415
