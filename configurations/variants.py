@@ -22,7 +22,7 @@ is black.  What each variant asks of a line (:func:`line_test`):
 >>> wins(Rules(2, 5, 3, "caro"), "OXXXO" + " " * 5, "X"), wins(Rules(2, 5, 3, "caro"), "XXXO " + " " * 5, "X")
 (False, True)
 
-Renju's forbidden points are those of SPEC §14: an overline (six or more
+Renju's forbidden points are these: an overline (six or more
 in a row), a double four (two fours at once, two on one line included:
 ``X.XXX.X``, ``XX.XX.XX``, ``XXX.X.XXX``) and a double three (two threes
 at once, where a three is a line that one more stone turns into a straight
@@ -30,7 +30,7 @@ four, by a move that is itself not forbidden: the rule is recursive).  A
 move that makes exactly five is never forbidden, also where it is the move
 that turns a three into a straight four.  (Piskvork's judge, which the
 tests consult as a second referee, counts such a three as none: where the
-two differ, SPEC's wording decides.)
+two differ, the rule as written here decides.)
 
 >>> squares = [" "] * 225
 >>> for row, col in [(5, 7), (6, 7), (5, 5), (6, 6)]:  # h6 h7 down, f6 g7 down the diagonal

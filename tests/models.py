@@ -81,7 +81,7 @@ def renju_foul(grid: list[list[str]], row: int, col: int, *, five_counts_as_forb
     A five is never forbidden.  The recursion asks whether the square that
     turns a three into a straight four is itself forbidden; with
     ``five_counts_as_forbidden`` a five there counts as forbidden, the way
-    Piskvork's judge (the ``renju`` package) reads the rule, not SPEC.
+    Piskvork's judge (the ``renju`` package) reads the rule, not as the project states it.
     ``grid`` is left as it was.
     """
     return _judge(grid, (row, col), five_counts_as_forbidden, 0)

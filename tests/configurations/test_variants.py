@@ -2,12 +2,12 @@
 and renju's forbidden points against two other referees: that model, and the ``renju`` package (a port of
 Piskvork's judge).
 
-The two readings of the rule differ in one place.  SPEC §14: "a move that
+The two readings of the rule differ in one place.  The rule as the project states it: "a move that
 makes exactly five is never forbidden", also where it is the point that
 would turn a three into a straight four, so that three counts.  Piskvork's
 judge counts a five there as forbidden, and so the three as none.  The
 model reads the rule either way (``five_counts_as_forbidden``): the project
-must agree with the model's SPEC reading everywhere, the package with its
+must agree with the model's reading of the rule as stated everywhere, the package with its
 Piskvork reading everywhere, and the two referees may differ only where the
 two readings do.
 """
@@ -40,8 +40,8 @@ from configurations.variants import (
 )
 from tests import models
 
-#: SPEC §14's example of a refusal.
-SPEC_EXAMPLE = "h8 is forbidden for black: double three (h8-h6, h8-f6)"
+#: The refusal the guide gives as its example.
+GUIDE_EXAMPLE = "h8 is forbidden for black: double three (h8-h6, h8-f6)"
 SETTINGS = settings(deadline=None, max_examples=150, derandomize=True, database=None)
 #: The renju board of the referees' comparisons.
 SIZE = 15
@@ -236,7 +236,7 @@ DIAGRAMS: dict[str, tuple[tuple[Foul | None, int], dict[str, tuple[str, ...]]]] 
     "double three": (
         (Foul.DOUBLE_THREE, 1),
         {
-            "SPEC's example": (".......", ".......", "..X.X..", "...XX..", "....*..", ".......", "......."),
+            "the guide's example": (".......", ".......", "..X.X..", "...XX..", "....*..", ".......", "......."),
             "split and middle": (
                 "........",
                 "........",
@@ -316,7 +316,7 @@ DIAGRAMS: dict[str, tuple[tuple[Foul | None, int], dict[str, tuple[str, ...]]]] 
         },
     ),
     # Where the referees differ.  One three's only straight-four point q makes exactly five (black already has
-    # a four through it).  SPEC: a move that makes five is never forbidden, also as the point that turns a three
+    # a four through it).  The rule: a move that makes five is never forbidden, also as the point that turns a three
     # into a straight four; so that three counts, and * makes two: forbidden.  Piskvork's judge counts the five
     # at q as forbidden, and so the three as none: * is allowed there.
     "five at a three's straight-four point": (
@@ -336,7 +336,7 @@ DIAGRAMS: dict[str, tuple[tuple[Foul | None, int], dict[str, tuple[str, ...]]]] 
         },
     ),
     # Where they differ a level deeper.  * makes a four (across) and two threes (4-3-3).  The down three turns
-    # straight at q or at the point below it: that one is a double four; q is a double three as SPEC reads it,
+    # straight at q or at the point below it: that one is a double four; q is a double three as the rule reads it,
     # for one of q's threes turns straight where a stone makes exactly five, which is not forbidden.  So the down
     # three counts as none, and * makes a four and one three: allowed.  Piskvork's judge counts that five as
     # forbidden, so that q is allowed, the down three counts, and * is a double three.
@@ -411,7 +411,7 @@ def test_named_positions(kind: str, position: Position, expected: tuple[Foul | N
     ours, package = expected
     judged = verdicts(position.board, position.point)
     assert (judged.ours, judged.package) == (ours, package)
-    assert judged.model == MODEL_WORDS[ours]  # the SPEC reading, found by brute force
+    assert judged.model == MODEL_WORDS[ours]  # the rule's reading, found by brute force
     assert judged.model_piskvork == MODEL_WORDS[_foul_of(package)]  # Piskvork's reading, by brute force
     forbidden = {str(point.point) for point in renju_fouls(position.board, SIZE, SIZE)}
     assert (str(position.point) in forbidden) == (ours is not None)  # the whole board's sieve keeps it
@@ -421,7 +421,7 @@ def test_named_positions(kind: str, position: Position, expected: tuple[Foul | N
 
 def _check_q(kind: str, position: Position) -> None:
     """What the diagram says of its point ``q`` with the point played: forbidden (the recursion's case), a
-    five, or forbidden only as SPEC reads the rule."""
+    five, or forbidden only as the project reads the rule."""
     assert position.q is not None
     index = position.point.row * SIZE + position.point.col
     played = position.board[:index] + "X" + position.board[index + 1 :]
@@ -442,7 +442,7 @@ def _check_q(kind: str, position: Position) -> None:
 @pytest.mark.parametrize(
     ("diagram", "place", "message"),
     [
-        (DIAGRAMS["double three"][1]["SPEC's example"], (3 / 8, 3 / 8), SPEC_EXAMPLE),
+        (DIAGRAMS["double three"][1]["the guide's example"], (3 / 8, 3 / 8), GUIDE_EXAMPLE),
         (("XXX*XX",), (0.5, 0.5), "h8 is forbidden for black: overline (e8-j8)"),
         # The point inside both fours of a line: each named from end to end, left to right.
         ((".X.X*X.X.",), (0.5, 0.5), "h8 is forbidden for black: double four (e8-i8, g8-k8)"),
@@ -542,7 +542,7 @@ def compare(positions: list[str], *, model_every: int = 1) -> Comparison:
     """The project's referee and the package's on every point :func:`compared_points` gives; the model too at
     every ``model_every``-th point and wherever the two referees differ.
 
-    Asserts that the project agrees with the model's SPEC reading and the
+    Asserts that the project agrees with the model's reading of the rule as stated and the
     package with its Piskvork reading wherever asked, that ``renju_fouls``
     (the whole board, with its sieve) agrees with ``renju_foul`` at every
     point, and that the referees differ only where the readings do.
@@ -584,11 +584,11 @@ def test_the_referees_agree_on_positions_of_play() -> None:
 
 @pytest.mark.slow
 def test_the_referees_agree_on_a_thousand_positions_of_play() -> None:
-    """A thousand positions; where the referees differ it is SPEC's five at a three's straight-four point."""
+    """A thousand positions; where the referees differ it is the stated rule's five at a three's straight-four point."""
     comparison = compare(renju_positions(seed=2, count=1000), model_every=10)
     # The figures of this seed, so that a change in either referee (or in the play) shows: 45 points differ,
-    # 44 where SPEC forbids a double three Piskvork allows (a five at a three's straight-four point) and one the
-    # other way round (the five two levels down), both named in DIAGRAMS.
+    # 44 where the stated rule forbids a double three Piskvork allows (a five at a three's straight-four point) and
+    # one the other way round (the five two levels down), both named in DIAGRAMS.
     assert comparison.differing is not None
     assert (comparison.points, comparison.forbidden, len(comparison.differing)) == (76_666, 2_179, 45)
 

@@ -317,7 +317,7 @@ def test_a_damaged_row_or_one_without_a_proof_is_refused(tmp_path: Path) -> None
 
 @pytest.mark.slow
 def test_a_row_whose_proof_would_inflate_past_its_bound_is_refused_without_being_inflated(tmp_path: Path) -> None:
-    position = Position(4, 4, 0, 0)
+    position = Position(Rules.square(4, 4), 0, 0)
     first, _ = kept(tmp_path, position, proof=True)
     # 256 MiB of zeros packed into 250 kB: inflated whole as the row was read, at every resume of the file.
     packer = zlib.compressobj(9)

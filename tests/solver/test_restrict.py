@@ -91,7 +91,9 @@ def test_restricted_proof_jobs_prove_x_s_wins_alone_and_are_kept_and_read_back(t
     solutions = []
     for _ in range(2):
         store = AnswerStore(tmp_path / "answers.db", check=check_answer, warn=warned.append)
-        solve_by_jobs = JobSolve(Position(5, 4, 0, 0), InProcess(), proof=True, store=store, restrict=(3, 3))
+        solve_by_jobs = JobSolve(
+            Position(Rules.square(5, 4), 0, 0), InProcess(), proof=True, store=store, restrict=(3, 3)
+        )
         list(solve_by_jobs)
         store.close()
         assert solve_by_jobs.solution is not None

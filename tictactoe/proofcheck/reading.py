@@ -122,17 +122,50 @@ def header_fields(line: str) -> dict[str, object]:
             fields[name] = value
         return fields
 
+    if _nesting(line) > _HEADER_NESTING:  # a header nests two deep; deeper, json could overflow the stack
+        raise CertificateError("the header nests its values deeper than a header does")
     try:
         fields = json.loads(line, object_pairs_hook=unique)
     except CertificateError:
         raise
     except ValueError:  # json's errors, and a number of more digits than Python reads
         fields = None
-    except RecursionError:  # arrays or objects nested deeper than Python's stack: a header nests two deep
+    except RecursionError:  # only where the stack is already deep: refused the same
         raise CertificateError("the header nests its values deeper than a header does") from None
     if not isinstance(fields, dict):
         raise CertificateError("the first line is not the header of a k-in-a-row proof")
     return fields
+
+
+#: How deep a header may nest its arrays and objects: its own nest two deep (an object of lists of rows).
+_HEADER_NESTING = 8
+
+
+def _nesting(line: str) -> int:
+    """How deep ``line``'s JSON arrays and objects nest (its strings skipped), counted without parsing it, so that
+    the answer does not depend on how deep Python's stack already is.
+
+    >>> _nesting('{"board": ["X.", ".."], "note": "[[["}'), _nesting("[" * 50)
+    (2, 50)
+    """
+    depth = deepest = 0
+    in_string = escaped = False
+    for character in line:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif character == "\\":
+                escaped = True
+            elif character == '"':
+                in_string = False
+        elif character == '"':
+            in_string = True
+        elif character in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif character in "]}":
+            depth -= 1
+    return deepest
 
 
 class RecordIndex:
