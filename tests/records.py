@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from bench.history import finished_moves
 from configurations import Side
 from configurations.moves import Move
-from configurations.rules import Rules
+from configurations.rules import Rules, Variant
 from tictactoe.game.game import Game, StartingPosition
 from tictactoe.game.record import Competitor, GameRecord, TimedMove
 from tictactoe.players.registry import PLAYER_NAMES
@@ -28,13 +28,15 @@ def sample_record(
     x: Competitor = ADA,
     o: Competitor = REFERENCE,
     started: datetime = START,
+    variant: Variant = Variant.FREESTYLE,
 ) -> GameRecord:
-    """A finished game of the moves ``texts`` (``b2 a1 ...``), each taking 1.5 s longer than the one before."""
+    """A game of the moves ``texts`` (``b2 a1 ...``), each taking 1.5 s longer than the one before, played by
+    ``variant`` (freestyle)."""
     moves = tuple(TimedMove(Move.parse(text, size), 0.25 + 1.5 * number) for number, text in enumerate(texts.split()))
     return GameRecord(
         x=x,
         o=o,
-        rules=Rules.square(size, length),
+        rules=Rules.square(size, length, variant=variant),
         max_levels=9,
         think=2.5,
         started=started,

@@ -15,10 +15,11 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 
+from configurations.rules import Rules, Variant
 from tests.records import ADA, REFERENCE, START, records, sample_record
 from tictactoe.game import history as history_module
 from tictactoe.game.history import APPLICATION_ID, SCHEMA_VERSION, History, HistoryError, default_path
-from tictactoe.game.record import Competitor, GameRecord
+from tictactoe.game.record import Competitor, GameRecord, RecordError
 
 
 @pytest.fixture
@@ -91,6 +92,28 @@ def test_a_saved_game_comes_back_whole(history: History) -> None:
     assert history.count() == 1
 
 
+#: Black's six in a row on 9x9, f1 last: a win in freestyle and caro, none in standard, forbidden in renju.
+OVERLINE = "c1 c9 d1 d9 e1 e9 g1 f9 h1 a5 f1"
+
+
+@pytest.mark.parametrize("variant", [Variant.FREESTYLE, Variant.STANDARD, Variant.CARO])
+def test_a_game_keeps_its_rule_in_the_history(history: History, variant: Variant) -> None:
+    record = sample_record(OVERLINE, size=9, length=5, variant=variant)
+    assert record.result == (None if variant is Variant.STANDARD else "X")
+    game_id = history.save(record)
+    assert history.get(game_id) == record
+    (summary,) = history.list_games()
+    assert summary.rules == Rules.square(9, 5, variant=variant)
+    assert history.find(record) == game_id
+    freestyle = replace(record, rules=Rules.square(9, 5))
+    assert history.find(freestyle) == (game_id if variant is Variant.FREESTYLE else None)
+
+
+def test_a_renju_record_holding_a_forbidden_move_is_refused_naming_it() -> None:
+    with pytest.raises(RecordError, match=r"^move 11: f1 is forbidden for black: overline \(c1-h1\)$"):
+        sample_record(OVERLINE, size=9, length=5, variant=Variant.RENJU)
+
+
 @pytest.mark.slow
 @settings(max_examples=40, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(record=records())
@@ -101,7 +124,7 @@ def test_any_record_comes_back_identical(history: History, record: GameRecord) -
 def test_a_new_file_is_marked_as_a_history_of_this_version(history: History, path: Path) -> None:
     connection = sqlite3.connect(path)
     assert connection.execute("PRAGMA application_id").fetchone() == (APPLICATION_ID,)
-    assert connection.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,) == (4,)
+    assert connection.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,) == (5,)
     connection.close()
 
 
@@ -240,7 +263,7 @@ def test_a_later_migration_is_applied_to_an_older_file(path: Path, monkeypatch: 
     with History(path) as history:
         assert history.get(1) == sample_record()
     connection = sqlite3.connect(path)
-    assert connection.execute("PRAGMA user_version").fetchone() == (5,)
+    assert connection.execute("PRAGMA user_version").fetchone() == (6,)
     assert connection.execute("SELECT note FROM games").fetchall() == [("old",)]
     connection.close()
 
@@ -290,12 +313,12 @@ def test_another_programs_database_is_refused_untouched(path: Path) -> None:
 def test_a_history_of_a_newer_schema_is_refused_untouched(path: Path) -> None:
     saved_history(path, sample_record())
     connection = sqlite3.connect(path)
-    connection.execute("PRAGMA user_version = 5")
+    connection.execute("PRAGMA user_version = 6")
     connection.close()
     before = digest(path)
     with refused(
         path,
-        "a game history of schema version 5, newer than this program reads (4): use a newer version of the program",
+        "a game history of schema version 6, newer than this program reads (5): use a newer version of the program",
     ):
         History(path)
     assert digest(path) == before

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from configurations import Side
 from configurations.moves import Move
-from configurations.rules import Rules
+from configurations.rules import Rules, Variant
 from tests.records import ADA, imported_records, records, sample_record
 from tictactoe.game.history import History
 from tictactoe.game.record import Competitor, GameRecord, StartingPosition, TimedMove
@@ -143,6 +143,16 @@ def refused(problem: str) -> pytest.RaisesExc[SgfError]:
             HEAD.replace("GM[4]", "") + X_WINS,
             "game 1: no GM property: only k-in-a-row games, GM[4], can be read",
             id="no GM",
+        ),
+        pytest.param(
+            HEAD.replace("GM[4]", "GM[1]RU[Japanese]") + X_WINS,
+            "game 1: GM[1] is not a k-in-a-row game: only GM[4] can be read",
+            id="Go with Go's rules",
+        ),
+        pytest.param(
+            HEAD + "RU[Swap2]" + X_WINS,
+            "game 1: RU[Swap2] is no rule of k-in-a-row this game knows: Freestyle, Standard, Renju, Caro or Gomoku",
+            id="RU unknown",
         ),
         pytest.param(
             HEAD.replace("SZ[3]", "") + X_WINS, "game 1: no SZ property: the board size is needed", id="no SZ"
@@ -378,3 +388,46 @@ def test_reviewed_games_carry_comments_and_read_back_as_the_games() -> None:
     assert parse_sgf(text) == [proved, sample_record(), estimated]
     with pytest.raises(ValueError, match=r"^3 games were given with 2 reviews$"):
         to_sgf([proved, proved, proved], reviews[:2])
+
+
+#: Black's six on 9x9, f1 last: a win in freestyle and caro, none in standard (the game goes on).
+OVERLINE = "c1 c9 d1 d9 e1 e9 g1 f9 h1 a5 f1"
+
+
+@pytest.mark.parametrize(
+    ("variant", "written"), [(Variant.STANDARD, "RU[Standard]"), (Variant.CARO, "RU[Caro]")], ids=str
+)
+def test_a_game_of_another_rule_is_written_with_its_ru_and_read_back_as_it(variant: Variant, written: str) -> None:
+    record = sample_record(OVERLINE, size=9, length=5, variant=variant)
+    text = to_sgf([record])
+    assert text.startswith(f"(;FF[4]GM[4]CA[UTF-8]SZ[9]KL[5]{written}ML[9]")
+    (back,) = parse_sgf(text)
+    assert back == record
+    assert "RU[" not in to_sgf([sample_record()])  # freestyle: the game SGF's gomoku is when nothing says
+
+
+@pytest.mark.parametrize(
+    ("game", "variant"),
+    [
+        ("GM[4]RU[renju]", Variant.RENJU),
+        ("GM[4]RU[Gomoku]", Variant.FREESTYLE),
+        ("GM[4]RU[FREESTYLE]", Variant.FREESTYLE),
+        ("GM[4]", Variant.FREESTYLE),
+        ("GM[1]RU[Renju]", Variant.RENJU),  # KataGomo's gomoku on a Go board
+        ("GM[1]RU[standard]", Variant.STANDARD),
+        ("GM[1]RU[caro]", Variant.CARO),
+    ],
+)
+def test_ru_names_the_rule_in_any_case_and_go_s_gm_with_a_gomoku_rule_is_read_as_that_game(
+    game: str, variant: Variant
+) -> None:
+    (record,) = parse_sgf(f"(;FF[4]{game}SZ[15];B[hh];W[ih];B[hi])")
+    assert record.rules == Rules.square(15, 5, variant=variant)
+    assert [str(timed.move) for timed in record.moves] == ["h8", "i8", "h9"]
+
+
+def test_a_renju_record_whose_black_plays_a_forbidden_point_is_refused_naming_the_move() -> None:
+    points = ["ha", "ai", "ia", "bi", "ja", "ci", "la", "di", "ma", "ea", "ka"]  # black h1 i1 j1 l1 m1, then k1
+    moves = "".join(f";{'BW'[ply % 2]}[{point}]" for ply, point in enumerate(points))
+    with refused("game 1, move 11: k1 is forbidden for black: overline (h1-m1)"):
+        parse_sgf(f"(;FF[4]GM[4]RU[Renju]SZ[15]{moves})")

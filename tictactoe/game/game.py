@@ -6,6 +6,12 @@ board is full -- and keeps the moves played, with the ones taken back
 ready to be played again.  It never prints and never searches: the
 terminal and the window drive it, and players choose its moves.
 
+The game is played by its :class:`~configurations.rules.Rules`: its
+board's win test is the variant's (exactly k in standard, five for black
+and five or more for white in renju, an unblocked line in caro), and under
+renju a point forbidden for black (``X``) is refused as a move, with the
+reason (:class:`ForbiddenMoveError`).
+
 A game may start from a :class:`StartingPosition` instead of the empty
 board: stones set up on it before the first move (SGF's ``AB``/``AW``, or
 a position of another game to play on from) and the side that moves
@@ -26,13 +32,30 @@ from dataclasses import dataclass
 
 from configurations import Configurations, Side, Winner
 from configurations.moves import Move, MoveError, OccupiedSquareError, quoted
-from configurations.rules import Rules
+from configurations.rules import Opening, Rules, Variant
+from configurations.variants import ForbiddenPoint, renju_foul, renju_fouls
 
-__all__ = ["EMPTY_START", "Game", "GameOverError", "StartingPosition", "StartingPositionError"]
+__all__ = [
+    "EMPTY_START",
+    "ForbiddenMoveError",
+    "Game",
+    "GameOverError",
+    "StartingPosition",
+    "StartingPositionError",
+]
 
 
 class GameOverError(MoveError):
     """A move was offered after the game had ended."""
+
+
+class ForbiddenMoveError(MoveError):
+    """Black offered a point renju forbids: the message says why (``h8 is forbidden for black: double three
+    (h8-h6, h8-f6)``), and :attr:`forbidden` holds the reason as a value."""
+
+    def __init__(self, forbidden: ForbiddenPoint) -> None:
+        super().__init__(str(forbidden))
+        self.forbidden = forbidden
 
 
 class StartingPositionError(ValueError):
@@ -108,8 +131,10 @@ class Game:
     __slots__ = ("_board", "_played", "_result", "_rules", "_start", "_undone")
 
     def __init__(self, rules: Rules, max_levels: int = 0, start: StartingPosition = EMPTY_START) -> None:
+        if rules.opening is not Opening.FREE:
+            raise ValueError(f"the {rules.opening} opening is not played by this game: only the free opening is")
         self._rules = rules
-        self._board = Configurations(rules.size, rules.k, max_levels)
+        self._board = _board_for(rules, max_levels)
         self._played: list[Move] = []
         self._undone: list[Move] = []  # the moves taken back, the latest last
         self._result: Winner | None = None
@@ -167,6 +192,14 @@ class Game:
     def result(self) -> Winner | None:
         """``"X"`` or ``"O"`` when that player has won, ``"draw"`` for a full board, ``None`` while in play."""
         return self._result
+
+    def forbidden_points(self) -> tuple[ForbiddenPoint, ...]:
+        """The points black may not play now, row by row, each with its reason: some only under renju with black
+        (``X``) to move, none otherwise."""
+        if self._rules.variant is not Variant.RENJU or self.to_move is not Side.X:
+            return ()
+        rules = self._rules
+        return renju_fouls(self._board.configuration(), rules.rows, rules.cols)
 
     @property
     def can_undo(self) -> bool:
@@ -237,6 +270,10 @@ class Game:
             raise Move.off_board(typed, size)
         if not self._board.square_is_empty(move.row, move.col):
             raise OccupiedSquareError(f"{quoted(typed)} is already taken: choose an empty square")
+        if self._rules.variant is Variant.RENJU and self._start.mover(len(self._played)) is Side.X:
+            forbidden = renju_foul(self._board.configuration(), self._rules.rows, self._rules.cols, move)
+            if forbidden is not None:
+                raise ForbiddenMoveError(forbidden)
 
     def _place(self, move: Move) -> None:
         mover = self._start.mover(len(self._played))  # the game is not over: _check said so
@@ -248,3 +285,11 @@ class Game:
             self._result = Winner.of(mover)
         elif len(self._played) + self._start.stones == board.board_size**2:
             self._result = Winner.DRAW
+
+
+def _board_for(rules: Rules, max_levels: int) -> Configurations:
+    """The board of a game by ``rules``: the assignment's own for freestyle (its win test, at its speed), else one
+    whose win test is the variant's."""
+    if rules.variant is Variant.FREESTYLE:
+        return Configurations(rules.size, rules.k, max_levels)
+    return Configurations.for_rules(rules, max_levels)

@@ -108,10 +108,10 @@ _SQLITE_MAGIC = b"SQLite format 3\x00"
 _FOLDED = "folded"
 _NOT_SQLITE = "not an SQLite database, so not a game history (left as it is)"
 
-_SUMMARY_COLUMNS = "id, x_kind, x_name, o_kind, o_name, size, length, result, started, ended, move_count"
+_SUMMARY_COLUMNS = "id, x_kind, x_name, o_kind, o_name, size, length, result, started, ended, move_count, rule"
 _GAME_COLUMNS = (
     "x_kind, x_name, o_kind, o_name, size, length, max_levels, think, started, ended, result, move_count,"
-    " start_x, start_o, first_mover, declared_result"
+    " start_x, start_o, first_mover, declared_result, rule"
 )
 
 
@@ -557,10 +557,17 @@ def _filters(player: str | None, result: str | None) -> tuple[str, list[object]]
 def _find(connection: sqlite3.Connection, record: GameRecord) -> int | None:
     """:meth:`History.find` within the caller's transaction."""
     candidates = connection.execute(
-        "SELECT id, started FROM games WHERE size = ? AND length = ? AND move_count = ? AND x_kind = ?"
+        "SELECT id, started FROM games WHERE size = ? AND length = ? AND rule = ? AND move_count = ? AND x_kind = ?"
         " AND x_name = ? AND o_kind = ? AND o_name = ? AND start_x IS ? AND start_o IS ? AND first_mover IS ?"
         " ORDER BY id",
-        (record.rules.size, record.rules.k, len(record.moves), *_players(record), *_start_columns(record.start)),
+        (
+            record.rules.size,
+            record.rules.k,
+            str(record.rules.variant),
+            len(record.moves),
+            *_players(record),
+            *_start_columns(record.start),
+        ),
     ).fetchall()
     wanted = [(timed.move.row, timed.move.col) for timed in record.moves]
     for game_id, started in candidates:
@@ -579,7 +586,7 @@ def _players(record: GameRecord) -> tuple[str, str, str, str]:
 def _insert(connection: sqlite3.Connection, record: GameRecord, game_id: int | None = None) -> int:
     """Add ``record``'s rows within the caller's transaction, as game ``game_id`` (None: a new id); its id."""
     cursor = connection.execute(
-        f"INSERT INTO games (id, {_GAME_COLUMNS}) VALUES ({', '.join('?' * 17)})",
+        f"INSERT INTO games (id, {_GAME_COLUMNS}) VALUES ({', '.join('?' * 18)})",
         (
             game_id,
             *_players(record),
@@ -593,6 +600,7 @@ def _insert(connection: sqlite3.Connection, record: GameRecord, game_id: int | N
             len(record.moves),
             *_start_columns(record.start),
             record.declared_result,
+            str(record.rules.variant),
         ),
     )
     game_id = cursor.lastrowid
@@ -616,11 +624,11 @@ def _insert(connection: sqlite3.Connection, record: GameRecord, game_id: int | N
 def _record(row: Sequence[Any], moves: Sequence[Sequence[Any]]) -> GameRecord:
     """The record of a ``games`` row (``_GAME_COLUMNS``) and its ``moves`` rows; ``RecordError`` when they disagree."""
     x_kind, x_name, o_kind, o_name, size, length, max_levels, think, started, ended, result, move_count = row[:12]
-    start_x, start_o, first_mover, declared = row[12:]
+    start_x, start_o, first_mover, declared, rule = row[12:]
     record = GameRecord(
         x=Competitor(str(x_name), str(x_kind)),
         o=Competitor(str(o_name), str(o_kind)),
-        rules=square_rules(int(size), int(length)),
+        rules=square_rules(int(size), int(length), str(rule)),
         max_levels=int(max_levels),
         think=None if think is None else float(think),
         started=_time(started),
@@ -656,12 +664,12 @@ def _squares(text: object, size: int) -> frozenset[Move]:
 
 def _summary(row: Sequence[Any]) -> GameSummary:
     """The summary of a ``games`` row (``_SUMMARY_COLUMNS``)."""
-    game_id, x_kind, x_name, o_kind, o_name, size, length, result, started, ended, move_count = row
+    game_id, x_kind, x_name, o_kind, o_name, size, length, result, started, ended, move_count, rule = row
     return GameSummary(
         id=game_id,
         x=Competitor(str(x_name), str(x_kind)),
         o=Competitor(str(o_name), str(o_kind)),
-        rules=square_rules(_whole(size), _whole(length)),
+        rules=square_rules(_whole(size), _whole(length), str(rule)),
         result=None if result is None else Winner(result),
         started=_time(started),
         ended=_time(ended),

@@ -99,6 +99,8 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "CREATE INDEX games_by_start ON games (started)",
         "CREATE INDEX games_by_result ON games (result, started)",
     ),
+    # Version 5: the rule a game was played by (a Variant's name). Every game before it was freestyle.
+    ("ALTER TABLE games ADD COLUMN rule TEXT NOT NULL DEFAULT 'freestyle'",),
 )
 #: The schema version this module writes and reads.
 SCHEMA_VERSION = len(MIGRATIONS)

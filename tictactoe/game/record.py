@@ -38,8 +38,15 @@ from datetime import UTC, datetime, timedelta
 
 from configurations import Side, Winner
 from configurations.moves import Move, OccupiedSquareError
-from configurations.rules import Rules, RulesError
-from tictactoe.game.game import EMPTY_START, Game, GameOverError, StartingPosition, StartingPositionError
+from configurations.rules import Rules, RulesError, Variant
+from tictactoe.game.game import (
+    EMPTY_START,
+    ForbiddenMoveError,
+    Game,
+    GameOverError,
+    StartingPosition,
+    StartingPositionError,
+)
 from tictactoe.players.registry import PlayerKind
 
 __all__ = [
@@ -297,20 +304,21 @@ class GameRecord:
         )
 
 
-def square_rules(size: int, length: int) -> Rules:
-    """The rules of a record that gives only its board's side and the length to win: freestyle on a square.
+def square_rules(size: int, length: int, variant: str = Variant.FREESTYLE) -> Rules:
+    """The rules of a record that gives its board's side, the length to win and the variant (freestyle unless it
+    says): on a square, from a free opening.
 
-    ``RecordError`` saying why for a board no game is played on.
+    ``RecordError`` saying why for a board no game is played on, or a variant there is not.
 
-    >>> square_rules(15, 5)
-    Rules(rows=15, cols=15, k=5)
+    >>> square_rules(15, 5, "renju")
+    Rules(rows=15, cols=15, k=5, variant=Variant.RENJU)
     >>> square_rules(3, 4)
     Traceback (most recent call last):
     ...
     tictactoe.game.record.RecordError: the length to win must be between 1 and the size (3), got 4
     """
     try:
-        return Rules.square(size, length)
+        return Rules.square(size, length, variant=variant)
     except RulesError as error:
         raise RecordError(str(error)) from None
 
@@ -359,4 +367,6 @@ def _play_through(game: Game, moves: tuple[TimedMove, ...]) -> Winner | None:
             raise RecordError(f"{move} is already taken", number) from None
         except GameOverError:
             raise RecordError(f"{move} comes after the end of the game", number) from None
+        except ForbiddenMoveError as forbidden:
+            raise RecordError(str(forbidden), number) from None
     return game.result

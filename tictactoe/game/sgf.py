@@ -89,6 +89,7 @@ from typing import TYPE_CHECKING, overload
 from configurations import Side
 from configurations.drawing import column_label
 from configurations.moves import MAX_BOARD_SIZE, Move
+from configurations.rules import Variant
 from tictactoe.game.record import (
     Competitor,
     GameRecord,
@@ -118,6 +119,11 @@ _SETUP = {"AB": Side.X, "AW": Side.O, "AE": None}
 _MOVES_A_LINE = 8
 # Gomoku's length to win, for a Gomoku game from another program that does not say.
 _GOMOKU_LENGTH = 5
+# RU's names of the rules, as read (in any case) and as written; Gomoku is freestyle's other name.
+_RULES_READ = {variant.value: variant for variant in Variant} | {"gomoku": Variant.FREESTYLE}
+_RULES_WRITTEN = {variant: variant.value.capitalize() for variant in Variant}
+# Go's game number, which a program that plays gomoku on a Go board (KataGomo) writes with a gomoku RU.
+_GO = "1"
 _INTEGER = re.compile(r"[+-]?[0-9]+")
 # float() alone would also take "nan", "inf" and "1_000".
 _DECIMAL = re.compile(r"[+-]?[0-9]+(\.[0-9]*)?([eE][+-]?[0-9]+)?")
@@ -177,7 +183,8 @@ def _game_text(record: GameRecord, review: Review | None = None) -> str:
     written = record.declared_result or (None if record.result is None else result_code(record.result))
     result = "" if written is None else f"RE[{_escape(written)}]"
     lines = [
-        f"(;FF[4]GM[4]CA[UTF-8]SZ[{record.rules.size}]KL[{record.rules.k}]ML[{record.max_levels}]{think}",
+        f"(;FF[4]GM[4]CA[UTF-8]SZ[{record.rules.size}]KL[{record.rules.k}]{_rule_text(record.rules.variant)}"
+        f"ML[{record.max_levels}]{think}",
         f"PB[{_escape(record.x.name)}]BK[{record.x.kind}]PW[{_escape(record.o.name)}]WK[{record.o.kind}]",
         f"{dates}{result}",
         _setup_text(record.start),
@@ -427,6 +434,11 @@ class _Parser:
         return SgfError(f"byte {self._pos}: {problem}")
 
 
+def _rule_text(variant: Variant) -> str:
+    """The game's ``RU`` property: none for freestyle, the game k-in-a-row is when nothing says otherwise."""
+    return "" if variant is Variant.FREESTYLE else f"RU[{_RULES_WRITTEN[variant]}]"
+
+
 # Reading: a game tree into a record
 
 
@@ -441,11 +453,7 @@ class _GameReader:
 
     def record(self) -> GameRecord:
         """The game as a record; ``SgfError`` naming the game, and the move where one is wrong."""
-        game_type = self._text("GM")
-        if game_type is None:
-            raise self._error("no GM property: only k-in-a-row games, GM[4], can be read")
-        if game_type != "4":
-            raise self._error(f"GM[{_cut(game_type)}] is not a k-in-a-row game: only GM[4] can be read")
+        variant = self._variant()
         size = self._size()
         start, first_move = self._start(size)
         moves = self._moves(size, start.to_move, first_move)
@@ -455,7 +463,7 @@ class _GameReader:
                 x=Competitor(self._name("PB", "Black"), self._text("BK", PlayerKind.HUMAN)),
                 o=Competitor(self._name("PW", "White"), self._text("WK", PlayerKind.HUMAN)),
                 max_levels=self._whole("ML", 0),  # read before the rules, as every property before the record
-                rules=square_rules(size, self._whole("KL", _GOMOKU_LENGTH)),
+                rules=square_rules(size, self._whole("KL", _GOMOKU_LENGTH), variant),
                 think=float(think) if (think := self._number_text("TH", _DECIMAL)) else None,
                 started=started,
                 ended=ended,
@@ -465,6 +473,23 @@ class _GameReader:
         except RecordError as error:
             raise self._error(error.problem, error.move_number) from None
         return self._with_result(record)
+
+    def _variant(self) -> Variant:
+        """The game's rule: its ``RU`` (``Gomoku``/``Freestyle``, ``Standard``, ``Renju``, ``Caro``, in any case),
+        freestyle where it names none; ``SgfError`` for a game that is not k-in-a-row: one of ``GM[4]``, or
+        ``GM[1]`` (Go's number, which KataGomo writes) with one of those rules."""
+        game_type, rule = self._text("GM"), self._text("RU")
+        if game_type is None:
+            raise self._error("no GM property: only k-in-a-row games, GM[4], can be read")
+        variant = None if rule is None else _RULES_READ.get(rule.strip().lower())
+        if game_type == _GO and variant is not None:
+            return variant
+        if game_type != "4":
+            raise self._error(f"GM[{_cut(game_type)}] is not a k-in-a-row game: only GM[4] can be read")
+        if rule is not None and variant is None:
+            names = ", ".join(_RULES_WRITTEN.values())
+            raise self._error(f"RU[{_cut(rule)}] is no rule of k-in-a-row this game knows: {names} or Gomoku")
+        return Variant.FREESTYLE if variant is None else variant
 
     def _character_set(self) -> str:
         """The codec of the game's text: its ``CA``; else UTF-8 when every value is UTF-8, else SGF's default."""
