@@ -29,7 +29,7 @@ from tictactoe.grade.limits import Limits
 from tictactoe.grade.results import Status, SubmissionResult, TestResult
 from tictactoe.grade.runner import Session, run_tests
 from tictactoe.grade.sandbox import Choice, Jail, Program, Sandbox
-from tictactoe.grade.submission import Language, SubmissionError, copy_submission, detect_language
+from tictactoe.grade.submission import Language, SubmissionError, copy_submission, detect_language, refused_link
 from tictactoe.grade.talk import GradeTest
 from tictactoe.grade.words import JAVA, PYTHON
 
@@ -105,6 +105,9 @@ class Grader:
             return self._all(str(path), self.language.value if self.language else "unknown", reason)
 
     def _grade(self, path: Path) -> SubmissionResult:
+        link = refused_link(path)
+        if link is not None:
+            return self._all(str(path), "unknown", link, (link,))
         try:
             language = detect_language(path, self.language)
         except SubmissionError as error:

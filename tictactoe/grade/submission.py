@@ -5,7 +5,8 @@ files (any ``.java`` file, or a ``configurations`` or ``hashdict`` module
 or package); otherwise it is a class, and each of its folders is a
 submission, in the order of their names.  A folder of a class that holds
 neither is still graded (every test fails saying so), so that no student
-drops out of a gradebook unseen.
+drops out of a gradebook unseen; a link in a class is refused the same
+way, never followed.
 
 The copy holds only folders and regular files (a link, a FIFO, a socket
 or a device is left out, with a note in the report), no caches and no
@@ -25,7 +26,15 @@ if TYPE_CHECKING:
     from collections.abc import Iterable
     from pathlib import Path
 
-__all__ = ["MOST_BYTES", "Language", "SubmissionError", "copy_submission", "detect_language", "expand"]
+__all__ = [
+    "MOST_BYTES",
+    "Language",
+    "SubmissionError",
+    "copy_submission",
+    "detect_language",
+    "expand",
+    "refused_link",
+]
 
 #: The largest submission copied: sources of the assignment take kilobytes.
 MOST_BYTES = 20 * 2**20
@@ -49,12 +58,32 @@ def is_submission(folder: Path) -> bool:
 
 
 def expand(paths: Iterable[Path]) -> list[Path]:
-    """Each submission path given, with a class folder replaced by its folders (not hidden ones), by name."""
+    """Each submission path given, with a class folder replaced by its entries (not hidden ones), by name.
+
+    A class's entries are its folders and its links, wherever a link
+    leads: a link is listed so that it is refused (:func:`refused_link`),
+    never followed to a folder outside the class (the teacher's, another
+    student's), and never left out unseen.
+    """
     submissions: list[Path] = []
     for path in paths:
-        folders = [] if is_submission(path) else sorted(p for p in path.iterdir() if p.is_dir() and p.name[0] != ".")
-        submissions.extend(folders or [path])
+        entries = [] if is_submission(path) else sorted(p for p in path.iterdir() if _class_entry(p))
+        submissions.extend(entries or [path])
     return submissions
+
+
+def refused_link(path: Path) -> str | None:
+    """Why the submission ``path`` is refused when it is a link, else None."""
+    if path.is_symlink():
+        return (
+            "a link, refused: the grader never follows one, since it may lead anywhere (another student's folder,"
+            " the teacher's files): grade the folder itself"
+        )
+    return None
+
+
+def _class_entry(path: Path) -> bool:
+    return path.name[0] != "." and (path.is_symlink() or path.is_dir())
 
 
 def detect_language(folder: Path, override: Language | None = None) -> Language:
