@@ -363,3 +363,17 @@ def test_an_option_is_never_abbreviated(tmp_path: Path) -> None:
     result = run_limited([*GRADE, PYTHON_OK, "--sand", "none"])
     assert result.returncode == 2
     assert one_line(result) == "python -m tictactoe.grade: error: unrecognized arguments: --sand none"
+
+
+def test_a_gradebook_of_a_class_with_hostile_folder_names_reads_back_row_by_row(tmp_path: Path) -> None:
+    """Folder names with a formula, a line break and an escape code, beside an honest classmate."""
+    group = tmp_path / "class"
+    shutil.copytree(PYTHON_OK, group / "alice")
+    for name in ("=cmd|' /C calc'!A0", "two\nlines\x1b[31m"):
+        shutil.copytree(PYTHON_OK, group / name)
+    book = tmp_path / "grades.csv"
+    result = run_grader(["--gradebook", book, "--", *sorted(path.name for path in group.iterdir())], cwd=group)
+    assert result.returncode == 0, result.stderr
+    with book.open(encoding="utf-8", newline="") as rows:
+        names = [row[0] for row in csv.reader(rows)]
+    assert names == ["submission", "'=cmd|' /C calc'!A0", "alice", "two\\nlines\\x1b[31m"]
