@@ -377,3 +377,24 @@ def test_a_gradebook_of_a_class_with_hostile_folder_names_reads_back_row_by_row(
     with book.open(encoding="utf-8", newline="") as rows:
         names = [row[0] for row in csv.reader(rows)]
     assert names == ["submission", "'=cmd|' /C calc'!A0", "alice", "two\\nlines\\x1b[31m"]
+
+
+def test_byte_identical_submissions_are_graded_and_marked_as_the_same(tmp_path: Path) -> None:
+    """Two students hand in the same files (a cache beside them changes nothing): each is graded, and says so."""
+    group = tmp_path / "class"
+    for name in ("alice", "bob", "dora"):
+        shutil.copytree(PYTHON_OK, group / name)
+    (group / "dora" / "__pycache__").mkdir()
+    (group / "dora" / "__pycache__" / "hashdict.cpython-311.pyc").write_bytes(b"compiled")
+    shutil.copytree(PYTHON_BAD, group / "carol")
+    result = run_grader([group, "--format", "json", "--seed", "2"])
+    notes = {Path(entry["submission"]).name: entry["notes"] for entry in json.loads(result.stdout)}
+    passed = {Path(entry["submission"]).name: entry["failed"] == 0 for entry in json.loads(result.stdout)}
+    same = "same as {}: the same files, byte for byte"
+    assert notes == {
+        "alice": [same.format(f"{group}/bob, {group}/dora")],
+        "bob": [same.format(f"{group}/alice, {group}/dora")],
+        "carol": [],
+        "dora": [same.format(f"{group}/alice, {group}/bob")],
+    }
+    assert passed == {"alice": True, "bob": True, "carol": False, "dora": True}

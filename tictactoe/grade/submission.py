@@ -17,13 +17,14 @@ submission's code does in its copy reaches the original folder.
 from __future__ import annotations
 
 import enum
+import hashlib
 import os
 import shutil
 import stat
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable
+    from collections.abc import Iterable, Sequence
     from pathlib import Path
 
 __all__ = [
@@ -34,6 +35,7 @@ __all__ = [
     "detect_language",
     "expand",
     "refused_link",
+    "same_as",
 ]
 
 #: The largest submission copied: sources of the assignment take kilobytes.
@@ -104,6 +106,61 @@ def detect_language(folder: Path, override: Language | None = None) -> Language:
         "no submission here: no Java file (Configurations.java, HashDictionary.java, ...) and no Python module"
         " (configurations, hashdict)"
     )
+
+
+def same_as(folders: Sequence[Path]) -> dict[Path, list[Path]]:
+    """For each of ``folders`` whose files are those of others, byte for byte, those others, in order.
+
+    Only what the copy would hold counts (names and bytes of the regular
+    files, not caches); a link, a folder without files, and one past
+    :data:`MOST_BYTES` are like no other.
+    """
+    groups: dict[str, list[Path]] = {}
+    for folder in dict.fromkeys(folders):
+        digest = _digest(folder)
+        if digest is not None:
+            groups.setdefault(digest, []).append(folder)
+    return {
+        folder: [other for other in group if other != folder]
+        for group in groups.values()
+        if len(group) > 1
+        for folder in group
+    }
+
+
+def _digest(folder: Path) -> str | None:
+    """A digest of the names and bytes of the files the copy of ``folder`` would hold; None as :func:`same_as` says."""
+    if folder.is_symlink() or not folder.is_dir():
+        return None
+    digest = hashlib.sha256()
+    total = files_seen = 0
+    for root, folders, files in os.walk(folder):  # links to folders are not followed
+        skipped = shutil.ignore_patterns(*_SKIPPED)(root, folders + files)
+        folders[:] = sorted(name for name in folders if name not in skipped)
+        for name in sorted(name for name in files if name not in skipped):
+            path = os.path.join(root, name)
+            try:
+                content = _regular_bytes(path)
+            except OSError:
+                continue
+            if content is None:
+                continue
+            total += len(content)
+            if total > MOST_BYTES:
+                return None
+            relative = os.path.relpath(path, folder).encode("utf-8", "surrogateescape")
+            digest.update(b"%d:%s%d:" % (len(relative), relative, len(content)) + content)
+            files_seen += 1
+    return digest.hexdigest() if files_seen else None
+
+
+def _regular_bytes(path: str) -> bytes | None:
+    """The bytes of the regular file ``path``, None when it is anything else (a link is not followed)."""
+    descriptor = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+    with os.fdopen(descriptor, "rb") as file:
+        if not stat.S_ISREG(os.fstat(file.fileno()).st_mode):
+            return None
+        return file.read(MOST_BYTES + 1)
 
 
 def copy_submission(folder: Path, into: Path) -> list[str]:
