@@ -171,43 +171,89 @@ def copy_submission(folder: Path, into: Path) -> list[str]:
     forever), a socket or a device is left out with a note, as are caches
     and compiled files, silently.  :class:`SubmissionError` when the files
     add up to more than :data:`MOST_BYTES`.
+
+    Each entry is opened relative to its folder, already open, never by
+    its path, and without following a link (``O_NOFOLLOW``; a folder with
+    ``O_DIRECTORY``), and is copied from what was opened: a file or folder
+    swapped for a link between its check and its copy is left out with a
+    note, and nothing is read through the link.
     """
-    notes: list[str] = []
-    plan: list[tuple[str, str]] = []  # (source, relative destination), folders before what they hold
-    total = 0
-    for root, folders, files in os.walk(folder):
-        relative = os.path.relpath(root, folder)
-        kept = _kept(root, folders + files, folder, notes)
-        folders[:] = sorted(name for name in folders if name in kept)
-        for name in sorted(kept):
-            path = os.path.join(root, name)
-            if os.path.isfile(path):
-                total += os.path.getsize(path)
-            plan.append((path, os.path.normpath(os.path.join(relative, name))))
-    if total > MOST_BYTES:
-        raise SubmissionError(f"the folder holds {total} bytes, more than the {MOST_BYTES} a submission may")
-    into.mkdir()
-    for source, relative in plan:
-        target = into / relative
-        if os.path.isdir(source):
-            target.mkdir(exist_ok=True)
-        else:
-            target.parent.mkdir(parents=True, exist_ok=True)
-            shutil.copyfile(source, target)
-    return notes
+    copy = _Copy()
+    top = os.open(folder, _FOLDER_FLAGS)
+    try:
+        into.mkdir()
+        copy.folder(top, "", into)
+    finally:
+        os.close(top)
+    return copy.notes
 
 
-def _kept(root: str, names: list[str], top: Path, notes: list[str]) -> set[str]:
-    """The names in ``root`` that are copied: folders and regular files, not caches; a note for each odd one."""
-    skipped = shutil.ignore_patterns(*_SKIPPED)(root, names)
-    kept = set()
-    for name in sorted(names):
+#: How a folder of the submission is opened: never through a link, and only if it is a folder.
+_FOLDER_FLAGS = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
+#: How a file is opened: never through a link, and without waiting (a FIFO put in its place waits for a writer).
+_FILE_FLAGS = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
+
+
+class _Copy:
+    """One submission's copy under way: the notes of what was left out, and the bytes copied so far."""
+
+    def __init__(self) -> None:
+        self.notes: list[str] = []
+        self.copied = 0
+
+    def folder(self, source: int, relative: str, into: Path) -> None:
+        """Copy what the open folder ``source`` (``relative`` in the submission) holds into ``into``, folders last."""
+        entries = _entries(source, relative, self.notes)
+        for name, is_folder in entries:
+            if not is_folder:
+                self.file(source, name, into / name, os.path.join(relative, name))
+        for name, is_folder in entries:
+            if is_folder:
+                try:
+                    child = os.open(name, _FOLDER_FLAGS, dir_fd=source)
+                except OSError:  # no longer a folder: a link now (ELOOP), or anything else (ENOTDIR)
+                    self.notes.append(_changed(os.path.join(relative, name)))
+                    continue
+                try:
+                    (into / name).mkdir()
+                    self.folder(child, os.path.join(relative, name), into / name)
+                finally:
+                    os.close(child)
+
+    def file(self, folder: int, name: str, target: Path, relative: str) -> None:
+        """Copy the file ``name`` of the open ``folder`` to ``target`` from the file opened; a note if it is no file."""
+        try:
+            descriptor = os.open(name, _FILE_FLAGS, dir_fd=folder)
+        except OSError:  # a link now (ELOOP), or gone
+            self.notes.append(_changed(relative))
+            return
+        with os.fdopen(descriptor, "rb") as source:
+            if not stat.S_ISREG(os.fstat(source.fileno()).st_mode):
+                self.notes.append(_changed(relative))
+                return
+            with target.open("xb") as copy:
+                while chunk := source.read(2**16):
+                    self.copied += len(chunk)
+                    if self.copied > MOST_BYTES:
+                        raise SubmissionError(f"the folder holds more than the {MOST_BYTES} bytes a submission may")
+                    copy.write(chunk)
+
+
+def _entries(folder: int, relative: str, notes: list[str]) -> list[tuple[str, bool]]:
+    """The names in the open ``folder`` that are copied, each with whether it is a folder; a note for each odd one.
+
+    Caches and compiled files are left out silently; what is neither a
+    folder nor a regular file, with a note.
+    """
+    names = sorted(os.listdir(folder))
+    skipped = shutil.ignore_patterns(*_SKIPPED)(relative, names)
+    kept = []
+    for name in names:
         if name in skipped:
             continue
-        path = os.path.join(root, name)
-        mode = os.lstat(path).st_mode
+        mode = os.lstat(name, dir_fd=folder).st_mode
         if stat.S_ISDIR(mode) or stat.S_ISREG(mode):
-            kept.add(name)
+            kept.append((name, stat.S_ISDIR(mode)))
             continue
         kind = (
             "link"
@@ -218,8 +264,12 @@ def _kept(root: str, names: list[str], top: Path, notes: list[str]) -> set[str]:
             if stat.S_ISSOCK(mode)
             else "device"
         )
-        notes.append(f"the {kind} {os.path.relpath(path, top)!r} was left out: only folders and files are copied")
+        notes.append(f"the {kind} {os.path.join(relative, name)!r} was left out: only folders and files are copied")
     return kept
+
+
+def _changed(relative: str) -> str:
+    return f"{relative!r} was left out: it changed while it was copied, and is no longer what it was"
 
 
 def _has_java(folder: Path) -> bool:
