@@ -41,6 +41,10 @@ __all__ = [
 #: The largest submission copied: sources of the assignment take kilobytes.
 MOST_BYTES = 20 * 2**20
 _SKIPPED = ("__pycache__", ".git", ".hg", ".svn", ".idea", ".vscode", "*.class", "*.pyc", "*.jar")
+#: How a folder of the submission is opened: never through a link, and only if it is a folder.
+_FOLDER_FLAGS = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
+#: How a file is opened: never through a link, and without waiting (a FIFO put in its place waits for a writer).
+_FILE_FLAGS = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
 
 
 class Language(enum.Enum):
@@ -156,7 +160,7 @@ def _digest(folder: Path) -> str | None:
 
 def _regular_bytes(path: str) -> bytes | None:
     """The bytes of the regular file ``path``, None when it is anything else (a link is not followed)."""
-    descriptor = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+    descriptor = os.open(path, _FILE_FLAGS)
     with os.fdopen(descriptor, "rb") as file:
         if not stat.S_ISREG(os.fstat(file.fileno()).st_mode):
             return None
@@ -186,12 +190,6 @@ def copy_submission(folder: Path, into: Path) -> list[str]:
     finally:
         os.close(top)
     return copy.notes
-
-
-#: How a folder of the submission is opened: never through a link, and only if it is a folder.
-_FOLDER_FLAGS = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
-#: How a file is opened: never through a link, and without waiting (a FIFO put in its place waits for a writer).
-_FILE_FLAGS = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
 
 
 class _Copy:
