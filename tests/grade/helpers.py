@@ -13,7 +13,7 @@ import os
 import pickle
 import shutil
 import subprocess
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TypeVar
 
@@ -26,6 +26,7 @@ from tictactoe.grade.limits import Limits
 from tictactoe.grade.results import SubmissionResult
 from tictactoe.grade.sandbox import choice
 from tictactoe.grade.suite import builtin_suite
+from tictactoe.grade.talk import GradeTest
 
 T = TypeVar("T")
 
@@ -70,10 +71,17 @@ def need_jdk(language: str) -> None:
 
 
 def grade(
-    language: str, names: list[str], timeout: float, jobs: int = 2, sandbox: str = "bwrap"
+    language: str,
+    names: list[str],
+    timeout: float,
+    jobs: int = 2,
+    sandbox: str = "bwrap",
+    *,
+    tests: Sequence[GradeTest] | None = None,
 ) -> dict[str, SubmissionResult]:
-    """The results of the fixtures ``names`` of ``language``, graded on the built-in tests, by name."""
-    with Grader(builtin_suite(SEED), Limits(timeout=timeout), find_jdk(), choice(sandbox)) as grader:
+    """The results of the fixtures ``names`` of ``language``, graded on ``tests`` (the built-in ones), by name."""
+    suite = builtin_suite(SEED) if tests is None else tests
+    with Grader(suite, Limits(timeout=timeout), find_jdk(), choice(sandbox)) as grader:
         paths = [fixture(language, name) for name in names]
         return {
             path.name: result

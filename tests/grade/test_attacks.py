@@ -42,9 +42,13 @@ from tictactoe.grade import cgroups
 from tictactoe.grade.formats.junit import junit_report
 from tictactoe.grade.formats.run import RunInfo
 from tictactoe.grade.formats.text import text_report
+from tictactoe.grade.grader import Grader
 from tictactoe.grade.limits import Limits
 from tictactoe.grade.results import Status, SubmissionResult
 from tictactoe.grade.results import TestResult as Outcome
+from tictactoe.grade.sandbox import choice
+from tictactoe.grade.submission import expand, refused_link
+from tictactoe.grade.suite import builtin_suite
 
 pytestmark = pytest.mark.slow
 
@@ -349,3 +353,26 @@ def test_a_process_left_behind_cannot_rewrite_results_json(language: str, tmp_pa
     assert hostile_processes() == []  # none left to write later
     results = json.loads((root / "results" / "results.json").read_text(encoding="utf-8"))
     assert results["score"] == len(results["tests"])
+
+
+def test_a_link_in_a_class_is_refused_never_followed(tmp_path: Path) -> None:
+    """A class unzipped as handed in may hold links: one to the teacher's folder of cases, one to a classmate's work.
+    Each is listed, refused with a note and every test failed; the classmate beside them keeps full marks."""
+    missing(NO_BWRAP)
+    teacher = tmp_path / "teacher"
+    shutil.copytree(fixture("python", "correct"), teacher)
+    (teacher / "hidden.jsonl").write_text("the teacher's cases\n", encoding="utf-8")
+    group = tmp_path / "class"
+    shutil.copytree(fixture("python", "correct"), group / "alice")
+    (group / "bob").symlink_to(teacher)
+    (group / "carol").symlink_to(group / "alice")
+    (group / "dave").symlink_to(teacher / "hidden.jsonl")
+    submissions = expand([group])
+    assert [path.name for path in submissions] == ["alice", "bob", "carol", "dave"]
+    with Grader(builtin_suite(SEED), Limits(), None, choice("bwrap")) as grader:
+        alice, *links = grader.grade_all(submissions, 2, lambda done: None)
+    assert alice.all_passed
+    for link in links:
+        assert link.passed == 0
+        assert link.notes == (refused_link(Path(link.submission)),)
+        assert all(test.message.startswith("a link, refused: the grader never follows one") for test in link.tests)

@@ -325,3 +325,76 @@ def test_the_submission_s_time_is_bounded_as_a_whole() -> None:
     result = run_grader([fixture("java", "loops"), "--timeout", "2", "--submission-timeout", "3", "--format", "json"])
     messages = [test["message"] for test in json.loads(result.stdout)[0]["tests"]]
     assert messages[-1] == "not run: the submission's 3 s ran out (--submission-timeout)"
+
+
+def a_class_with_a_folder_named_as_an_option(tmp_path: Path, name: str) -> Path:
+    """A class folder holding an honest submission and a student's folder named like an option."""
+    shutil.copytree(PYTHON_OK, tmp_path / "alice")
+    (tmp_path / name).mkdir()
+    return tmp_path
+
+
+@pytest.mark.parametrize("name", ["--sandbox=none", "--gradebook=grades.csv", "-h"])
+def test_a_folder_named_as_an_option_is_refused_not_obeyed(name: str, tmp_path: Path) -> None:
+    """``tictactoe-grade *`` in a class folder: the shell puts the students' names on the command line."""
+    folder = a_class_with_a_folder_named_as_an_option(tmp_path, name)
+    result = run_limited([*GRADE, *sorted(path.name for path in folder.iterdir())], cwd=folder)
+    assert result.returncode == 2, result.stdout
+    assert one_line(result) == (
+        f"python -m tictactoe.grade: {name!r} reads as an option but is also a file or folder here, perhaps a"
+        " submission: put -- before the submissions (python -m tictactoe.grade --jobs 2 -- *), or grade the class by"
+        " its folder"
+    )
+    assert not (folder / "grades.csv").exists()
+
+
+def test_after_a_double_dash_a_folder_named_as_an_option_is_a_submission(tmp_path: Path) -> None:
+    folder = a_class_with_a_folder_named_as_an_option(tmp_path, "--sandbox=none")
+    result = run_grader(["--seed", "3", "--", "--sandbox=none", "alice"], cwd=folder)
+    lines = result.stdout.splitlines()
+    assert result.returncode == 1
+    assert lines[0] == "Random tests from seed 3 (--seed 3 repeats them)"  # no warning: still in the sandbox
+    assert "--sandbox=none (unknown)" in lines
+    assert lines[-1] == f"{TESTS} passed, 0 failed"
+
+
+def test_an_option_is_never_abbreviated(tmp_path: Path) -> None:
+    """``--sand none`` could come from a folder's name as easily as ``--sandbox=none``: only whole names count."""
+    result = run_limited([*GRADE, PYTHON_OK, "--sand", "none"])
+    assert result.returncode == 2
+    assert one_line(result) == "python -m tictactoe.grade: error: unrecognized arguments: --sand none"
+
+
+def test_a_gradebook_of_a_class_with_hostile_folder_names_reads_back_row_by_row(tmp_path: Path) -> None:
+    """Folder names with a formula, a line break and an escape code, beside an honest classmate."""
+    group = tmp_path / "class"
+    shutil.copytree(PYTHON_OK, group / "alice")
+    for name in ("=cmd|' /C calc'!A0", "two\nlines\x1b[31m"):
+        shutil.copytree(PYTHON_OK, group / name)
+    book = tmp_path / "grades.csv"
+    result = run_grader(["--gradebook", book, "--", *sorted(path.name for path in group.iterdir())], cwd=group)
+    assert result.returncode == 0, result.stderr
+    with book.open(encoding="utf-8", newline="") as rows:
+        names = [row[0] for row in csv.reader(rows)]
+    assert names == ["submission", "'=cmd|' /C calc'!A0", "alice", "two\\nlines\\x1b[31m"]
+
+
+def test_byte_identical_submissions_are_graded_and_marked_as_the_same(tmp_path: Path) -> None:
+    """Two students hand in the same files (a cache beside them changes nothing): each is graded, and says so."""
+    group = tmp_path / "class"
+    for name in ("alice", "bob", "dora"):
+        shutil.copytree(PYTHON_OK, group / name)
+    (group / "dora" / "__pycache__").mkdir()
+    (group / "dora" / "__pycache__" / "hashdict.cpython-311.pyc").write_bytes(b"compiled")
+    shutil.copytree(PYTHON_BAD, group / "carol")
+    result = run_grader([group, "--format", "json", "--seed", "2"])
+    notes = {Path(entry["submission"]).name: entry["notes"] for entry in json.loads(result.stdout)}
+    passed = {Path(entry["submission"]).name: entry["failed"] == 0 for entry in json.loads(result.stdout)}
+    same = "same as {}: the same files, byte for byte"
+    assert notes == {
+        "alice": [same.format(f"{group}/bob, {group}/dora")],
+        "bob": [same.format(f"{group}/alice, {group}/dora")],
+        "carol": [],
+        "dora": [same.format(f"{group}/alice, {group}/bob")],
+    }
+    assert passed == {"alice": True, "bob": True, "carol": False, "dora": True}

@@ -4,6 +4,8 @@ The fixtures are graded once a language, on the built-in tests; each test
 then checks one submission: which tests failed, exactly, and the words of
 one failure (the board, what was expected, what came).  The fixtures that
 loop or are too slow are graded with a short time limit of their own.
+Every mistake is caught by the fixed tests, which no seed changes: the
+random tests may only add failures, never decide a verdict.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from tests.grade.helpers import SEED, fixture, grade, made_once, need_jdk
+from tictactoe.grade.random_tests import random_tests
 from tictactoe.grade.results import SubmissionResult
 from tictactoe.grade.suite import builtin_suite
 
@@ -23,6 +26,7 @@ pytestmark = pytest.mark.slow
 LANGUAGES = ("java", "python")
 SLOW = ("loops", "slow-search")
 ALL_TESTS = {test.name for test in builtin_suite(SEED)}
+RANDOM_TESTS = {test.name for test in random_tests(SEED)}
 PLAYS_CHANGED = {"play-4x4-corner", "play-4x4-level-3", "play-4x4-speed"}
 DICTIONARY_TESTS = {name for name in ALL_TESTS if name.startswith(("testdict", "collisions", "remove-absent"))}
 # The tests each fixture fails, for both languages unless a language is named.
@@ -67,6 +71,7 @@ FAILED: dict[str, set[str]] = {
         "board-tiles-apart-diagonal",
         "board-anti-diagonal-no-wrap",
         "random-boards",
+        "board-longer-run-row",
     },
     "wins-first-rows-only": {
         "play-win-now",
@@ -79,6 +84,7 @@ FAILED: dict[str, set[str]] = {
         "board-anti-diagonal-last-start",
         "random-boards",
         *PLAYS_CHANGED,
+        "board-longer-run-anti-diagonal",
     },
     "wins-main-diagonals-only": {
         "board-diagonal-off-corner",
@@ -109,6 +115,25 @@ FAILED: dict[str, set[str]] = {
         "board-anti-diagonal-last-start",
         "play-4x4-speed",
         "random-boards",
+        "board-longer-run-anti-diagonal",
+    },
+    # A run longer than k wins too: only the fixed boards of such runs (and a node count) see the mistake.
+    "wins-exactly-k": {
+        "play-4x4-corner",
+        "board-longer-run-row",
+        "board-longer-run-column",
+        "board-longer-run-anti-diagonal",
+    },
+    # Every board asked about is empty: only the boards where nobody wins, and the dictionary, pass.
+    "save-play-stores-nothing": ALL_TESTS
+    - DICTIONARY_TESTS
+    - {
+        "random-dictionary",
+        "policy",
+        "board-tiles-apart-row",
+        "board-tiles-apart-column",
+        "board-tiles-apart-diagonal",
+        "board-anti-diagonal-no-wrap",
     },
     "exits": {
         "play-win-now",
@@ -125,6 +150,8 @@ FAILED: dict[str, set[str]] = {
         "board-anti-diagonal-last-start",
         "play-4x4-speed",
         "random-boards",
+        "board-longer-run-column",
+        "board-longer-run-anti-diagonal",
     },
     "does-not-compile": ALL_TESTS - {"policy"},  # the policy reads the files, which need not compile (Java's: below)
     "lacks-method": ALL_TESTS - DICTIONARY_TESTS - {"random-dictionary", "policy"},
@@ -193,6 +220,12 @@ MESSAGES: dict[tuple[str, str], tuple[str, str]] = {
     ("python", "throws"): ("play-win-now", 'on the board ["XX ", "OO ", "X  "] (size 3, length 3, max_levels 4):'
                            " computer_play(configs, stats=stats) raised IndexError: list index out of range (at"
                            " configurations.py:48 in _run)"),
+    ("python", "wins-exactly-k"): ("board-longer-run-row", 'on the board ["XXXX ", "OO O ", "     ", "   O ", "     "]'
+                                   " (size 5, length 3): expected wins_x=true wins_o=false eval=0, got wins_x=false"
+                                   " wins_o=false eval=1"),
+    ("java", "save-play-stores-nothing"): ("board-read-back", 'on the board ["X O", " X ", "O  "] (size 3, length 3):'
+                                           " once its tiles were played, squareIsEmpty answers 111111111, not 010101011"
+                                           " (row by row, 1 for an empty square)"),
     ("java", "lacks-method"): ("board-draw", 'on the board ["XOX", "XOO", "OXX"] (size 3, length 3): Configurations'
                                " has no method boolean isDraw()"),
     ("python", "lacks-method"): ("board-draw", 'on the board ["XOX", "XOO", "OXX"] (size 3, length 3): Configurations'
@@ -227,7 +260,7 @@ def test_each_fixture_fails_exactly_the_tests_that_catch_its_mistake(
 ) -> None:
     need_jdk(language)
     result = graded(language, run_folder)[name]
-    expected = set(LANGUAGE_FAILED[language, name] if (language, name) in LANGUAGE_FAILED else FAILED[name])
+    expected = expected_failures(language, name)
     assert (result.language, len(result.tests)) == (language, len(ALL_TESTS))
     found = failed(result)
     if language == "python" and name in SLOW:
@@ -279,3 +312,33 @@ def test_a_java_submission_without_the_handout_files_gets_the_grader_s_and_its_r
         "the grader supplied the course's DictionaryADT.java and DictionaryException.java: the submission lacks them",
     )
     assert result.all_passed
+
+
+def expected_failures(language: str, name: str) -> set[str]:
+    return set(LANGUAGE_FAILED[language, name] if (language, name) in LANGUAGE_FAILED else FAILED[name])
+
+
+@pytest.mark.parametrize(("language", "name"), CASES)
+def test_the_fixed_tests_alone_catch_every_faulty_fixture(language: str, name: str, run_folder: Path) -> None:
+    """A verdict must not hang on the seed: a fixture that fails anything fails tests that are the same for every
+    seed, and the random tests only add to them.  They run after every fixed test that runs code (the policy only
+    reads files), so that they cannot change one."""
+    need_jdk(language)
+    order = [test.name for test in builtin_suite(SEED) if test.process]
+    assert order[-len(RANDOM_TESTS) :] == [test.name for test in random_tests(SEED)]
+    found = failed(graded(language, run_folder)[name])
+    assert bool(found - RANDOM_TESTS) == bool(found)
+    assert bool(expected_failures(language, name) - RANDOM_TESTS) == bool(expected_failures(language, name))
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_wins_of_exactly_k_and_a_save_play_that_stores_nothing_fail_without_the_random_tests(language: str) -> None:
+    """Graded with the random tests turned off, as if on a seed that finds nothing: each still fails, on the fixed
+    tests it fails with them."""
+    need_jdk(language)
+    fixed = tuple(test for test in builtin_suite(SEED) if test.name not in RANDOM_TESTS)
+    names = ["wins-exactly-k", "save-play-stores-nothing"]
+    results = grade(language, names, timeout=20, tests=fixed)
+    for name in names:
+        assert failed(results[name]) == expected_failures(language, name) - RANDOM_TESTS
+        assert not results[name].all_passed

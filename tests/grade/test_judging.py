@@ -32,7 +32,7 @@ from tictactoe.grade.observations import Fault, Returned, Threw, Unreadable, Val
 from tictactoe.grade.random_tests import random_boards, random_operations, random_tests
 from tictactoe.grade.suite import builtin_suite
 from tictactoe.grade.talk import Broke, Failed, GradeTest, Talk
-from tictactoe.grade.words import PYTHON
+from tictactoe.grade.words import JAVA, PYTHON, Words
 from tictactoe.harness import dict_tests
 
 
@@ -58,15 +58,15 @@ class InProcess:
         return ""
 
 
-def talk(child: InProcess) -> Talk:
+def talk(child: InProcess, words: Words = PYTHON, states: dict[str, object] | None = None) -> Talk:
     deadline = Deadline(60.0, lambda: None, threading.Event()).start()
-    return Talk(cast("Child", child), deadline, PYTHON, Path("/nowhere"), {})
+    return Talk(cast("Child", child), deadline, words, Path("/nowhere"), {} if states is None else states)
 
 
-def outcome(test: GradeTest, child: InProcess) -> str:
-    """``passed``, or ``failed: ...`` / ``error: ...`` with the message."""
+def outcome(test: GradeTest, child: InProcess, words: Words = PYTHON, states: dict[str, object] | None = None) -> str:
+    """``passed``, or ``failed: ...`` / ``error: ...`` with the message; ``states``: what earlier tests left there."""
     try:
-        test.run(talk(child))
+        test.run(talk(child, words, states))
     except Failed as failure:
         return f"failed: {failure}"
     except Broke as broke:
@@ -97,6 +97,13 @@ class SilentTable(hashdict.HashDictionary):
         if self.get(key) == -1 and self.num_records() > 0:
             return
         super().remove(key)
+
+
+class RefusingTable(hashdict.HashDictionary):
+    """put() raises, every time: nothing is ever stored."""
+
+    def put(self, record: hashdict.Data) -> int:
+        raise ValueError("no room")
 
 
 class RecordingTable(hashdict.HashDictionary):
@@ -149,6 +156,36 @@ def test_a_remove_that_keeps_the_record_is_shown_in_the_shortest_sequence_found(
         r"|put\(.*\) returned 1 on an empty table, where no bucket holds a record",
         failure,
     ), failure
+
+
+def test_a_java_table_is_named_as_a_student_writes_it() -> None:
+    """``on a new HashDictionary(1)``, as in Python, not ``on a new new HashDictionary(1)``."""
+    message = outcome(random_tests(11)[0], InProcess(module(ForgetfulTable)), JAVA)
+    assert message.startswith("failed: on a new HashDictionary(1), after put("), message
+
+
+def test_the_testdict_tests_after_a_put_that_raised_say_it_never_stored_their_keys() -> None:
+    """TestDict's tests read the records of test 1: when its puts raised, they say so, not that the table lost records
+    it never held (nor pass tests 4 and 5 on a table left empty)."""
+    child = InProcess(module(RefusingTable))
+    states: dict[str, object] = {}
+    tests = [test for test in builtin_suite(seed=5) if test.name.startswith("testdict ")]
+    messages = {test.name: outcome(test, child, PYTHON, states) for test in tests}
+    put_raised = "put of 'answer' raised ValueError: no room"
+    assert messages["testdict 1"].startswith(f"error: {put_raised}"), messages
+    for number in range(2, 11):  # every other test builds on test 1, directly or through tests 6 and 7
+        assert messages[f"testdict {number}"] == f"failed: could not set up: test 1 failed: {put_raised}"
+
+
+def test_a_testdict_get_that_loses_records_names_them_as_test_1_put_them() -> None:
+    tests = {test.name: test for test in builtin_suite(seed=5)}
+    states: dict[str, object] = {}
+    child = InProcess(module(QuietTable))
+    assert outcome(tests["testdict 1"], child, PYTHON, states) == "passed"
+    child.driver.tables.tables[0] = hashdict.HashDictionary(7)  # the records of test 1 lost
+    assert outcome(tests["testdict 3"], child, PYTHON, states) == (
+        "failed: get returned -1 for the key(s) 'answer', 'record2', 'record3', '2record', which test 1 put"
+    )
 
 
 def test_a_put_that_never_collides_fails_where_a_collision_is_forced() -> None:

@@ -8,6 +8,8 @@ does.
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import os
 import signal
@@ -26,11 +28,13 @@ from tests.grade.helpers import NO_BWRAP, NO_CGROUPS, fixture, missing, need_jdk
 from tests.grade.test_cli import GRADE, TESTS, run_grader
 from tests.limited import one_line
 from tests.paths import ROOT, SAMPLE_CASES
+from tictactoe.grade.formats.gradebook import gradebook
 from tictactoe.grade.formats.junit import junit_report, xml_safe
 from tictactoe.grade.formats.run import RunInfo
 from tictactoe.grade.formats.text import escape
 from tictactoe.grade.results import Status, SubmissionResult
 from tictactoe.grade.results import TestResult as Result
+from tictactoe.grade.weights import Weights
 
 # Java fixtures where a language does not matter: they are graded in a few seconds, where Python's long search takes
 # several more.
@@ -68,6 +72,29 @@ def test_the_text_report_escapes_every_control_character(text: str) -> None:
     assert not any(unicodedata.category(character).startswith("C") for character in shown)
     if not any(unicodedata.category(character).startswith("C") for character in text):
         assert shown == text
+
+
+@given(submission=ANY_TEXT)
+def test_a_gradebook_row_is_one_row_of_text_that_no_spreadsheet_runs(submission: str) -> None:
+    """A student names the folder: its line breaks and escape codes are escaped, a formula's first character quoted."""
+    result = SubmissionResult(submission, "python", (Result("a", Status.PASSED),))
+    rows = list(csv.reader(io.StringIO(gradebook([result], Weights()))))
+    assert len(rows) == 2
+    name, *numbers = rows[1]
+    assert numbers == ["python", "1", "0", "1", "1"]
+    assert not any(unicodedata.category(character).startswith("C") for character in name)
+    assert not name.startswith(("=", "+", "-", "@", "\t", "\r"))
+    quote = "'" if escape(submission).startswith(("=", "+", "-", "@")) else ""
+    assert name == quote + escape(submission)
+
+
+def test_a_gradebook_quotes_a_formula_and_escapes_a_line_break() -> None:
+    results = [
+        SubmissionResult(name, "java", (Result("a", Status.FAILED),))
+        for name in ('=HYPERLINK("http://x","y")', "@SUM(1)", "-2+3", "+1", "two\nlines\x1b[31m", "ann")
+    ]
+    names = [row[0] for row in csv.reader(io.StringIO(gradebook(results, Weights())))][1:]
+    assert names == ['\'=HYPERLINK("http://x","y")', "'@SUM(1)", "'-2+3", "'+1", "two\\nlines\\x1b[31m", "ann"]
 
 
 @pytest.mark.slow

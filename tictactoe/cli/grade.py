@@ -7,7 +7,8 @@ to standard output, or to ``--output``; ``--gradebook`` writes a CSV row per
 submission besides.  Exit status 0 when every test of every submission
 passed, 1 otherwise, 2 for a bad command line (a missing folder, a bad
 ``--cases`` or ``--weights`` file, a Java submission without a Java
-compiler); otherwise as every program of the project ends
+compiler, an argument that reads as an option and is also a file or folder
+here: ``--`` must come before such names); otherwise as every program of the project ends
 (:mod:`tictactoe.cli.exits`).
 """
 
@@ -83,6 +84,7 @@ def _parser() -> argparse.ArgumentParser:
         description="Grade Java or Python implementations of the assignment: one submission or a whole class.",
         epilog=_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
+        allow_abbrev=False,  # a student's folder named --sand=none must not abbreviate --sandbox
     )
     add_version(parser)
     parser.add_argument("submissions", nargs="+", type=file_path, metavar="SUBMISSION", help="a submission's folder")
@@ -122,7 +124,17 @@ def _parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Grade the submissions the command line names; write the reports; return the exit status."""
     parser = _parser()
-    args = parser.parse_args(argv)
+    arguments = sys.argv[1:] if argv is None else list(argv)
+    shadowed = _options_that_are_files(arguments)
+    if shadowed:
+        print(
+            f"{parser.prog}: {shadowed[0]!r} reads as an option but is also a file or folder here, perhaps a"
+            f" submission: put -- before the submissions ({parser.prog} --jobs 2 -- *), or grade the class by its"
+            " folder",
+            file=sys.stderr,
+        )
+        return EXIT_USAGE
+    args = parser.parse_args(arguments)
     submissions, tests, weights = _read(parser, args)
     jdk = find_jdk()
     if jdk is None and (java := _first_java(submissions, args.language)) is not None:
@@ -151,6 +163,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.gradebook is not None:
         _write(args.gradebook, gradebook(results, weights))
     return EXIT_OK if all(result.all_passed for result in results) else EXIT_FAILED
+
+
+def _options_that_are_files(arguments: Sequence[str]) -> list[str]:
+    """The arguments before ``--`` that read as options and are also paths here.
+
+    A shell expands ``*`` in a class's folder to its students' folder
+    names: one named ``--sandbox=none`` would otherwise turn the sandbox
+    off for every submission.  After ``--`` every argument is a submission.
+    """
+    found = []
+    for argument in arguments:
+        if argument == "--":
+            break
+        if argument.startswith("-") and os.path.lexists(argument):
+            found.append(argument)
+    return found
 
 
 def _read(

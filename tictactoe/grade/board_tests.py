@@ -12,7 +12,9 @@ Beside TestPlay's built-in cases the grader has boards of its own
 (:data:`GRADER_BOARDS`) for the diagonal mistakes of real solutions that
 only node counts revealed before: diagonals looked for through the corners
 only (the two main diagonals), and diagonals whose first or last start is
-missed by one.
+missed by one; and ``board-read-back`` (:func:`read_back_test`), which
+plays a board's tiles and reads every square back, so that a ``savePlay``
+that stores nothing fails a test of its own, whatever the seed.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from tictactoe.grade.observations import Observation, Returned
 from tictactoe.grade.talk import Broke, Failed, GradeTest, Talk
 from tictactoe.harness.play_cases import Case, Value, show_answers
 
-__all__ = ["GRADER_BOARDS", "case_test", "judge_answers", "where"]
+__all__ = ["GRADER_BOARDS", "READ_BACK_BOARD", "case_test", "judge_answers", "read_back_test", "where"]
 
 _QUESTIONS = ("wins_x", "wins_o", "is_draw", "eval")
 _HUMAN_WINS, _COMPUTER_WINS, _UNDECIDED = 0, 3, 1
@@ -51,6 +53,10 @@ GRADER_BOARDS = (
     _board("board-anti-diagonal-no-wrap", 3, [" X  ", "X   ", "   X", "OO O"], wins_x=False, wins_o=False,
            eval=_UNDECIDED),
 )  # fmt: skip
+
+
+#: The board ``board-read-back`` plays and reads back: both symbols, and empty squares between and around them.
+READ_BACK_BOARD = _board("board-read-back", 3, ["X O", " X ", "O  "])
 
 
 def where(case: Case) -> str:
@@ -111,6 +117,25 @@ def _board_questions(case: Case) -> Callable[[Talk], str]:
         judge_answers(talk, dict(case.expect), actual)
 
     return _on_board(case, run)
+
+
+def read_back_test() -> GradeTest:
+    """``board-read-back``: after the tiles of :data:`READ_BACK_BOARD` are played, every square reads as played."""
+    case = READ_BACK_BOARD
+    expected = "".join("1" if square == " " else "0" for row in case.board for square in row)
+
+    def run(talk: Talk) -> None:
+        observed = talk.ask([board_operation(case), ["empty"]])
+        _value(talk, observed[0])
+        squares = _value(talk, observed[1])
+        if squares != expected:
+            shown = squares if isinstance(squares, str) else talk.words.value(squares)
+            raise Failed(
+                f"once its tiles were played, {talk.words.square_is_empty} answers {shown}, not {expected} (row by"
+                " row, 1 for an empty square)"
+            )
+
+    return GradeTest(case.id, _on_board(case, run), case)
 
 
 def _play(case: Case) -> Callable[[Talk], str]:

@@ -14,6 +14,7 @@ its own.
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import shutil
 import subprocess
@@ -29,7 +30,14 @@ from tictactoe.grade.limits import Limits
 from tictactoe.grade.results import Status, SubmissionResult, TestResult
 from tictactoe.grade.runner import Session, run_tests
 from tictactoe.grade.sandbox import Choice, Jail, Program, Sandbox
-from tictactoe.grade.submission import Language, SubmissionError, copy_submission, detect_language
+from tictactoe.grade.submission import (
+    Language,
+    SubmissionError,
+    copy_submission,
+    detect_language,
+    refused_link,
+    same_as,
+)
 from tictactoe.grade.talk import GradeTest
 from tictactoe.grade.words import JAVA, PYTHON
 
@@ -72,12 +80,19 @@ class Grader:
     def grade_all(
         self, submissions: Sequence[Path], jobs: int, done: Callable[[int], None]
     ) -> Iterator[SubmissionResult]:
-        """Grade ``submissions`` on ``jobs`` threads, yielding results in their order; ``done(n)`` as each ends."""
+        """Grade ``submissions`` on ``jobs`` threads, yielding results in their order; ``done(n)`` as each ends.
+
+        A submission whose files are byte for byte those of others is graded all the same, with a note naming them.
+        """
         finished = 0
+        twins = same_as(submissions)
 
         def grade(path: Path) -> SubmissionResult:
             nonlocal finished
             result = self.grade(path)
+            if path in twins:
+                note = f"same as {', '.join(map(str, twins[path]))}: the same files, byte for byte"
+                result = dataclasses.replace(result, notes=(*result.notes, note))
             with self._lock:
                 finished += 1
                 done(finished)
@@ -105,6 +120,9 @@ class Grader:
             return self._all(str(path), self.language.value if self.language else "unknown", reason)
 
     def _grade(self, path: Path) -> SubmissionResult:
+        link = refused_link(path)
+        if link is not None:
+            return self._all(str(path), "unknown", link, (link,))
         try:
             language = detect_language(path, self.language)
         except SubmissionError as error:

@@ -250,7 +250,8 @@ def _dictionary_test(seed: int) -> Callable[[Talk], str]:
             shortest, failure = _shorten(talk, size, operations, failure, lambda: next(counter))
             calls = "; ".join(operation.shown(talk.words.count) for operation in shortest[:-1])
             before = f"after {calls}: " if calls else ""
-            message = f"on a new {talk.words.table(size)}, {before}{failure.message}"
+            # The table as either language's student reads it: "new" is Java's keyword and Python's plain word.
+            message = f"on a new HashDictionary({size}), {before}{failure.message}"
             raise (Broke if failure.broke else Failed)(f"{message} (the shortest failing sequence found; seed {seed})")
         return ""
 

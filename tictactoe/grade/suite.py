@@ -4,8 +4,9 @@ TestDict's ten tests (docs/dictionary.md), named ``testdict 1`` ...
 ``testdict 10``; the tests of forced collisions and of removal from a
 shared bucket (``collisions-1-bucket``, ``collisions-2-buckets``,
 ``remove-absent-shared-bucket``); TestPlay's built-in board and play cases
-(:func:`tictactoe.harness.play_cases.builtin_cases`) and the grader's own
-boards (:data:`~tictactoe.grade.board_tests.GRADER_BOARDS`); the randomized
+(:func:`tictactoe.harness.play_cases.builtin_cases`), the grader's own
+boards (:data:`~tictactoe.grade.board_tests.GRADER_BOARDS`) and the reading
+back of a played board (``board-read-back``); the randomized
 tests of the run's seed (``random-dictionary``, ``random-boards``); the
 ``policy`` test; and last, the cases of every ``--cases`` file, named by
 their ``id``.  Those are hidden: they run in a process of their own, after
@@ -22,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from tictactoe.grade.board_tests import GRADER_BOARDS, case_test
+from tictactoe.grade.board_tests import GRADER_BOARDS, case_test, read_back_test
 from tictactoe.grade.dictionary_tests import dictionary_tests, forced_tests
 from tictactoe.grade.policy import policy_test
 from tictactoe.grade.random_tests import random_tests
@@ -41,7 +42,7 @@ class SuiteError(ValueError):
 
 def builtin_suite(seed: int) -> tuple[GradeTest, ...]:
     """The tests every submission gets, the randomized ones made from ``seed``."""
-    cases = tuple(case_test(case) for case in (*builtin_cases(), *GRADER_BOARDS))
+    cases = (*(case_test(case) for case in (*builtin_cases(), *GRADER_BOARDS)), read_back_test())
     return (*dictionary_tests(), *forced_tests(), *cases, *random_tests(seed), policy_test())
 
 

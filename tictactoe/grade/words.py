@@ -21,16 +21,11 @@ class Words:
     """The names and verbs of one language's messages."""
 
     language: str
-    new: str
     verb: str
     count: str
     square_is_empty: str
     none: str
     exit_hint: str
-
-    def table(self, size: int) -> str:
-        """The constructor call of a table of ``size`` buckets."""
-        return f"{self.new}HashDictionary({size})"
 
     def threw(self, observed: Threw, call: str | None = None) -> str:
         """``call threw Kind: message (at where)``; ``call`` defaults to the one the driver named."""
@@ -67,7 +62,7 @@ class Words:
         return str(value) if type(value) is int else self.value(value)
 
 
-JAVA = Words("java", "new ", "threw", "numRecords()", "squareIsEmpty", "null", "does the code call System.exit?")
+JAVA = Words("java", "threw", "numRecords()", "squareIsEmpty", "null", "does the code call System.exit?")
 PYTHON = Words(
-    "python", "", "raised", "num_records()", "square_is_empty", "None", "does the code call sys.exit or os._exit?"
+    "python", "raised", "num_records()", "square_is_empty", "None", "does the code call sys.exit or os._exit?"
 )

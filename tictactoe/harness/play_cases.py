@@ -468,6 +468,13 @@ _KNOWN_CASES: Final = (
     # is_draw() true on a full board that someone has won (and eval_board() asking is_draw() first),
     _board_case("board-full-x-wins", 3, ["XOX", "XOO", "XXO"], wins_x=True, is_draw=False, eval=HUMAN_WINS),
     _board_case("board-full-o-wins", 3, ["OXX", "XOO", "XXO"], wins_o=True, is_draw=False, eval=COMPUTER_WINS),
+    # wins() accepting only a run of exactly k, where k or more in a row win (no random board need hold a longer one),
+    _board_case("board-longer-run-row", 3, ["XXXX ", "OO O ", "     ", "   O ", "     "], wins_x=True, wins_o=False,
+                eval=HUMAN_WINS),
+    _board_case("board-longer-run-column", 3, ["X O X", "X O  ", "  O X", " XO  ", "  O  "], wins_x=False,
+                wins_o=True, eval=COMPUTER_WINS),
+    _board_case("board-longer-run-anti-diagonal", 4, ["XX  O", "X  O ", "  O  ", " O X ", "O  X "], wins_x=False,
+                wins_o=True, eval=COMPUTER_WINS),
     # and a search that a slow table or slow board methods cannot finish in time: about 100 000 nodes.
     _known("play-4x4-speed", 4, 4, 9, ["    "] * 4, score=UNDECIDED, row=0, col=0, nodes=103340),
 )  # fmt: skip
