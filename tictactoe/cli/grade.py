@@ -37,7 +37,7 @@ from tictactoe.grade.grader import Grader
 from tictactoe.grade.java import INSTALL_HINT as JDK_HINT
 from tictactoe.grade.java import find_jdk
 from tictactoe.grade.limits import DEFAULT_SUBMISSION_TIMEOUT, DEFAULT_TIMEOUT, Limits
-from tictactoe.grade.sandbox import INSTALL_HINT, Choice, SandboxError, choice
+from tictactoe.grade.sandbox import INSTALL_HINT, SandboxChoice, SandboxError, choice
 from tictactoe.grade.submission import Language, SubmissionError, detect_language, expand
 from tictactoe.grade.suite import SuiteError, suite
 from tictactoe.grade.weights import Weights, WeightsError, read_weights
@@ -71,7 +71,7 @@ class _Terminated(Exception):
     """SIGTERM came: the grader stops as for Ctrl-C."""
 
 
-def _sandbox(text: str) -> Choice:
+def _sandbox(text: str) -> SandboxChoice:
     try:
         return choice(text)
     except ValueError as refusal:
@@ -110,7 +110,11 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--jobs", type=whole_number(1, 64), default=1, metavar="N", help="grade N submissions at once")
     parser.add_argument("--seed", type=whole_number(0, 2**63 - 1), metavar="N", help="repeat a run's random tests")
     parser.add_argument(
-        "--sandbox", type=_sandbox, default=Choice("bwrap"), metavar="bwrap|user:NAME|none", help="(default: bwrap)"
+        "--sandbox",
+        type=_sandbox,
+        default=SandboxChoice("bwrap"),
+        metavar="bwrap|user:NAME|none",
+        help="(default: bwrap)",
     )
     parser.add_argument("--language", choices=[language.value for language in Language], help="do not guess it")
     parser.add_argument("--weights", type=file_path, metavar="FILE", help="CSV of test,weight for scores")

@@ -28,8 +28,8 @@ from tictactoe.grade import java, python_runner
 from tictactoe.grade.channel import Child, Interrupted
 from tictactoe.grade.limits import Limits
 from tictactoe.grade.results import Status, SubmissionResult, TestResult
-from tictactoe.grade.runner import Session, run_tests
-from tictactoe.grade.sandbox import Choice, Jail, Program, Sandbox
+from tictactoe.grade.runner import GradingSession, run_tests
+from tictactoe.grade.sandbox import Jail, Program, Sandbox, SandboxChoice
 from tictactoe.grade.submission import (
     Language,
     SubmissionError,
@@ -52,7 +52,7 @@ class Grader:
         tests: Sequence[GradeTest],
         limits: Limits,
         jdk: java.Jdk | None,
-        sandbox: Choice,
+        sandbox: SandboxChoice,
         language: Language | None = None,
     ) -> None:
         self.tests = tuple(tests)
@@ -135,7 +135,7 @@ class Grader:
                 return self._all(str(path), language.value, str(error))
             if isinstance(prepared, str):
                 return self._all(str(path), language.value, prepared, notes)
-            session = Session(
+            session = GradingSession(
                 self.tests,
                 self.limits,
                 JAVA if language is Language.JAVA else PYTHON,

@@ -27,11 +27,11 @@ from tictactoe.grade.results import Status, TestResult
 from tictactoe.grade.talk import Broke, Failed, GradeTest, Lost, Talk
 from tictactoe.grade.words import Words
 
-__all__ = ["Session", "lost_message", "run_tests"]
+__all__ = ["GradingSession", "lost_message", "run_tests"]
 
 
 @dataclass(frozen=True, slots=True)
-class Session:
+class GradingSession:
     """What one submission's tests need: how to start its process, the clocks, the words, its copied sources."""
 
     tests: Sequence[GradeTest]
@@ -63,7 +63,7 @@ def lost_message(reply: Ended | TimedOut | Garbled, words: Words, limits: Limits
 class _Runner:
     """The state of one submission's run: its process, the tests lost with it, a start that never ends."""
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: GradingSession) -> None:
         self.session = session
         self.child: Child | None = None
         self.states: dict[str, object] = {}
@@ -140,7 +140,7 @@ class _Runner:
         self.states = {}
 
 
-def run_tests(session: Session) -> Iterator[TestResult]:
+def run_tests(session: GradingSession) -> Iterator[TestResult]:
     """Each test's result, in order."""
     runner = _Runner(session)
     try:

@@ -51,12 +51,12 @@ from tictactoe.grade.limits import Limits, environment, ulimits
 
 __all__ = [
     "INSTALL_HINT",
-    "Choice",
     "Completed",
     "Jail",
     "Launch",
     "Program",
     "Sandbox",
+    "SandboxChoice",
     "SandboxError",
     "choice",
 ]
@@ -77,7 +77,7 @@ class SandboxError(Exception):
 
 
 @dataclass(frozen=True, slots=True)
-class Choice:
+class SandboxChoice:
     """``--sandbox``: ``bwrap``, ``user`` with its accounts, or ``none``."""
 
     kind: Literal["bwrap", "user", "none"]
@@ -87,18 +87,18 @@ class Choice:
         return f"user:{','.join(self.accounts)}" if self.kind == "user" else self.kind
 
 
-def choice(text: str) -> Choice:
+def choice(text: str) -> SandboxChoice:
     """``--sandbox``'s value read; ``ValueError`` when it is none of ``bwrap``, ``user:NAME[,NAME...]``, ``none``.
 
     >>> choice("user:grader1,grader2")
-    Choice(kind='user', accounts=('grader1', 'grader2'))
+    SandboxChoice(kind='user', accounts=('grader1', 'grader2'))
     """
     if text in ("bwrap", "none"):
-        return Choice(text)  # type: ignore[arg-type]  # one of the two literals, just checked
+        return SandboxChoice(text)  # type: ignore[arg-type]  # one of the two literals, just checked
     kind, _, names = text.partition(":")
     accounts = tuple(name for name in names.split(",") if name)
     if kind == "user" and accounts and len(set(accounts)) == len(accounts):
-        return Choice("user", accounts)
+        return SandboxChoice("user", accounts)
     raise ValueError(f"expected bwrap, user:NAME[,NAME...] or none, got {text!r}")
 
 
@@ -142,7 +142,7 @@ class _Account:
 class Sandbox:
     """What every submission of a run shares: the kind of sandbox, the limits, the control groups, the accounts."""
 
-    def __init__(self, chosen: Choice, limits: Limits, root: Path, stop: threading.Event) -> None:
+    def __init__(self, chosen: SandboxChoice, limits: Limits, root: Path, stop: threading.Event) -> None:
         self.choice = chosen
         self.limits = limits
         self.root = root
