@@ -1090,3 +1090,44 @@ def test_a_window_with_a_db_that_cannot_be_written_is_refused_before_it_opens(tm
         db.chmod(0o644)
     assert (result.returncode, result.stdout) == (1, "")
     assert result.stderr == f"play.py: cannot use the game history: {db}: the file is read-only: cannot save games\n"
+
+
+# --- Rules ---------------------------------------------------------------------------------------
+
+
+def test_a_renju_game_between_two_people_refuses_black_a_forbidden_point_saying_why() -> None:
+    moves = "h6\na1\nh7\na2\nf6\na3\ng7\no15\nh8\nh9\nquit\n"
+    status, out, err = run_main(["15", "5", "0", "--rule", "renju", "--o", "human"], moves)
+    assert (status, err) == (0, "")
+    lines = out.splitlines()
+    forbidden = lines.index("Forbidden for black: h8 (double three)")
+    assert lines[forbidden + 1 : forbidden + 4] == [
+        "Your move: h8",
+        "h8 is forbidden for black: double three (h8-h6, h8-f6)",
+        "Your move: h9",
+    ]
+    assert lines[-2:] == ["Your move: quit", "Game abandoned"]
+
+
+@pytest.mark.parametrize(
+    ("rule", "last"), [("freestyle", "X wins"), ("caro", "X wins"), ("standard", "Game abandoned")]
+)
+def test_a_six_wins_in_freestyle_and_caro_and_not_in_standard(rule: str, last: str) -> None:
+    moves = "c1\nc9\nd1\nd9\ne1\ne9\ng1\nf9\nh1\na5\nf1\nquit\n"
+    status, out, _ = run_main(["9", "5", "0", "--rule", rule, "--o", "human"], moves)
+    assert status == 0
+    assert last_line(out) == last
+
+
+@pytest.mark.parametrize(
+    ("args", "problem"),
+    [
+        (["15", "4", "1", "--rule", "renju"], "argument --rule: renju is played with 5 in a row, not 4"),
+        (["15", "5", "1", "--rule", "gomoku"], "argument --rule: invalid choice: 'gomoku' (choose from "),
+        (["15", "5", "1", "--rule", "renju"], "reference plays freestyle only, not renju"),
+    ],
+)
+def test_a_rule_that_cannot_be_played_is_a_usage_error(args: list[str], problem: str) -> None:
+    status, out, err = run_main(args, "")
+    assert (status, out) == (2, "")
+    assert err.splitlines()[-1].startswith(f"play.py: error: {problem}")

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, NoReturn, TextIO
 
 from configurations.moves import MAX_BOARD_SIZE, Move, MoveError
-from configurations.rules import Rules
+from configurations.rules import Rules, RulesError, Variant
 from configurations.search import SearchMemoryError
 from tictactoe.cli.arguments import add_version, file_path, pause, seconds, side_name, whole_number
 from tictactoe.cli.exits import EXIT_FAILED, EXIT_INPUT_ENDED, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, exit_status, run
@@ -160,7 +160,10 @@ def parse_settings(arguments: Sequence[str], program: str = "play.py") -> Settin
     if args.length > args.size:
         parser.error(f"argument length: must be from 1 to size ({args.size}), got {args.length}")
     memory = None if args.memory is None else args.memory * 2**20
-    rules = Rules.square(args.size, args.length)
+    try:
+        rules = Rules.square(args.size, args.length, variant=args.rule)
+    except RulesError as refusal:
+        parser.error(f"argument --rule: {refusal}")
     if args.level is None:
         x_kind, o_kind = args.x or PlayerKind.HUMAN, args.o or PlayerKind.REFERENCE
         think = DEFAULT_THINK if args.think is None else args.think
@@ -355,6 +358,14 @@ def _parser(program: str, *, levelled: bool = False) -> argparse.ArgumentParser:
         choices=LEVEL_NAMES,
         metavar="LEVEL",
         help=f"how well the computer plays, in place of max_levels: {levels}",
+    )
+    parser.add_argument(
+        "--rule",
+        choices=[variant.value for variant in Variant],
+        default=Variant.FREESTYLE.value,
+        metavar="RULE",
+        help="what wins: freestyle (k or more in a row, the default), standard (exactly k), renju (five; black, X, "
+        "may not play a double three, a double four or an overline) or caro (a line not blocked at both ends)",
     )
     players = ", ".join(PLAYER_NAMES)
     parser.add_argument("--x", choices=PLAYER_NAMES, metavar="PLAYER", help=f"X's player: {players}")

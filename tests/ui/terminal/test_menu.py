@@ -30,12 +30,13 @@ def menu_of(answers: list[str]) -> tuple[Menu, io.StringIO, list[Settings], list
 
 def test_a_new_game_with_every_default_is_against_a_named_level() -> None:
     """The default was 9 levels of the assignment's search, which on a 7x7 board played a1, b1, c1... and lost."""
-    menu, out, played, questions = menu_of(["1", "7", "4", "", "", "", "3"])
+    menu, out, played, questions = menu_of(["1", "7", "4", "", "", "", "", "3"])
     menu.run()
     assert questions == [
         "Choose [1]: ",
         "Board size [3]: ",
         "Tiles in a row to win [3]: ",
+        "Rule: freestyle, standard, renju, caro [freestyle]: ",
         "Levels the computer searches, or a level: easy, medium, hard, best [hard]: ",
         "You play X or O [X]: ",
         "Your name [You]: ",
@@ -50,9 +51,9 @@ def test_a_new_game_with_every_default_is_against_a_named_level() -> None:
 
 
 def test_a_depth_asks_for_each_side_s_player() -> None:
-    menu, _, played, questions = menu_of(["1", "", "", "9", "", "", "", "", "3"])
+    menu, _, played, questions = menu_of(["1", "", "", "", "9", "", "", "", "", "3"])
     menu.run()
-    assert questions[4:8] == [
+    assert questions[5:9] == [
         "X is played by (human, reference, sound, strong, perfect, rules, weights) [human]: ",
         "X's name [You]: ",
         "O is played by (human, reference, sound, strong, perfect, rules, weights) [reference]: ",
@@ -64,7 +65,26 @@ def test_a_depth_asks_for_each_side_s_player() -> None:
 
 
 def test_every_answer_is_checked_as_it_is_typed() -> None:
-    answers = ["4", "1", "27", "x", "5", "6", "4", "-1", "2", "robot", "reference", "", "human", "Bo", "3"]
+    answers = [
+        "4",
+        "1",
+        "27",
+        "x",
+        "5",
+        "6",
+        "4",
+        "gomoku",
+        "renju",
+        "",
+        "-1",
+        "2",
+        "robot",
+        "reference",
+        "",
+        "human",
+        "Bo",
+        "3",
+    ]
     menu, out, played, _ = menu_of(answers)
     menu.run()
     assert out.getvalue().splitlines()[4:] == [
@@ -72,6 +92,8 @@ def test_every_answer_is_checked_as_it_is_typed() -> None:
         "must be a whole number from 1 to 26, got '27'",
         "must be a whole number from 1 to 26, got 'x'",
         "must be a whole number from 1 to 5, got '6'",
+        "there is no variant 'gomoku': choose from freestyle, standard, renju, caro",
+        "renju is played with 5 in a row, not 4",
         "type a whole number, at least 0, or one of easy, medium, hard, best, got '-1'",
         "there is no player 'robot': choose from human, reference, sound, strong, perfect, rules, weights",
         "",
@@ -85,9 +107,9 @@ def test_every_answer_is_checked_as_it_is_typed() -> None:
 
 
 def test_a_level_by_name_asks_only_for_the_person_s_side_and_name() -> None:
-    menu, out, played, questions = menu_of(["1", "7", "4", "Hard", "z", "o", "Ada", "3"])
+    menu, out, played, questions = menu_of(["1", "7", "4", "", "Hard", "z", "o", "Ada", "3"])
     menu.run()
-    assert questions[3:] == [
+    assert questions[4:] == [
         "Levels the computer searches, or a level: easy, medium, hard, best [hard]: ",
         "You play X or O [X]: ",
         "You play X or O [X]: ",
@@ -108,7 +130,7 @@ def test_without_a_history_previous_games_says_so() -> None:
 
 @pytest.mark.skipif(os.name != "posix", reason="needs pseudo-terminals")
 def test_play_py_without_arguments_at_a_terminal_opens_the_menu() -> None:
-    typed = [b"\n", b"1\n", b"1\n", b"0\n", b"\n", b"\n", b"\n", b"\n", b"a1\n", b"n\n", b"3\n"]
+    typed = [b"\n", b"1\n", b"1\n", b"\n", b"0\n", b"\n", b"\n", b"\n", b"\n", b"a1\n", b"n\n", b"3\n"]
     status, shown = run_in_terminal([], typed, prompts=(b"]: ", b"Your move: ", b"no) "))
     assert status == 0
     assert shown.endswith(
@@ -131,7 +153,7 @@ def test_play_py_without_arguments_at_a_terminal_opens_the_menu() -> None:
 
 
 def test_a_player_that_cannot_play_the_board_is_refused_at_once() -> None:
-    answers = ["1", "5", "4", "2", "perfect", "human", "", "", "", "3"]
+    answers = ["1", "5", "4", "", "2", "perfect", "human", "", "", "", "3"]
     menu, out, played, _ = menu_of(answers)
     menu.run()
     lines = out.getvalue().splitlines()
@@ -143,7 +165,7 @@ def test_a_player_that_cannot_play_the_board_is_refused_at_once() -> None:
 
 
 def test_an_empty_or_unprintable_name_is_refused() -> None:
-    menu, out, played, _ = menu_of(["1", "", "", "9", "", "A\x07da", "x" * 31, "Ada", "", "", "3"])
+    menu, out, played, _ = menu_of(["1", "", "", "", "9", "", "A\x07da", "x" * 31, "Ada", "", "", "3"])
     menu.run()
     lines = out.getvalue().splitlines()
     assert "a name is 1 to 30 printable characters, got 'A\\x07da'" in lines

@@ -660,3 +660,36 @@ def test_the_strong_player_blocks_an_open_three_in_the_window(open_window: Calla
     )
     game_window = open_window(session)
     assert str(game_window.session.game.last_move) in ("c4", "g4")
+
+
+# Renju --------------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.slow
+def test_a_renju_game_marks_black_s_forbidden_points_and_refuses_one_with_its_reason(
+    open_window: Callable[..., GameWindow], tmp_path: Path
+) -> None:
+    from tests.screenshots import grab, hex_colour, xwd_available
+    from tictactoe.ui.window.board_view import FORBIDDEN_COLOUR
+
+    people = Session(Rules.square(15, 5, variant="renju"), PlayerLimits(0), Competitor("Ada"), Competitor("Bo"))
+    game_window = open_window(people)
+    game_window.root.geometry("640x700")
+    click(game_window, "h6", "a1", "h7", "a2", "f6", "a3", "g7", "o15")
+    assert game_window.board.forbidden_drawn() == tuple(squares("h8"))
+    click(game_window, "h8")
+    assert game_window.session.game.moves[-1] == Move.parse("o15", 15)  # refused: the game as it was
+    assert game_window.message_text == "h8 is forbidden for black: double three (h8-h6, h8-f6)"
+    click(game_window, "m13")
+    assert game_window.board.forbidden_drawn() == ()  # white to move: no point is forbidden to white
+    if not xwd_available():
+        return
+    click(game_window, "b1")
+    assert game_window.board.forbidden_drawn() == tuple(squares("h8"))
+    root, canvas = game_window.root, game_window.canvas
+    image = grab(root, above=root.winfo_rooty())
+    image.write_png(tmp_path / "renju.png")
+    if os.environ.get("RENJU_SCREENSHOT"):
+        image.write_png(ROOT / os.environ["RENJU_SCREENSHOT"])
+    x, y = game_window.board.geometry.centre(Move.parse("h8", 15))
+    assert hex_colour(FORBIDDEN_COLOUR) in [image.at(canvas, x + step, y + step) for step in (-1, 0, 1)]

@@ -10,11 +10,12 @@ nothing here searches or decides who has won.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TextIO, TypeAlias
 
 from configurations import COMPUTER, HUMAN, Winner, draw_board
 from configurations.moves import Move, MoveError, board_extent, quoted
+from configurations.variants import ForbiddenPoint
 from tictactoe.game.record import Competitor
 from tictactoe.game.replay import RESULT_LINES
 from tictactoe.game.session import Session
@@ -128,7 +129,12 @@ class Conversation:
         return True
 
     def _person_turn(self) -> bool:
-        """Read until the person has played a move (True) or quit (False); answer commands on the way."""
+        """Read until the person has played a move (True) or quit (False); answer commands on the way.
+
+        Under renju, black is first told the points it may not play, as a renju board marks them."""
+        forbidden = self.session.game.forbidden_points()
+        if forbidden:
+            self.say(forbidden_line(forbidden))
         while True:
             text = self.read_line(PROMPT)
             command = text.strip().lower()
@@ -283,6 +289,18 @@ def play_session(
     finally:
         if save is not None and session.left_unfinished:
             save(session)
+
+
+def forbidden_line(forbidden: Sequence[ForbiddenPoint]) -> str:
+    """The line that tells black the points renju forbids it now, each with its foul.
+
+    >>> from configurations.moves import Move
+    >>> from configurations.variants import Foul
+    >>> point = ForbiddenPoint(Move(7, 7), Foul.DOUBLE_THREE, ((Move(7, 7), Move(5, 7)), (Move(7, 7), Move(5, 5))))
+    >>> forbidden_line([point, ForbiddenPoint(Move(0, 5), Foul.OVERLINE, ((Move(0, 0), Move(0, 5)),))])
+    'Forbidden for black: h8 (double three), f1 (overline)'
+    """
+    return "Forbidden for black: " + ", ".join(f"{point.point} ({point.kind})" for point in forbidden)
 
 
 def winner_line(session: Session) -> str:

@@ -12,7 +12,7 @@ from typing import TextIO, TypeVar
 
 from configurations.moves import MAX_BOARD_SIZE
 from configurations.numbers import read_whole_number
-from configurations.rules import Rules
+from configurations.rules import Rules, Variant
 from tictactoe.game.game import EMPTY_START, StartingPosition
 from tictactoe.game.record import Competitor
 from tictactoe.game.session import Session
@@ -73,7 +73,8 @@ class Menu:
         """Ask for a new game's board and players, defaults filled in; the settings once all are valid."""
         size = self.ask("Board size", _whole_number(1, MAX_BOARD_SIZE), "3")
         length = self.ask("Tiles in a row to win", _whole_number(1, size), str(min(3, size)))
-        return self.game_on(Rules.square(size, length))
+        rule = self.ask(f"Rule: {', '.join(Variant)}", _rule_for(size, length), Variant.FREESTYLE)
+        return self.game_on(rule)
 
     def game_on(self, rules: Rules, start: StartingPosition = EMPTY_START) -> Settings:
         """Ask how the computer plays and who plays each side of a game by ``rules`` from ``start``."""
@@ -123,6 +124,19 @@ def _depth(text: str) -> int | Level:
         return read_whole_number(text, 0)
     except ValueError:
         raise ValueError(f"type a whole number, at least 0, or one of {', '.join(LEVEL_NAMES)}, got {text!r}") from None
+
+
+def _rule_for(size: int, length: int) -> Callable[[str], Rules]:
+    """The answer as the rules of a game on this board; ``ValueError`` saying why not otherwise.
+
+    >>> _rule_for(15, 5)("Renju")
+    Rules(rows=15, cols=15, k=5, variant=Variant.RENJU)
+    >>> _rule_for(7, 4)("renju")
+    Traceback (most recent call last):
+    ...
+    configurations.rules.RulesError: renju is played with 5 in a row, not 4
+    """
+    return lambda text: Rules.square(size, length, variant=text.strip().lower())
 
 
 def _side(text: str) -> str:

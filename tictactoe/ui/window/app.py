@@ -421,6 +421,7 @@ class GameWindow:
                 line=winning_squares(session.rules, game.start, game.moves) if won else (),
                 start=game.start,
                 numbers=self.numbers,
+                forbidden=tuple(point.point for point in game.forbidden_points()) if person_to_move else (),
             )
         )
 

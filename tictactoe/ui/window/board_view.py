@@ -61,6 +61,8 @@ BETTER_COLOUR = "#1e9e4a"
 BETTER_SHADE = "#cfeed8"
 NUMBER_COLOUR = "#ffffff"
 LABEL_COLOUR = "#4a4a4a"
+#: A point forbidden to black under renju: a red cross, as Yixin marks them.
+FORBIDDEN_COLOUR = "#c8102e"
 TILE_COLOURS = {Side.X: "#1f5fbf", Side.O: "#c0392b"}
 
 # Room around the board, in pixels, so that the outer grid lines are not cut off.
@@ -162,7 +164,9 @@ class BoardPicture:
     ``last`` is highlighted, ``hint`` shaded, ``cursor`` outlined, ``better``
     (a review's better move) ringed (None: no such mark), and a line is
     drawn through the squares of ``line``.  With ``numbers``, each move's
-    tile carries its number (the stones of the start none).
+    tile carries its number (the stones of the start none).  The empty
+    squares of ``forbidden`` (renju's points black may not play) carry a
+    red cross.
     """
 
     size: int
@@ -173,6 +177,7 @@ class BoardPicture:
     start: StartingPosition = EMPTY_START
     numbers: bool = False
     better: Move | None = None
+    forbidden: tuple[Move, ...] = ()
 
     @property
     def last(self) -> Move | None:
@@ -217,6 +222,8 @@ class BoardView:
                 )
         if picture.better is not None:
             self._draw_better(geometry, picture.better)
+        for move in picture.forbidden:
+            self._draw_forbidden(geometry, move)
         for side in Side:
             for move in picture.start.squares(side):
                 self._draw_tile(geometry, move, side)
@@ -285,6 +292,11 @@ class BoardView:
         left, top, right, bottom = self.canvas.coords(item)
         return self.geometry.square_at((left + right) / 2, (top + bottom) / 2)
 
+    def forbidden_drawn(self) -> tuple[Move, ...]:
+        """The squares a forbidden point's cross is drawn on, row by row."""
+        found = {self._square_of(item) for item in self.canvas.find_withtag("forbidden")}
+        return tuple(sorted(move for move in found if move is not None))
+
     def line_drawn(self) -> tuple[Move, ...]:
         """The squares the winning line is drawn through, or ``()``."""
         return self.picture.line if self.picture is not None and self.canvas.find_withtag("line") else ()
@@ -323,6 +335,15 @@ class BoardView:
         self.canvas.create_oval(x - radius, y - radius, x + radius, y + radius, fill=LINE_COLOUR, outline="", tags=tags)
         font = ("TkDefaultFont", -max(7, min(14, radius * 6 // 5 if number < 100 else radius)), "bold")
         self.canvas.create_text(x, y, text=str(number), fill=NUMBER_COLOUR, font=font, tags=("number", tile_tag(move)))
+
+    def _draw_forbidden(self, geometry: BoardGeometry, move: Move) -> None:
+        """A red cross in the middle half of the square: smaller than a tile, so that it reads as a mark."""
+        left, top, right, bottom = geometry.box(move)
+        quarter = geometry.square // 4
+        width = max(2, geometry.square // 14)
+        near_left, near_top, far_right, far_bottom = left + quarter, top + quarter, right - quarter, bottom - quarter
+        for stroke in ((near_left, near_top, far_right, far_bottom), (near_left, far_bottom, far_right, near_top)):
+            self.canvas.create_line(*stroke, fill=FORBIDDEN_COLOUR, width=width, tags=("forbidden",))
 
     def _draw_better(self, geometry: BoardGeometry, move: Move) -> None:
         """A shaded square in a dashed frame: unlike a tile, so that it is not read as a move played."""
