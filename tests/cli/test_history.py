@@ -126,6 +126,19 @@ def test_a_gomocup_psq_file_imports_beside_sgf(tmp_path: Path) -> None:
     assert run_main("--import", str(broken), "--db", str(db)) == (1, "", "play.py: line 3: j10 is already taken\n")
 
 
+def test_import_rule_gives_the_rule_of_games_whose_file_names_none(tmp_path: Path) -> None:
+    psq = tmp_path / "game.psq"
+    psq.write_bytes(b"Piskvorky 15x15, 11:11, 0\r\n8,8,0\r\n9,9,0\r\n-1\r\n")
+    sgf = tmp_path / "games.sgf"
+    sgf.write_text("(;FF[4]GM[4]SZ[15];B[hh];W[gg])(;FF[4]GM[4]RU[Caro]SZ[15];B[hh];W[jj])", encoding="utf-8")
+    db = tmp_path / "games.sqlite3"
+    for path in (psq, sgf):
+        assert run_main("--import", str(path), "--rule", "renju", "--db", str(db))[0] == 0
+    with History(db) as history:
+        rules = sorted(str(history.get(game_id).rules.variant) for game_id in (1, 2, 3))
+    assert rules == ["caro", "renju", "renju"]  # the file's own RU wins
+
+
 def test_games_alike_but_for_a_known_date_are_both_kept(tmp_path: Path) -> None:
     first = sample_record()
     later = sample_record(started=START.replace(year=START.year + 1))

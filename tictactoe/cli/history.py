@@ -22,6 +22,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TextIO
 
+from configurations.rules import Variant
 from tictactoe.cli.arguments import add_version, file_path, seconds, whole_number
 from tictactoe.cli.exits import EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE
 from tictactoe.game.game_files import GameFileError, read_game_file
@@ -120,7 +121,7 @@ def _run(
         _write(args.export, text, replace=args.force)
         print(f"Exported {len(exported)} game{'s' * (len(exported) != 1)} to {args.export}", file=out)
     else:
-        imported = read_game_file(args.import_)
+        imported = read_game_file(args.import_, rule=Variant(args.rule))
         ids, skipped = history.save_new(imported.records)
         print(import_note(len(ids), history.path, skipped, imported.variations_left_out), file=out)
     return damaged
@@ -236,6 +237,14 @@ def _parser(program: str) -> argparse.ArgumentParser:
         "--import", dest="import_", type=file_path, metavar="FILE", help="add the games of an SGF or PSQ file"
     )
     parser.add_argument("--db", type=file_path, metavar="PATH", help="the game history file (SQLite)")
+    parser.add_argument(
+        "--rule",
+        choices=[variant.value for variant in Variant],
+        default=Variant.FREESTYLE.value,
+        metavar="RULE",
+        help="with --import: the rule of the games whose file names none (PSQ, SGF without RU): freestyle (the "
+        "default), standard, renju or caro",
+    )
     parser.add_argument("--player", metavar="NAME", help="with --history: only the games NAME played")
     parser.add_argument(
         "--result", type=_result, metavar="X|O|draw|unfinished", help="with --history: only games of this result"

@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from configurations.rules import Variant
 from tictactoe.game.psq import PsqError, is_psq, parse_psq
 from tictactoe.game.sgf import MAX_SGF_BYTES, SgfError, read_file_bytes, read_sgf
 
@@ -41,16 +42,17 @@ class GameFile:
     variations_left_out: int = 0
 
 
-def read_game_file(path: Path) -> GameFile:
-    """Every game of the file ``path``: PSQ when it starts with ``Piskvorky``, else SGF.
+def read_game_file(path: Path, *, rule: Variant = Variant.FREESTYLE) -> GameFile:
+    """Every game of the file ``path``: PSQ when it starts with ``Piskvorky``, else SGF; a game whose file names no
+    rule (a PSQ file, an SGF game without ``RU``) is played by ``rule``.
 
     Only a regular file of at most :data:`~tictactoe.game.sgf.MAX_SGF_BYTES` is read.
     """
     try:
         data = read_file_bytes(path, MAX_SGF_BYTES, GameFileError)
         if is_psq(data):
-            return GameFile(parse_psq(data))
-        games = read_sgf(data)
+            return GameFile(parse_psq(data, rule=rule))
+        games = read_sgf(data, rule=rule)
     except (SgfError, PsqError) as error:
         raise GameFileError(str(error)) from None
     return GameFile(games.records, games.variations_left_out)

@@ -37,6 +37,7 @@ from __future__ import annotations
 import re
 
 from configurations.moves import MAX_BOARD_SIZE, Move
+from configurations.rules import Variant
 from tictactoe.game.record import Competitor, GameRecord, RecordError, TimedMove, square_rules
 
 __all__ = ["HEADER", "PsqError", "is_psq", "parse_psq"]
@@ -63,8 +64,9 @@ def is_psq(data: bytes) -> bool:
     return data.removeprefix(b"\xef\xbb\xbf").lstrip().startswith(HEADER)
 
 
-def parse_psq(data: bytes) -> list[GameRecord]:
-    """The game of the PSQ file ``data``, as a list of one record; ``PsqError`` when it cannot be read.
+def parse_psq(data: bytes, *, rule: Variant = Variant.FREESTYLE) -> list[GameRecord]:
+    """The game of the PSQ file ``data``, as a list of one record, played by ``rule`` (PSQ holds no rule);
+    ``PsqError`` when it cannot be read.
 
     Runtime complexity: O(len(data) + board squares).
     """
@@ -96,7 +98,7 @@ def parse_psq(data: bytes) -> list[GameRecord]:
         for name, program in zip(_DEFAULT_NAMES, (first, second), strict=True)
     )
     try:
-        return [GameRecord(x, o, square_rules(size, _LENGTH), 0, None, None, None, tuple(moves))]
+        return [GameRecord(x, o, square_rules(size, _LENGTH, rule), 0, None, None, None, tuple(moves))]
     except RecordError as error:
         where = "" if error.move_number is None else f"line {error.move_number + 1}: "
         raise PsqError(f"{where}{error.problem}") from None

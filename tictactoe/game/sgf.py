@@ -247,14 +247,15 @@ class _Tree:
     left_out: int = 0
 
 
-def read_sgf_file(path: Path) -> list[GameRecord]:
-    """Every game of the SGF file ``path``, or :class:`SgfError` saying why none can be read.
+def read_sgf_file(path: Path, *, rule: Variant = Variant.FREESTYLE) -> list[GameRecord]:
+    """Every game of the SGF file ``path``, or :class:`SgfError` saying why none can be read; a game whose ``RU``
+    names no rule is played by ``rule``.
 
     Only a regular file of at most :data:`MAX_SGF_BYTES` is read: anything
     else -- a pipe that may never be written to, a device that never ends --
     is refused before it is opened.
     """
-    return read_sgf(read_file_bytes(path, MAX_SGF_BYTES, SgfError)).records
+    return read_sgf(read_file_bytes(path, MAX_SGF_BYTES, SgfError), rule=rule).records
 
 
 def read_file_bytes(path: Path, limit: int, error: type[ValueError]) -> bytes:
@@ -275,20 +276,21 @@ def read_file_bytes(path: Path, limit: int, error: type[ValueError]) -> bytes:
     return data
 
 
-def parse_sgf(data: bytes | str) -> list[GameRecord]:
+def parse_sgf(data: bytes | str, *, rule: Variant = Variant.FREESTYLE) -> list[GameRecord]:
     """Every game of the SGF collection ``data``, or ``SgfError`` and none (:func:`read_sgf`'s games)."""
-    return read_sgf(data).records
+    return read_sgf(data, rule=rule).records
 
 
-def read_sgf(data: bytes | str) -> SgfGames:
+def read_sgf(data: bytes | str, *, rule: Variant = Variant.FREESTYLE) -> SgfGames:
     """Every game of the SGF collection ``data`` -- the main line of each -- or ``SgfError`` and none.
 
-    ``data`` is bytes in the character set its ``CA`` names, or text.
+    ``data`` is bytes in the character set its ``CA`` names, or text.  A
+    game without ``RU`` is played by ``rule`` (freestyle: SGF's gomoku).
     Runtime complexity: O(len(data) + board squares).
     """
     raw = data.encode("utf-8", errors="surrogatepass") if isinstance(data, str) else data
     trees = _Parser(raw).collection()
-    records = [_GameReader(number, tree.nodes).record() for number, tree in enumerate(trees, 1)]
+    records = [_GameReader(number, tree.nodes, rule).record() for number, tree in enumerate(trees, 1)]
     return SgfGames(records, sum(tree.left_out for tree in trees))
 
 
@@ -445,8 +447,9 @@ def _rule_text(variant: Variant) -> str:
 class _GameReader:
     """Reads game ``number`` of a collection from its main line, the first node holding the game's information."""
 
-    def __init__(self, number: int, nodes: list[_Node]) -> None:
+    def __init__(self, number: int, nodes: list[_Node], rule: Variant = Variant.FREESTYLE) -> None:
         self._number = number
+        self._rule = rule  # the rule of a game whose RU names none
         self._nodes = nodes
         self._root = nodes[0]
         self._charset = self._character_set()
@@ -477,7 +480,8 @@ class _GameReader:
     def _variant(self) -> Variant:
         """The game's rule: its ``RU`` (``Gomoku``/``Freestyle``, ``Standard``, ``Renju``, ``Caro``, in any case),
         freestyle where it names none; ``SgfError`` for a game that is not k-in-a-row: one of ``GM[4]``, or
-        ``GM[1]`` (Go's number, which KataGomo writes) with one of those rules."""
+        ``GM[1]`` (Go's number, which KataGomo writes) with one of those rules; the reader's rule where no ``RU``
+        is given."""
         game_type, rule = self._text("GM"), self._text("RU")
         if game_type is None:
             raise self._error("no GM property: only k-in-a-row games, GM[4], can be read")
@@ -489,7 +493,7 @@ class _GameReader:
         if rule is not None and variant is None:
             names = ", ".join(_RULES_WRITTEN.values())
             raise self._error(f"RU[{_cut(rule)}] is no rule of k-in-a-row this game knows: {names} or Gomoku")
-        return Variant.FREESTYLE if variant is None else variant
+        return self._rule if variant is None else variant
 
     def _character_set(self) -> str:
         """The codec of the game's text: its ``CA``; else UTF-8 when every value is UTF-8, else SGF's default."""

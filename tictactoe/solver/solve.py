@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING
 
 from configurations import Side, Winner
 from configurations.moves import Move
+from configurations.rules import Variant
 from hashdict import Data, HashDictionary
 from hashdict.hashing import VETTED_SIZES
 from tictactoe.solver.blocking import Pairing, breaker_wins_by_potential, find_pairing
@@ -131,6 +132,8 @@ class Solver:
         share: bool = False,
         hints: Hints | None = None,
     ) -> None:
+        if position.rules.variant is not Variant.FREESTYLE:
+            raise ValueError(f"the solver proves freestyle only, not {position.rules.variant}")
         self._position = position
         # A restricted solve: X chooses its moves in the region (O all of its), the table keyed by the symmetries
         # that keep the region.  What it proves of X's wins holds in the game, where X has more moves to choose.

@@ -49,6 +49,7 @@ from typing import TYPE_CHECKING
 
 from configurations import Side, Winner
 from configurations.results import Outcome, XScore
+from configurations.rules import Variant
 from tictactoe.game.game import Game
 from tictactoe.game.review.values import PositionValue, Review, build_review, partial_review
 from tictactoe.solver import Position, StrongSearch, solve
@@ -168,6 +169,8 @@ class PositionValuer:
         return _exchanged(value) if exchanged else value
 
     def _proved(self, position: Position) -> PositionValue | None:
+        if position.rules.variant is not Variant.FREESTYLE:  # the solver proves freestyle only: estimates alone
+            return None
         solution = solve(position, self._think * SOLVE_SHARE)
         return None if solution.value is None else PositionValue.proved_as(solution.value, solution.best)
 
