@@ -1,7 +1,9 @@
 """The 3x3 game graph (docs/players.md): every reachable tic-tac-toe position, its moves and its value.
 
-:func:`game_graph` builds the graph the first time it is asked for and
-hands out that one graph after; importing the package builds nothing.
+:func:`game_graph` builds the graph (:mod:`~tictactoe.gamegraph.graph`) the
+first time it is asked for and hands out that one graph after; importing the
+package builds nothing.  :mod:`~tictactoe.gamegraph.stats` counts its
+positions by depth, turn and result.
 
 >>> from tictactoe.gamegraph import board_hash, game_graph
 >>> node = game_graph().node(board_hash("X   O    "))

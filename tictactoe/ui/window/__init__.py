@@ -2,5 +2,16 @@
 
 :mod:`~tictactoe.ui.window.launch` opens one (and imports Tk only then);
 :mod:`~tictactoe.ui.window.app` is the window itself, and each part of it
-a module beside it.
+a module beside it: the board drawn (:mod:`~tictactoe.ui.window.board_view`),
+the status lines (:mod:`~tictactoe.ui.window.status`), the dialogs
+(:mod:`~tictactoe.ui.window.dialogs`) and the new-game form behind one
+(:mod:`~tictactoe.ui.window.form`), the previous games
+(:mod:`~tictactoe.ui.window.previous`) and a replay of one
+(:mod:`~tictactoe.ui.window.replay_window`) with its review
+(:mod:`~tictactoe.ui.window.review_panel`, its graph
+:mod:`~tictactoe.ui.window.review_graph`, made in the background by
+:mod:`~tictactoe.ui.window.review_work`), saving to the history
+(:mod:`~tictactoe.ui.window.saving`), a position set up by clicks
+(:mod:`~tictactoe.ui.window.setup`) and a search in a thread
+(:mod:`~tictactoe.ui.window.thinking`).
 """
