@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import argparse
 import math
+import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import tictactoe
@@ -22,10 +24,34 @@ from tictactoe.ui.settings import check_name
 if TYPE_CHECKING:
     from pathlib import Path
 
-__all__ = ["MAX_PAUSE", "add_version", "file_path", "pause", "seconds", "side_name", "whole_number"]
+__all__ = [
+    "MAX_PAUSE",
+    "add_version",
+    "file_path",
+    "pause",
+    "program_name",
+    "seconds",
+    "side_name",
+    "whole_number",
+]
 
 #: The longest pause ``--delay`` takes: a minute between moves is already a game nobody watches.
 MAX_PAUSE = 60.0
+# What the installed console commands' names start with (pyproject.toml's [project.scripts]).
+_CONSOLE_PREFIX = "tictactoe-"
+
+
+def program_name(module_form: str, argv0: str | None = None) -> str:
+    """The name a program goes by: the installed console command's own (``tictactoe-solver``) when that is what
+    ran, else ``module_form`` (``python -m tictactoe.solver``), the way it was run otherwise.
+
+    >>> program_name("python -m tictactoe.solver", "/venv/bin/tictactoe-solver")
+    'tictactoe-solver'
+    >>> program_name("python -m tictactoe.solver", "/src/tictactoe/solver/__main__.py")
+    'python -m tictactoe.solver'
+    """
+    name = Path(sys.argv[0] if argv0 is None else argv0).name
+    return name if name.startswith(_CONSOLE_PREFIX) else module_form
 
 
 def add_version(parser: argparse.ArgumentParser) -> None:

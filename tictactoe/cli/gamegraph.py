@@ -36,7 +36,7 @@ from typing import NoReturn
 
 from configurations import Side
 from configurations.moves import quoted
-from tictactoe.cli.arguments import add_version
+from tictactoe.cli.arguments import add_version, program_name
 from tictactoe.cli.exits import EXIT_FAILED, EXIT_INPUT_ENDED, EXIT_OK, exit_status, run
 from tictactoe.gamegraph import SLOTS, Node, UnreachablePositionError, game_graph
 from tictactoe.gamegraph.stats import format_stats, graph_stats
@@ -46,7 +46,7 @@ from tictactoe.ui.terminal.reader import Reader, converse
 
 __all__ = ["PROGRAM", "console_main", "format_node", "main", "parse_hash"]
 
-PROGRAM = "python -m tictactoe.gamegraph"
+PROGRAM = program_name("python -m tictactoe.gamegraph")
 # The longest text that can be a hash: 19682 has five digits.  Longer is refused before int() reads it.
 _HASH_DIGITS = len(str(SLOTS - 1))
 

@@ -16,14 +16,14 @@ import argparse
 from collections.abc import Sequence
 from typing import NoReturn
 
-from tictactoe.cli.arguments import add_version, file_path, whole_number
+from tictactoe.cli.arguments import add_version, file_path, program_name, whole_number
 from tictactoe.cli.exits import EXIT_FAILED, EXIT_OK, run
 from tictactoe.proofcheck import CertificateError, Verdict, check_file
 from tictactoe.proofcheck.reading import MOST_RECORDS
 
 __all__ = ["PROGRAM", "console_main", "main", "verdict_lines"]
 
-PROGRAM = "python -m tictactoe.proofcheck"
+PROGRAM = program_name("python -m tictactoe.proofcheck")
 
 
 def main(argv: Sequence[str] | None = None) -> int:

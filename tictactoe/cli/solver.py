@@ -41,7 +41,7 @@ from typing import NoReturn
 
 from configurations import Side, Winner
 from configurations.moves import MAX_BOARD_SIZE
-from tictactoe.cli.arguments import add_version, file_path, seconds, whole_number
+from tictactoe.cli.arguments import add_version, file_path, program_name, seconds, whole_number
 from tictactoe.cli.exits import EXIT_FAILED, EXIT_OK, run
 from tictactoe.proofcheck import CertificateError, check_strategies
 from tictactoe.solver.answers import AnswerStore, StoreError
@@ -57,7 +57,7 @@ from tictactoe.solver.solve import Solution, Solver
 
 __all__ = ["PROGRAM", "board_shape", "console_main", "main", "report"]
 
-PROGRAM = "python -m tictactoe.solver"
+PROGRAM = program_name("python -m tictactoe.solver")
 #: How the value of a solve that ran out of time is printed.
 UNKNOWN = "unknown"
 

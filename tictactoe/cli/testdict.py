@@ -14,7 +14,7 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
-from tictactoe.cli.arguments import add_version, whole_number
+from tictactoe.cli.arguments import add_version, program_name, whole_number
 from tictactoe.cli.exits import EXIT_FAILED, EXIT_OK, run
 from tictactoe.harness.dict_tests import TABLE_SIZE, TESTS, format_result, run_tests, summary_line
 
@@ -42,11 +42,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     return EXIT_OK if results and all(result.passed for result in results) else EXIT_FAILED
 
 
+#: The name the program goes by: the script's, or the installed command's.
+PROGRAM = program_name("testdict.py")
+
+
 def _parser() -> argparse.ArgumentParser:
     tests = "\n".join(f"  {test.number:>2}  {test.description}" for test in TESTS)
     parser = argparse.ArgumentParser(
-        prog="testdict.py",
-        usage="python testdict.py [help] [TEST ...]",
+        prog=PROGRAM,
+        usage=f"{'python ' * PROGRAM.endswith('.py')}{PROGRAM} [help] [TEST ...]",
         description=(
             f"Run the dictionary tests on HashDictionary({TABLE_SIZE}) and print, for each,\n"
             "'   Test N succeeded' or '***Test N failed: <reason>'; the last line is\n"

@@ -17,7 +17,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import NoReturn
 
-from tictactoe.cli.arguments import add_version
+from tictactoe.cli.arguments import add_version, program_name
 from tictactoe.cli.exits import EXIT_FAILED, EXIT_OK, run
 from tictactoe.harness.play_cases import CaseResult, builtin_results, run_case_files
 
@@ -52,7 +52,7 @@ def report(results: Iterable[CaseResult]) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run TestPlay with the command-line arguments ``argv``; return the exit status."""
     parser = argparse.ArgumentParser(
-        prog="testplay.py",
+        prog=program_name("testplay.py"),
         description=_DESCRIPTION,
         epilog=_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
