@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import os
+import re
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -168,3 +169,38 @@ def test_the_checks_see_what_they_look_for() -> None:
         "import other\nfrom pkg import b\nif TYPE_CHECKING:\n    from pkg import a\ndef f():\n    from . import a\n"
     )
     assert runtime_imports(source, "pkg.b", modules) == {"other", "pkg.a"}
+
+
+# The package map: each package's docstring names every module and subpackage it holds, so a newcomer reading it
+# finds them all, and a module added without a word there fails here.
+
+
+def unnamed_modules(package: Path) -> list[str]:
+    """The modules and subpackages of ``package`` (a folder with ``__init__.py``) its docstring does not name."""
+    docstring = ast.get_docstring(ast.parse((package / "__init__.py").read_text(encoding="utf-8"))) or ""
+    parts = [path.stem for path in package.glob("*.py") if path.stem not in ("__init__", "__main__")]
+    parts += [path.name for path in package.iterdir() if (path / "__init__.py").is_file()]
+    words = set(re.findall(r"\w+", docstring))
+    return sorted(part for part in parts if part not in words)
+
+
+def project_packages() -> Iterator[Path]:
+    for top in ("hashdict", "configurations", "tictactoe"):
+        for init in sorted((ROOT / top).rglob("__init__.py")):
+            if "__pycache__" not in init.parts:
+                yield init.parent
+
+
+def test_every_package_s_docstring_names_each_of_its_modules() -> None:
+    missing = {str(package.relative_to(ROOT)): unnamed_modules(package) for package in project_packages()}
+    assert {package: names for package, names in missing.items() if names} == {}
+
+
+def test_a_module_the_docstring_does_not_name_is_found(tmp_path: Path) -> None:
+    package = tmp_path / "things"
+    (package / "inner").mkdir(parents=True)
+    (package / "inner" / "__init__.py").write_text("", encoding="utf-8")
+    (package / "__init__.py").write_text('"""Things: the board (board)."""\n', encoding="utf-8")
+    for name in ("board", "clock", "__main__"):
+        (package / f"{name}.py").write_text("", encoding="utf-8")
+    assert unnamed_modules(package) == ["clock", "inner"]

@@ -9,7 +9,9 @@ under the limits of :mod:`~tictactoe.grade.limits`, and speaks to its
 process over pipes (:mod:`~tictactoe.grade.channel`).  That process only
 performs what the grader asks and reports raw observations
 (:mod:`~tictactoe.grade.observations`); every verdict is decided here, in
-the grader's own process, by the tests (:mod:`~tictactoe.grade.suite`):
+the grader's own process, by the tests (:mod:`~tictactoe.grade.suite`; what a
+test is and what it works with, :mod:`~tictactoe.grade.talk`, naming the
+submission's calls in its language's words, :mod:`~tictactoe.grade.words`):
 TestDict's ten and the forced ones (:mod:`~tictactoe.grade.dictionary_tests`),
 board and play cases (:mod:`~tictactoe.grade.board_tests`), randomized tests
 from one seed a run (:mod:`~tictactoe.grade.random_tests`), the course's
@@ -19,7 +21,8 @@ a driver written in Java (``java/*.java``, compiled by
 nothing of this project (:mod:`~tictactoe.grade.python_driver`, started by
 :mod:`~tictactoe.grade.python_runner`).  :mod:`~tictactoe.grade.grader` grades
 one submission, and a class in parallel (:mod:`~tictactoe.grade.runner` runs
-one submission's tests); the report formats live in
+one submission's tests); what it found is :mod:`~tictactoe.grade.results`,
+weighed by :mod:`~tictactoe.grade.weights`, and the report formats live in
 :mod:`tictactoe.grade.formats`.  Nothing here prints: the program is
 :mod:`tictactoe.cli.grade`.
 """

@@ -4,18 +4,22 @@
   with perfect play, and a move that gets it -- the engine behind
   ``python -m tictactoe.solver`` (docs/solver.md).  Its parts: the board's
   shape (:mod:`.geometry`), the board it plays on (:mod:`.search_board`),
-  proofs that a player can no longer win (:mod:`.blocking`) and its
-  table's records (:mod:`.records`).  Around it: certificates of its values
-  (:mod:`.certificate`), and solves split into jobs (:mod:`.job`,
-  :mod:`.jobs`) run in this process, in local processes or on a Dask
-  cluster (:mod:`.runners`), their answers kept in a resume file
-  (:mod:`.answers`) (docs/proofs.md).
+  proofs that a player can no longer win (:mod:`.blocking`), its
+  table's records (:mod:`.records`) held to a memory budget
+  (:mod:`.memory`), the one clock of the searches (:mod:`.clock`) and the
+  stack room a deep search needs (:mod:`.depth`).  Around it: certificates
+  of its values (:mod:`.certificate`), and solves split into jobs
+  (:mod:`.job`, :mod:`.jobs`, over the tree of :mod:`.job_tree`) run in
+  this process, in local processes or on a Dask cluster (:mod:`.runners`,
+  each cluster worker set up by :mod:`.cluster_plugin`), their answers kept
+  in a resume file (:mod:`.answers`) (docs/proofs.md).
 * :func:`sound_play` (:mod:`.sound_search`): the reference search
   (docs/dictionary.md) with its table made sound, for the ``sound`` player.
 * :class:`StrongSearch` (:mod:`.strong_search`): the best move within a
   time budget on any board, for the ``strong`` player.  Its parts: wins by
   continuous threats (:mod:`.threats`), the evaluation at its horizon
-  (:mod:`.evaluation`) and a table bounded in size (:mod:`.table`).
+  (:mod:`.evaluation`, or on large boards the patterns on the lines,
+  :mod:`.patterns`) and a table bounded in size (:mod:`.table`).
 
 >>> solve(Position.from_rows(["X..", "...", "..."], length=3)).value
 <Winner.DRAW: 'draw'>
