@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import argparse
 import math
+import os.path
 import sys
 from collections.abc import Callable
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 import tictactoe
@@ -50,7 +50,7 @@ def program_name(module_form: str, argv0: str | None = None) -> str:
     >>> program_name("python -m tictactoe.solver", "/src/tictactoe/solver/__main__.py")
     'python -m tictactoe.solver'
     """
-    name = Path(sys.argv[0] if argv0 is None else argv0).name
+    name = os.path.basename(sys.argv[0] if argv0 is None else argv0)  # not pathlib: a plain game does not load it
     return name if name.startswith(_CONSOLE_PREFIX) else module_form
 
 

@@ -30,6 +30,7 @@ output has gone, 1 when the output cannot be written.
 from __future__ import annotations
 
 import argparse
+import functools
 import os
 import re
 import signal
@@ -209,7 +210,7 @@ def _position(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Posi
 def main(argv: Sequence[str] | None = None) -> int:
     """Solve the position the command line gives; print the report; return the exit status."""
     # SIGTERM (what timeout and kill send) ends the solve as Ctrl-C does: the workers stop, the file closes.
-    signal.signal(signal.SIGTERM, _terminated)
+    signal.signal(signal.SIGTERM, functools.partial(_terminated, os.getpid()))
     parser = _parser()
     args = parser.parse_args(argv)
     position = _position(parser, args)
@@ -249,10 +250,13 @@ def _region(parser: argparse.ArgumentParser, restrict: tuple[int, int] | None, p
         parser.error(f"--restrict: {error}")
 
 
-def _terminated(number: int, frame: object) -> NoReturn:
+def _terminated(solving: int, number: int, frame: object) -> NoReturn:
     """SIGTERM: end as Ctrl-C ends a solve (its workers stopped), saying so, with SIGTERM's status.  A second
     SIGTERM is ignored while the solve stops, so that the stopping is not cut short; the line is written to the
-    descriptor, not through ``sys.stderr``, whose buffer the signal may have interrupted in the middle of a write."""
+    descriptor, not through ``sys.stderr``, whose buffer the signal may have interrupted in the middle of a write.
+    Only the process ``solving`` speaks."""
+    if os.getpid() != solving:  # a worker forked from the solve, stopped before it set its own SIGTERM: no word
+        os._exit(128 + signal.SIGTERM)
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
     os.write(sys.stderr.fileno(), f"{PROGRAM}: terminated\n".encode())
     raise SystemExit(128 + signal.SIGTERM)
