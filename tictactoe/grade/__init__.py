@@ -1,7 +1,9 @@
 """Grading other implementations of the assignment (docs/grading.md): Java or Python submissions, one or a whole class.
 
 A submission is a directory holding someone else's ``HashDictionary`` and
-``Configurations``.  The grader copies it, runs its code in processes of
+``Configurations``, wherever below it they sit (:mod:`~tictactoe.grade.finder`,
+which unpacks a zip handed in with :mod:`~tictactoe.grade.archives`).  The
+grader copies it (:mod:`~tictactoe.grade.submission`), runs its code in processes of
 its own inside a sandbox (:mod:`~tictactoe.grade.sandbox`: bubblewrap, an
 unprivileged account, or none for trusted code), one control group a
 submission holding its memory and processes (:mod:`~tictactoe.grade.cgroups`)

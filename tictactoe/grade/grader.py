@@ -26,18 +26,12 @@ from pathlib import Path
 
 from tictactoe.grade import java, python_runner
 from tictactoe.grade.channel import Child, Interrupted
+from tictactoe.grade.finder import locate
 from tictactoe.grade.limits import Limits
 from tictactoe.grade.results import Status, SubmissionResult, TestResult
 from tictactoe.grade.runner import GradingSession, run_tests
 from tictactoe.grade.sandbox import Jail, Program, Sandbox, SandboxChoice
-from tictactoe.grade.submission import (
-    Language,
-    SubmissionError,
-    copy_submission,
-    detect_language,
-    refused_link,
-    same_as,
-)
+from tictactoe.grade.submission import Language, SubmissionError, copy_submission, refused_link, same_as
 from tictactoe.grade.talk import GradeTest
 from tictactoe.grade.words import JAVA, PYTHON
 
@@ -123,13 +117,17 @@ class Grader:
         link = refused_link(path)
         if link is not None:
             return self._all(str(path), "unknown", link, (link,))
-        try:
-            language = detect_language(path, self.language)
-        except SubmissionError as error:
-            return self._all(str(path), "unknown", str(error))
+        unknown = self.language.value if self.language else "unknown"
         with self.sandbox.jail(self._folder / f"submission-{next(self._numbers)}") as jail:
             try:
-                notes = copy_submission(path, jail.work / "src")
+                notes = copy_submission(path, jail.work / "entry")
+                located = locate(jail.work / "entry", self.language)
+            except (SubmissionError, OSError) as error:
+                return self._all(str(path), unknown, str(error))
+            language = located.language
+            notes += located.notes
+            try:
+                located.folder.rename(jail.work / "src")
                 prepared = self._prepare(language, jail, notes)
             except (SubmissionError, OSError) as error:
                 return self._all(str(path), language.value, str(error))
