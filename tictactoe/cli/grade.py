@@ -156,7 +156,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             except SandboxError as error:
                 print(f"{parser.prog}: {error}", file=sys.stderr)
                 return EXIT_USAGE
-            run = RunInfo(args.seed, str(args.sandbox), grader.sandbox.warning)
+            run = RunInfo(
+                args.seed, str(args.sandbox), grader.sandbox.warning, grader.sandbox.limits_in_force(args.jobs)
+            )
             results = _grade(grader, submissions, args, run)
     except _Terminated:
         print(f"{parser.prog}: terminated", file=sys.stderr)

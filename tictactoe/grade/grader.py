@@ -77,7 +77,11 @@ class Grader:
         """Grade ``submissions`` on ``jobs`` threads, yielding results in their order; ``done(n)`` as each ends.
 
         A submission whose files are byte for byte those of others is graded all the same, with a note naming them.
+        Where no control group holds each submission's processes, they are graded one at a time
+        (:attr:`~tictactoe.grade.sandbox.Sandbox.serial`), whatever ``jobs`` says.
         """
+        if self.sandbox.serial:
+            jobs = 1
         finished = 0
         twins = same_as(submissions)
 
