@@ -15,7 +15,8 @@ the grader's own process, by the tests (:mod:`~tictactoe.grade.suite`):
 TestDict's ten and the forced ones (:mod:`~tictactoe.grade.dictionary_tests`),
 board and play cases (:mod:`~tictactoe.grade.board_tests`), randomized tests
 from one seed a run (:mod:`~tictactoe.grade.random_tests`), the course's
-policy (:mod:`~tictactoe.grade.policy`), and hidden cases.  The Java side is
+policy (:mod:`~tictactoe.grade.policy`, which reads Java's compiled classes with
+:mod:`~tictactoe.grade.classfile`), and hidden cases.  The Java side is
 a driver written in Java (``java/*.java``, compiled by
 :mod:`~tictactoe.grade.java`), the Python side a small script that imports
 nothing of this project (:mod:`~tictactoe.grade.python_driver`, started by

@@ -145,6 +145,7 @@ class Grader:
                 jail.cpu_seconds,
                 self.stop,
                 jail.work / "src",
+                jail.work / "seed" / "classes" if language is Language.JAVA else None,
             )
             results = tuple(run_tests(session))
             return SubmissionResult(str(path), language.value, results, tuple(notes + jail.notes()))
