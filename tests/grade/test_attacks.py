@@ -303,7 +303,7 @@ def test_the_attack_fails_and_the_innocent_beside_it_keeps_full_marks(
     if attack in FORGERS:
         assert _passed(attacker) <= _passed(twin)
     elif attack == "loops-at-load":
-        assert _passed(attacker) == {"policy"}
+        assert _passed(attacker) == _passed(twin) & {"policy"}  # the policy reads attack.py too, as the twin's
         assert all("did not finish loading" in test["message"] for test in attacker["tests"][:-2])
     else:
         assert _statuses(attacker) == _statuses(twin)
@@ -352,7 +352,9 @@ def test_a_process_left_behind_cannot_rewrite_results_json(language: str, tmp_pa
     subprocess.run(["bash", script], env=env, cwd=tmp_path, timeout=600, check=True, capture_output=True)
     assert hostile_processes() == []  # none left to write later
     results = json.loads((root / "results" / "results.json").read_text(encoding="utf-8"))
-    assert results["score"] == len(results["tests"])
+    # Every test that runs code passed: the policy, which reads attack.py too, is the only one that may fail.
+    assert results["score"] == sum(test["score"] for test in results["tests"])
+    assert all(test["score"] == test["max_score"] for test in results["tests"] if test["name"] != "policy")
 
 
 def test_a_link_in_a_class_is_refused_never_followed(tmp_path: Path) -> None:

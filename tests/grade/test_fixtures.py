@@ -195,8 +195,11 @@ MESSAGES: dict[tuple[str, str], tuple[str, str]] = {
     ("python", "remove-keeps-record"): ("collisions-1-bucket", "on a table of 1 bucket whose records were all removed,"
                                         " put of 'd' returned 1, not 0: the bucket was empty again"),
     ("java", "answers-from-a-model"): ("policy", "the course forbids Java's hash tables and hashCode() and Python's"
-                                       " dict and set for the table: HashDictionary.java:1: HashMap;"
-                                       " HashDictionary.java:17: HashMap; HashDictionary.java:17: HashMap"),
+                                       " dict and set for the table: HashDictionary.java:19: java.util.HashMap;"
+                                       " HashDictionary.java:41: java.util.HashMap.put;"
+                                       " HashDictionary.java:56: java.util.HashMap.remove;"
+                                       " HashDictionary.java:64: java.util.HashMap.get;"
+                                       " HashDictionary.java: java.util.HashMap (the type of model)"),
     ("python", "answers-from-a-model"): ("policy", "the course forbids Java's hash tables and hashCode() and Python's"
                                          " dict and set for the table: hashdict.py:23: a dict"),
     ("java", "loops"): ("testdict 9", "no answer within 3 s of processor time (the time limit of a test)"),

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, NoReturn, TextIO
 
 from tictactoe.cli.arguments import add_version, file_path, seconds, whole_number
 from tictactoe.cli.exits import EXIT_FAILED, EXIT_OK, EXIT_USAGE, run
+from tictactoe.grade.finder import detect_language
 from tictactoe.grade.formats.gradebook import gradebook
 from tictactoe.grade.formats.gradescope import VISIBILITIES, gradescope_report
 from tictactoe.grade.formats.json_list import json_report
@@ -38,7 +39,7 @@ from tictactoe.grade.java import INSTALL_HINT as JDK_HINT
 from tictactoe.grade.java import find_jdk
 from tictactoe.grade.limits import DEFAULT_SUBMISSION_TIMEOUT, DEFAULT_TIMEOUT, Limits
 from tictactoe.grade.sandbox import INSTALL_HINT, SandboxChoice, SandboxError, choice
-from tictactoe.grade.submission import Language, SubmissionError, detect_language, expand
+from tictactoe.grade.submission import Language, SubmissionError, expand
 from tictactoe.grade.suite import SuiteError, suite
 from tictactoe.grade.weights import Weights, WeightsError, read_weights
 
@@ -155,7 +156,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             except SandboxError as error:
                 print(f"{parser.prog}: {error}", file=sys.stderr)
                 return EXIT_USAGE
-            run = RunInfo(args.seed, str(args.sandbox), grader.sandbox.warning)
+            run = RunInfo(
+                args.seed, str(args.sandbox), grader.sandbox.warning, grader.sandbox.limits_in_force(args.jobs)
+            )
             results = _grade(grader, submissions, args, run)
     except _Terminated:
         print(f"{parser.prog}: terminated", file=sys.stderr)
@@ -193,7 +196,8 @@ def _read(
         if not path.is_dir():
             parser.error(f"argument SUBMISSION: no such folder: {str(path)!r}")
     args.language = Language(args.language) if args.language else None
-    submissions = expand(args.submissions)
+    # Gradescope's results.json is one student's: the folder given is that student's, however deep the files sit.
+    submissions = expand(args.submissions, classes=args.format != "gradescope")
     if args.format == "gradescope" and len(submissions) != 1:
         parser.error(f"--format gradescope writes the results.json of one submission, not of {len(submissions)}")
     if args.seed is None:

@@ -1,7 +1,9 @@
 """Grading other implementations of the assignment (docs/grading.md): Java or Python submissions, one or a whole class.
 
 A submission is a directory holding someone else's ``HashDictionary`` and
-``Configurations``.  The grader copies it, runs its code in processes of
+``Configurations``, wherever below it they sit (:mod:`~tictactoe.grade.finder`,
+which unpacks a zip handed in with :mod:`~tictactoe.grade.archives`).  The
+grader copies it (:mod:`~tictactoe.grade.submission`), runs its code in processes of
 its own inside a sandbox (:mod:`~tictactoe.grade.sandbox`: bubblewrap, an
 unprivileged account, or none for trusted code), one control group a
 submission holding its memory and processes (:mod:`~tictactoe.grade.cgroups`)
@@ -15,7 +17,8 @@ submission's calls in its language's words, :mod:`~tictactoe.grade.words`):
 TestDict's ten and the forced ones (:mod:`~tictactoe.grade.dictionary_tests`),
 board and play cases (:mod:`~tictactoe.grade.board_tests`), randomized tests
 from one seed a run (:mod:`~tictactoe.grade.random_tests`), the course's
-policy (:mod:`~tictactoe.grade.policy`), and hidden cases.  The Java side is
+policy (:mod:`~tictactoe.grade.policy`, which reads Java's compiled classes with
+:mod:`~tictactoe.grade.classfile`), and hidden cases.  The Java side is
 a driver written in Java (``java/*.java``, compiled by
 :mod:`~tictactoe.grade.java`), the Python side a small script that imports
 nothing of this project (:mod:`~tictactoe.grade.python_driver`, started by

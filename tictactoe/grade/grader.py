@@ -26,18 +26,12 @@ from pathlib import Path
 
 from tictactoe.grade import java, python_runner
 from tictactoe.grade.channel import Child, Interrupted
+from tictactoe.grade.finder import locate
 from tictactoe.grade.limits import Limits
 from tictactoe.grade.results import Status, SubmissionResult, TestResult
 from tictactoe.grade.runner import GradingSession, run_tests
 from tictactoe.grade.sandbox import Jail, Program, Sandbox, SandboxChoice
-from tictactoe.grade.submission import (
-    Language,
-    SubmissionError,
-    copy_submission,
-    detect_language,
-    refused_link,
-    same_as,
-)
+from tictactoe.grade.submission import Language, SubmissionError, copy_submission, refused_link, same_as
 from tictactoe.grade.talk import GradeTest
 from tictactoe.grade.words import JAVA, PYTHON
 
@@ -83,7 +77,11 @@ class Grader:
         """Grade ``submissions`` on ``jobs`` threads, yielding results in their order; ``done(n)`` as each ends.
 
         A submission whose files are byte for byte those of others is graded all the same, with a note naming them.
+        Where no control group holds each submission's processes, they are graded one at a time
+        (:attr:`~tictactoe.grade.sandbox.Sandbox.serial`), whatever ``jobs`` says.
         """
+        if self.sandbox.serial:
+            jobs = 1
         finished = 0
         twins = same_as(submissions)
 
@@ -123,13 +121,17 @@ class Grader:
         link = refused_link(path)
         if link is not None:
             return self._all(str(path), "unknown", link, (link,))
-        try:
-            language = detect_language(path, self.language)
-        except SubmissionError as error:
-            return self._all(str(path), "unknown", str(error))
+        unknown = self.language.value if self.language else "unknown"
         with self.sandbox.jail(self._folder / f"submission-{next(self._numbers)}") as jail:
             try:
-                notes = copy_submission(path, jail.work / "src")
+                notes = copy_submission(path, jail.work / "entry")
+                located = locate(jail.work / "entry", self.language)
+            except (SubmissionError, OSError) as error:
+                return self._all(str(path), unknown, str(error))
+            language = located.language
+            notes += located.notes
+            try:
+                located.folder.rename(jail.work / "src")
                 prepared = self._prepare(language, jail, notes)
             except (SubmissionError, OSError) as error:
                 return self._all(str(path), language.value, str(error))
@@ -143,6 +145,7 @@ class Grader:
                 jail.cpu_seconds,
                 self.stop,
                 jail.work / "src",
+                jail.work / "seed" / "classes" if language is Language.JAVA else None,
             )
             results = tuple(run_tests(session))
             return SubmissionResult(str(path), language.value, results, tuple(notes + jail.notes()))

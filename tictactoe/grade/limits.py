@@ -11,6 +11,10 @@ all.  Memory and processes: one control group a submission
 runs under ``ulimit`` limits (address space, file size, open files,
 processor seconds), set by a shell that then ``exec``s the program, because
 ``preexec_fn`` is not safe in a grader that runs submissions from threads.
+Where no control group can be made, only the per-user process limit
+(``ulimit -u``) bounds a submission's processes; it counts every process of
+the user, so the grader then grades one submission at a time, and every
+report says which limits held and what they do not bound (:func:`described`).
 The Java heap is bounded by ``-Xmx`` too, so that an ``OutOfMemoryError``
 is an exception like any other.  The one writable place, the scratch
 folder, holds at most :attr:`Limits.scratch_megabytes`.  What a process
@@ -32,7 +36,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
-__all__ = ["DEFAULT_SUBMISSION_TIMEOUT", "DEFAULT_TIMEOUT", "Limits", "environment", "ulimits"]
+__all__ = ["DEFAULT_SUBMISSION_TIMEOUT", "DEFAULT_TIMEOUT", "Limits", "described", "environment", "ulimits"]
 
 #: Processor seconds a test may take: the built-in cases take well under a second in either language when written
 #: plainly; their largest search (play-4x4-speed, about 100 000 nodes) takes about 1 s in Java.
@@ -67,13 +71,19 @@ class Limits:
     compile_timeout: float = 60.0
 
 
-def ulimits(limits: Limits) -> str:
+def ulimits(limits: Limits, user_tasks: int | None = None) -> str:
     """The shell commands that set one process's own limits before it ``exec``s the program.
 
     A grader that itself runs under a lower address-space limit passes its
     own on: no process may raise a limit past the one it was given.  The
     processor seconds are a backstop for the whole life of a process (a
     JVM answers every test of a submission): twice the submission's budget.
+    ``user_tasks``, where no control group counts a submission's tasks, is
+    the most processes and threads its user may then run (``ulimit -u``),
+    all of that user's counted, the grader's too.
+
+    >>> ulimits(Limits(), user_tasks=300).split(" && ")[-1]
+    '{ ulimit -u 300 2>/dev/null || ulimit -p 300; }'
     """
     kilobytes = limits.address_megabytes * 1024
     _, most = resource.getrlimit(resource.RLIMIT_AS)
@@ -81,7 +91,40 @@ def ulimits(limits: Limits) -> str:
         kilobytes = min(kilobytes, most // 1024)
     blocks = limits.file_megabytes * 2048  # the shell counts a file's size in blocks of 512 bytes
     seconds = math.ceil(2 * limits.submission_timeout)
-    return f"ulimit -v {kilobytes} && ulimit -f {blocks} && ulimit -n {limits.open_files} && ulimit -t {seconds}"
+    # bash and BusyBox say -u, dash says -p (in bash, -p is the pipe's size, never reached)
+    tasks = "" if user_tasks is None else f" && {{ ulimit -u {user_tasks} 2>/dev/null || ulimit -p {user_tasks}; }}"
+    return f"ulimit -v {kilobytes} && ulimit -f {blocks} && ulimit -n {limits.open_files} && ulimit -t {seconds}{tasks}"
+
+
+def described(limits: Limits, group: str | None, jobs: int) -> str:
+    """The limits in force, and what they do not bound, for every report: ``group`` names the control group that
+    holds each submission's processes together (None: there is none here); ``jobs`` is ``--jobs``.
+
+    >>> print(described(Limits(), None, 2))
+    each process: 1536 MB of address space, files of 32 MB, 256 open files, 128 processes and threads beyond those its \
+user runs already; a Java heap of 256 MB; 10 s of processor time a test, 120 s on the clock a submission; no control \
+group here: a per-process memory limit does not bound a submission's total, and the process limit counts every \
+process of the user, not of one submission, so submissions were graded one at a time (not --jobs 2)
+    """
+    time = f"{limits.timeout:g} s of processor time a test, {limits.submission_timeout:g} s on the clock a submission"
+    each = (
+        f"{limits.address_megabytes} MB of address space, files of {limits.file_megabytes} MB,"
+        f" {limits.open_files} open files"
+    )
+    heap = f"a Java heap of {limits.heap_megabytes} MB"
+    if group is not None:
+        return (
+            f"each submission's processes together: {limits.memory_megabytes} MB of memory and {limits.tasks}"
+            f" processes and threads ({group}); each process: {each}; {heap}; {time}; not bounded: the share of the"
+            " processor a submission takes beside another (only its time is)"
+        )
+    serial = f" (not --jobs {jobs})" if jobs > 1 else ""
+    return (
+        f"each process: {each}, {limits.tasks} processes and threads beyond those its user runs already; {heap};"
+        f" {time}; no control group here: a per-process memory limit does not bound a submission's total, and the"
+        " process limit counts every process of the user, not of one submission, so submissions were graded one at"
+        f" a time{serial}"
+    )
 
 
 def environment(home: str, extra: Mapping[str, str] | None = None) -> dict[str, str]:

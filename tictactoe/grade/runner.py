@@ -32,7 +32,8 @@ __all__ = ["GradingSession", "lost_message", "run_tests"]
 
 @dataclass(frozen=True, slots=True)
 class GradingSession:
-    """What one submission's tests need: how to start its process, the clocks, the words, its copied sources."""
+    """What one submission's tests need: how to start its process, the clocks, the words, its copied sources, and
+    the classes compiled of them (Java's)."""
 
     tests: Sequence[GradeTest]
     limits: Limits
@@ -41,6 +42,7 @@ class GradingSession:
     cpu: Callable[[], float | None]
     stop: threading.Event
     source: Path
+    compiled: Path | None = None
 
 
 def lost_message(reply: Ended | TimedOut | Garbled, words: Words, limits: Limits) -> str:
@@ -87,12 +89,16 @@ class _Runner:
             return TestResult(test.name, Status.ERROR, f"could not set up: {blocked}")
         deadline = Deadline(session.limits.timeout, session.cpu, session.stop, self.budget_end).start()
         if not test.process:
-            return self._judge(test, Talk(None, deadline, session.words, session.source, self.states))
+            return self._judge(
+                test, Talk(None, deadline, session.words, session.source, self.states, compiled=session.compiled)
+            )
         if self.load_failure is not None:
             return _error(test, self.load_failure)
         if self.child is None and (failure := self._start(deadline)) is not None:
             return _error(test, failure)
-        return self._judge(test, Talk(self.child, deadline, session.words, session.source, self.states))
+        return self._judge(
+            test, Talk(self.child, deadline, session.words, session.source, self.states, compiled=session.compiled)
+        )
 
     def close(self) -> None:
         self._forget()

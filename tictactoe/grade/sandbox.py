@@ -47,7 +47,7 @@ from typing import Literal
 
 from tictactoe.grade import cgroups
 from tictactoe.grade.channel import Interrupted
-from tictactoe.grade.limits import Limits, environment, ulimits
+from tictactoe.grade.limits import Limits, described, environment, ulimits
 
 __all__ = [
     "INSTALL_HINT",
@@ -157,6 +157,17 @@ class Sandbox:
         if self.choice.kind != "none":
             return None
         return "--sandbox none: the submissions' code ran unconfined, with the grader's rights (trusted code only)"
+
+    @property
+    def serial(self) -> bool:
+        """Whether submissions must be graded one at a time: no control group bounds each one's processes, and the
+        per-user process limit does not tell two submissions of the same user apart."""
+        return self.hierarchy is None
+
+    def limits_in_force(self, jobs: int) -> str:
+        """The limits a submission's processes run under here, and what they do not bound (every report says it)."""
+        group = None if self.hierarchy is None else f"a control group, cgroup v{self.hierarchy.version}"
+        return described(self.limits, group, jobs)
 
     def check(self, need_limits: bool = False) -> None:
         """:class:`SandboxError` when the sandbox chosen cannot run here (or, with ``need_limits``, no cgroup)."""
@@ -394,7 +405,11 @@ class Launch:
                 command = [setpriv, "--pdeathsig=KILL", "--", *command]  # unconfined, but not outliving the grader
             home = str(scratch)
         groups = [str(folder) for folder in jail.group.folders] if jail.group is not None else []
-        argv = ["/bin/sh", "-c", _wrapper(groups, jail.sandbox.limits), "sh", *command]
+        user_tasks = None
+        if jail.group is None:  # only the per-user limit bounds its processes: those its user runs now, and a few more
+            uid = jail.account.uid if jail.account is not None else os.getuid()
+            user_tasks = _tasks_of(uid) + jail.sandbox.limits.tasks
+        argv = ["/bin/sh", "-c", _wrapper(groups, jail.sandbox.limits, user_tasks), "sh", *command]
         fds = tuple(fd for fd in (command_fd, answer_fd) if fd >= 0)
         if jail.account is not None:
             for fd in fds:  # the Java driver opens its pipes again, by /proc/self/fd, which their owner only may
@@ -447,10 +462,10 @@ class Launch:
         return place
 
 
-def _wrapper(groups: list[str], limits: Limits) -> str:
+def _wrapper(groups: list[str], limits: Limits, user_tasks: int | None) -> str:
     """The shell that joins the control group and sets the limits, then ``exec``s the command."""
     joins = " && ".join(f"echo $$ > {shlex.quote(folder + '/cgroup.procs')}" for folder in groups)
-    return f'{joins + " && " if joins else ""}{ulimits(limits)} && exec "$@"'
+    return f'{joins + " && " if joins else ""}{ulimits(limits, user_tasks)} && exec "$@"'
 
 
 def _bwrap(limits: Limits, program: Program) -> list[str]:
@@ -557,6 +572,18 @@ def _end_account(account: _Account) -> None:
                         shutil.rmtree(entry.path, ignore_errors=True)
                     else:
                         os.unlink(entry.path)
+
+
+def _tasks_of(uid: int) -> int:
+    """How many processes and threads the user ``uid`` runs now, as the per-user process limit counts them."""
+    count = 0
+    for entry in os.scandir("/proc"):
+        if entry.name.isdigit():
+            with contextlib.suppress(OSError, ValueError, IndexError, KeyError):
+                fields = dict(line.split(":", 1) for line in Path(entry.path, "status").read_text().splitlines())
+                if int(fields["Uid"].split()[0]) == uid:
+                    count += int(fields["Threads"])
+    return count
 
 
 def _processes_of(uid: int) -> list[int]:

@@ -3,7 +3,8 @@
 A SUBMISSION argument is one submission when it holds the assignment's
 files (any ``.java`` file, or a ``configurations`` or ``hashdict`` module
 or package); otherwise it is a class, and each of its folders is a
-submission, in the order of their names.  A folder of a class that holds
+submission, in the order of their names, its files found wherever they
+sit below it (:mod:`~tictactoe.grade.finder`).  A folder of a class that holds
 neither is still graded (every test fails saying so), so that no student
 drops out of a gradebook unseen; a link in a class is refused the same
 way, never followed.
@@ -29,10 +30,10 @@ if TYPE_CHECKING:
 
 __all__ = [
     "MOST_BYTES",
+    "SKIPPED",
     "Language",
     "SubmissionError",
     "copy_submission",
-    "detect_language",
     "expand",
     "refused_link",
     "same_as",
@@ -40,7 +41,8 @@ __all__ = [
 
 #: The largest submission copied: sources of the assignment take kilobytes.
 MOST_BYTES = 20 * 2**20
-_SKIPPED = ("__pycache__", ".git", ".hg", ".svn", ".idea", ".vscode", "*.class", "*.pyc", "*.jar")
+#: What a copy leaves out, silently: caches, version control, editors' folders, compiled files.
+SKIPPED = ("__pycache__", ".git", ".hg", ".svn", ".idea", ".vscode", "*.class", "*.pyc", "*.jar")
 #: How a folder of the submission is opened: never through a link, and only if it is a folder.
 _FOLDER_FLAGS = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
 #: How a file is opened: never through a link, and without waiting (a FIFO put in its place waits for a writer).
@@ -63,17 +65,22 @@ def is_submission(folder: Path) -> bool:
     return _has_java(folder) or _has_python(folder)
 
 
-def expand(paths: Iterable[Path]) -> list[Path]:
+def expand(paths: Iterable[Path], classes: bool = True) -> list[Path]:
     """Each submission path given, with a class folder replaced by its entries (not hidden ones), by name.
 
-    A class's entries are its folders and its links, wherever a link
+    A folder is one submission when the assignment's files sit in it
+    itself; otherwise it is a class (with ``classes`` False, as for
+    Gradescope's one student, every path is one submission).  Below a
+    class's entry, the files are found wherever they sit
+    (:mod:`~tictactoe.grade.finder`), but a class is never taken for one
+    student.  A class's entries are its folders and its links, wherever a link
     leads: a link is listed so that it is refused (:func:`refused_link`),
     never followed to a folder outside the class (the teacher's, another
     student's), and never left out unseen.
     """
     submissions: list[Path] = []
     for path in paths:
-        entries = [] if is_submission(path) else sorted(p for p in path.iterdir() if _class_entry(p))
+        entries = [] if not classes or is_submission(path) else sorted(p for p in path.iterdir() if _class_entry(p))
         submissions.extend(entries or [path])
     return submissions
 
@@ -90,26 +97,6 @@ def refused_link(path: Path) -> str | None:
 
 def _class_entry(path: Path) -> bool:
     return path.name[0] != "." and (path.is_symlink() or path.is_dir())
-
-
-def detect_language(folder: Path, override: Language | None = None) -> Language:
-    """The submission's language: ``override`` when given, else from its files; :class:`SubmissionError` if neither.
-
-    A folder with both Java and Python files of the assignment needs ``--language``.
-    """
-    if override is not None:
-        return override
-    java, python = _has_java(folder), _has_python(folder)
-    if java and python:
-        raise SubmissionError("both Java and Python files of the assignment are here: choose with --language")
-    if java:
-        return Language.JAVA
-    if python:
-        return Language.PYTHON
-    raise SubmissionError(
-        "no submission here: no Java file (Configurations.java, HashDictionary.java, ...) and no Python module"
-        " (configurations, hashdict)"
-    )
 
 
 def same_as(folders: Sequence[Path]) -> dict[Path, list[Path]]:
@@ -139,7 +126,7 @@ def _digest(folder: Path) -> str | None:
     digest = hashlib.sha256()
     total = files_seen = 0
     for root, folders, files in os.walk(folder):  # links to folders are not followed
-        skipped = shutil.ignore_patterns(*_SKIPPED)(root, folders + files)
+        skipped = shutil.ignore_patterns(*SKIPPED)(root, folders + files)
         folders[:] = sorted(name for name in folders if name not in skipped)
         for name in sorted(name for name in files if name not in skipped):
             path = os.path.join(root, name)
@@ -244,7 +231,7 @@ def _entries(folder: int, relative: str, notes: list[str]) -> list[tuple[str, bo
     folder nor a regular file, with a note.
     """
     names = sorted(os.listdir(folder))
-    skipped = shutil.ignore_patterns(*_SKIPPED)(relative, names)
+    skipped = shutil.ignore_patterns(*SKIPPED)(relative, names)
     kept = []
     for name in names:
         if name in skipped:

@@ -67,15 +67,24 @@ class GradeTest:
 
 
 class Talk:
-    """A test's means: the process, the deadline of the test, the words of the language, the copied sources."""
+    """A test's means: the process, the deadline of the test, the words of the language, the copied sources, and
+    the classes the grader compiled of them (Java's; None for Python)."""
 
     def __init__(
-        self, child: Child | None, deadline: Deadline, words: Words, source: Path, states: dict[str, object]
+        self,
+        child: Child | None,
+        deadline: Deadline,
+        words: Words,
+        source: Path,
+        states: dict[str, object],
+        *,
+        compiled: Path | None = None,
     ) -> None:
         self.child = child
         self.deadline = deadline
         self.words = words
         self.source = source
+        self.compiled = compiled
         self._states = states
 
     def ask(self, operations: Sequence[Sequence[object]]) -> list[Observation]:

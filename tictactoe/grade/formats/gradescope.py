@@ -9,7 +9,7 @@ is Gradescope's autograder specification: ``score``, ``output`` and
 the teacher chooses another (``--gradescope-visibility``), so that its
 board and expected answers stay from the student until then.  The
 ``output`` says the counts, the run's seed, the warning of an unconfined
-run, and the submission's notes.
+run, the limits in force, and the submission's notes.
 
 >>> from tictactoe.grade.formats.run import RunInfo
 >>> from tictactoe.grade.results import Status, SubmissionResult, TestResult

@@ -3,8 +3,9 @@
 Each object has ``submission`` (the path given), ``language``, ``passed``,
 ``failed`` and ``tests``, a list of objects with ``name``, ``status``
 (``passed``, ``failed`` or ``error``) and ``message``; and the run's
-``seed`` and ``sandbox``, the submission's ``notes``, and a ``warning``
-when the code ran unconfined.
+``seed`` and ``sandbox``, the submission's ``notes``, a ``warning``
+when the code ran unconfined, and the ``limits`` it ran under (what they
+do not bound too).
 
 >>> from tictactoe.grade.formats.run import RunInfo
 >>> from tictactoe.grade.results import Status, SubmissionResult, TestResult
@@ -57,6 +58,7 @@ def submission_object(result: SubmissionResult, run: RunInfo) -> dict[str, objec
         "seed": run.seed,
         "sandbox": run.sandbox,
         **warning,
+        **({"limits": run.limits} if run.limits else {}),
     }
 
 

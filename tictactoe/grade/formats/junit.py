@@ -2,7 +2,7 @@
 
 CI servers and test dashboards read it.  The suite is named by the
 submission's path and carries its language, the run's seed and sandbox,
-its notes, and the warning of an unconfined run as properties; a test's
+its notes, the warning of an unconfined run and the limits as properties; a test's
 message is both the ``message`` attribute and the element's text.  A
 character that XML 1.0 cannot hold (most controls, lone surrogates,
 U+FFFE) or would change (a carriage return) is written as an escape
@@ -94,6 +94,7 @@ def junit_report(results: Iterable[SubmissionResult], run: RunInfo) -> str:
 def _properties(result: SubmissionResult, run: RunInfo) -> list[tuple[str, str]]:
     found = [("language", result.language), ("seed", str(run.seed)), ("sandbox", run.sandbox)]
     found += [("warning", run.warning)] if run.warning else []
+    found += [("limits", run.limits)] if run.limits else []
     return found + [("note", note) for note in result.notes]
 
 
