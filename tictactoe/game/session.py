@@ -186,11 +186,9 @@ class Session:
         """What :attr:`chooser` may choose now; empty when nobody chooses."""
         return self.opening_play.options
 
-    @property
-    def opening_names(self) -> tuple[str, str]:
-        """The names of the first and the second player of the current game's opening."""
-        first = self.competitors[self._first_index]
-        return first.name, self.competitors[1 - self._first_index].name
+    def role(self, role: Role) -> Competitor:
+        """Who has ``role`` in the current game's opening: the first places the first stones."""
+        return self.competitors[self._role_index(role)]
 
     def choose(self, choice: OpeningChoice) -> None:
         """Make the :attr:`chooser`'s ``choice``; once a colour is taken, :attr:`x` and :attr:`o` follow it.
