@@ -3,14 +3,19 @@ who has which colour after the choice."""
 
 from __future__ import annotations
 
+import dataclasses
+from pathlib import Path
+
 import pytest
 
 from configurations import Side, Winner
 from configurations.moves import Move
 from configurations.rules import Opening, OpeningChoice, Rules
+from tictactoe.game.history import History
 from tictactoe.game.openings import OpeningChoiceError, OpeningPlay, Role, parse_choice
-from tictactoe.game.record import Competitor
+from tictactoe.game.record import Competitor, RecordError
 from tictactoe.game.session import Session
+from tictactoe.game.sgf import SgfError, parse_sgf, to_sgf
 from tictactoe.players.registry import PlayerLimits
 
 WHITE, BLACK, TWO_MORE = OpeningChoice.WHITE, OpeningChoice.BLACK, OpeningChoice.TWO_MORE
@@ -182,3 +187,57 @@ def test_a_swap_session_refuses_opening_moves_and_a_set_up_start() -> None:
             Competitor("Bob"),
             opening=[Move(0, 0)],
         )
+
+
+def test_a_swap2_game_is_saved_with_its_choices_and_resumed_with_the_colours_they_left(tmp_path: Path) -> None:
+    session = people(Opening.SWAP2)
+    place(session, 3)
+    session.choose(TWO_MORE)
+    place(session, 2, 3)
+    session.choose(WHITE)  # Ada, the first, takes white: Bob is black
+    session.play(Move(0, 0))
+    record = session.record()
+    assert (record.x.name, record.o.name, record.opening_choices) == ("Bob", "Ada", (TWO_MORE, WHITE))
+    assert record.opening_text() == (
+        "swap2: Ada placed 3 stones; Bob chose two more and placed 2 stones; Ada chose white"
+    )
+    with History(tmp_path / "games.sqlite") as history:
+        game_id = session.save(history)
+        kept = history.get(game_id)
+    assert kept == dataclasses.replace(record, ended=kept.ended)  # saved a moment later
+    assert kept.rules.opening is Opening.SWAP2
+    resumed = Session.resume(kept, game_id)
+    assert (resumed.x.name, resumed.o.name, resumed.to_move.name if resumed.to_move else None) == ("Bob", "Ada", "Bob")
+    assert resumed.role(Role.FIRST).name == "Ada"
+    assert resumed.undo() == [Move(0, 0)]
+    assert resumed.undo() == []  # the opening's five stones stay
+
+
+def test_a_record_refuses_choices_that_cannot_be_made() -> None:
+    record = people(Opening.SWAP).record()
+    with pytest.raises(RecordError, match="the opening choices two more cannot be made: 'two more' is not a choice"):
+        dataclasses.replace(record, opening_choices=(TWO_MORE,))
+    with pytest.raises(RecordError, match="a game under the free opening makes no opening choices"):
+        dataclasses.replace(record, rules=Rules.square(9, 4), opening_choices=(WHITE,))
+
+
+def test_a_swap_game_in_sgf_names_the_players_after_the_choice_says_the_choices_and_reads_back() -> None:
+    session = people(Opening.SWAP)
+    place(session, 3)
+    session.choose(BLACK)  # Bob takes black
+    session.play(Move(0, 0))
+    record = session.record()
+    text = to_sgf([record])
+    assert "RU[" not in text
+    assert "OR[swap]OC[black]" in text
+    assert "PB[Bob]BK[human]PW[Ada]WK[human]" in text
+    assert "C[swap: Ada placed 3 stones; Bob chose black]" in text
+    (read,) = parse_sgf(text)
+    assert read == record
+    assert read.opening_role(Role.FIRST).name == "Ada"
+
+
+def test_sgf_refuses_an_opening_choice_there_is_not() -> None:
+    text = "(;FF[4]GM[4]SZ[9]KL[4]OR[swap]OC[grey];B[dd];W[ee];B[dc])"
+    with pytest.raises(SgfError, match=r"OC\[grey\] holds a choice other than white, black and two more"):
+        parse_sgf(text)

@@ -132,6 +132,9 @@ class Session:
         limits = PlayerLimits(record.max_levels, seconds)
         x, o = Competitor(record.x.name, record.x.kind), Competitor(record.o.name, record.o.kind)
         session = cls(record.rules, limits, x, o, start=record.start)
+        session.opening_play = record.opening_play
+        if record.opening_play.black is Role.SECOND:  # x, who had black, answered the first player's stones
+            session._first_index = 1
         for timed in record.moves:
             session.game.play(timed.move)
         session._seconds = [timed.seconds for timed in record.moves]
@@ -318,6 +321,7 @@ class Session:
             started=self.started,
             ended=max(self.started, datetime.now(UTC)),
             seconds=self._seconds,
+            opening_choices=self.opening_play.choices,
         )
 
     def save(self, history: History) -> int:
