@@ -42,7 +42,7 @@ from configurations.symbols import COMPUTER, EMPTY, HUMAN
 from configurations.variants import renju_fouls, wins_through
 from hashdict import require_int
 
-__all__ = ["Opening", "Rules", "RulesError", "Variant", "forbidden_points"]
+__all__ = ["Opening", "OpeningChoice", "Rules", "RulesError", "Variant", "forbidden_points"]
 
 
 class RulesError(ValueError):
@@ -74,6 +74,17 @@ class Opening(enum.StrEnum):
     SWAP = "swap"
     #: As swap, or the second player places two more stones and lets the first choose.
     SWAP2 = "swap2"
+
+
+class OpeningChoice(enum.StrEnum):
+    """What the player choosing under a swap opening may answer; each is equal to the words a person types."""
+
+    #: Take white (``O``): the other player keeps black.
+    WHITE = "white"
+    #: Take black (``X``): the other player plays white.
+    BLACK = "black"
+    #: Swap2 only, and only the second player: place two more stones (white, then black) and let the first choose.
+    TWO_MORE = "two more"
 
 
 _E = TypeVar("_E", bound=enum.StrEnum)

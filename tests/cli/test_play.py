@@ -575,9 +575,10 @@ def test_bad_arguments_in_process_return_2() -> None:
 def test_help_option_describes_the_arguments() -> None:
     result = run_script("--help")
     assert result.returncode == 0
-    assert "  size             board size, 1 to 26\n" in result.stdout
-    assert "  --x PLAYER       X's player: human, reference, sound, strong, perfect,\n" in result.stdout
-    assert "  --opening MOVES  moves played first, alternately from X, e.g. e5,f6,d4\n" in result.stdout
+    assert "  size                  board size, 1 to 26\n" in result.stdout
+    assert "  --x PLAYER            X's player: human, reference, sound, strong, perfect,\n" in result.stdout
+    assert "  --opening MOVES       moves played first, alternately from X, e.g. e5,f6,d4\n" in result.stdout
+    assert "  --opening-rule OPENING\n                        how the first stones are placed: free" in result.stdout
 
 
 def test_full_game_through_a_pipe_exact_transcript() -> None:
@@ -1128,6 +1129,63 @@ def test_a_six_wins_in_freestyle_and_caro_and_not_in_standard(rule: str, last: s
     ],
 )
 def test_a_rule_that_cannot_be_played_is_a_usage_error(args: list[str], problem: str) -> None:
+    status, out, err = run_main(args, "")
+    assert (status, out) == (2, "")
+    assert err.splitlines()[-1].startswith(f"play.py: error: {problem}")
+
+
+# --- Opening rules ---------------------------------------------------------------------------------
+
+
+def test_two_people_play_a_swap_opening_where_the_second_takes_black() -> None:
+    moves = "d4\nd4\ne4\nd5\nred\nb\nquit\n"
+    args = ["7", "4", "0", "--opening-rule", "swap", "--o", "human", "--name-x", "Ada", "--name-o", "Bob"]
+    status, out, err = run_main(args, moves)
+    assert (status, err) == (0, "")
+    lines = [line for line in out.splitlines() if not re.match(r"^ *(\d+ [.XO ]*|[a-g ]+)$", line)]
+    assert lines == [
+        "Swap opening: stones 1 to 3 (black, white, black) by Ada; then Bob chooses white or black. "
+        "Type help for how to play.",
+        "Place stone 1 (black): d4",
+        "Place stone 2 (white): d4",
+        "'d4' is already taken: choose an empty square",
+        "Place stone 2 (white): e4",
+        "Place stone 3 (black): d5",
+        "Choose white or black: red",
+        "'red' is not a choice here: choose white or black",
+        "Choose white or black: b",
+        "X (black) is Bob and O (white) is Ada.",
+        "Your move: quit",
+        "Game abandoned",
+    ]
+
+
+def test_under_swap2_a_person_places_two_more_and_the_strong_player_chooses_a_colour() -> None:
+    moves = "two more\nd3\ne3\nquit\n"
+    args = ["7", "4", "2", "--opening-rule", "swap2", "--x", "strong", "--o", "human", "--seed", "1", "--think", "0.1"]
+    status, out, err = run_main(args, moves)
+    assert (status, err) == (0, "")
+    lines = out.splitlines()
+    assert [line.split(" places ")[1][-7:] for line in lines if " places " in line] == ["(black)", "(white)", "(black)"]
+    assert "Choose white, black or two more: two more" in lines
+    assert lines.index("Place stone 4 (white): d3") < lines.index("Place stone 5 (black): e3")
+    chosen = next(line for line in lines if line.startswith("strong chooses "))
+    colours = "X (black) is the strong player and O (white) is you."
+    if chosen == "strong chooses white":
+        colours = "X (black) is you and O (white) is the strong player."
+    assert colours in lines
+
+
+@pytest.mark.parametrize(
+    ("args", "problem"),
+    [
+        (["2", "2", "1", "--opening-rule", "swap2"], "argument --opening-rule: a 2x2 board cannot hold the stones of"),
+        (["15", "5", "1", "--opening-rule", "swap4"], "argument --opening-rule: invalid choice: 'swap4' (choose from "),
+        (["15", "5", "1", "--opening-rule", "swap"], "reference plays the free opening only, not swap"),
+        (["15", "5", "1", "--opening-rule", "swap", "--x", "strong", "--o", "strong", "--window"], "argument "),
+    ],
+)
+def test_an_opening_rule_that_cannot_be_played_is_a_usage_error(args: list[str], problem: str) -> None:
     status, out, err = run_main(args, "")
     assert (status, out) == (2, "")
     assert err.splitlines()[-1].startswith(f"play.py: error: {problem}")

@@ -49,13 +49,13 @@ def test_from_game_takes_the_board_and_the_moves_of_a_finished_game() -> None:
 def test_from_game_records_a_game_in_play_as_unfinished_and_refuses_times_that_do_not_match() -> None:
     game = Game(Rules.square(3, 3))
     game.play(Move(0, 0))
-    players = {"x": Competitor("ada", "human"), "o": Competitor("rules", "rules")}
-    record = GameRecord.from_game(game, **players, think=None, started=START, ended=START, seconds=[1.0])
+    x, o = Competitor("ada", "human"), Competitor("rules", "rules")
+    record = GameRecord.from_game(game, x=x, o=o, think=None, started=START, ended=START, seconds=[1.0])
     assert (record.result, record.finished, record.moves) == (None, False, (TimedMove(Move(0, 0), 1.0),))
     game = Game(Rules.square(1, 1))
     game.play(Move(0, 0))
     with pytest.raises(RecordError, match=r"^1 moves were played but 2 times were given$"):
-        GameRecord.from_game(game, **players, think=None, started=START, ended=START, seconds=[1.0, 2.0])
+        GameRecord.from_game(game, x=x, o=o, think=None, started=START, ended=START, seconds=[1.0, 2.0])
 
 
 @pytest.mark.parametrize(

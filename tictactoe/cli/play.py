@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, NoReturn, TextIO
 
 from configurations.moves import MAX_BOARD_SIZE, Move, MoveError
-from configurations.rules import Rules, RulesError, Variant
+from configurations.rules import Opening, Rules, RulesError, Variant
 from configurations.search import SearchMemoryError
 from tictactoe.cli.arguments import add_version, file_path, pause, seconds, side_name, whole_number
 from tictactoe.cli.exits import EXIT_FAILED, EXIT_INPUT_ENDED, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, exit_status, run
@@ -164,6 +164,12 @@ def parse_settings(arguments: Sequence[str], program: str = "play.py") -> Settin
         rules = Rules.square(args.size, args.length, variant=args.rule)
     except RulesError as refusal:
         parser.error(f"argument --rule: {refusal}")
+    try:
+        rules = Rules.square(args.size, args.length, variant=args.rule, opening=args.opening_rule)
+    except RulesError as refusal:
+        parser.error(f"argument --opening-rule: {refusal}")
+    if args.window and rules.opening is not Opening.FREE:
+        parser.error(f"argument --opening-rule: the window plays the free opening only, not {rules.opening}")
     if args.level is None:
         x_kind, o_kind = args.x or PlayerKind.HUMAN, args.o or PlayerKind.REFERENCE
         think = DEFAULT_THINK if args.think is None else args.think
@@ -366,6 +372,15 @@ def _parser(program: str, *, levelled: bool = False) -> argparse.ArgumentParser:
         metavar="RULE",
         help="what wins: freestyle (k or more in a row, the default), standard (exactly k), renju (five; black, X, "
         "may not play a double three, a double four or an overline) or caro (a line not blocked at both ends)",
+    )
+    parser.add_argument(
+        "--opening-rule",
+        choices=[opening.value for opening in Opening],
+        default=Opening.FREE.value,
+        metavar="OPENING",
+        help="how the first stones are placed: free (the players take turns, the default), swap (X's player places "
+        "three stones, black, white, black, and O's chooses a colour) or swap2 (as swap, or O's places two more "
+        "and X's chooses); the strong player and the levels that use it can take either part",
     )
     players = ", ".join(PLAYER_NAMES)
     parser.add_argument("--x", choices=PLAYER_NAMES, metavar="PLAYER", help=f"X's player: {players}")

@@ -10,7 +10,9 @@ The game is played by its :class:`~configurations.rules.Rules`: its
 board's win test is the variant's (exactly k in standard, five for black
 and five or more for white in renju, an unblocked line in caro), and under
 renju a point forbidden for black (``X``) is refused as a move, with the
-reason (:class:`ForbiddenMoveError`).
+reason (:class:`ForbiddenMoveError`).  Under an opening rule the stones the
+players place before choosing colours are ordinary moves, black first: who
+places them is the session's business (:mod:`tictactoe.game.openings`).
 
 A game may start from a :class:`StartingPosition` instead of the empty
 board: stones set up on it before the first move (SGF's ``AB``/``AW``, or
@@ -32,7 +34,7 @@ from dataclasses import dataclass
 
 from configurations import Configurations, Side, Winner
 from configurations.moves import Move, MoveError, OccupiedSquareError, quoted
-from configurations.rules import Opening, Rules, Variant
+from configurations.rules import Rules, Variant
 from configurations.variants import ForbiddenPoint, renju_foul, renju_fouls
 
 __all__ = [
@@ -131,8 +133,6 @@ class Game:
     __slots__ = ("_board", "_played", "_result", "_rules", "_start", "_undone")
 
     def __init__(self, rules: Rules, max_levels: int = 0, start: StartingPosition = EMPTY_START) -> None:
-        if rules.opening is not Opening.FREE:
-            raise ValueError(f"the {rules.opening} opening is not played by this game: only the free opening is")
         self._rules = rules
         self._board = _board_for(rules, max_levels)
         self._played: list[Move] = []

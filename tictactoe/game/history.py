@@ -30,7 +30,9 @@ The format
     and ``start_o``, the squares of the stones set up (``a1 b2``; NULL for
     none), ``first_mover`` (NULL: ``X``) -- and ``declared_result``, a
     result written by another program that says more than the moves (SGF's
-    ``RE``, such as ``B+R``; NULL for none).  ``moves`` holds one row a move:
+    ``RE``, such as ``B+R``; NULL for none); (version 5) the ``rule``;
+    (version 6) the ``opening_rule`` and a swap opening's
+    ``opening_choices`` in order (``two more,white``; NULL for none).  ``moves`` holds one row a move:
     ``game_id``, ``ply`` (from 0, the first mover's on the even ones),
     ``row``, ``col`` (from 0) and ``ms``, the milliseconds the move took
     (NULL: not known).  ``reviews`` and ``review_positions`` hold the games'
@@ -64,7 +66,7 @@ from typing import Any
 
 from configurations import Side, Winner
 from configurations.moves import Move
-from configurations.rules import Rules
+from configurations.rules import OpeningChoice, Rules
 from hashdict import require_int
 from tictactoe.game.history_schema import APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION
 from tictactoe.game.record import (
@@ -111,7 +113,7 @@ _NOT_SQLITE = "not an SQLite database, so not a game history (left as it is)"
 _SUMMARY_COLUMNS = "id, x_kind, x_name, o_kind, o_name, size, length, result, started, ended, move_count, rule"
 _GAME_COLUMNS = (
     "x_kind, x_name, o_kind, o_name, size, length, max_levels, think, started, ended, result, move_count,"
-    " start_x, start_o, first_mover, declared_result, rule"
+    " start_x, start_o, first_mover, declared_result, rule, opening_rule, opening_choices"
 )
 
 
@@ -586,7 +588,7 @@ def _players(record: GameRecord) -> tuple[str, str, str, str]:
 def _insert(connection: sqlite3.Connection, record: GameRecord, game_id: int | None = None) -> int:
     """Add ``record``'s rows within the caller's transaction, as game ``game_id`` (None: a new id); its id."""
     cursor = connection.execute(
-        f"INSERT INTO games (id, {_GAME_COLUMNS}) VALUES ({', '.join('?' * 18)})",
+        f"INSERT INTO games (id, {_GAME_COLUMNS}) VALUES ({', '.join('?' * 20)})",
         (
             game_id,
             *_players(record),
@@ -601,6 +603,8 @@ def _insert(connection: sqlite3.Connection, record: GameRecord, game_id: int | N
             *_start_columns(record.start),
             record.declared_result,
             str(record.rules.variant),
+            str(record.rules.opening),
+            ",".join(record.opening_choices) or None,
         ),
     )
     game_id = cursor.lastrowid
@@ -624,11 +628,11 @@ def _insert(connection: sqlite3.Connection, record: GameRecord, game_id: int | N
 def _record(row: Sequence[Any], moves: Sequence[Sequence[Any]]) -> GameRecord:
     """The record of a ``games`` row (``_GAME_COLUMNS``) and its ``moves`` rows; ``RecordError`` when they disagree."""
     x_kind, x_name, o_kind, o_name, size, length, max_levels, think, started, ended, result, move_count = row[:12]
-    start_x, start_o, first_mover, declared, rule = row[12:]
+    start_x, start_o, first_mover, declared, rule, opening_rule, choices = row[12:]
     record = GameRecord(
         x=Competitor(str(x_name), str(x_kind)),
         o=Competitor(str(o_name), str(o_kind)),
-        rules=square_rules(int(size), int(length), str(rule)),
+        rules=square_rules(int(size), int(length), str(rule), str(opening_rule)),
         max_levels=int(max_levels),
         think=None if think is None else float(think),
         started=_time(started),
@@ -640,11 +644,22 @@ def _record(row: Sequence[Any], moves: Sequence[Sequence[Any]]) -> GameRecord:
             Side.X if first_mover is None else Side(first_mover),
         ),
         declared_result=None if declared is None else str(declared),
+        opening_choices=_choices(choices),
     )
     if (record.result, len(record.moves)) != (result, move_count):
         stored, made = (UNFINISHED if value is None else value for value in (result, record.result))
         raise RecordError(f"it is stored as {stored} in {move_count} moves, but its moves make {made} in {len(moves)}")
     return record
+
+
+def _choices(text: object) -> tuple[OpeningChoice, ...]:
+    """The choices of a swap opening kept as ``two more,white`` (NULL: none); ``RecordError`` for one there is not."""
+    if text is None:
+        return ()
+    try:
+        return tuple(OpeningChoice(choice) for choice in str(text).split(","))
+    except ValueError:
+        raise RecordError(f"the opening choices {str(text)!r} are none of white, black, two more") from None
 
 
 def _start_columns(start: StartingPosition) -> tuple[str | None, str | None, str | None]:

@@ -101,6 +101,13 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     ),
     # Version 5: the rule a game was played by (a Variant's name). Every game before it was freestyle.
     ("ALTER TABLE games ADD COLUMN rule TEXT NOT NULL DEFAULT 'freestyle'",),
+    # Version 6: the opening rule a game was played by (an Opening's name) and the choices of a swap opening, in
+    # order, as "two more,white" (NULL: none); x and o are who had each colour after them. Every game before it
+    # was played from a free opening.
+    (
+        "ALTER TABLE games ADD COLUMN opening_rule TEXT NOT NULL DEFAULT 'free'",
+        "ALTER TABLE games ADD COLUMN opening_choices TEXT",
+    ),
 )
 #: The schema version this module writes and reads.
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -13,6 +13,11 @@ which its ``declared_result`` keeps as that program wrote it (SGF's
 move times, and it may start from stones set up on the board
 (:class:`~tictactoe.game.game.StartingPosition`).
 
+Under a swap opening the record keeps the choices made
+(``opening_choices``), ``x`` and ``o`` being who had each colour after
+them: who placed the stones and who chose follow from the two
+(:attr:`GameRecord.opening_play`, :meth:`GameRecord.opening_text`).
+
 Each side is a :class:`Competitor`, a name and the kind of player
 (``Competitor("ada", "human")``): this module knows the kind of each
 player, never the player itself.
@@ -38,7 +43,7 @@ from datetime import UTC, datetime, timedelta
 
 from configurations import Side, Winner
 from configurations.moves import Move, OccupiedSquareError
-from configurations.rules import Rules, RulesError, Variant
+from configurations.rules import Opening, OpeningChoice, Rules, RulesError, Variant
 from tictactoe.game.game import (
     EMPTY_START,
     ForbiddenMoveError,
@@ -47,6 +52,7 @@ from tictactoe.game.game import (
     StartingPosition,
     StartingPositionError,
 )
+from tictactoe.game.openings import FIRST_STONES, MORE_STONES, OpeningChoiceError, OpeningPlay, Role
 from tictactoe.players.registry import PlayerKind
 
 __all__ = [
@@ -202,6 +208,8 @@ class GameRecord:
     known.  ``declared_result`` is the result another program wrote (SGF's
     ``RE``) when it says more than the moves do -- how a game was won off
     the board (``B+R``), a draw agreed, ``Void`` or ``?`` -- else None.
+    ``opening_choices``: the choices of a swap opening, in order (none
+    under the free opening), ``x`` and ``o`` having the colours they left.
     ``result`` is not given: it is what the moves make it
     (``board_result``), or, when they leave the game open, the winner the
     declared result names; ``None`` for a game unfinished.
@@ -220,6 +228,7 @@ class GameRecord:
     moves: tuple[TimedMove, ...]
     start: StartingPosition = EMPTY_START
     declared_result: str | None = None
+    opening_choices: tuple[OpeningChoice, ...] = ()
     result: Winner | None = field(init=False)
     #: What the moves make of the game on the board: the winner, a draw, or None while a move can still be made.
     board_result: Winner | None = field(init=False)
@@ -235,6 +244,7 @@ class GameRecord:
                 f"the game ended ({self.ended.isoformat()}) before it started ({self.started.isoformat()})"
             )
         object.__setattr__(self, "moves", tuple(self.moves))
+        self._check_opening()
         try:
             game = Game(self.rules, self.max_levels, self.start)
         except StartingPositionError as error:
@@ -244,6 +254,40 @@ class GameRecord:
         board_result = _play_through(game, self.moves)
         object.__setattr__(self, "board_result", board_result)
         object.__setattr__(self, "result", self._declared(board_result))
+
+    def _check_opening(self) -> None:
+        choices = tuple(OpeningChoice(choice) for choice in self.opening_choices)
+        object.__setattr__(self, "opening_choices", choices)
+        if choices and self.rules.opening is Opening.FREE:
+            raise RecordError("a game under the free opening makes no opening choices")
+        try:
+            self.opening_play  # noqa: B018 -- steps through the choices, refusing one that cannot be made
+        except OpeningChoiceError as error:
+            raise RecordError(f"the opening choices {', '.join(choices)} cannot be made: {error}") from None
+
+    @property
+    def opening_play(self) -> OpeningPlay:
+        """The opening as played: its rule, the stones placed before the colours were settled, the choices."""
+        play = OpeningPlay(self.rules.opening)
+        if self.rules.opening is Opening.FREE:
+            return play
+        for choice in self.opening_choices:
+            due = FIRST_STONES + (MORE_STONES if OpeningChoice.TWO_MORE in play.choices else 0)
+            play = OpeningPlay(play.rule, due, play.choices).choosing(choice)
+        stones = play.stones_due or play.stones
+        return OpeningPlay(play.rule, min(stones, len(self.moves)), play.choices)
+
+    def opening_role(self, role: Role) -> Competitor:
+        """Who had ``role`` in the opening: the first placed the first stones (``x`` under the free opening)."""
+        black = self.opening_play.black or Role.FIRST
+        return self.x if role is black else self.o
+
+    def opening_text(self) -> str:
+        """The opening in words, for a person (SGF's comment): empty under the free opening.
+
+        ``swap: Ada placed 3 stones; Bob chose black`` -- Bob then had black, ``x``.
+        """
+        return self.opening_play.describe([self.opening_role(role).name for role in Role])
 
     def _declared(self, board_result: Winner | None) -> Winner | None:
         """The result: the board's, or the declared one's winner when the moves leave the game open.
@@ -283,8 +327,10 @@ class GameRecord:
         started: datetime,
         ended: datetime,
         seconds: Sequence[float | None],
+        opening_choices: Sequence[OpeningChoice] = (),
     ) -> GameRecord:
-        """The record of ``game``, finished or not, with ``seconds[i]`` the time its move ``i`` took.
+        """The record of ``game``, finished or not, with ``seconds[i]`` the time its move ``i`` took, and the
+        choices of its swap opening.
 
         ``RecordError`` when the times do not match the moves.
         """
@@ -301,12 +347,13 @@ class GameRecord:
             ended=ended,
             moves=tuple(TimedMove(move, time) for move, time in zip(game.moves, seconds, strict=True)),
             start=game.start,
+            opening_choices=tuple(opening_choices),
         )
 
 
-def square_rules(size: int, length: int, variant: str = Variant.FREESTYLE) -> Rules:
-    """The rules of a record that gives its board's side, the length to win and the variant (freestyle unless it
-    says): on a square, from a free opening.
+def square_rules(size: int, length: int, variant: str = Variant.FREESTYLE, opening: str = Opening.FREE) -> Rules:
+    """The rules of a record that gives its board's side, the length to win, the variant (freestyle unless it
+    says) and the opening rule (free unless it says): on a square.
 
     ``RecordError`` saying why for a board no game is played on, or a variant there is not.
 
@@ -318,7 +365,7 @@ def square_rules(size: int, length: int, variant: str = Variant.FREESTYLE) -> Ru
     tictactoe.game.record.RecordError: the length to win must be between 1 and the size (3), got 4
     """
     try:
-        return Rules.square(size, length, variant=variant)
+        return Rules.square(size, length, variant=variant, opening=opening)
     except RulesError as error:
         raise RecordError(str(error)) from None
 

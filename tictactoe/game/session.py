@@ -7,6 +7,12 @@ back a person's move together with the computer's reply, and counts the
 wins and draws of the games it has seen.  It knows nothing of terminals or
 windows: they ask it what to show and tell it what the person did.
 
+Under a swap opening (:mod:`tictactoe.game.openings`) the competitor who
+would be ``X`` places the first stones and the other chooses a colour (or,
+under swap2, places two more and lets the first choose): :attr:`Session.to_move`
+is who places, :attr:`Session.chooser` who chooses, and :attr:`Session.x` and
+:attr:`Session.o` follow the choice.
+
 >>> from configurations.rules import Rules
 >>> from tictactoe.players.registry import PlayerLimits
 >>> session = Session(Rules.square(3, 3), PlayerLimits(9), Competitor("Ada"), Competitor("Computer", "reference"))
@@ -27,15 +33,19 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from configurations import SearchStats, Side
 from configurations.moves import Move
+from configurations.rules import Opening
 from tictactoe.game.game import EMPTY_START, Game, StartingPosition
+from tictactoe.game.openings import OpeningChoiceError, OpeningPlay, Role
 from tictactoe.game.record import Competitor, GameRecord
+from tictactoe.players.base import OpeningPlayer
 from tictactoe.players.registry import DEFAULT_THINK, PlayerKind, PlayerLimits, make_player
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from configurations.rules import Rules
+    from configurations.rules import OpeningChoice, Rules
     from tictactoe.game.history import History
+    from tictactoe.players.base import Player
 
 __all__ = ["Session", "Tally"]
 
@@ -63,7 +73,9 @@ class Session:
     :func:`~tictactoe.players.registry.make_player` raises, before anything
     else happens; ``ValueError`` for a start that is over already, or that a
     computer player cannot play from (the searches count the stones to know
-    whose turn it is: :attr:`~tictactoe.game.game.StartingPosition.reachable`).
+    whose turn it is: :attr:`~tictactoe.game.game.StartingPosition.reachable`),
+    and for opening moves or a start under a swap opening, whose stones are
+    placed on the empty board.
     """
 
     def __init__(
@@ -87,9 +99,15 @@ class Session:
                 f"a computer player cannot play from this position ({start}): it takes X to move when X has as many "
                 f"stones as O, and O when X has one more (here X {len(start.x)}, O {len(start.o)})"
             )
+        if rules.opening is not Opening.FREE and (opening or not start.is_empty):
+            raise ValueError(f"a {rules.opening} opening is placed on the empty board: it takes no opening moves")
         self.start = start
         self.opening = tuple(opening)
+        self._first_index = 0  # which competitor places the first stones (or plays X under the free opening)
         self._x_index = 0  # which competitor plays X in the current game
+        #: The current game's opening rule as played so far.
+        self.opening_play = OpeningPlay(rules.opening)
+        self._planned: list[Move] = []  # the stones a computer player means to place, the next first
         self._past = Tally()  # the games before the current one
         self._started = 0.0
         self._seconds: list[float | None] = []  # how long each move of the current game took (None: not known)
@@ -114,6 +132,9 @@ class Session:
         limits = PlayerLimits(record.max_levels, seconds)
         x, o = Competitor(record.x.name, record.x.kind), Competitor(record.o.name, record.o.kind)
         session = cls(record.rules, limits, x, o, start=record.start)
+        session.opening_play = record.opening_play
+        if record.opening_play.black is Role.SECOND:  # x, who had black, answered the first player's stones
+            session._first_index = 1
         for timed in record.moves:
             session.game.play(timed.move)
         session._seconds = [timed.seconds for timed in record.moves]
@@ -134,7 +155,7 @@ class Session:
     @property
     def left_unfinished(self) -> bool:
         """Whether the current game is not over and holds a move besides the opening's: one worth keeping."""
-        return self.game.result is None and len(self.game.moves) > len(self.opening)
+        return self.opening_play.settled and self.game.result is None and len(self.game.moves) > self._fixed_moves()
 
     @property
     def x(self) -> Competitor:
@@ -152,9 +173,45 @@ class Session:
 
     @property
     def to_move(self) -> Competitor | None:
-        """Who moves next, or ``None`` once the game is over."""
-        mover = self.game.to_move
-        return None if mover is None else self.side(mover)
+        """Who moves (or places an opening's stone) next; ``None`` once the game is over, or while a colour is
+        being chosen (:attr:`chooser`)."""
+        index = self._actor_index()
+        return None if index is None else self.competitors[index]
+
+    @property
+    def chooser(self) -> Competitor | None:
+        """Who chooses under a swap opening now (:attr:`opening_options` says what); ``None`` when nobody does."""
+        role = self.opening_play.chooser
+        return None if role is None else self.competitors[self._role_index(role)]
+
+    @property
+    def opening_options(self) -> tuple[OpeningChoice, ...]:
+        """What :attr:`chooser` may choose now; empty when nobody chooses."""
+        return self.opening_play.options
+
+    def role(self, role: Role) -> Competitor:
+        """Who has ``role`` in the current game's opening: the first places the first stones."""
+        return self.competitors[self._role_index(role)]
+
+    def choose(self, choice: OpeningChoice) -> None:
+        """Make the :attr:`chooser`'s ``choice``; once a colour is taken, :attr:`x` and :attr:`o` follow it.
+
+        ``OpeningChoiceError`` when nobody chooses now or ``choice`` is not an option.
+        """
+        self.opening_play = self.opening_play.choosing(choice)
+        self._settle()
+
+    def computer_choice(self) -> OpeningChoice:
+        """What the computer player choosing now chooses (not yet made); ``ValueError`` when a person chooses or
+        nobody does."""
+        role = self.opening_play.chooser
+        player = None if role is None else self._players[self._role_index(role)]
+        if not isinstance(player, OpeningPlayer):
+            raise ValueError("it is not a computer player's choice")
+        choice = player.choose_colour(self.game.board, self.opening_options)
+        if choice not in self.opening_options:
+            raise OpeningChoiceError(f"the computer chose {choice}, which is not a choice here")
+        return choice
 
     @property
     def move_seconds(self) -> tuple[float | None, ...]:
@@ -172,10 +229,22 @@ class Session:
         ``ValueError`` when nobody, or a person, is to move.
         """
         mover = self.game.to_move
-        player = None if mover is None else self._players[self._index_of(mover)]
+        index = self._actor_index()
+        player = None if index is None else self._players[index]
         if mover is None or player is None:
             raise ValueError("it is not a computer player's turn")
+        if self.opening_play.placer is not None:
+            return self._planned_stone(player)
         return player.choose(self.game.board, mover, stats)
+
+    def _planned_stone(self, player: Player) -> Move:
+        """The next stone the computer player placing an opening's stones means to place."""
+        if not self._planned:
+            if not isinstance(player, OpeningPlayer):
+                raise ValueError(f"the {player.name} player cannot place an opening's stones")
+            due = self.opening_play.stones_due - self.opening_play.stones
+            self._planned = list(player.place_opening(self.game.board, due))
+        return self._planned[0]
 
     def hint(self, stats: SearchStats | None = None) -> Move:
         """What the ``strong`` player would play for the side to move.  ``ValueError`` once the game is over."""
@@ -187,8 +256,15 @@ class Session:
         return adviser.choose(self.game.board, mover, stats)
 
     def play(self, move: Move) -> None:
-        """Play ``move`` for the side to move, timing it; ``MoveError`` when it cannot be played."""
+        """Play ``move`` for the side to move (or place it as an opening's stone), timing it; ``MoveError`` when it
+        cannot be played, ``OpeningChoiceError`` while a colour is being chosen."""
+        chooser = self.chooser
+        if chooser is not None:
+            raise OpeningChoiceError(f"{chooser.name} chooses a colour now: no stone can be placed")
         self.game.play(move)
+        self.opening_play = self.opening_play.placed()
+        if self._planned:
+            self._planned = self._planned[1:] if self._planned[0] == move else []
         self._record_time()
 
     def undo(self) -> list[Move]:
@@ -204,7 +280,7 @@ class Session:
         if self._has_person() and not self._person_has_moved():
             return []
         taken: list[Move] = []
-        while self.game.can_undo:
+        while self.game.can_undo and len(self.game.moves) > self._fixed_moves():
             taken.append(self.game.undo())
             self._seconds.pop()
             if self.side(self.game.start.mover(len(self.game.moves))).is_person or not self._has_person():
@@ -215,7 +291,7 @@ class Session:
     def redo(self) -> list[Move]:
         """Play again what the last :meth:`undo` took back, in order; the moves replayed."""
         replayed: list[Move] = []
-        while self.game.can_redo:
+        while self.game.can_redo and self.opening_play.settled:
             replayed.append(self.game.redo())
             self._record_time()
             competitor = self.to_move
@@ -227,7 +303,7 @@ class Session:
         """Start the next game (with sides swapped when asked); the current one counts in the tally if over."""
         self._past = self.tally
         if swap_sides:
-            self._x_index = 1 - self._x_index
+            self._first_index = 1 - self._first_index
         self.game = self._new_game()
         return self.game
 
@@ -245,6 +321,7 @@ class Session:
             started=self.started,
             ended=max(self.started, datetime.now(UTC)),
             seconds=self._seconds,
+            opening_choices=self.opening_play.choices,
         )
 
     def save(self, history: History) -> int:
@@ -263,6 +340,9 @@ class Session:
 
     def _new_game(self) -> Game:
         game = Game(self.rules, self.limits.max_levels, self.start)
+        self._x_index = self._first_index
+        self.opening_play = OpeningPlay(self.rules.opening)
+        self._planned = []
         self._seconds = []
         self.started = datetime.now(UTC)
         self.game_id = None
@@ -277,6 +357,30 @@ class Session:
         self._seconds.append(now - self._started)
         self._started = now
 
+    def _fixed_moves(self) -> int:
+        """How many of the game's first moves undo never takes back: the opening moves and the opening's stones."""
+        return len(self.opening) + self.opening_play.stones
+
+    def _actor_index(self) -> int | None:
+        """Which competitor moves or places a stone now; None once the game is over or while one chooses."""
+        placer = self.opening_play.placer
+        if placer is not None:
+            return self._role_index(placer)
+        mover = self.game.to_move
+        if mover is None or self.opening_play.chooser is not None:
+            return None
+        return self._index_of(mover)
+
+    def _role_index(self, role: Role) -> int:
+        """Which competitor has ``role`` in the current game's opening."""
+        return self._first_index if role is Role.FIRST else 1 - self._first_index
+
+    def _settle(self) -> None:
+        black = self.opening_play.black
+        if black is not None:
+            self._x_index = self._role_index(black)
+        self._started = time.monotonic()
+
     def _index_of(self, side: Side) -> int:
         """Which competitor plays ``side`` in the current game."""
         return self._x_index if side == Side.X else 1 - self._x_index
@@ -289,7 +393,7 @@ class Session:
         """Whether a person has played a move of this game (the opening's moves are nobody's)."""
         moves = self.game.moves
         start = self.game.start
-        return any(self.side(start.mover(ply)).is_person for ply in range(len(self.opening), len(moves)))
+        return any(self.side(start.mover(ply)).is_person for ply in range(self._fixed_moves(), len(moves)))
 
     def _has_person(self) -> bool:
         return any(competitor.is_person for competitor in self.competitors)

@@ -23,8 +23,14 @@ root  ``BK``      the kind of player of Black (``human``, ``strong``, ...; ``hum
 root  ``WK``      the kind of player of White
 root  ``DS``      when the game started, ISO 8601 UTC with microseconds (``DT`` at midnight if absent)
 root  ``DE``      when the game ended (not known if absent)
+root  ``OR``      the opening rule, ``swap`` or ``swap2`` (``free`` if absent)
+root  ``OC``      a swap opening's choices in order, ``two more,white`` (none if absent)
 move  ``MT[1.5]`` the seconds the move took (not known if absent)
 ====  ==========  ===============================================================
+
+A game under a swap opening says in the root's ``C`` who placed the stones
+and who chose what (``swap: Ada placed 3 stones; Bob chose black``), and
+``PB``/``PW`` name who had each colour after the choice.
 
 A reviewed game (:mod:`tictactoe.game.review.search`) carries its review as SGF
 comments: the root's ``C`` says what the values mean and sums the review
@@ -89,7 +95,7 @@ from typing import TYPE_CHECKING, overload
 from configurations import Side
 from configurations.drawing import column_label
 from configurations.moves import MAX_BOARD_SIZE, Move
-from configurations.rules import Variant
+from configurations.rules import Opening, OpeningChoice, Variant
 from tictactoe.game.record import (
     Competitor,
     GameRecord,
@@ -184,7 +190,7 @@ def _game_text(record: GameRecord, review: Review | None = None) -> str:
     result = "" if written is None else f"RE[{_escape(written)}]"
     lines = [
         f"(;FF[4]GM[4]CA[UTF-8]SZ[{record.rules.size}]KL[{record.rules.k}]{_rule_text(record.rules.variant)}"
-        f"ML[{record.max_levels}]{think}",
+        f"{_opening_text(record)}ML[{record.max_levels}]{think}",
         f"PB[{_escape(record.x.name)}]BK[{record.x.kind}]PW[{_escape(record.o.name)}]WK[{record.o.kind}]",
         f"{dates}{result}",
         _setup_text(record.start),
@@ -194,10 +200,14 @@ def _game_text(record: GameRecord, review: Review | None = None) -> str:
         + ("" if timed.seconds is None else f"MT[{timed.seconds!r}]")
         for ply, timed in enumerate(record.moves)
     ]
+    comments = [record.opening_text()] if record.opening_text() else []
+    if review is not None:
+        comments.append(f"{legend(review)}. {summary_text(review)}")
+    if comments:
+        lines.append(f"C[{_escape(chr(10).join(comments))}]")
     if review is None:
         lines += ["".join(nodes[start : start + _MOVES_A_LINE]) for start in range(0, len(nodes), _MOVES_A_LINE)]
     else:  # a move a line, its comment after it
-        lines.append(f"C[{_escape(f'{legend(review)}. {summary_text(review)}')}]")
         lines += [f"{node}C[{_escape(move_comment(move))}]" for node, move in zip(nodes, review.moves, strict=True)]
     return "\n".join(line for line in lines if line) + ")\n"  # no empty line for an undated unfinished game
 
@@ -436,6 +446,15 @@ class _Parser:
         return SgfError(f"byte {self._pos}: {problem}")
 
 
+def _opening_text(record: GameRecord) -> str:
+    """The game's ``OR`` and ``OC`` properties: none under the free opening."""
+    opening = record.rules.opening
+    if opening is Opening.FREE:
+        return ""
+    choices = ",".join(record.opening_choices)
+    return f"OR[{opening}]" + (f"OC[{choices}]" if choices else "")
+
+
 def _rule_text(variant: Variant) -> str:
     """The game's ``RU`` property: none for freestyle, the game k-in-a-row is when nothing says otherwise."""
     return "" if variant is Variant.FREESTYLE else f"RU[{_RULES_WRITTEN[variant]}]"
@@ -466,16 +485,27 @@ class _GameReader:
                 x=Competitor(self._name("PB", "Black"), self._text("BK", PlayerKind.HUMAN)),
                 o=Competitor(self._name("PW", "White"), self._text("WK", PlayerKind.HUMAN)),
                 max_levels=self._whole("ML", 0),  # read before the rules, as every property before the record
-                rules=square_rules(size, self._whole("KL", _GOMOKU_LENGTH), variant),
+                rules=square_rules(size, self._whole("KL", _GOMOKU_LENGTH), variant, self._text("OR", Opening.FREE)),
                 think=float(think) if (think := self._number_text("TH", _DECIMAL)) else None,
                 started=started,
                 ended=ended,
                 moves=moves,
                 start=start,
+                opening_choices=self._opening_choices(),
             )
         except RecordError as error:
             raise self._error(error.problem, error.move_number) from None
         return self._with_result(record)
+
+    def _opening_choices(self) -> tuple[OpeningChoice, ...]:
+        """The choices of ``OC`` (none if absent); ``SgfError`` for one there is not."""
+        written = self._text("OC")
+        if not written:
+            return ()
+        try:
+            return tuple(OpeningChoice(choice.strip()) for choice in written.split(","))
+        except ValueError:
+            raise self._error(f"OC[{_cut(written)}] holds a choice other than white, black and two more") from None
 
     def _variant(self) -> Variant:
         """The game's rule: its ``RU`` (``Gomoku``/``Freestyle``, ``Standard``, ``Renju``, ``Caro``, in any case),

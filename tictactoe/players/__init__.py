@@ -4,7 +4,8 @@ The players of docs/players.md by name (:mod:`~tictactoe.players.registry`), eac
 a :class:`~tictactoe.players.base.ComputerPlayer` in a module of its own:
 the assignment's search (:mod:`~tictactoe.players.reference`), its sound
 table (:mod:`~tictactoe.players.sound`), the best engine
-(:mod:`~tictactoe.players.strong`), the 3x3 graph
+(:mod:`~tictactoe.players.strong`, with its part in a swap opening:
+:mod:`~tictactoe.players.swap`), the 3x3 graph
 (:mod:`~tictactoe.players.perfect`) and rules
 (:mod:`~tictactoe.players.rules`), one-ply line weights
 (:mod:`~tictactoe.players.weights`); difficulty by name

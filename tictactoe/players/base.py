@@ -19,6 +19,11 @@ whose ``BOARD`` lists the stones in the order they were played -- also
 offers :meth:`MovesPlayer.choose_after`, and a game loop that knows its
 moves asks through :func:`choose_move`, which hands them to the players
 that want them and calls every other player's ``choose`` as before.
+
+A player that can take either part of a swap opening (docs/playing.md)
+also offers :class:`OpeningPlayer`'s two methods: the stones it places as
+the first player (or as swap2's second, choosing two more), and the colour
+it chooses on the stones placed.
 """
 
 from __future__ import annotations
@@ -29,13 +34,14 @@ from typing import ClassVar, NamedTuple, Protocol, Self, runtime_checkable
 
 from configurations import Configurations, SearchStats, Symbol
 from configurations.moves import Move
-from configurations.rules import Opening, Rules, Variant
+from configurations.rules import Opening, OpeningChoice, Rules, Variant
 
 __all__ = [
     "DEFAULT_THINK",
     "TIC_TAC_TOE",
     "ComputerPlayer",
     "MovesPlayer",
+    "OpeningPlayer",
     "Player",
     "PlayerLimits",
     "UnsupportedBoardError",
@@ -90,6 +96,20 @@ class MovesPlayer(Protocol):
         self, moves: Sequence[Move], board: Configurations, mover: Symbol, stats: SearchStats | None = None
     ) -> Move:
         """What :meth:`Player.choose` answers on ``board``, which ``moves`` (``X``'s first) led to."""
+        ...
+
+
+@runtime_checkable
+class OpeningPlayer(Protocol):
+    """A player that can place the stones of a swap opening and choose a colour on them."""
+
+    def place_opening(self, board: Configurations, count: int) -> tuple[Move, ...]:
+        """``count`` stones to place on ``board`` (which holds the opening's stones so far), in order: they
+        alternate black and white, from the colour whose turn it is; the board is left as it was found."""
+        ...
+
+    def choose_colour(self, board: Configurations, options: Sequence[OpeningChoice]) -> OpeningChoice:
+        """The one of ``options`` the player takes on ``board``, the opening's stones placed, white to move."""
         ...
 
 

@@ -4,7 +4,9 @@ It searches at most ``max_levels`` levels below its own move, as the
 reference search counts them (``max_levels + 1`` plies), and stops
 sooner when its time is up; see :mod:`tictactoe.solver.strong_search` for how
 it chooses.  One player keeps its search's table from move to move, within
-a bounded size.
+a bounded size.  Under a swap opening it takes either part
+(:mod:`tictactoe.players.swap`): it places stones near level by its own
+estimate, varying with its seed, and chooses the colour it favours.
 
 >>> from configurations import Configurations
 >>> player = StrongPlayer(max_levels=9, think=1.0)
@@ -20,19 +22,24 @@ a bounded size.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from typing import TYPE_CHECKING
 
 from configurations.board import require_levels
+from configurations.rules import Opening
 from configurations.symbols import require_player
-from tictactoe.players.base import ComputerPlayer, PlayerLimits
+from tictactoe.players.base import ComputerPlayer, PlayerLimits, freestyle_only
+from tictactoe.players.swap import SwapEstimates
 from tictactoe.solver.position import Position
 from tictactoe.solver.strong_search import StrongSearch
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from configurations import Configurations, SearchStats, Symbol
     from configurations.moves import Move
-    from configurations.rules import Rules
+    from configurations.rules import OpeningChoice, Rules
     from tictactoe.solver.strong_search import Decision
 
 
@@ -44,10 +51,11 @@ class StrongPlayer(ComputerPlayer):
 
     name = "strong"
 
-    __slots__ = ("_max_levels", "_search", "_think", "last_choice")
+    __slots__ = ("_max_levels", "_search", "_swap", "_think", "last_choice")
 
-    def __init__(self, max_levels: int, think: float) -> None:
-        """A strong player searching at most ``max_levels`` levels and ``think`` seconds a move.
+    def __init__(self, max_levels: int, think: float, *, seed: int | None = None) -> None:
+        """A strong player searching at most ``max_levels`` levels and ``think`` seconds a move; ``seed`` makes the
+        stones it places in a swap opening repeatable.
 
         ``ValueError`` when ``max_levels`` is negative or ``think`` is not a
         number above 0.
@@ -59,13 +67,19 @@ class StrongPlayer(ComputerPlayer):
             raise ValueError(f"think must be a number of seconds above 0, got {think!r}")
         self._think = float(think)
         self._search: StrongSearch | None = None
+        self._swap = SwapEstimates(think=self._think, seed=seed)
         #: What the last :meth:`choose` decided, with its score, depth and nodes; None before any.
         self.last_choice: Decision | None = None
 
     @classmethod
     def from_options(cls, rules: Rules, limits: PlayerLimits) -> StrongPlayer:
-        """The player a game asks for: ``limits.max_levels`` deep, ``limits.think`` seconds a move."""
-        return cls(limits.max_levels, limits.think)
+        """The player a game asks for: ``limits.max_levels`` deep, ``limits.think`` seconds a move, ``limits.seed``."""
+        return cls(limits.max_levels, limits.think, seed=limits.seed)
+
+    @classmethod
+    def supports(cls, rules: Rules) -> str | None:
+        """Why the player cannot play by ``rules``: freestyle only, but under every opening rule."""
+        return freestyle_only(cls.name, dataclasses.replace(rules, opening=Opening.FREE))
 
     @property
     def max_levels(self) -> int:
@@ -92,6 +106,14 @@ class StrongPlayer(ComputerPlayer):
             search = self._search = StrongSearch(position.rules)
         self.last_choice = search.choose(position, max_plies=self._max_levels + 1, think=self._think, stats=stats)
         return self.last_choice.move
+
+    def place_opening(self, board: Configurations, count: int) -> tuple[Move, ...]:
+        """``count`` stones of a swap opening for ``board``, near the centre and near level by a short search."""
+        return self._swap.place_opening(board, count)
+
+    def choose_colour(self, board: Configurations, options: Sequence[OpeningChoice]) -> OpeningChoice:
+        """The one of ``options`` the search favours on ``board`` (white to move), searched as deep as a move."""
+        return self._swap.choose_colour(board, options, max_plies=self._max_levels + 1)
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self._max_levels!r}, {self._think!r})"

@@ -30,13 +30,14 @@ def menu_of(answers: list[str]) -> tuple[Menu, io.StringIO, list[Settings], list
 
 def test_a_new_game_with_every_default_is_against_a_named_level() -> None:
     """The default was 9 levels of the assignment's search, which on a 7x7 board played a1, b1, c1... and lost."""
-    menu, out, played, questions = menu_of(["1", "7", "4", "", "", "", "", "3"])
+    menu, out, played, questions = menu_of(["1", "7", "4", "", "", "", "", "", "3"])
     menu.run()
     assert questions == [
         "Choose [1]: ",
         "Board size [3]: ",
         "Tiles in a row to win [3]: ",
         "Rule: freestyle, standard, renju, caro [freestyle]: ",
+        "Opening rule: free, swap, swap2 [free]: ",
         "Levels the computer searches, or a level: easy, medium, hard, best [hard]: ",
         "You play X or O [X]: ",
         "Your name [You]: ",
@@ -51,9 +52,9 @@ def test_a_new_game_with_every_default_is_against_a_named_level() -> None:
 
 
 def test_a_depth_asks_for_each_side_s_player() -> None:
-    menu, _, played, questions = menu_of(["1", "", "", "", "9", "", "", "", "", "3"])
+    menu, _, played, questions = menu_of(["1", "", "", "", "", "9", "", "", "", "", "3"])
     menu.run()
-    assert questions[5:9] == [
+    assert questions[6:10] == [
         "X is played by (human, reference, sound, strong, perfect, rules, weights) [human]: ",
         "X's name [You]: ",
         "O is played by (human, reference, sound, strong, perfect, rules, weights) [reference]: ",
@@ -76,6 +77,8 @@ def test_every_answer_is_checked_as_it_is_typed() -> None:
         "gomoku",
         "renju",
         "",
+        "swap3",
+        "",
         "-1",
         "2",
         "robot",
@@ -94,6 +97,7 @@ def test_every_answer_is_checked_as_it_is_typed() -> None:
         "must be a whole number from 1 to 5, got '6'",
         "there is no variant 'gomoku': choose from freestyle, standard, renju, caro",
         "renju is played with 5 in a row, not 4",
+        "there is no opening rule 'swap3': choose from free, swap, swap2",
         "type a whole number, at least 0, or one of easy, medium, hard, best, got '-1'",
         "there is no player 'robot': choose from human, reference, sound, strong, perfect, rules, weights",
         "",
@@ -107,9 +111,10 @@ def test_every_answer_is_checked_as_it_is_typed() -> None:
 
 
 def test_a_level_by_name_asks_only_for_the_person_s_side_and_name() -> None:
-    menu, out, played, questions = menu_of(["1", "7", "4", "", "Hard", "z", "o", "Ada", "3"])
+    menu, out, played, questions = menu_of(["1", "7", "4", "", "", "Hard", "z", "o", "Ada", "3"])
     menu.run()
     assert questions[4:] == [
+        "Opening rule: free, swap, swap2 [free]: ",
         "Levels the computer searches, or a level: easy, medium, hard, best [hard]: ",
         "You play X or O [X]: ",
         "You play X or O [X]: ",
@@ -130,7 +135,7 @@ def test_without_a_history_previous_games_says_so() -> None:
 
 @pytest.mark.skipif(os.name != "posix", reason="needs pseudo-terminals")
 def test_play_py_without_arguments_at_a_terminal_opens_the_menu() -> None:
-    typed = [b"\n", b"1\n", b"1\n", b"\n", b"0\n", b"\n", b"\n", b"\n", b"\n", b"a1\n", b"n\n", b"3\n"]
+    typed = [b"\n", b"1\n", b"1\n", b"\n", b"\n", b"0\n", b"\n", b"\n", b"\n", b"\n", b"a1\n", b"n\n", b"3\n"]
     status, shown = run_in_terminal([], typed, prompts=(b"]: ", b"Your move: ", b"no) "))
     assert status == 0
     assert shown.endswith(
@@ -153,7 +158,7 @@ def test_play_py_without_arguments_at_a_terminal_opens_the_menu() -> None:
 
 
 def test_a_player_that_cannot_play_the_board_is_refused_at_once() -> None:
-    answers = ["1", "5", "4", "", "2", "perfect", "human", "", "", "", "3"]
+    answers = ["1", "5", "4", "", "", "2", "perfect", "human", "", "", "", "3"]
     menu, out, played, _ = menu_of(answers)
     menu.run()
     lines = out.getvalue().splitlines()
@@ -165,9 +170,18 @@ def test_a_player_that_cannot_play_the_board_is_refused_at_once() -> None:
 
 
 def test_an_empty_or_unprintable_name_is_refused() -> None:
-    menu, out, played, _ = menu_of(["1", "", "", "", "9", "", "A\x07da", "x" * 31, "Ada", "", "", "3"])
+    menu, out, played, _ = menu_of(["1", "", "", "", "", "9", "", "A\x07da", "x" * 31, "Ada", "", "", "3"])
     menu.run()
     lines = out.getvalue().splitlines()
     assert "a name is 1 to 30 printable characters, got 'A\\x07da'" in lines
     assert f"a name is 1 to 30 printable characters, got {'x' * 19 + '…'!r}" in lines
     assert played[0].session.competitors[0].name == "Ada"
+
+
+def test_the_opening_rule_is_asked_after_the_rule_and_a_level_plays_it() -> None:
+    menu, out, played, _ = menu_of(["1", "15", "5", "", "swap9", "Swap2", "hard", "", "", "3"])
+    menu.run()
+    assert "there is no opening rule 'swap9': choose from free, swap, swap2" in out.getvalue().splitlines()
+    session = played[0].session
+    assert session.rules == Rules.square(15, 5, opening="swap2")
+    assert [(c.name, c.kind) for c in session.competitors] == [("You", "human"), ("Hard computer", "strong")]

@@ -3,7 +3,9 @@
 The person is ``X`` and moves first; the computer is ``O`` and answers with
 :func:`~configurations.computer_play`.  This module owns the conversation:
 the prompt, ``help`` and ``quit``, refusals, the board after each turn and
-the result lines.  The rules of play are the :class:`~tictactoe.game.game.Game`'s;
+the result lines.  Under a swap opening it asks whoever places the first
+stones for them, one a line, and whoever chooses for a colour, and says
+the colours once they are chosen.  The rules of play are the :class:`~tictactoe.game.game.Game`'s;
 nothing here searches or decides who has won.
 """
 
@@ -15,7 +17,9 @@ from typing import TextIO, TypeAlias
 
 from configurations import COMPUTER, HUMAN, Winner, draw_board
 from configurations.moves import Move, MoveError, board_extent, quoted
+from configurations.rules import Opening
 from configurations.variants import ForbiddenPoint
+from tictactoe.game.openings import OpeningChoiceError, Role, parse_choice
 from tictactoe.game.record import Competitor
 from tictactoe.game.replay import RESULT_LINES
 from tictactoe.game.session import Session
@@ -115,17 +119,52 @@ class Conversation:
         if self._game_over():
             return True
         self.say(self.board())
-        while (competitor := session.to_move) is not None:
-            if competitor.is_person:
-                if not self._person_turn():
-                    return False
-            else:
-                self._computer_turn()
+        while (competitor := session.to_move or session.chooser) is not None:
+            if not self._turn(competitor):
+                return False
             if self._game_over():
                 return True
-            after = session.to_move
+            after = session.to_move or session.chooser
             if after is not None and (after.is_person or not competitor.is_person):
                 self.say(self.board())
+        return True
+
+    def _turn(self, competitor: Competitor) -> bool:
+        """``competitor``'s turn: a move, a stone of the opening or a choice of colour; False when a person quits."""
+        if self.session.chooser is not None:
+            return self._choice_turn(competitor)
+        if competitor.is_person:
+            return self._person_turn()
+        self._computer_turn()
+        return True
+
+    def _choice_turn(self, competitor: Competitor) -> bool:
+        """The chooser's colour under a swap opening, read or asked of the computer; the colours said once taken.
+        False when the person quits."""
+        session = self.session
+        options = session.opening_options
+        if competitor.is_person:
+            while True:
+                text = self.read_line(choice_prompt(options))
+                command = text.strip().lower()
+                if command == "quit":
+                    self.say("Game abandoned")
+                    return False
+                if command == "help":
+                    self.say(help_text(session))
+                    continue
+                try:
+                    session.choose(parse_choice(text, options))
+                except OpeningChoiceError as refusal:
+                    self.say(str(refusal))
+                    continue
+                break
+        else:
+            choice = session.computer_choice()
+            session.choose(choice)
+            self.say(f"{competitor.name} chooses {choice}")
+        if session.opening_play.settled:
+            self.say(colours_line(session))
         return True
 
     def _person_turn(self) -> bool:
@@ -135,8 +174,9 @@ class Conversation:
         forbidden = self.session.game.forbidden_points()
         if forbidden:
             self.say(forbidden_line(forbidden))
+        prompt = PROMPT if self.session.opening_play.placer is None else stone_prompt(self.session)
         while True:
-            text = self.read_line(PROMPT)
+            text = self.read_line(prompt)
             command = text.strip().lower()
             if not command:
                 continue
@@ -160,8 +200,12 @@ class Conversation:
             time.sleep(self.delay)  # so that a game between two computer players can be watched
         move = think(session.computer_move, self.out) if self.at_terminal else session.computer_move()
         mover = session.game.to_move
+        placer = session.to_move if session.opening_play.placer is not None else None
         session.play(move)
-        self.say(f"{'Computer' if self.classic else mover} plays {move}")
+        if placer is not None:
+            self.say(f"{placer.name} places {move} ({_colour(mover)})")
+        else:
+            self.say(f"{'Computer' if self.classic else mover} plays {move}")
 
     def _has_person(self) -> bool:
         return any(competitor.is_person for competitor in self.session.competitors)
@@ -236,6 +280,8 @@ def _opening_line(session: Session) -> str:
     if _is_classic(session):
         return OPENING_LINE
     people = sum(competitor.is_person for competitor in session.competitors)
+    if session.rules.opening is not Opening.FREE:
+        return opening_rule_line(session, people)
     x, o = _describe(session.x, people), _describe(session.o, people)
     return f"{HUMAN} is {x} and {COMPUTER} is {o}. Type help for how to play."
 
@@ -289,6 +335,65 @@ def play_session(
     finally:
         if save is not None and session.left_unfinished:
             save(session)
+
+
+def opening_rule_line(session: Session, people: int) -> str:
+    """The first line of a game under a swap opening: who places the first stones and who chooses.
+
+    >>> from configurations.rules import Rules
+    >>> from tictactoe.players.registry import PlayerLimits
+    >>> rules = Rules.square(15, 5, opening="swap2")
+    >>> opening_rule_line(Session(rules, PlayerLimits(2), Competitor("Ada"), Competitor("strong", "strong")), 1)
+    'Swap2 opening: stones 1 to 3 (black, white, black) by you (Ada); then the strong player chooses white, black or \
+two more (stones 4 and 5, white and black, then you (Ada) choose). Type help for how to play.'
+    """
+    who_first, who_second = _describe_both(session.role(Role.FIRST), session.role(Role.SECOND), people)
+    then = f"then {who_second} {_chooses(who_second)} white or black"
+    if session.rules.opening is Opening.SWAP2:
+        then = (
+            f"then {who_second} {_chooses(who_second)} white, black or two more "
+            f"(stones 4 and 5, white and black, then {who_first} {_chooses(who_first)})"
+        )
+    rule = str(session.rules.opening).capitalize()
+    return f"{rule} opening: stones 1 to 3 (black, white, black) by {who_first}; {then}. Type help for how to play."
+
+
+def stone_prompt(session: Session) -> str:
+    """What a person placing an opening's stones is asked: ``Place stone 2 (white): ``."""
+    stone = len(session.game.moves) + 1
+    mover = session.game.to_move
+    return f"Place stone {stone} ({_colour(mover)}): "
+
+
+def choice_prompt(options: Sequence[str]) -> str:
+    """What a person choosing under a swap opening is asked.
+
+    >>> choice_prompt(["white", "black", "two more"])
+    'Choose white, black or two more: '
+    """
+    return f"Choose {', '.join(options[:-1])} or {options[-1]}: "
+
+
+def colours_line(session: Session) -> str:
+    """Who has which colour once a swap opening's choice is made."""
+    people = sum(competitor.is_person for competitor in session.competitors)
+    black, white = _describe_both(session.x, session.o, people)
+    return f"X (black) is {black} and O (white) is {white}."
+
+
+def _describe_both(one: Competitor, other: Competitor, people: int) -> tuple[str, str]:
+    """How two competitors are named in one line: as :func:`_describe` does, or by name where that names both
+    alike (two strong players)."""
+    described = _describe(one, people), _describe(other, people)
+    return (one.name, other.name) if described[0] == described[1] else described
+
+
+def _chooses(who: str) -> str:
+    return "choose" if who.startswith("you") else "chooses"
+
+
+def _colour(side: object) -> str:
+    return "black" if side == HUMAN else "white"
 
 
 def forbidden_line(forbidden: Sequence[ForbiddenPoint]) -> str:

@@ -12,7 +12,7 @@ from typing import TextIO, TypeVar
 
 from configurations.moves import MAX_BOARD_SIZE
 from configurations.numbers import read_whole_number
-from configurations.rules import Rules, Variant
+from configurations.rules import Opening, Rules, Variant
 from tictactoe.game.game import EMPTY_START, StartingPosition
 from tictactoe.game.record import Competitor
 from tictactoe.game.session import Session
@@ -74,6 +74,7 @@ class Menu:
         size = self.ask("Board size", _whole_number(1, MAX_BOARD_SIZE), "3")
         length = self.ask("Tiles in a row to win", _whole_number(1, size), str(min(3, size)))
         rule = self.ask(f"Rule: {', '.join(Variant)}", _rule_for(size, length), Variant.FREESTYLE)
+        rule = self.ask(f"Opening rule: {', '.join(Opening)}", _opening_for(rule), Opening.FREE)
         return self.game_on(rule)
 
     def game_on(self, rules: Rules, start: StartingPosition = EMPTY_START) -> Settings:
@@ -137,6 +138,19 @@ def _rule_for(size: int, length: int) -> Callable[[str], Rules]:
     configurations.rules.RulesError: renju is played with 5 in a row, not 4
     """
     return lambda text: Rules.square(size, length, variant=text.strip().lower())
+
+
+def _opening_for(rules: Rules) -> Callable[[str], Rules]:
+    """The answer as ``rules`` with that opening rule; ``ValueError`` saying why not otherwise.
+
+    >>> _opening_for(Rules.square(15, 5))(" Swap2 ")
+    Rules(rows=15, cols=15, k=5, opening=Opening.SWAP2)
+    >>> _opening_for(Rules.square(2, 2))("swap2")
+    Traceback (most recent call last):
+    ...
+    configurations.rules.RulesError: a 2x2 board cannot hold the stones of a swap2 opening
+    """
+    return lambda text: Rules.square(rules.size, rules.k, variant=rules.variant, opening=text.strip().lower())
 
 
 def _side(text: str) -> str:
