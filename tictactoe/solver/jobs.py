@@ -12,8 +12,9 @@ through its children's jobs in turn, as deep as it takes
 (:mod:`tictactoe.solver.job_tree`).
 
 :class:`JobSolve` keeps every worker busy: each time an answer comes in it
-walks the tree again and hands the runner the jobs the search needs, the
-one it needs now first, then the ones it will most likely need next.  An
+walks the part of the tree still waiting for answers (what the rest
+settled is kept) and hands the runner the jobs the search needs, the one
+it needs now first, then the ones it will most likely need next.  An
 answer serves only the question the search asks, so the value, the best
 move and the certificate are the same whatever the number of workers and
 the order their answers come in.
@@ -125,6 +126,7 @@ class JobSolve:
         restrict: tuple[int, int] | None = None,
     ) -> None:
         self._position = position
+        self._board = SearchBoard(position)
         self._runner = runner
         self._store = store
         self._proof = proof
@@ -168,7 +170,7 @@ class JobSolve:
     def _decide(self) -> list[Ask] | None:
         """The jobs the search waits for, the one needed now first; None when the answers settle the solve
         (:attr:`solution` is set then)."""
-        position, board = self._position, SearchBoard(self._position)
+        position, board = self._position, self._board
         if position.winner is not None or not position.empty_squares or board.threats[board.mover]:
             self.solution = self._finished(board)
             return None
@@ -179,7 +181,7 @@ class JobSolve:
                 self.solution = self._unknown()
                 return None
             if outcome.low is not None and outcome.high is not None:
-                self._used = outcome.count
+                self._used = self._tree.used()
                 self.solution = self._settled((outcome.low, outcome.high), outcome.best)
                 return None
             if not self._from_store(outcome.wanted):
