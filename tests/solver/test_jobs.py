@@ -443,3 +443,14 @@ def test_a_walk_visits_the_positions_still_waiting_not_the_whole_tree(monkeypatc
     # each (157 in its first quarter), 83,551 in all.
     assert max(per_answer[len(per_answer) // 2 :]) <= 100
     assert sum(per_answer) < 10_000
+
+
+def test_the_progress_says_what_share_of_the_root_s_search_is_proved(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(job_module, "_warm", [])
+    solve_by_jobs = JobSolve(Position(Rules(4, 5, 4), 0, 0), Busy(), split=5)
+    shares = [progress.share for progress in solve_by_jobs]
+    assert shares[0] < 0.01
+    assert all(0 <= share < 1 for share in shares)
+    assert shares == sorted(shares)  # each answer settles more of the search, here
+    assert shares[-1] > 0.5
+    assert solve_by_jobs._tree.share_proved() == 1.0

@@ -339,6 +339,32 @@ class JobTree:
             alpha = max(alpha, value)
         return asked
 
+    def share_proved(self) -> float:
+        """The share of the root's search that the answers so far settle, 0 to 1: a position's share is split
+        evenly among its children, a settled one counting whole, a split one in search for what its own children
+        settle (each searched for the window the search asks now).  An estimate of the work done (the first child
+        of a position is often most of its work), visiting only the positions still waiting, as a walk does."""
+        return self._share(Ask(self.root, BELOW, WON))
+
+    def _share(self, ask: Ask) -> float:
+        answer = None if ask.node is self.root or ask.hot is not None else self.answer(ask)
+        if answer is not None and answer.known:
+            return 1.0
+        if answer is None and ask.node is not self.root and ask.hot is None:
+            return 0.0  # a job still to run, or to be asked
+        searched = self._searched(ask)
+        children = self.children(ask.node)
+        if searched.result is not None or not children:
+            return 1.0
+        line, share = self._line(ask), float(searched.index)
+        for move, child in children[searched.index :]:
+            share += (
+                1.0
+                if isinstance(child, int)
+                else self._share(_child_ask(child, move, -ask.beta, -searched.alpha, line))
+            )
+        return share / len(children)
+
     def used(self) -> int:
         """How many answers the root's settled search used, split ones included, each question once."""
         seen = HashDictionary.for_records(1 << 12)
