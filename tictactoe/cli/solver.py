@@ -408,15 +408,15 @@ def progress_line(progress: Progress) -> str:
     a second, and the time since the solve began.
 
     >>> progress_line(Progress(120, 8, 91_000, 75.0, 0.25))
-    '25.0% proved, about 0:03:45 left; sub-positions: 120 proved, 8 left; 1,213 positions/s; 0:01:15'
+    '25.00% proved, about 0:03:45 left; sub-positions: 120 proved, 8 left; 1,213 positions/s; 0:01:15'
     >>> progress_line(Progress(0, 8, 0, 0.5, 0.0))
-    '0.0% proved; sub-positions: 0 proved, 8 left; 0 positions/s; 0:00:00'
+    '0.00% proved; sub-positions: 0 proved, 8 left; 0 positions/s; 0:00:00'
     """
     rate = progress.nodes / progress.elapsed if progress.elapsed else 0.0
     left = progress.left_seconds
     estimate = "" if left is None else f", about {_clock(left)} left"
     return (
-        f"{100 * progress.share:.1f}% proved{estimate}; sub-positions: {progress.proved} proved, {progress.left} "
+        f"{100 * progress.share:.2f}% proved{estimate}; sub-positions: {progress.proved} proved, {progress.left} "
         f"left; {rate:,.0f} positions/s; {_clock(progress.elapsed)}"
     )
 

@@ -45,7 +45,7 @@ if TYPE_CHECKING:
     from tictactoe.solver.position import Position
     from tictactoe.solver.runners import Runner
 
-__all__ = ["MOST_TRIES", "PROOF_SPLIT", "VALUE_SPLIT", "JobLost", "JobSolution", "JobSolve", "Progress"]
+__all__ = ["LEAST_SHARE", "MOST_TRIES", "PROOF_SPLIT", "VALUE_SPLIT", "JobLost", "JobSolution", "JobSolve", "Progress"]
 
 #: The positions a job without a proof may visit before it is split, unless the solve says otherwise: a few
 #: tenths of a second.  Small jobs cost little, for the work of one that is split stays in its worker's table and
@@ -57,6 +57,11 @@ VALUE_SPLIT = 1_000
 #: depend on the jobs before it: what a job that is split searched is lost, so they are made larger (about ten
 #: seconds of one process), still small enough that 7x8 gives every worker of a large machine work.
 PROOF_SPLIT = 50_000
+#: The share of the root's search proved from which the progress estimates the time left.  Below it, one
+#: position's first child, most often most of its work, still counts for the share of a sibling: on 7x7 with four
+#: in a row and X restricted to 5x5, the share was under 0.05% after two minutes, and the time left millions of
+#: hours.
+LEAST_SHARE = 0.01
 #: How many times a job whose worker was lost is run before the solve gives up.
 MOST_TRIES = 3
 # Jobs handed to the runner beyond its capacity, so that a worker that finishes finds the next job waiting.
@@ -84,12 +89,13 @@ class Progress:
     @property
     def left_seconds(self) -> float | None:
         """The wall-clock seconds the solve may still take, were the rest of the root's search to go as fast as
-        the share proved so far did; None before any of it is proved.
+        the share proved so far did; None while under :data:`LEAST_SHARE` is proved (the estimate would say
+        nothing but that the solve has far to go).
 
-        >>> Progress(10, 4, 5_000, 30.0, 0.25).left_seconds
-        90.0
+        >>> Progress(10, 4, 5_000, 30.0, 0.25).left_seconds, Progress(10, 4, 5_000, 30.0, 0.001).left_seconds
+        (90.0, None)
         """
-        return None if self.share <= 0 else self.elapsed * (1 - self.share) / self.share
+        return None if self.share < LEAST_SHARE else self.elapsed * (1 - self.share) / self.share
 
 
 @dataclass(frozen=True, slots=True)
