@@ -20,6 +20,7 @@ from tests.limited import one_line, run_limited
 from tests.paths import ROOT
 from tests.started import started
 from tictactoe.cli import solver as solver_cli
+from tictactoe.solver import jobs as jobs_module
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -295,6 +296,7 @@ def test_without_a_terminal_a_long_solve_writes_its_progress_to_the_log(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.setattr(solver_cli, "_LOG_INTERVAL", 0.0)  # a line for every answer, as a long solve's each minute
+    monkeypatch.setattr(jobs_module, "_SHARE_INTERVAL", 0.0)
     monkeypatch.setattr(signal, "signal", lambda *_: None)  # the test's process keeps its handlers
     assert solver_cli.main(["5", "4", "--workers", "1", "--split", "200"]) == 0
     out, err = capsys.readouterr()

@@ -66,6 +66,9 @@ LEAST_SHARE = 0.01
 MOST_TRIES = 3
 # Jobs handed to the runner beyond its capacity, so that a worker that finishes finds the next job waiting.
 _QUEUED = 2
+# Seconds between two reckonings of the share of the root's search proved: each costs about what a walk does (on
+# 6x7 with four in a row and X restricted to 4x5, as much as all the walks together when reckoned for each answer).
+_SHARE_INTERVAL = 0.25
 # Jobs a walk lists beyond twice the runner's room for them, so that a few answered at once leave work listed.
 _LISTED = 8
 
@@ -167,7 +170,8 @@ class JobSolve:
         self.solution: JobSolution | None = None
 
     def __iter__(self) -> Iterator[Progress]:
-        started = time.monotonic()
+        started = shared_at = time.monotonic()
+        share = 0.0
         try:
             while self.solution is None:
                 wanted = self._decide()
@@ -180,7 +184,8 @@ class JobSolve:
                 if self._deadline.passed():
                     self.solution = self._unknown()
                     break
-                share = self._tree.share_proved()
+                if time.monotonic() - shared_at >= _SHARE_INTERVAL:  # as often as a person reads it, no more
+                    share, shared_at = self._tree.share_proved(), time.monotonic()
                 yield Progress(self._answered, len(wanted), self._nodes, time.monotonic() - started, share)
         finally:
             for handle, _, _ in self._running:
