@@ -12,10 +12,12 @@ from :func:`resource.getrusage` of the children.  A target is judged on
 a tenth of a second, is twice the smallest target); ``process s`` shows
 what a person waits for in all.
 
-Then the 7x7 board with five in a row is solved as jobs with ``--workers
-1`` and ``--workers 2`` beside the plain solve: the positions the jobs
-visit against the plain search's, and the wall-clock medians, on a
-machine whose load is printed beside them.
+Then 7x7 with five in a row, and 7x7 with four in a row with X's moves
+restricted to 5x5, are solved as jobs with ``--workers 1`` and
+``--workers 2`` beside the plain solve: the positions the jobs visit
+against the plain search's, the wall-clock medians, and the processor
+seconds of the coordinating process against its workers' (start-up
+included), on a machine whose load is printed beside them.
 
 ``--scaling`` instead times a fixed 7x8 position with five in a row, a few
 moves in (:data:`SCALING_BOARD`), solved by one process and then as jobs on
@@ -46,6 +48,8 @@ JOB_POSITIONS_TARGET = 1.2
 #: The position ``--scaling`` solves: 7x8 with five in a row, X on d4 and O on e4 (X to move): a draw that one process
 #: proves in about 140,000 positions.
 SCALING_BOARD = ("........", "........", "........", "...XO...", "........", "........", "........")
+#: The processor time of a solve's coordinating process, as a share of its workers', aimed at.
+COORDINATOR_TARGET = 0.1
 #: Positions a job of the scaling run may visit before it is split: the solver's own default for jobs without proofs.
 SCALING_SPLIT = 1_000
 
@@ -82,12 +86,27 @@ class Run:
     wall: float
 
 
+# The solver's program run as python -m runs it, then the processor seconds of its own process (the coordinator of
+# a solve by jobs) and of the processes it started and waited for (its workers, start-up included), as two more
+# "key: value" lines.
+_COORDINATED = """
+import resource, sys
+from tictactoe.cli.solver import main
+status = main(sys.argv[1:])
+for name, who in (("coordinator", resource.RUSAGE_SELF), ("workers", resource.RUSAGE_CHILDREN)):
+    usage = resource.getrusage(who)
+    print(f"{name} seconds: {usage.ru_utime + usage.ru_stime:.3f}")
+sys.exit(status)
+"""
+
+
 def solve_in_process(size: int | str, length: int, *options: str) -> Run:
-    """One ``python -m tictactoe.solver SIZE LENGTH [options]`` run in a fresh process."""
+    """One ``python -m tictactoe.solver SIZE LENGTH [options]`` run in a fresh process; its report adds
+    ``coordinator seconds`` and ``workers seconds`` (see :data:`_COORDINATED`)."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
     result = subprocess.run(
-        [sys.executable, "-m", "tictactoe.solver", str(size), str(length), *options],
+        [sys.executable, "-c", _COORDINATED, str(size), str(length), *options],
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -122,6 +141,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--runs", type=int, default=None, help="runs of each solve (default 5; 3 with --scaling)")
     parser.add_argument("--no-workers", action="store_true", help="leave out the solves as jobs")
+    parser.add_argument(
+        "--restricted-runs", type=int, default=1, help="runs of each solve of 7x7 with four in a row (default 1)"
+    )
     parser.add_argument("--scaling", action="store_true", help="time the 7x8 position on each number of workers")
     parser.add_argument(
         "--workers-list",
@@ -158,36 +180,57 @@ def main(argv: list[str] | None = None) -> int:
             flush=True,
         )
     if not args.no_workers:
-        _jobs(args.runs)
+        _jobs(args.runs, args.restricted_runs)
     print(f"load average at the end: {load_averages()}")
     return 0
 
 
-def _jobs(runs: int) -> None:
-    """Print 7x7 with five in a row solved plainly and as jobs on one worker and two: positions and wall time."""
-    print()
-    print("7x7, five in a row, plainly and as jobs (medians of the whole process; the load beside each):")
-    plain = [solve_in_process(7, 5) for _ in range(runs)]
-    plain_wall = statistics.median(run.wall for run in plain)
-    plain_nodes = int(plain[0].report["nodes"])
-    print(f"  one search:   {plain_wall:6.2f} s wall, {plain_nodes:>7,} positions (load {load_averages()})", flush=True)
-    for workers in (1, 2):
-        done = [solve_in_process(7, 5, "--workers", str(workers)) for _ in range(runs)]
-        wall = statistics.median(run.wall for run in done)
-        nodes = statistics.median(int(run.report["nodes"]) for run in done)
+#: The solves timed as jobs: 7x7 with five in a row, and 7x7 with four in a row with X restricted to 5x5 (its
+#: runs apart: one search takes half a minute).
+JOB_PROBLEMS = (("7x7, five in a row", 7, 5, ()), ("7x7, four in a row, X in 5x5", 7, 4, ("--restrict", "5x5")))
+
+
+def _jobs(runs: int, restricted_runs: int) -> None:
+    """Print each of :data:`JOB_PROBLEMS` solved plainly and as jobs on one worker and two: positions, wall time,
+    and the coordinator's processor time against its workers'."""
+    for name, size, length, options in JOB_PROBLEMS:
+        count = restricted_runs if options else runs
+        print()
+        print(f"{name}, plainly and as jobs (medians of {count} runs of the whole process; the load beside each):")
+        plain = [solve_in_process(size, length, *options) for _ in range(count)]
+        plain_wall = statistics.median(run.wall for run in plain)
+        plain_nodes = int(plain[0].report["nodes"])
         print(
-            f"  --workers {workers}:  {wall:6.2f} s wall, {nodes:>7,.0f} positions, {nodes / plain_nodes:.2f}x the "
-            f"search's, {wall / plain_wall:.2f}x its wall time, {done[0].report['sub-positions']} sub-positions "
-            f"(load {load_averages()})",
+            f"  one search:   {plain_wall:6.2f} s wall, {plain_nodes:>7,} positions (load {load_averages()})",
             flush=True,
         )
-        if workers == 2:
-            positions_met = _met(nodes / plain_nodes <= JOB_POSITIONS_TARGET)
-            wall_met = _met(wall / plain_wall <= TWO_WORKERS_TARGET)
-            print(
-                f"  targets: positions <= {JOB_POSITIONS_TARGET}x ({positions_met}), "
-                f"--workers 2 wall <= {TWO_WORKERS_TARGET}x ({wall_met})"
-            )
+        for workers in (1, 2):
+            done = [solve_in_process(size, length, *options, "--workers", str(workers)) for _ in range(count)]
+            _jobs_row(workers, done, plain_wall, plain_nodes)
+
+
+def _jobs_row(workers: int, done: list[Run], plain_wall: float, plain_nodes: int) -> None:
+    wall = statistics.median(run.wall for run in done)
+    nodes = statistics.median(int(run.report["nodes"]) for run in done)
+    coordinator = statistics.median(float(run.report["coordinator seconds"]) for run in done)
+    # One worker runs its jobs in the coordinator's own process: nothing to set apart.
+    working = statistics.median(float(run.report["workers seconds"]) for run in done) if workers > 1 else 0.0
+    share = f"{coordinator / working:.0%} of the workers' {working:.2f} s" if working else "its jobs included"
+    print(
+        f"  --workers {workers}:  {wall:6.2f} s wall, {nodes:>7,.0f} positions, {nodes / plain_nodes:.2f}x the "
+        f"search's, {wall / plain_wall:.2f}x its wall time, {done[0].report['sub-positions']} sub-positions; "
+        f"coordinator {coordinator:.2f} s, {share} (load {load_averages()})",
+        flush=True,
+    )
+    if workers == 2:
+        positions_met = _met(nodes / plain_nodes <= JOB_POSITIONS_TARGET)
+        wall_met = _met(wall / plain_wall <= TWO_WORKERS_TARGET)
+        coordinator_met = _met(coordinator <= COORDINATOR_TARGET * working)
+        print(
+            f"  targets: positions <= {JOB_POSITIONS_TARGET}x ({positions_met}), "
+            f"--workers 2 wall <= {TWO_WORKERS_TARGET}x ({wall_met}), "
+            f"coordinator <= {COORDINATOR_TARGET:.0%} of the workers ({coordinator_met})"
+        )
 
 
 def _scaling(args: argparse.Namespace) -> int:

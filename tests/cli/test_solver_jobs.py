@@ -19,6 +19,8 @@ import pytest
 from tests.limited import one_line, run_limited
 from tests.paths import ROOT
 from tests.started import started
+from tictactoe.cli import solver as solver_cli
+from tictactoe.solver import jobs as jobs_module
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -288,3 +290,20 @@ def test_a_cluster_takes_no_new_job_once_the_solve_is_gone(tmp_path: Path) -> No
         while cluster.scheduler.tasks and time.monotonic() < deadline:  # the running job ends within its budget
             time.sleep(0.1)
         assert not cluster.scheduler.tasks
+
+
+def test_without_a_terminal_a_long_solve_writes_its_progress_to_the_log(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(solver_cli, "_LOG_INTERVAL", 0.0)  # a line for every answer, as a long solve's each minute
+    monkeypatch.setattr(jobs_module, "_SHARE_INTERVAL", 0.0)
+    monkeypatch.setattr(signal, "signal", lambda *_: None)  # the test's process keeps its handlers
+    assert solver_cli.main(["5", "4", "--workers", "1", "--split", "200"]) == 0
+    out, err = capsys.readouterr()
+    assert out.splitlines()[0] == "value: draw"
+    lines = err.splitlines()
+    assert len(lines) > 3
+    left = r"(, about [0-9]+:[0-9]{2}:[0-9]{2} left)?"
+    pattern = rf"{re.escape(solver_cli.PROGRAM)}: [0-9.]+% proved{left}; sub-positions: .+"
+    assert all(re.fullmatch(pattern, line) for line in lines), lines
+    assert "left; sub-positions" in lines[-1]

@@ -22,6 +22,7 @@ from tests.solver.test_solve import positions
 from tictactoe.cli.solver import check_answer
 from tictactoe.proofcheck import check_lines
 from tictactoe.solver import job as job_module
+from tictactoe.solver import jobs as jobs_module
 from tictactoe.solver.answers import AnswerStore, StoreError, _digest
 from tictactoe.solver.certificate import Goal, header
 from tictactoe.solver.job import Job, JobAnswer, run_job, strategies
@@ -414,3 +415,44 @@ def test_a_job_lost_again_and_again_ends_the_solve_with_a_clear_message() -> Non
     with pytest.raises(JobLost, match=f"lost its worker {MOST_TRIES} times"):
         solved(Position(Rules.square(4, 4), 0, 0), runner)
     assert runner.tries == MOST_TRIES
+
+
+class Busy(InProcess):
+    """Runs each job here at once, but says it has two workers: the walks list jobs ahead as for a pool."""
+
+    capacity = 2
+
+
+def test_a_walk_visits_the_positions_still_waiting_not_the_whole_tree(monkeypatch: pytest.MonkeyPatch) -> None:
+    visits = [0]
+    search = JobTree._search
+
+    def counted(tree: JobTree, *arguments: object, **options: object) -> object:
+        visits[0] += 1
+        return search(tree, *arguments, **options)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(JobTree, "_search", counted)
+    monkeypatch.setattr(job_module, "_warm", [])  # a table of no earlier test's: the same jobs every time
+    solve_by_jobs = JobSolve(Position(Rules.square(5, 4), 0, 0), Busy(), split=50)
+    per_answer, before = [], 0
+    for _ in solve_by_jobs:
+        per_answer.append(visits[0] - before)
+        before = visits[0]
+    assert solve_by_jobs.solution is not None
+    assert solve_by_jobs.solution.jobs > 700
+    # Walking the whole tree again for each answer, the last half of the solve's walks visited up to 859 positions
+    # each (157 in its first quarter), 83,551 in all.
+    assert max(per_answer[len(per_answer) // 2 :]) <= 100
+    assert sum(per_answer) < 10_000
+
+
+def test_the_progress_says_what_share_of_the_root_s_search_is_proved(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(job_module, "_warm", [])
+    monkeypatch.setattr(jobs_module, "_SHARE_INTERVAL", 0.0)  # reckoned for every answer
+    solve_by_jobs = JobSolve(Position(Rules(4, 5, 4), 0, 0), Busy(), split=5)
+    shares = [progress.share for progress in solve_by_jobs]
+    assert shares[0] < 0.01
+    assert all(0 <= share < 1 for share in shares)
+    assert shares == sorted(shares)  # each answer settles more of the search, here
+    assert shares[-1] > 0.5
+    assert solve_by_jobs._tree.share_proved() == 1.0

@@ -14,7 +14,8 @@ it is comes last.  ``--workers N`` (``auto``: one per core),
 ``--scheduler ADDRESS`` (a Dask cluster) and ``--resume DB`` solve it as
 jobs, one for each first move (:mod:`tictactoe.solver.jobs`), and add a
 last line, ``sub-positions: N`` (with ``--resume``, ``(M resumed)`` after
-it); at a terminal the solve's progress shows on standard error meanwhile.
+it); the solve's progress shows on standard error meanwhile, on one line rewritten at a terminal, once a
+minute otherwise.
 ``seconds:`` counts the processor time of every process of the solve.
 ``--proof FILE`` writes the certificate of the value
 (:mod:`tictactoe.solver.certificate`; gzip-compressed when FILE ends in
@@ -56,7 +57,7 @@ from tictactoe.solver.runners import AddressError, ClusterError, DaskCluster, In
 from tictactoe.solver.search_board import SIDES
 from tictactoe.solver.solve import Solution, Solver
 
-__all__ = ["PROGRAM", "board_shape", "console_main", "main", "report"]
+__all__ = ["PROGRAM", "board_shape", "console_main", "main", "progress_line", "report"]
 
 PROGRAM = program_name("python -m tictactoe.solver")
 #: How the value of a solve that ran out of time is printed.
@@ -76,8 +77,11 @@ Example: {PROGRAM} 3 3 --board X.. .O. ...
 # More worker processes than any machine this runs on has cores: a bound on what a typo can start.
 _MOST_WORKERS = 1024
 _SHAPE = re.compile(r"([0-9]+)[xX]([0-9]+)")
-# Seconds between two updates of the progress line.
+# Seconds between two updates of the progress line at a terminal.
 _PROGRESS_INTERVAL = 0.25
+# Seconds between two progress lines written elsewhere (a log): a solve shorter than this writes none, so that
+# its standard error holds only what went wrong.
+_LOG_INTERVAL = 60.0
 # Lower-case tiles in --board read as upper-case ones; anything else is left for the position to refuse.
 _TILE_CASE = str.maketrans("xo", "XO")
 
@@ -356,14 +360,12 @@ def _solve_by_jobs(
         memory=memory,
         restrict=args.restrict,
     )
-    shown = _ProgressLine() if sys.stderr.isatty() else None
+    shown = _ProgressLine(sys.stderr.isatty())
     try:
         for progress in solve:
-            if shown is not None:
-                shown.show(progress)
+            shown.show(progress)
     finally:
-        if shown is not None:
-            shown.clear()
+        shown.clear()
         runner.close()
         if store is not None:
             store.close()
@@ -376,30 +378,57 @@ def _solve_by_jobs(
 
 
 class _ProgressLine:
-    """The solve's progress on one line of standard error, rewritten at most a few times a second."""
+    """The solve's progress on standard error: at a terminal one line rewritten at most a few times a second,
+    elsewhere (a log) a line of its own once a minute, so that a long solve run in the background says how far it
+    has got and a short one writes nothing."""
 
-    def __init__(self) -> None:
-        self._last = 0.0
+    def __init__(self, terminal: bool) -> None:
+        self._terminal = terminal
+        self._interval = _PROGRESS_INTERVAL if terminal else _LOG_INTERVAL
+        self._last = time.monotonic()
         self._width = 0
 
     def show(self, progress: Progress) -> None:
-        if time.monotonic() - self._last < _PROGRESS_INTERVAL:
+        if time.monotonic() - self._last < self._interval:
             return
         self._last = time.monotonic()
-        rate = progress.nodes / progress.elapsed if progress.elapsed else 0.0
-        minutes, secs = divmod(int(progress.elapsed), 60)
-        line = (
-            f"sub-positions: {progress.proved} proved, {progress.left} left; {rate:,.0f} positions/s; "
-            f"{minutes // 60}:{minutes % 60:02}:{secs:02}"
-        )
-        sys.stderr.write("\r" + line.ljust(self._width))
+        line = progress_line(progress)
+        if self._terminal:
+            sys.stderr.write("\r" + line.ljust(self._width))
+            self._width = len(line)
+        else:
+            sys.stderr.write(f"{PROGRAM}: {line}\n")
         sys.stderr.flush()
-        self._width = len(line)
 
     def clear(self) -> None:
         if self._width:
             sys.stderr.write("\r" + " " * self._width + "\r")
             sys.stderr.flush()
+
+
+def progress_line(progress: Progress) -> str:
+    """What the progress line says: the share of the root's search proved and the time it may still take (an
+    estimate, see :class:`~tictactoe.solver.jobs.Progress`), the sub-positions proved and waited for, the positions
+    a second, and the time since the solve began.
+
+    >>> progress_line(Progress(120, 8, 91_000, 75.0, 0.25))
+    '25.00% proved, about 0:03:45 left; sub-positions: 120 proved, 8 left; 1,213 positions/s; 0:01:15'
+    >>> progress_line(Progress(0, 8, 0, 0.5, 0.0))
+    '0.00% proved; sub-positions: 0 proved, 8 left; 0 positions/s; 0:00:00'
+    """
+    rate = progress.nodes / progress.elapsed if progress.elapsed else 0.0
+    left = progress.left_seconds
+    estimate = "" if left is None else f", about {_clock(left)} left"
+    return (
+        f"{100 * progress.share:.2f}% proved{estimate}; sub-positions: {progress.proved} proved, {progress.left} "
+        f"left; {rate:,.0f} positions/s; {_clock(progress.elapsed)}"
+    )
+
+
+def _clock(seconds: float) -> str:
+    """``seconds`` as hours, minutes and seconds: ``1:02:03``."""
+    minutes, secs = divmod(int(seconds), 60)
+    return f"{minutes // 60}:{minutes % 60:02}:{secs:02}"
 
 
 def _write(path: Path, position: Position, value: Winner, records: list[str], restrict: str | None) -> int:

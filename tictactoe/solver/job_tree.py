@@ -15,6 +15,12 @@ the answers allow:
   values put together;
 * a position with no answer yet is a job to run.
 
+Answers never change once given, so neither does what the search of a
+split position made of the children it has settled: each position keeps
+it (:class:`Searched`), and a walk starts there, visiting only the
+positions still waiting for a job and the ones it lists -- the solve's
+process spends the same on an answer however large the tree has grown.
+
 The answer a position gets depends only on the answers of the jobs the
 search asks, and each of those only on its job; which job finishes first,
 and how many run at once, changes nothing.  To keep workers busy the walk
@@ -71,6 +77,23 @@ class Node:
     key: str
     mover: int
     children: list[tuple[int, Node | int]] | None = None
+    searches: dict[tuple[int, int, tuple[int, ...] | None], Searched] | None = None
+
+
+@dataclass(slots=True)
+class Searched:
+    """How far the search of a split position within one window has got on the answers so far, kept from walk to
+    walk: the children before ``index`` are settled (their answers all in), and ``best``, ``alpha`` and ``chosen``
+    (the index of the first child with ``best``) are what the search made of them; ``result``, once every child
+    it asks is settled, what the search proves (normalized as a job's answer is).  Answers never change once given,
+    so neither does any of this: a walk starts each position's search where the last one left it settled, and
+    visits only the positions still waiting for a job, however large the tree has grown."""
+
+    index: int = 0
+    best: int = LOST - 1
+    alpha: int = LOST - 1
+    chosen: int = 0
+    result: tuple[int, int] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,8 +118,8 @@ class WalkResult:
     """What a walk found: the root's answer (``low``, ``high`` for its player to move) when the answers settle it,
     else ``None``; the first child that gives the root its value (its index); ``wanted``, the jobs the search
     asks that have no answer, in the order it asks them (the first one needed now, the rest after guesses);
-    ``unknown`` when a job ran out of time; ``count``, how many answers the walk used (split ones included);
-    ``seen``, what the walk found of each question it met (so that a position met again is not searched again);
+    ``unknown`` when a job ran out of time; ``seen``, the questions the walk met that wait for a job (so that a
+    position met again is not searched again: its jobs are listed already);
     ``most``, how many jobs a walk with guesses lists before it stops (``full`` then): the workers can take only
     so many, and walking on past them costs the solve's process time that grows with the tree."""
 
@@ -107,8 +130,7 @@ class WalkResult:
     most: int | None = None
     full: bool = False
     unknown: bool = False
-    count: int = 0
-    seen: HashDictionary = field(default_factory=lambda: HashDictionary(_BUCKETS))
+    seen: HashDictionary = field(default_factory=lambda: HashDictionary.for_records(64))
 
 
 class JobTree:
@@ -124,6 +146,9 @@ class JobTree:
         self._answers: list[JobAnswer] = []
         self._answer_index = HashDictionary(_BUCKETS)  # a job's key (position, window) -> its place in _answers
         self.root = self._node(position.x_tiles, position.o_tiles, as_given=True)
+        #: The positions the walks have visited, all together: each walk's share stays bounded by the jobs it
+        #: lists, whatever the size of the tree (see :class:`Searched`).
+        self.visits = 0
 
     def answer(self, ask: Ask) -> JobAnswer | None:
         """The answer given to ``ask``'s job, if any."""
@@ -177,23 +202,22 @@ class JobTree:
     def _search(self, ask: Ask, outcome: WalkResult, *, guesses: bool, at_root: bool = False) -> tuple[int, int] | None:
         """``(low, high)`` that a search of ``ask`` proves, normalized as a job's answer is; None where it waits
         for a job (listed in ``outcome.wanted``) and does not guess."""
+        self.visits += 1
         if at_root:
             return self._split_search(ask, outcome, guesses=guesses, at_root=True)
+        answer = None if ask.hot is not None else self.answer(ask)
+        if answer is not None and answer.known:
+            return answer.low, answer.high
+        if ask.hot is not None or (answer is not None and answer.split):
+            searched = self._searched(ask)
+            if searched.result is not None:
+                return searched.result
         text = _text(ask.key)
         if ask.hot is not None:  # searched its own way: the same question asked as a job is another
             text += " hot " + ",".join(map(str, ask.hot))
-        seen = outcome.seen.get(text)
-        if seen >= 0:  # met before in this walk (a transposition): its jobs are listed already
-            if seen == 0:
-                return None
-            low, high = divmod(seen - 1, 8)
-            return low + LOST, high + LOST
-        answer = None if ask.hot is not None else self.answer(ask)
-        if answer is not None and (answer.known or answer.split):
-            outcome.count += 1
-        if answer is not None and answer.known:
-            found: tuple[int, int] | None = (answer.low, answer.high)
-        elif ask.hot is not None or (answer is not None and answer.split):
+        if outcome.seen.get(text) >= 0:  # met before in this walk, still waiting (a transposition): listed already
+            return None
+        if ask.hot is not None or (answer is not None and answer.split):
             found = self._split_search(ask, outcome, guesses=guesses, at_root=False)
         else:
             if answer is None:
@@ -202,15 +226,35 @@ class JobTree:
             else:
                 outcome.unknown = True
             found = None
-        outcome.seen.put(Data(text, 0 if found is None else 1 + (found[0] - LOST) * 8 + found[1] - LOST))
+        if found is None:
+            outcome.seen.put(Data(text, 0))
         return found
+
+    def _searched(self, ask: Ask) -> Searched:
+        """How far the search of ``ask``'s split position has got (see :class:`Searched`)."""
+        node = ask.node
+        if node.searches is None:
+            node.searches = {}
+        window = (ask.alpha, ask.beta, ask.hot)
+        searched = node.searches.get(window)
+        if searched is None:
+            searched = node.searches[window] = Searched(alpha=ask.alpha)
+        return searched
 
     def _split_search(self, ask: Ask, outcome: WalkResult, *, guesses: bool, at_root: bool) -> tuple[int, int] | None:
         """:meth:`_search` of a position split into its children: alpha-beta over them, as the solver's search
-        goes over a position's moves."""
-        best, alpha, waiting = BELOW, ask.alpha, False
+        goes over a position's moves, from where the last walk left it settled (:class:`Searched`)."""
+        searched = self._searched(ask)
+        if searched.result is not None:
+            if at_root:
+                outcome.best = searched.chosen
+            return searched.result
+        best, alpha, chosen, waiting = searched.best, searched.alpha, searched.chosen, False
         line = self._line(ask)
-        for index, (move, child) in enumerate(self.children(ask.node)):
+        children = self.children(ask.node)
+        index = searched.index
+        while index < len(children) and alpha < ask.beta:
+            move, child = children[index]
             if isinstance(child, int):
                 value = -child
             else:
@@ -222,14 +266,17 @@ class JobTree:
                 else:
                     value = _settled(-found[1], -found[0], alpha, ask.beta)
             if value > best:
-                best = value
-                if at_root:
-                    outcome.best = index
-            if value > alpha:
-                alpha = value
-                if alpha >= ask.beta:
-                    break
-        return None if waiting else _normalized(best, ask.alpha, ask.beta)
+                best, chosen = value, index
+            alpha = max(alpha, value)
+            index += 1
+            if not waiting:  # every child so far settled: where the next walk starts
+                searched.index, searched.best, searched.alpha, searched.chosen = index, best, alpha, chosen
+        if at_root:
+            outcome.best = chosen
+        if waiting:
+            return None
+        searched.result = _normalized(best, ask.alpha, ask.beta)
+        return searched.result
 
     def records(self, value: tuple[int, int]) -> list[str]:
         """The certificate's records of the root's answer ``value``: the strategies it needs, each followed from
@@ -261,62 +308,77 @@ class JobTree:
             assert proof is not None  # a solve that writes a certificate asks its jobs for proofs
             return [(None, proof, place) for place in proof.roots[prover]]
         node = ask.node
-        children = self.children(node)
+        asked = self._asked(ask)
         if node.mover == prover:
-            index = self._chosen(ask)
-            move, child = children[index]
+            index = self._searched(ask).chosen
+            move, child = self.children(node)[index]
             text = self._writer.text((node.x_tiles, node.o_tiles), prover, ["move"], [move])
             if not _first(seen, text[: text.index(" ", 2)]):
                 return []
             lines.append(text)
-            return [] if isinstance(child, int) else [(self._child_ask(ask, index), None, -1)]
+            return [] if isinstance(child, int) else [(asked[index], None, -1)]
         if not _first(seen, self._writer.key((node.x_tiles, node.o_tiles), prover)):
             return []
-        return [
-            (self._child_ask(ask, index), None, -1)
-            for index, (_, child) in enumerate(children)
-            if not isinstance(child, int)
-        ]
+        return [(child_ask, None, -1) for child_ask in asked.values()]
 
-    def _chosen(self, ask: Ask) -> int:
-        """The index of the first child that gives ``ask``'s position the value the search found: the move of
-        the player to move."""
-        outcome = WalkResult()
-        alpha, best, chosen = ask.alpha, BELOW, 0
-        line = self._line(ask)
-        for index, (move, child) in enumerate(self.children(ask.node)):
+    def _asked(self, ask: Ask) -> dict[int, Ask]:
+        """The questions the settled search of ``ask``'s split position asked of its children, by the child's
+        index (each child's window from the values of the children before it)."""
+        searched = self._searched(ask)
+        assert searched.result is not None  # the search that settled the position had every answer
+        alpha, line, outcome = ask.alpha, self._line(ask), WalkResult()
+        asked = {}
+        for index, (move, child) in enumerate(self.children(ask.node)[: searched.index]):
             if isinstance(child, int):
                 value = -child
             else:
-                found = self._search(_child_ask(child, move, -ask.beta, -alpha, line), outcome, guesses=False)
-                assert found is not None  # the search that settled the position had every answer
-                value = _settled(-found[1], -found[0], alpha, ask.beta)
-            if value > best:
-                best, chosen = value, index
-            if value > alpha:
-                alpha = value
-                if alpha >= ask.beta:
-                    break
-        return chosen
-
-    def _child_ask(self, ask: Ask, index: int) -> Ask:
-        """The question the search asked of child ``index`` of ``ask``'s position (its window, from the children
-        before it)."""
-        alpha = ask.alpha
-        outcome = WalkResult()
-        line = self._line(ask)
-        for place, (move, child) in enumerate(self.children(ask.node)):
-            if place == index:
-                assert not isinstance(child, int)
-                return _child_ask(child, move, -ask.beta, -alpha, line)
-            if isinstance(child, int):
-                value = -child
-            else:
-                found = self._search(_child_ask(child, move, -ask.beta, -alpha, line), outcome, guesses=False)
+                asked[index] = _child_ask(child, move, -ask.beta, -alpha, line)
+                found = self._search(asked[index], outcome, guesses=False)
                 assert found is not None
                 value = _settled(-found[1], -found[0], alpha, ask.beta)
             alpha = max(alpha, value)
-        raise IndexError(index)
+        return asked
+
+    def share_proved(self) -> float:
+        """The share of the root's search that the answers so far settle, 0 to 1: a position's share is split
+        evenly among its children, a settled one counting whole, a split one in search for what its own children
+        settle (each searched for the window the search asks now).  An estimate of the work done (the first child
+        of a position is often most of its work), visiting only the positions still waiting, as a walk does."""
+        return self._share(Ask(self.root, BELOW, WON))
+
+    def _share(self, ask: Ask) -> float:
+        answer = None if ask.node is self.root or ask.hot is not None else self.answer(ask)
+        if answer is not None and answer.known:
+            return 1.0
+        if answer is None and ask.node is not self.root and ask.hot is None:
+            return 0.0  # a job still to run, or to be asked
+        searched = self._searched(ask)
+        children = self.children(ask.node)
+        if searched.result is not None or not children:
+            return 1.0
+        line, share = self._line(ask), float(searched.index)
+        for move, child in children[searched.index :]:
+            share += (
+                1.0
+                if isinstance(child, int)
+                else self._share(_child_ask(child, move, -ask.beta, -searched.alpha, line))
+            )
+        return share / len(children)
+
+    def used(self) -> int:
+        """How many answers the root's settled search used, split ones included, each question once."""
+        seen = HashDictionary.for_records(1 << 12)
+        stack, count = [Ask(self.root, BELOW, WON)], 0
+        while stack:
+            ask = stack.pop()
+            answer = None if ask.node is self.root or ask.hot is not None else self.answer(ask)
+            text = _text(ask.key) + ("" if ask.hot is None else " hot " + ",".join(map(str, ask.hot)))
+            if not _first(seen, text):
+                continue
+            count += answer is not None
+            if answer is None or answer.split:
+                stack += self._asked(ask).values()
+        return count
 
     def _line(self, ask: Ask) -> tuple[int, ...]:
         """The line of moves to split at once below ``ask``'s position, searched through its children: the rest of

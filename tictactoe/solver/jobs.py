@@ -12,8 +12,9 @@ through its children's jobs in turn, as deep as it takes
 (:mod:`tictactoe.solver.job_tree`).
 
 :class:`JobSolve` keeps every worker busy: each time an answer comes in it
-walks the tree again and hands the runner the jobs the search needs, the
-one it needs now first, then the ones it will most likely need next.  An
+walks the part of the tree still waiting for answers (what the rest
+settled is kept) and hands the runner the jobs the search needs, the one
+it needs now first, then the ones it will most likely need next.  An
 answer serves only the question the search asks, so the value, the best
 move and the certificate are the same whatever the number of workers and
 the order their answers come in.
@@ -44,7 +45,7 @@ if TYPE_CHECKING:
     from tictactoe.solver.position import Position
     from tictactoe.solver.runners import Runner
 
-__all__ = ["MOST_TRIES", "PROOF_SPLIT", "VALUE_SPLIT", "JobLost", "JobSolution", "JobSolve", "Progress"]
+__all__ = ["LEAST_SHARE", "MOST_TRIES", "PROOF_SPLIT", "VALUE_SPLIT", "JobLost", "JobSolution", "JobSolve", "Progress"]
 
 #: The positions a job without a proof may visit before it is split, unless the solve says otherwise: a few
 #: tenths of a second.  Small jobs cost little, for the work of one that is split stays in its worker's table and
@@ -56,10 +57,18 @@ VALUE_SPLIT = 1_000
 #: depend on the jobs before it: what a job that is split searched is lost, so they are made larger (about ten
 #: seconds of one process), still small enough that 7x8 gives every worker of a large machine work.
 PROOF_SPLIT = 50_000
+#: The share of the root's search proved from which the progress estimates the time left.  Below it, one
+#: position's first child, most often most of its work, still counts for the share of a sibling: on 7x7 with four
+#: in a row and X restricted to 5x5, the share was under 0.05% after two minutes, and the time left millions of
+#: hours.
+LEAST_SHARE = 0.01
 #: How many times a job whose worker was lost is run before the solve gives up.
 MOST_TRIES = 3
 # Jobs handed to the runner beyond its capacity, so that a worker that finishes finds the next job waiting.
 _QUEUED = 2
+# Seconds between two reckonings of the share of the root's search proved: each costs about what a walk does (on
+# 6x7 with four in a row and X restricted to 4x5, as much as all the walks together when reckoned for each answer).
+_SHARE_INTERVAL = 0.25
 # Jobs a walk lists beyond twice the runner's room for them, so that a few answered at once leave work listed.
 _LISTED = 8
 
@@ -71,12 +80,25 @@ class JobLost(RuntimeError):
 @dataclass(frozen=True, slots=True)
 class Progress:
     """How far a solve by jobs has got: jobs ``proved`` (answered) and ``left`` (the search is waiting for),
-    positions visited in this run, wall-clock seconds since it began."""
+    positions visited in this run, wall-clock seconds since it began, and ``share``, the share of the root's search
+    the answers settle (:meth:`~tictactoe.solver.job_tree.JobTree.share_proved`, an estimate)."""
 
     proved: int
     left: int
     nodes: int
     elapsed: float
+    share: float = 0.0
+
+    @property
+    def left_seconds(self) -> float | None:
+        """The wall-clock seconds the solve may still take, were the rest of the root's search to go as fast as
+        the share proved so far did; None while under :data:`LEAST_SHARE` is proved (the estimate would say
+        nothing but that the solve has far to go).
+
+        >>> Progress(10, 4, 5_000, 30.0, 0.25).left_seconds, Progress(10, 4, 5_000, 30.0, 0.001).left_seconds
+        (90.0, None)
+        """
+        return None if self.share < LEAST_SHARE else self.elapsed * (1 - self.share) / self.share
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,6 +147,7 @@ class JobSolve:
         restrict: tuple[int, int] | None = None,
     ) -> None:
         self._position = position
+        self._board = SearchBoard(position)
         self._runner = runner
         self._store = store
         self._proof = proof
@@ -147,7 +170,8 @@ class JobSolve:
         self.solution: JobSolution | None = None
 
     def __iter__(self) -> Iterator[Progress]:
-        started = time.monotonic()
+        started = shared_at = time.monotonic()
+        share = 0.0
         try:
             while self.solution is None:
                 wanted = self._decide()
@@ -160,7 +184,9 @@ class JobSolve:
                 if self._deadline.passed():
                     self.solution = self._unknown()
                     break
-                yield Progress(self._answered, len(wanted), self._nodes, time.monotonic() - started)
+                if time.monotonic() - shared_at >= _SHARE_INTERVAL:  # as often as a person reads it, no more
+                    share, shared_at = self._tree.share_proved(), time.monotonic()
+                yield Progress(self._answered, len(wanted), self._nodes, time.monotonic() - started, share)
         finally:
             for handle, _, _ in self._running:
                 self._runner.cancel(handle)
@@ -168,7 +194,7 @@ class JobSolve:
     def _decide(self) -> list[Ask] | None:
         """The jobs the search waits for, the one needed now first; None when the answers settle the solve
         (:attr:`solution` is set then)."""
-        position, board = self._position, SearchBoard(self._position)
+        position, board = self._position, self._board
         if position.winner is not None or not position.empty_squares or board.threats[board.mover]:
             self.solution = self._finished(board)
             return None
@@ -179,7 +205,7 @@ class JobSolve:
                 self.solution = self._unknown()
                 return None
             if outcome.low is not None and outcome.high is not None:
-                self._used = outcome.count
+                self._used = self._tree.used()
                 self.solution = self._settled((outcome.low, outcome.high), outcome.best)
                 return None
             if not self._from_store(outcome.wanted):
