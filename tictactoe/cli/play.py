@@ -365,23 +365,7 @@ def _parser(program: str, *, levelled: bool = False) -> argparse.ArgumentParser:
         metavar="LEVEL",
         help=f"how well the computer plays, in place of max_levels: {levels}",
     )
-    parser.add_argument(
-        "--rule",
-        choices=[variant.value for variant in Variant],
-        default=Variant.FREESTYLE.value,
-        metavar="RULE",
-        help="what wins: freestyle (k or more in a row, the default), standard (exactly k), renju (five; black, X, "
-        "may not play a double three, a double four or an overline) or caro (a line not blocked at both ends)",
-    )
-    parser.add_argument(
-        "--opening-rule",
-        choices=[opening.value for opening in Opening],
-        default=Opening.FREE.value,
-        metavar="OPENING",
-        help="how the first stones are placed: free (the players take turns, the default), swap (X's player places "
-        "three stones, black, white, black, and O's chooses a colour) or swap2 (as swap, or O's places two more "
-        "and X's chooses); the strong player and the levels that use it can take either part",
-    )
+    _add_rule_options(parser)
     players = ", ".join(PLAYER_NAMES)
     parser.add_argument("--x", choices=PLAYER_NAMES, metavar="PLAYER", help=f"X's player: {players}")
     parser.add_argument("--o", choices=PLAYER_NAMES, metavar="PLAYER", help="O's player")
@@ -404,6 +388,28 @@ def _parser(program: str, *, levelled: bool = False) -> argparse.ArgumentParser:
     )
     parser.add_argument("--db", type=file_path, metavar="PATH", help="the game history file (SQLite) to save games in")
     return parser
+
+
+def _add_rule_options(parser: argparse.ArgumentParser) -> None:
+    """The options of the game's rules: what wins (``--rule``) and how the first stones are placed
+    (``--opening-rule``)."""
+    parser.add_argument(
+        "--rule",
+        choices=[variant.value for variant in Variant],
+        default=Variant.FREESTYLE.value,
+        metavar="RULE",
+        help="what wins: freestyle (k or more in a row, the default), standard (exactly k), renju (five; black, X, "
+        "may not play a double three, a double four or an overline) or caro (a line not blocked at both ends)",
+    )
+    parser.add_argument(
+        "--opening-rule",
+        choices=[opening.value for opening in Opening],
+        default=Opening.FREE.value,
+        metavar="OPENING",
+        help="how the first stones are placed: free (the players take turns, the default), swap (X's player places "
+        "three stones, black, white, black, and O's chooses a colour) or swap2 (as swap, or O's places two more "
+        "and X's chooses); the strong player and the levels that use it can take either part",
+    )
 
 
 def console_main() -> NoReturn:
