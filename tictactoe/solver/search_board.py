@@ -303,6 +303,17 @@ class SearchBoard:
         del moves[len(weights) - weights.count(0) :]
         return moves
 
+    def forbidden(self, square: int) -> bool:
+        """Whether black may not play the empty ``square``: never, but on a renju board
+        (:class:`~tictactoe.solver.variant_board.VariantBoard`)."""
+        return False
+
+    def playable(self, player: int, squares: list[int], limit: int | None = None) -> list[int]:
+        """Of ``squares``, in order, those ``player`` may play: all of them, but on a renju board, where black's
+        forbidden points are left out (:meth:`VariantBoard.playable
+        <tictactoe.solver.variant_board.VariantBoard.playable>`, which ``limit`` is for)."""
+        return squares
+
     def near_pairs(self, player: int) -> list[tuple[int, int]]:
         """The two empty squares of each of ``player``'s near windows, each as a set of one square.
 

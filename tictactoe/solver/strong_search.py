@@ -77,15 +77,17 @@ from typing import TYPE_CHECKING
 
 from configurations.moves import Move
 from configurations.results import MoverScore, Outcome
+from configurations.rules import Variant
 from tictactoe.solver.blocking import breaker_wins_by_potential
 from tictactoe.solver.clock import Deadline, OutOfTime
 from tictactoe.solver.evaluation import evaluate
 from tictactoe.solver.geometry import geometry, lowest_square, squares_of
 from tictactoe.solver.patterns import LinePatterns
 from tictactoe.solver.records import FINAL_DEPTH, Bound, pack, unpack
-from tictactoe.solver.search_board import SearchBoard
+from tictactoe.solver.search_board import CROSS, SearchBoard
 from tictactoe.solver.table import BoundedTable
 from tictactoe.solver.threats import ThreatSearch
+from tictactoe.solver.variant_board import search_board
 
 if TYPE_CHECKING:
     from configurations import SearchStats
@@ -189,6 +191,7 @@ class StrongSearch:
 
     __slots__ = (
         "_board",
+        "_breakers",
         "_deadline",
         "_inexact",
         "_iteration_best",
@@ -207,10 +210,15 @@ class StrongSearch:
         self.rules = rules
         self._shape = geometry(rules.rows, rules.cols, rules.k)
         self._table = BoundedTable(capacity)
+        # Whether Erdős-Selfridge may bound the game with each player as the breaker: not black under renju,
+        # whose pairing strategy may ask for a point it may not play.
+        self._breakers = (rules.variant is not Variant.RENJU, True)
         self._width = _INFINITY if self._shape.squares <= _FULL_WIDTH_SQUARES else WIDTH
         self._scouts = self._shape.squares >= LEAST_SCOUTED_SQUARES  # never a board searched for proofs
         # The patterns on the lines, kept beside the board on boards searched with beams: what the horizon reads.
-        self._patterns = LinePatterns(self._shape) if patterns and self._width < _INFINITY else None
+        self._patterns = (
+            LinePatterns(self._shape, variant=rules.variant) if patterns and self._width < _INFINITY else None
+        )
         self._board: SearchBoard | None = None
         self._stats: SearchStats | None = None
         self._deadline = Deadline(every=_CLOCK_EVERY)
@@ -241,7 +249,7 @@ class StrongSearch:
         if position.winner is not None or not position.empty_squares:
             raise ValueError("the game is over: there is no move to make")
         started, clock = time.process_time(), time.monotonic()
-        self._board = board = SearchBoard(position)
+        self._board = board = search_board(position)
         if self._patterns is not None:
             self._patterns.reset(position.x_tiles, position.o_tiles)
         self._stats = stats
@@ -273,7 +281,7 @@ class StrongSearch:
             if not small or len(line) <= 3:
                 return line[0], WIN - len(line), Outcome.WIN, 0
             max_plies = min(max_plies, len(line) - 2)
-        moves = [lowest_square(theirs)] if theirs else board.ordered_moves()
+        moves = board.playable(board.mover, [lowest_square(theirs)] if theirs else board.ordered_moves())
         if not moves:  # no square lies on a live window: nobody can win
             return board.empty_squares()[0], 0, Outcome.DRAW, 0
         if not theirs and board.double_threats(1 - board.mover):
@@ -306,6 +314,10 @@ class StrongSearch:
             return lowest_square(mine), WIN - 1, Outcome.WIN, 0
         if theirs & (theirs - 1):
             return lowest_square(theirs), 2 - WIN, Outcome.LOSS, 0
+        if theirs and mover == CROSS and board.forbidden(lowest_square(theirs)):
+            # Under renju black may not block there: whatever it plays, white completes the line.
+            allowed = board.playable(mover, board.empty_squares(), 0) or board.empty_squares()
+            return allowed[0], 2 - WIN, Outcome.LOSS, 0
         if self._width == _INFINITY:
             return None
         if theirs:
@@ -350,7 +362,7 @@ class StrongSearch:
         candidates = [*moves[:ROOT_WIDTH], *line, *squares_of(board.fours(board.mover))]
         stopping: list[int] = []
         unsure: list[int] = []
-        for move in dict.fromkeys(candidates):
+        for move in board.playable(board.mover, list(dict.fromkeys(candidates))):
             if time.monotonic() > deadline:
                 unsure.append(move)
                 continue
@@ -456,8 +468,8 @@ class StrongSearch:
         if board.threats[mover]:
             return WIN - ply - 1
         theirs = board.threats[1 - mover]
-        if theirs & (theirs - 1):
-            return ply + 2 - WIN
+        if theirs & (theirs - 1) or (theirs and mover == CROSS and board.forbidden(lowest_square(theirs))):
+            return ply + 2 - WIN  # two threats, or one that black may not block under renju
         if not board.empties:
             return 0
         if not theirs and board.double_threats(mover):
@@ -580,6 +592,7 @@ class StrongSearch:
         if first in moves:
             moves.remove(first)
             moves.insert(0, first)
+        moves = board.playable(board.mover, moves, None if only else self._width)
         if len(moves) > self._width and not only:
             self._inexact += 1
             del moves[self._width :]
@@ -590,9 +603,12 @@ class StrongSearch:
         can no longer win, else no bound."""
         board = self._board
         assert board is not None
-        mover, length = board.mover, board.length
-        low = 0 if breaker_wins_by_potential(board.potential[1 - mover], length, maker_to_move=False) else -_INFINITY
-        high = 0 if breaker_wins_by_potential(board.potential[mover], length, maker_to_move=True) else _INFINITY
+        mover, length, breakers = board.mover, board.length, self._breakers
+        low = high = 0
+        if not (breakers[mover] and breaker_wins_by_potential(board.potential[1 - mover], length, maker_to_move=False)):
+            low = -_INFINITY
+        if not (breakers[1 - mover] and breaker_wins_by_potential(board.potential[mover], length, maker_to_move=True)):
+            high = _INFINITY
         return low, high
 
     def _safe(self, square: int, moves: list[int]) -> int:

@@ -28,6 +28,13 @@ attacking moves are remembered (in a :class:`~hashdict.HashDictionary`,
 under the board's symmetry key), since threats played in another order
 often meet again.
 
+Under a variant the board counts only the threats the variant does
+(:mod:`tictactoe.solver.variant_board`), and under renju neither side's
+moves include a point forbidden for black: a black four that only a
+forbidden point completes is none, and where white's four can only be
+blocked on a point forbidden for black, white wins there (the line then
+ends with the square white completes, black's reply being any other).
+
 >>> from tictactoe.solver.search_board import SearchBoard
 >>> from tictactoe.solver.position import Position
 >>> board = SearchBoard(Position.from_rows(
@@ -150,10 +157,10 @@ class ThreatSearch:
         theirs = board.threats[defender]
         if theirs:
             # When the defender threatens, the attacker must block, which goes on only if the block attacks too.
-            candidates = [] if theirs & (theirs - 1) else [lowest_square(theirs)]
+            candidates = [] if theirs & (theirs - 1) else board.playable(attacker, [lowest_square(theirs)])
         else:
             doubles = board.double_threats(attacker)
-            candidates = self._attacking_squares(doubles)
+            candidates = board.playable(attacker, self._attacking_squares(doubles))
             if attacks == 1 and not doubles:
                 # The last attacking move wins only by making two threats at once, and no square does: a four or a
                 # three is answered and leaves nothing to attack with.  Each is counted as tried, as trying it
@@ -186,9 +193,12 @@ class ThreatSearch:
                 block = lowest_square(threats)  # two threats: one block cannot stop both
                 return [square, block, lowest_square(threats ^ (1 << block))]
             if threats:
-                replies = [lowest_square(threats)]
+                block = lowest_square(threats)
+                replies = board.playable(defender, [block])
+                if not replies:
+                    return [square, block]  # black may not block under renju: any other reply loses
             elif self._threes and board.double_threats(attacker):
-                replies = squares_of(board.fours(attacker) | board.fours(defender))
+                replies = board.playable(defender, squares_of(board.fours(attacker) | board.fours(defender)))
             else:
                 return None  # neither a four nor a three: the defender would have a free move
             return self._every_reply_loses(square, replies, attacks)
