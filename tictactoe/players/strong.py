@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 
 from configurations.board import require_levels
 from configurations.symbols import require_player
-from tictactoe.players.base import ComputerPlayer, PlayerLimits
+from tictactoe.players.base import ComputerPlayer, PlayerLimits, free_opening_only
 from tictactoe.solver.position import Position
 from tictactoe.solver.strong_search import StrongSearch
 
@@ -61,6 +61,12 @@ class StrongPlayer(ComputerPlayer):
         self._search: StrongSearch | None = None
         #: What the last :meth:`choose` decided, with its score, depth and nodes; None before any.
         self.last_choice: Decision | None = None
+
+    @classmethod
+    def supports(cls, rules: Rules) -> str | None:
+        """Why the player cannot play by ``rules`` (an opening rule); None for every variant: the board's
+        rules are the search's."""
+        return free_opening_only(cls.name, rules)
 
     @classmethod
     def from_options(cls, rules: Rules, limits: PlayerLimits) -> StrongPlayer:
