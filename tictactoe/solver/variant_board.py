@@ -84,7 +84,18 @@ class VariantBoard(SearchBoard):
     a superset of what the variant allows, checked where it matters.
     """
 
-    __slots__ = ("_caro", "_exact", "_known", "_near_lines", "_played", "_rays", "_referee", "_referee_index")
+    __slots__ = (
+        "_caro",
+        "_exact",
+        "_known",
+        "_near_all",
+        "_near_lines",
+        "_played",
+        "_rays",
+        "_referee",
+        "_referee_index",
+        "_window_lines",
+    )
 
     def __init__(self, position: Position, *, symmetries: int | None = None) -> None:
         variant = position.rules.variant
@@ -102,12 +113,12 @@ class VariantBoard(SearchBoard):
         # parent and itself.  Emptied when it reaches _MOST_KNOWN.
         self._known: dict[tuple[int, int, int], int] = {}
         super().__init__(position, symmetries=symmetries)
+        self._window_lines = _window_lines(self.shape.windows, cols)
         if variant is Variant.RENJU:
             self._near_lines = _near_lines(rows, cols)
+            self._near_all = tuple(sum(near for near, _ in lines) for lines in self._near_lines)
             self._referee = RenjuReferee(self.configuration(), rows, cols)
-            self._referee_index = tuple(
-                self._referee.index(Move(*divmod(square, cols))) for square in range(self.squares)
-            )
+            self._referee_index = _referee_indices(self._referee, rows, cols)
         self.threats = (self._winning(CROSS, self.threats[CROSS]), self._winning(NOUGHT, self.threats[NOUGHT]))
 
     def play(self, square: int) -> None:
@@ -119,10 +130,16 @@ class VariantBoard(SearchBoard):
                 assert foul is None, f"a search played a forbidden move: {foul}"
             self._referee.put(self._referee_index[square], SIDES[self.mover])
             self._played.append(square)
+        player = self.mover
         super().play(square)
-        cross, nought = self.threats
-        if cross or nought:
-            self.threats = (self._winning(CROSS, cross), self._winning(NOUGHT, nought))
+        threats = self.threats
+        # A stone changes its own player's runs (an overline), and under caro closes the other's lines too.
+        if self._caro:
+            if threats[CROSS] or threats[NOUGHT]:
+                self.threats = (self._winning(CROSS, threats[CROSS]), self._winning(NOUGHT, threats[NOUGHT]))
+        elif threats[player]:
+            mine = self._winning(player, threats[player])
+            self.threats = (mine, threats[NOUGHT]) if player == CROSS else (threats[CROSS], mine)
 
     def undo(self) -> None:
         """Take back the last :meth:`play`."""
@@ -141,10 +158,8 @@ class VariantBoard(SearchBoard):
     def forbidden(self, square: int) -> bool:
         """Whether black may not play the empty ``square`` (renju only; never under standard and caro).
 
-        A point is judged only where black's stones could make it forbidden
-        -- four of them within four squares along one line (an overline or
-        two fours on it), or two along each of two lines (two threes or
-        fours) -- which sieves out most points at the cost of four counts.
+        Judged by the renju referee where black's stones near the point could
+        make it forbidden (:meth:`_judge`), and kept for the position.
         """
         if self._referee is None:
             return False
@@ -158,15 +173,26 @@ class VariantBoard(SearchBoard):
         return bool(known)
 
     def _judge(self, square: int) -> bool:
-        """:meth:`forbidden`, not looked up."""
+        """:meth:`forbidden`, not looked up: the referee's judgement where black's stones near ``square`` can make
+        it forbidden at all -- four of them within four squares on one line (an overline, or two fours on it), or
+        on each of two lines a window of five through the point holding two of them and no white stone (each four
+        and each three through the point lies in such a window) -- which sieves out most points with a few counts.
+        """
         assert self._referee is not None
-        black = self.tiles[CROSS]
-        lines = 0
-        for near in self._near_lines[square]:
+        black, white = self.tiles
+        if (self._near_all[square] & black).bit_count() < 4:
+            return False  # the fewest any foul needs: a double three's
+        lines = 0  # lines that could hold a four or a three through the point
+        for near, windows in self._near_lines[square]:
             count = (near & black).bit_count()
             if count >= 4:
                 break
-            lines += count >= 2
+            if count < 2:
+                continue
+            for window in windows:
+                if not window & white and (window & black).bit_count() >= 2:
+                    lines += 1
+                    break
         else:
             if lines < 2:
                 return False
@@ -202,24 +228,21 @@ class VariantBoard(SearchBoard):
 
     def _doubles(self, player: int, doubles: int) -> int:
         """:meth:`double_threats`, of the squares the windows name (``doubles``), not looked up: each square whose
-        stone leaves two squares, on its near windows, that win."""
+        stone leaves two squares, on its near windows, that win along the window's line."""
         mine, theirs = self.tiles[player], self.tiles[1 - player]
-        near, masks, through = self.near[player], self._masks, self._windows_through
+        near, masks, through, lines = self.near[player], self._masks, self._windows_through, self._window_lines
         empty = self._full & ~(mine | theirs)
         found = 0
         for square in squares_of(doubles):
             bit = 1 << square
-            partners = 0
+            made = 0
             for window in through[square]:
                 if near >> window & 1:
-                    partners |= masks[window]
-            made = 0
-            for other in squares_of(partners & empty & ~bit):
-                made += self._wins(player, other, mine | bit, theirs)
-                if made >= 2:
-                    if not (player == CROSS and self.forbidden(square)):
-                        found |= bit
-                    break
+                    for other in squares_of(masks[window] & empty & ~bit & ~made):
+                        if self._wins_along(player, other, lines[window], mine | bit, theirs):
+                            made |= 1 << other
+            if made & (made - 1) and not (player == CROSS and self.forbidden(square)):
+                found |= bit
         return found
 
     def _winning(self, player: int, squares: int) -> int:
@@ -232,6 +255,17 @@ class VariantBoard(SearchBoard):
             if self._wins(player, square, mine, theirs):
                 found |= 1 << square
         return found
+
+    def _wins_along(self, player: int, square: int, direction: int, mine: int, theirs: int) -> bool:
+        """:meth:`_wins` along the line of ``DIRECTIONS[direction]`` alone."""
+        run, ends = 1, 0
+        for ray in self._rays[square][direction]:
+            for bit in ray:
+                if not mine & bit:
+                    ends += bool(theirs & bit)
+                    break
+                run += 1
+        return (run == self.length or (run > self.length and not self._exact[player])) and (not self._caro or ends < 2)
 
     def _wins(self, player: int, square: int, mine: int, theirs: int) -> bool:
         """Whether ``player``, holding ``mine`` against ``theirs``, wins with a stone on the empty ``square``:
@@ -274,8 +308,43 @@ def _rays(rows: int, cols: int) -> tuple[tuple[tuple[tuple[int, ...], tuple[int,
 
 
 @functools.lru_cache(maxsize=16)
-def _near_lines(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
-    """For each square, along each of ``DIRECTIONS``: the squares within ``_REACH`` of it, as one mask."""
-    return tuple(
-        tuple(sum(back[:_REACH]) | sum(ahead[:_REACH]) for back, ahead in lines) for lines in _rays(rows, cols)
+def _near_lines(rows: int, cols: int) -> tuple[tuple[tuple[int, tuple[int, ...]], ...], ...]:
+    """For each square, along each of ``DIRECTIONS``: the squares within ``_REACH`` of it as one mask, and the
+    windows of ``_REACH + 1`` squares on the board that hold it, a mask each."""
+    found = []
+    for square, lines in enumerate(_rays(rows, cols)):
+        near = []
+        for back, ahead in lines:
+            line = [*reversed(back[:_REACH]), 1 << square, *ahead[:_REACH]]
+            windows = tuple(sum(line[start : start + _REACH + 1]) for start in range(len(line) - _REACH))
+            near.append((sum(back[:_REACH]) | sum(ahead[:_REACH]), windows))
+        found.append(tuple(near))
+    return tuple(found)
+
+
+@functools.lru_cache(maxsize=16)
+def _window_lines(windows: tuple[int, ...], cols: int) -> tuple[int, ...]:
+    """For each window, the index in ``DIRECTIONS`` of the line it lies on (0 for a window of one square)."""
+    lines = []
+    for window in windows:
+        first = window & -window
+        rest = window ^ first
+        if not rest:
+            lines.append(0)
+            continue
+        row, col = divmod(first.bit_length() - 1, cols)
+        next_row, next_col = divmod((rest & -rest).bit_length() - 1, cols)
+        lines.append(DIRECTIONS.index((next_row - row, next_col - col)))
+    return tuple(lines)
+
+
+def _referee_indices(referee: RenjuReferee, rows: int, cols: int) -> tuple[int, ...]:
+    """Where each square of a board of ``rows`` x ``cols`` sits in ``referee``'s squares (the same for every
+    referee of the board's shape, kept by shape)."""
+    return _INDICES.get((rows, cols)) or _INDICES.setdefault(
+        (rows, cols), tuple(referee.index(Move(*divmod(square, cols))) for square in range(rows * cols))
     )
+
+
+#: :func:`_referee_indices`, by the board's shape.
+_INDICES: dict[tuple[int, int], tuple[int, ...]] = {}
