@@ -163,3 +163,21 @@ def test_the_strong_player_s_table_marks_each_target() -> None:
         "strong vs reference  100.0%    >= 95%  yes\n"
         "... mean s/move      0.0120  <= 0.010  MISSED"
     )
+
+
+def test_the_speed_under_each_rule_is_weighed_against_freestyle_s(monkeypatch: pytest.MonkeyPatch) -> None:
+    from bench import strong
+    from configurations.rules import Variant
+
+    speeds = {Variant.FREESTYLE: 1000.0, Variant.STANDARD: 800.0, Variant.RENJU: 650.0, Variant.CARO: 500.0}
+    monkeypatch.setattr(strong, "positions_a_second", lambda variant, positions: speeds[variant])
+    rows = strong.speed_rows([], list(speeds))
+    assert [(row.figure, row.target, row.met) for row in rows] == [
+        ("1,000", "-", True),
+        ("80%", ">= 70%", True),
+        ("65%", ">= 70%", False),
+        ("50%", "-", True),
+    ]
+    assert rows[2].measure == "... renju (650), share of freestyle's"
+    with pytest.raises(SystemExit):
+        strong.main(["--rule", "renju"])  # a rule beside freestyle is a speed's
