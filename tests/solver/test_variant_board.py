@@ -243,14 +243,22 @@ def test_white_knows_a_black_four_that_only_an_overline_completes_is_no_threat()
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("variant", ["renju", "standard"])
-def test_no_forbidden_black_move_is_played_anywhere_in_the_tree(variant: str, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_no_forbidden_black_move_is_played_anywhere_in_the_tree(monkeypatch: pytest.MonkeyPatch) -> None:
     from bench.strong import time_positions  # the bench's positions, built only for this test
 
     monkeypatch.setattr(variant_board, "CHECK_FORBIDDEN", True)
-    rules = Rules.square(15, 5, variant=variant)
+    rules = Rules.square(15, 5, variant="renju")
     search = StrongSearch(rules)
     for position in time_positions():
         decision = search.choose(Position(rules, position.x_tiles, position.o_tiles), max_plies=3, think=30)
         board = search_board(Position(rules, position.x_tiles, position.o_tiles))
         assert not (board.mover == CROSS and board.forbidden(decision.move.row * 15 + decision.move.col))
+
+
+def test_the_check_of_black_s_moves_catches_a_forbidden_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    board = search_board(ruled("renju", four_four()))
+    board.play(square(board, 7, 7))  # unchecked: the flag is off in play
+    board.undo()
+    monkeypatch.setattr(variant_board, "CHECK_FORBIDDEN", True)
+    with pytest.raises(AssertionError, match="h8 is forbidden for black: double four"):
+        board.play(square(board, 7, 7))
