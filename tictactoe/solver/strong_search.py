@@ -40,10 +40,12 @@ only when the ones before it did not settle the move:
    * the Erdős-Selfridge test (:mod:`tictactoe.solver.blocking`) bounds
      the value at a draw for a player who can no longer win;
    * at the horizon the position is scored: on boards searched with beams,
-     by the patterns on its lines -- open and closed twos, threes and
-     fours of each player, the player to move's weighed a tempo nearer
+     and on every board of another variant than freestyle, by the
+     patterns on its lines -- open and closed twos, threes and fours of
+     each player, the player to move's weighed a tempo nearer
      their end (:mod:`tictactoe.solver.patterns`, kept beside the board
-     move by move); on smaller boards by its windows' values
+     move by move, and counting only what can win under the variant); on
+     smaller boards of freestyle by its windows' values
      (:mod:`tictactoe.solver.evaluation`);
    * moves are tried heaviest line weight first, the table's best move
      before them; on boards over 6x6 only the heaviest ``WIDTH`` are
@@ -186,8 +188,10 @@ class StrongSearch:
     to call.
 
     ``patterns``: whether a board searched with beams is scored at the horizon by the patterns on its lines
-    (the default, the stronger player) or, as smaller boards are, by its windows' values -- the scale the
-    review's chances are fitted to (:mod:`tictactoe.game.review.values`)."""
+    (the default, the stronger player) or, as smaller boards of freestyle are, by its windows' values -- the scale
+    the review's chances are fitted to (:mod:`tictactoe.game.review.values`).  The patterns count what can still
+    win under the rules' variant, the windows' values what could under freestyle: a board of another variant is
+    scored by its patterns, unless ``patterns`` is false."""
 
     __slots__ = (
         "_board",
@@ -216,9 +220,10 @@ class StrongSearch:
         self._width = _INFINITY if self._shape.squares <= _FULL_WIDTH_SQUARES else WIDTH
         self._scouts = self._shape.squares >= LEAST_SCOUTED_SQUARES  # never a board searched for proofs
         # The patterns on the lines, kept beside the board on boards searched with beams: what the horizon reads.
-        self._patterns = (
-            LinePatterns(self._shape, variant=rules.variant) if patterns and self._width < _INFINITY else None
-        )
+        # The windows' values know no variant, so a board of another variant is scored by its patterns whatever
+        # its size.
+        by_patterns = self._width < _INFINITY or rules.variant is not Variant.FREESTYLE
+        self._patterns = LinePatterns(self._shape, variant=rules.variant) if patterns and by_patterns else None
         self._board: SearchBoard | None = None
         self._stats: SearchStats | None = None
         self._deadline = Deadline(every=_CLOCK_EVERY)
