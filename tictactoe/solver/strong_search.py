@@ -86,7 +86,7 @@ from tictactoe.solver.evaluation import evaluate
 from tictactoe.solver.geometry import geometry, lowest_square, squares_of
 from tictactoe.solver.patterns import LinePatterns
 from tictactoe.solver.records import FINAL_DEPTH, Bound, pack, unpack
-from tictactoe.solver.search_board import CROSS, SearchBoard
+from tictactoe.solver.search_board import SearchBoard
 from tictactoe.solver.table import BoundedTable
 from tictactoe.solver.threats import ThreatSearch
 from tictactoe.solver.variant_board import search_board
@@ -286,7 +286,8 @@ class StrongSearch:
             if not small or len(line) <= 3:
                 return line[0], WIN - len(line), Outcome.WIN, 0
             max_plies = min(max_plies, len(line) - 2)
-        moves = board.playable(board.mover, [lowest_square(theirs)] if theirs else board.ordered_moves())
+        moves = squares_of(board.stops(1 - board.mover)) if theirs else board.ordered_moves()
+        moves = board.playable(board.mover, moves)
         if not moves:  # no square lies on a live window: nobody can win
             return board.empty_squares()[0], 0, Outcome.DRAW, 0
         if not theirs and board.double_threats(1 - board.mover):
@@ -317,16 +318,15 @@ class StrongSearch:
         mine, theirs = board.threats[mover], board.threats[1 - mover]
         if mine:
             return lowest_square(mine), WIN - 1, Outcome.WIN, 0
-        if theirs & (theirs - 1):
-            return lowest_square(theirs), 2 - WIN, Outcome.LOSS, 0
-        if theirs and mover == CROSS and board.forbidden(lowest_square(theirs)):
-            # Under renju black may not block there: whatever it plays, white completes the line.
-            allowed = board.playable(mover, board.empty_squares(), 0) or board.empty_squares()
-            return allowed[0], 2 - WIN, Outcome.LOSS, 0
+        stops = board.stops(1 - mover) if theirs else 0
+        if theirs and not stops:
+            # Two threats, or one black may not block under renju: whatever is played, the opponent completes one.
+            allowed = board.playable(mover, [*squares_of(theirs), *board.empty_squares()], 0)
+            return (allowed or squares_of(theirs))[0], 2 - WIN, Outcome.LOSS, 0
         if self._width == _INFINITY:
             return None
-        if theirs:
-            return lowest_square(theirs), 0, None, 0  # the block is forced: there is nothing to weigh
+        if stops and not stops & (stops - 1):
+            return lowest_square(stops), 0, None, 0  # the block is forced: there is nothing to weigh
         if board.empties == board.squares:
             # The first move: a search this short cannot tell the squares near the centre apart, and the
             # centre leaves the most room.
@@ -473,8 +473,10 @@ class StrongSearch:
         if board.threats[mover]:
             return WIN - ply - 1
         theirs = board.threats[1 - mover]
-        if theirs & (theirs - 1) or (theirs and mover == CROSS and board.forbidden(lowest_square(theirs))):
-            return ply + 2 - WIN  # two threats, or one that black may not block under renju
+        if theirs:
+            theirs = board.stops(1 - mover)  # where the player must play (one square but under caro)
+            if not theirs:
+                return ply + 2 - WIN  # two threats, or one that black may not block under renju
         if not board.empties:
             return 0
         if not theirs and board.double_threats(mover):
@@ -494,8 +496,9 @@ class StrongSearch:
     def _expand(self, depth: int, alpha: int, beta: int, ply: int, *, block: int, only: int) -> int:
         """:meth:`_search` of a position whose moves are to be tried: the table, the moves, the record.
 
-        ``block``: the opponent's threat (a set of one square), the only
-        move, which does not count as a ply; else 0.  ``only``: the squares
+        ``block``: the squares that stop the opponent's threat (one, the
+        threat's own, but under caro), the only moves, which do not count
+        as a ply; else 0.  ``only``: the squares
         the moves are chosen from, when they are restricted; else 0.
         """
         board = self._board
@@ -515,7 +518,7 @@ class StrongSearch:
                 return score
             if move >= 0:
                 first = self._shape.inverse_symmetries[symmetry][move]
-        moves = [lowest_square(block)] if block else self._moves(first, only)
+        moves = squares_of(block) if block else self._moves(first, only)
         if not moves:
             return 0  # no square lies on a live window: nobody can win
         inexact, window_low = self._inexact, alpha

@@ -137,7 +137,7 @@ class VariantBoard(SearchBoard):
         if self._caro:
             if threats[CROSS] or threats[NOUGHT]:
                 self.threats = (self._winning(CROSS, threats[CROSS]), self._winning(NOUGHT, threats[NOUGHT]))
-        elif threats[player]:
+        elif threats[player] and self._exact[player]:  # white's under renju win as freestyle's do
             mine = self._winning(player, threats[player])
             self.threats = (mine, threats[NOUGHT]) if player == CROSS else (threats[CROSS], mine)
 
@@ -164,6 +164,8 @@ class VariantBoard(SearchBoard):
         if self._referee is None:
             return False
         cross, nought = self.tiles
+        if (self._near_all[square] & cross).bit_count() < 4:
+            return False  # the fewest any foul needs, a double three's: most points, sieved before the look-up
         key = (cross, nought, square)
         known = self._known.get(key)
         if known is None:
@@ -173,15 +175,14 @@ class VariantBoard(SearchBoard):
         return bool(known)
 
     def _judge(self, square: int) -> bool:
-        """:meth:`forbidden`, not looked up: the referee's judgement where black's stones near ``square`` can make
-        it forbidden at all -- four of them within four squares on one line (an overline, or two fours on it), or
-        on each of two lines a window of five through the point holding two of them and no white stone (each four
-        and each three through the point lies in such a window) -- which sieves out most points with a few counts.
+        """:meth:`forbidden`, not looked up, where four of black's stones lie within four squares of ``square``
+        on its lines: the referee's judgement where they can make it forbidden at all -- four of them on one line
+        (an overline, or two fours on it), or on each of two lines a window of five through the point holding two
+        of them and no white stone (each four and each three through the point lies in such a window) -- which
+        sieves out most points with a few counts.
         """
         assert self._referee is not None
         black, white = self.tiles
-        if (self._near_all[square] & black).bit_count() < 4:
-            return False  # the fewest any foul needs: a double three's
         lines = 0  # lines that could hold a four or a three through the point
         for near, windows in self._near_lines[square]:
             count = (near & black).bit_count()
@@ -211,12 +212,62 @@ class VariantBoard(SearchBoard):
                     break
         return allowed
 
+    def stops(self, player: int) -> int:
+        """The squares where the other player's stone leaves ``player`` no square that wins: its one threat
+        (none against two) -- under caro also a square at an open end of a line whose other end is closed, or one
+        that stops two threats at once -- and under renju none that black may not play."""
+        threats = self.threats[player]
+        if not threats:
+            return 0
+        found = self._stoppers(player, threats, self.tiles[player], self.tiles[1 - player])
+        if found and player == NOUGHT and self._referee is not None:
+            found = sum(1 << square for square in self.playable(CROSS, squares_of(found)))
+        return found
+
+    def _stoppers(self, player: int, threats: int, mine: int, theirs: int) -> int:
+        """The squares where a stone against ``mine`` (``player``'s) leaves none of ``threats`` winning.
+
+        Under caro a stone stops a threat by taking its square, or by closing the open end of the one line it
+        wins along when the other end is closed already (:meth:`_closing_end`); a stone stops them all where it
+        does so for each.
+        """
+        if not self._caro:  # a stone of the other colour changes no run of the player's
+            return 0 if threats & (threats - 1) else threats
+        closing = [(1 << threat, self._closing_end(threat, mine, theirs)) for threat in squares_of(threats)]
+        found = 0
+        for candidate in squares_of(threats | sum(end for _, end in closing)):
+            bit = 1 << candidate
+            if all(bit in (threat, end) for threat, end in closing):
+                found |= bit
+        return found
+
+    def _closing_end(self, square: int, mine: int, theirs: int) -> int:
+        """Under caro, the empty square whose stone against ``mine`` stops the one line that a stone of
+        ``mine`` on ``square`` wins along, its other end closed by ``theirs`` already; 0 where there is none (the
+        line open at both ends, or two lines that win, which no stone but one on ``square`` stops)."""
+        found, lines = 0, 0
+        for line in self._rays[square]:
+            run, ends, empty = 1, 0, 0
+            for ray in line:
+                for bit in ray:
+                    if not mine & bit:
+                        if theirs & bit:
+                            ends += 1
+                        else:
+                            empty = bit
+                        break
+                    run += 1
+            if run >= self.length and ends < 2:
+                lines += 1
+                found = empty if ends == 1 else 0
+        return found if lines == 1 else 0
+
     def double_threats(self, player: int) -> int:
         """The squares where ``player``'s stone makes two threats the variant counts (for black under renju, of
         those it may play: two fours at once is a double four)."""
         doubles = super().double_threats(player)
-        if not doubles:
-            return 0
+        if not doubles or not (self._exact[player] or self._caro):
+            return doubles  # white's under renju: its threats are freestyle's, and it may play any point
         cross, nought = self.tiles
         key = (cross, nought, -1 - player)
         known = self._known.get(key)
@@ -241,7 +292,9 @@ class VariantBoard(SearchBoard):
                     for other in squares_of(masks[window] & empty & ~bit & ~made):
                         if self._wins_along(player, other, lines[window], mine | bit, theirs):
                             made |= 1 << other
-            if made & (made - 1) and not (player == CROSS and self.forbidden(square)):
+            if not made & (made - 1) or (self._caro and self._stoppers(player, made, mine | bit, theirs)):
+                continue  # under caro one stone can stop two lines: at an end both share
+            if not (player == CROSS and self.forbidden(square)):
                 found |= bit
         return found
 
