@@ -169,9 +169,9 @@ def test_the_speed_under_each_rule_is_weighed_against_freestyle_s(monkeypatch: p
     from bench import strong
     from configurations.rules import Variant
 
-    speeds = {Variant.FREESTYLE: 1000.0, Variant.STANDARD: 800.0, Variant.RENJU: 650.0, Variant.CARO: 500.0}
-    monkeypatch.setattr(strong, "positions_a_second", lambda variant, positions: speeds[variant])
-    rows = strong.speed_rows([], list(speeds))
+    speeds = {Variant.FREESTYLE: 1000, Variant.STANDARD: 800, Variant.RENJU: 650, Variant.CARO: 500}
+    monkeypatch.setattr(strong, "search_speed", lambda variant, position: (speeds[variant], 1.0))
+    rows = strong.speed_rows(strong.time_positions(count=1), list(speeds))
     assert [(row.figure, row.target, row.met) for row in rows] == [
         ("1,000", "-", True),
         ("80%", ">= 70%", True),
