@@ -18,11 +18,20 @@
   afresh: the mean as a share of the budget (at least ``LEAST_MEAN_USE``),
   the 99th percentile (at most ``MOST_P99_USE``) and the longest (at most
   ``MOST_USE``).  ``--time-use`` measures only these.
+* **The speed under each rule**: the positions a second ``strong``
+  searches on the same ``TIME_POSITIONS`` positions played as games of
+  each variant (freestyle, standard, renju, caro), each searched afresh
+  to ``SPEED_PLIES`` plies: standard's and renju's at least
+  ``LEAST_SPEED_SHARE`` of freestyle's.  Each position is searched under
+  every variant in turn, ``SPEED_ROUNDS`` times, so that a busy machine
+  slows them alike.  ``--speed`` measures only these, and ``--rule NAME``
+  only that variant beside freestyle.
 
 ``--quick`` plays 8 games a match and leaves out 26x26; ``--write``
 writes the table to ``bench/strong_results.txt``, where the results of a
 full run are kept (with ``--time-use``: to
-``bench/strong_time_use_results.txt``).  The search's clock is the wall's,
+``bench/strong_time_use_results.txt``; with ``--speed``, to
+``bench/strong_speed_results.txt``).  The search's clock is the wall's,
 so the header gives the machine's load average, and the time rows the
 processor's share of the wall-clock time the search took.
 """
@@ -38,12 +47,13 @@ import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 
 from bench.common import ROOT, compile_game, current_commit, load_averages
 from bench.match import Contestant, openings, play_match, progress_on
 from bench.workloads import peak_memory_kib
 from configurations import Side
-from configurations.rules import Rules
+from configurations.rules import Rules, Variant
 from tictactoe.cli.exits import run
 from tictactoe.game.game import Game
 from tictactoe.players.strong import StrongPlayer
@@ -57,6 +67,14 @@ PROGRAM = "python -m bench.strong"
 RESULTS = ROOT / "bench" / "strong_results.txt"
 #: Where ``--time-use --write`` writes its table: the full run's stays in RESULTS.
 TIME_USE_RESULTS = ROOT / "bench" / "strong_time_use_results.txt"
+#: Where ``--speed --write`` writes its table.
+SPEED_RESULTS = ROOT / "bench" / "strong_speed_results.txt"
+#: The speed under each rule: plies searched, rounds (each position under every variant in turn), and the least
+#: share of freestyle's positions a second that standard and renju keep (caro's is shown, with no target).
+SPEED_PLIES = 3
+SPEED_ROUNDS = 3
+LEAST_SPEED_SHARE = 0.7
+SPEED_TARGETS = (Variant.STANDARD, Variant.RENJU)
 #: The ``--think`` of the clock's games, and how long a move may take with it: a second, and 0.1 s
 #: over it plus 50 ms for the slowest one.
 THINK = 1.0
@@ -203,6 +221,38 @@ def time_rows(positions: list[Position]) -> list[Row]:
     return rows
 
 
+def search_speed(variant: Variant, position: Position) -> tuple[int, float]:
+    """The positions ``strong`` visits searching ``position`` played under ``variant`` afresh to ``SPEED_PLIES``
+    plies, and the processor seconds it takes."""
+    rules = Rules.square(15, 5, variant=variant)
+    search = StrongSearch(rules)
+    started = time.process_time()
+    choice = search.choose(Position(rules, position.x_tiles, position.o_tiles), max_plies=SPEED_PLIES, think=1e6)
+    return choice.nodes, time.process_time() - started
+
+
+def speed_rows(positions: list[Position], variants: list[Variant]) -> list[Row]:
+    """The positions a second under each of ``variants`` (freestyle first) over ``SPEED_ROUNDS`` rounds, each
+    position searched under every variant in turn, so that a machine's load weighs on them alike; standard's and
+    renju's against freestyle's."""
+    nodes, seconds = dict.fromkeys(variants, 0), dict.fromkeys(variants, 0.0)
+    for _ in range(SPEED_ROUNDS):
+        for position in positions:
+            for variant in variants:
+                visited, spent = search_speed(variant, position)
+                nodes[variant] += visited
+                seconds[variant] += spent
+    speed = {variant: nodes[variant] / seconds[variant] for variant in variants}
+    label = f"15x15 k5, {len(positions)} positions, {SPEED_PLIES} plies: positions a second"
+    rows = [Row(f"{label}, freestyle", f"{speed[Variant.FREESTYLE]:,.0f}", "-", True)]
+    for variant in variants[1:]:
+        share = speed[variant] / speed[Variant.FREESTYLE]
+        target = f">= {LEAST_SPEED_SHARE:.0%}" if variant in SPEED_TARGETS else "-"
+        met = share >= LEAST_SPEED_SHARE or variant not in SPEED_TARGETS
+        rows.append(Row(f"... {variant} ({speed[variant]:,.0f}), share of freestyle's", f"{share:.0%}", target, met))
+    return rows
+
+
 def format_table(rows: list[Row]) -> str:
     """The rows as a fixed-width table.
 
@@ -229,14 +279,39 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--write",
         action="store_true",
-        help=f"also write the table to {RESULTS.relative_to(ROOT)} ({TIME_USE_RESULTS.name} with --time-use)",
+        help=f"also write the table to {RESULTS.relative_to(ROOT)} ({TIME_USE_RESULTS.name} with --time-use, "
+        f"{SPEED_RESULTS.name} with --speed)",
     )
     parser.add_argument("--time-use", action="store_true", help="only the time used on the fixed positions")
+    parser.add_argument("--speed", action="store_true", help="only the positions a second under each rule")
+    parser.add_argument(
+        "--rule",
+        choices=[str(variant) for variant in Variant if variant is not Variant.FREESTYLE],
+        help="with --speed: only this rule beside freestyle",
+    )
     parser.add_argument("--clock-game", type=int, metavar="SIZE", help=argparse.SUPPRESS)  # the fresh process's part
     args = parser.parse_args(argv)
+    if args.rule is not None and not args.speed:
+        parser.error("--rule goes with --speed")
     if args.clock_game is not None:
         print(json.dumps(clock_game(args.clock_game)))
         return 0
+    rows, what, results = _measure(args)
+    load = load_averages()
+    header = f"Python {sys.version.split()[0]}, commit {current_commit()}{what}, load average {load} at the end"
+    text = f"{header}\n\n{format_table(rows)}\n"
+    print(text, end="")
+    if args.write:
+        results.write_text(text, encoding="utf-8")
+    return 0 if all(row.met for row in rows) else 1
+
+
+def _measure(args: argparse.Namespace) -> tuple[list[Row], str, Path]:
+    """The rows the options ask for, what the header says of them, and the file ``--write`` writes them to."""
+    if args.speed:
+        variants = [Variant.FREESTYLE, *([Variant(args.rule)] if args.rule else SPEED_TARGETS), Variant.CARO]
+        variants = list(dict.fromkeys(variants))
+        return speed_rows(time_positions(), variants), f", {SPEED_ROUNDS} rounds", SPEED_RESULTS
     compile_game()
     rows = []
     if not args.time_use:
@@ -246,13 +321,7 @@ def main(argv: list[str] | None = None) -> int:
             rows += clock_rows(size)
     rows += time_rows(time_positions())
     games = "" if args.time_use else f", {8 if args.quick else 24} games a match"
-    load = load_averages()
-    header = f"Python {sys.version.split()[0]}, commit {current_commit()}{games}, load average {load} at the end"
-    text = f"{header}\n\n{format_table(rows)}\n"
-    print(text, end="")
-    if args.write:
-        (TIME_USE_RESULTS if args.time_use else RESULTS).write_text(text, encoding="utf-8")
-    return 0 if all(row.met for row in rows) else 1
+    return rows, games, TIME_USE_RESULTS if args.time_use else RESULTS
 
 
 if __name__ == "__main__":

@@ -62,6 +62,7 @@ __all__ = [
     "ForbiddenPoint",
     "Foul",
     "LineTest",
+    "RenjuReferee",
     "at_least",
     "exactly",
     "line_test",
@@ -236,7 +237,7 @@ def renju_foul(board: str, rows: int, cols: int, point: Move) -> ForbiddenPoint 
         raise ValueError(f"{point!r} is not on the {rows}x{cols} board")
     if board[point.row * cols + point.col] != EMPTY:
         raise ValueError(f"{point} is taken: black may play only an empty point")
-    referee = _Referee(board, rows, cols)
+    referee = RenjuReferee(board, rows, cols)
     return referee.explain(referee.index(point))
 
 
@@ -244,12 +245,12 @@ def renju_fouls(board: str, rows: int, cols: int) -> tuple[ForbiddenPoint, ...]:
     """Every empty point of ``board`` that black may not play under renju, row by row.
 
     Only the points that black's stones could make forbidden are judged
-    (:meth:`_Referee.suspects`).  Runtime complexity: O(rows x cols) plus
+    (:meth:`RenjuReferee.suspects`).  Runtime complexity: O(rows x cols) plus
     :func:`renju_foul`'s judgement at each of those.
     """
     if board.count(BLACK) < 4:  # the fewest a foul needs beside the point: a double three's
         return ()
-    referee = _Referee(board, rows, cols)
+    referee = RenjuReferee(board, rows, cols)
     found = (referee.explain(point) for point in referee.suspects())
     return tuple(forbidden for forbidden in found if forbidden is not None)
 
@@ -267,12 +268,14 @@ _MID: Final = _REACH
 _Span: TypeAlias = tuple[int, int, int]
 
 
-class _Referee:
+class RenjuReferee:
     """Renju's forbidden points on one board, read once into a bytearray with an edge of ``_REACH`` around it.
 
     Each of a point's four lines is then one slice of eleven squares (the
     point in the middle), whatever the direction; the recursion of the rule
-    places and lifts black stones on the same bytearray.
+    places and lifts black stones on the same bytearray.  A search keeps one
+    referee beside its own board, changing a square with :meth:`put` as it
+    plays and takes back, and asks :meth:`judge` of the points it would play.
     """
 
     __slots__ = ("_cells", "_steps", "_width")
@@ -291,6 +294,10 @@ class _Referee:
     def index(self, point: Move) -> int:
         """Where ``point`` of the board sits in the referee's bytearray."""
         return (point.row + _REACH) * self._width + point.col + _REACH
+
+    def put(self, index: int, symbol: Symbol) -> None:
+        """Set the square at ``index`` of the bytearray to ``symbol`` (``X``, ``O``, or ``" "`` for empty)."""
+        self._cells[index] = ord(symbol)
 
     def move(self, index: int) -> Move:
         """The point of the board at ``index`` of the bytearray."""

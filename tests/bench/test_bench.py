@@ -163,3 +163,21 @@ def test_the_strong_player_s_table_marks_each_target() -> None:
         "strong vs reference  100.0%    >= 95%  yes\n"
         "... mean s/move      0.0120  <= 0.010  MISSED"
     )
+
+
+def test_the_speed_under_each_rule_is_weighed_against_freestyle_s(monkeypatch: pytest.MonkeyPatch) -> None:
+    from bench import strong
+    from configurations.rules import Variant
+
+    speeds = {Variant.FREESTYLE: 1000, Variant.STANDARD: 800, Variant.RENJU: 650, Variant.CARO: 500}
+    monkeypatch.setattr(strong, "search_speed", lambda variant, position: (speeds[variant], 1.0))
+    rows = strong.speed_rows(strong.time_positions(count=1), list(speeds))
+    assert [(row.figure, row.target, row.met) for row in rows] == [
+        ("1,000", "-", True),
+        ("80%", ">= 70%", True),
+        ("65%", ">= 70%", False),
+        ("50%", "-", True),
+    ]
+    assert rows[2].measure == "... renju (650), share of freestyle's"
+    with pytest.raises(SystemExit):
+        strong.main(["--rule", "renju"])  # a rule beside freestyle is a speed's

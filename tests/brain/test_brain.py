@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from tictactoe.brain.brain import MAX_SIDE, Brain
+from tictactoe.brain.brain import MAX_SIDE, Brain, rule_variant
 from tictactoe.brain.budget import Clock
+
+#: What a refused rule's reply says is played.
+PLAYED = "only 0 freestyle, 1 standard, 4 renju and 8 caro"
 
 
 def started(*lines: str) -> Brain:
@@ -134,9 +137,13 @@ def test_a_game_command_before_start_is_refused(line: str) -> None:
         ("START 0", f"ERROR the board's sides must be 1 to {MAX_SIDE} squares, got 0x0"),
         ("START 27", f"ERROR the board's sides must be 1 to {MAX_SIDE} squares, got 27x27"),
         ("RECTSTART 30,5", f"ERROR the board's sides must be 1 to {MAX_SIDE} squares, got 30x5"),
-        ("INFO rule 1", "ERROR rule 1 (exactly five in a row) is not played here: only freestyle, rule 0"),
-        ("INFO rule 6", "ERROR rule 6 (continuous game, renju) is not played here: only freestyle, rule 0"),
-        ("INFO rule 16", "ERROR rule 16 (unknown) is not played here: only freestyle, rule 0"),
+        ("INFO rule 16", f"ERROR rule 16 (unknown) is not played here: {PLAYED}"),
+        ("INFO rule 12", f"ERROR rule 12 (renju, caro) is not played here: {PLAYED}"),
+        ("INFO rule 13", f"ERROR rule 13 (exactly five in a row, renju, caro) is not played here: {PLAYED}"),
+        (
+            "INFO rule 7",
+            f"ERROR rule 7 (freestyle from a swap opening, as Rapfi reads it) is not played here: {PLAYED}",
+        ),
         ("INFO length 0", f"ERROR INFO length takes 1 to {MAX_SIDE} in a row, got 0"),
         ("INFO timeout_turn -1", "ERROR INFO timeout_turn takes a whole number, got '-1'"),
         ("INFO max_memory lots", "ERROR INFO max_memory takes a whole number, got 'lots'"),
@@ -179,3 +186,49 @@ def test_end_ends_and_about_names_the_brain() -> None:
     assert brain.handle("ABOUT")[0].startswith('name="tictactoe-brain", version="')
     assert brain.handle("END") == []
     assert brain.ended
+
+
+@pytest.mark.parametrize(
+    ("number", "variant"),
+    [
+        (0, "freestyle"),
+        (1, "standard"),
+        (3, "standard"),
+        (2, "renju"),
+        (4, "renju"),
+        (6, "renju"),
+        (8, "caro"),
+        (10, "caro"),
+    ],
+)
+def test_info_rule_is_read_as_rapfi_reads_it(number: int, variant: str) -> None:
+    assert rule_variant(number) == variant
+    brain = started(f"INFO rule {number}", "START 9")
+    assert move_of(brain.handle("BEGIN")) == (4, 4)
+
+
+def test_no_move_is_made_under_a_refused_rule_until_one_is_accepted_or_restart() -> None:
+    brain = started("INFO rule 4", "INFO timeout_turn 100", "START 15")
+    refusal = "ERROR no move under rule 9, which is not played here: send a rule that is, or RESTART"
+    assert brain.handle("INFO rule 9") == [f"ERROR rule 9 (exactly five in a row, caro) is not played here: {PLAYED}"]
+    assert brain.handle("BEGIN") == [refusal]
+    assert brain.handle("TURN 7,7") == [refusal]
+    assert brain.handle("BOARD") == []
+    assert brain.handle("7,7,2") == []
+    assert brain.handle("DONE") == [refusal]
+    assert brain.handle("RESTART") == ["OK"]
+    move_of(brain.handle("TURN 7,7"))  # renju, the rule accepted last, holds again
+    assert brain.handle("INFO rule 16")[0].startswith("ERROR rule 16")
+    assert brain.handle("TURN 8,8") == [
+        "ERROR no move under rule 16, which is not played here: send a rule that is, or RESTART"
+    ]
+    assert brain.handle("INFO rule 1") == []
+    move_of(brain.handle("TURN 8,8"))
+
+
+def test_renju_is_five_in_a_row() -> None:
+    brain = started("INFO length 4")
+    assert brain.handle("INFO rule 4") == ["ERROR rule 4 (renju) is played with 5 in a row, not 4"]
+    assert brain.handle("INFO length 5") == []
+    assert brain.handle("INFO rule 4") == []
+    assert brain.handle("INFO length 4") == ["ERROR renju is played with 5 in a row, not 4: INFO rule first"]

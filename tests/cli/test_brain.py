@@ -19,6 +19,7 @@ from pygomo import Move as PygomoMove
 from configurations import Winner
 from configurations.moves import Move
 from configurations.rules import Rules
+from configurations.variants import renju_foul
 from tests.limited import one_line, run_limited
 from tests.paths import ROOT
 from tictactoe.cli.brain import MAX_LINE
@@ -96,7 +97,7 @@ def test_bad_lines_are_answered_and_the_brain_goes_on() -> None:
         "TURN 1,1",
         "x" * (MAX_LINE * 5),
         "",
-        "INFO rule 1",
+        "INFO rule 16",
         "INFO length 3",
         "START 3",
         "TURN 7,7",
@@ -113,12 +114,11 @@ def test_bad_lines_are_answered_and_the_brain_goes_on() -> None:
         "ERROR START needs the board's size, a whole number, got 'fifteen'",
         "ERROR there is no board yet: START comes first",
         f"ERROR a line is at most {MAX_LINE} characters; the rest of this one was skipped",
-        "ERROR rule 1 (exactly five in a row) is not played here: only freestyle, rule 0",
+        "ERROR rule 16 (unknown) is not played here: only 0 freestyle, 1 standard, 4 renju and 8 caro",
         "OK",
     ]
-    assert replies[6] == "ERROR 7,7 is off the 3x3 board"
-    assert replies[7].startswith("MESSAGE proved: draw")
-    assert replies[8:] == ["0,0", "ERROR there is no stone on 2,2 to take back"]  # nothing after END
+    refused = "ERROR no move under rule 16, which is not played here: send a rule that is, or RESTART"
+    assert replies[6:] == [refused, refused, "ERROR there is no stone on 2,2 to take back"]  # nothing after END
 
 
 def test_bytes_that_are_not_utf8_and_an_input_that_just_stops() -> None:
@@ -245,3 +245,44 @@ def test_pygomo_sets_a_board_takes_a_move_back_and_asks_about_the_brain() -> Non
         assert str(answer.move) in ("f8", "g8", "k8", "l8")  # O stops the open three on its row
         assert engine.takeback(answer.move, timeout=10)
         assert engine.restart(timeout=10)
+
+
+def board_lines(rows: list[str]) -> list[str]:
+    """``BOARD`` ... ``DONE`` for the brain playing ``X`` (its stones field 1, the opponent's 2) on ``rows``."""
+    fields = {"X": 1, "O": 2}
+    stones = [
+        f"{x},{y},{fields[symbol]}" for y, row in enumerate(rows) for x, symbol in enumerate(row) if symbol != "."
+    ]
+    return ["BOARD", *stones, "DONE"]
+
+
+def test_under_renju_the_brain_as_black_never_answers_a_forbidden_point(pipe: Pipe) -> None:
+    # h8 (7,7) would make two fours for black, e8-g8 and h5-h7 (d8 and h4 white's): a win under freestyle.
+    grid = [["."] * 15 for _ in range(15)]
+    for x, y in [(4, 7), (5, 7), (6, 7), (7, 4), (7, 5), (7, 6)]:
+        grid[y][x] = "X"
+    for x, y in [(3, 7), (7, 3), (0, 0), (14, 0), (0, 14), (14, 14)]:
+        grid[y][x] = "O"
+    rows = ["".join(row) for row in grid]
+    assert pipe.ask(["INFO timeout_turn 500", "START 15"])[0] == ["OK"]
+    (_, move), _ = pipe.ask(board_lines(rows), 2)
+    assert move == "7,7"  # freestyle: the double four wins
+    pipe.tell("INFO rule 4")
+    (_, move), _ = pipe.ask(board_lines(rows), 2)
+    x, y = map(int, move.split(","))
+    assert renju_foul("".join(rows).replace(".", " "), 15, 15, Move(y, x)) is None
+    assert move != "7,7"
+    assert pipe.end() == (0, "")
+
+
+def test_a_refused_rule_stops_every_move_through_pipes(pipe: Pipe) -> None:
+    assert pipe.ask(["INFO rule 12", "START 15"], 2)[0] == [
+        "ERROR rule 12 (renju, caro) is not played here: only 0 freestyle, 1 standard, 4 renju and 8 caro",
+        "OK",
+    ]
+    refused = "ERROR no move under rule 12, which is not played here: send a rule that is, or RESTART"
+    assert pipe.ask("BEGIN")[0] == [refused]
+    assert pipe.ask(["BOARD", "7,7,2", "DONE"])[0] == [refused]
+    assert pipe.ask("RESTART")[0] == ["OK"]
+    assert pipe.ask("BEGIN", 2)[0][1] == "7,7"
+    assert pipe.end() == (0, "")

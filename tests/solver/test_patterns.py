@@ -43,6 +43,37 @@ def test_a_line_s_patterns_are_those_a_scan_of_its_text_finds(line: tuple[int, s
         assert pattern_counts(os, xs, size, length) == scan(text, "O", length)
 
 
+def scan_under(text: str, mine: str, length: int, *, exact: bool, caro: bool) -> tuple[list[int], list[int]]:
+    """:func:`scan` of what can still win under a variant: with ``exact``, no pattern with ``mine`` just beyond it
+    (filled, an overline); with ``caro``, no closed pattern between two of the other's tiles."""
+    padded = f"#{text}#"  # the edge: neither player's
+    other = "O" if mine == "X" else "X"
+    opens, closed = [0] * (length + 1), [0] * (length + 1)
+    for start in range(1, len(text) - length + 2):
+        window, before, after = padded[start : start + length], padded[start - 1], padded[start + length]
+        beyond = (exact and mine in (before, after)) or (caro and before == after == other)
+        if all(square in (mine, ".") for square in window) and not beyond:
+            closed[window.count(mine)] += 1
+    for start in range(1, len(text) - length + 1):
+        window, before, after = padded[start : start + length + 1], padded[start - 1], padded[start + length + 1]
+        free = window[0] == window[-1] == "." and all(square in (mine, ".") for square in window)
+        if free and not (exact and mine in (before, after)):
+            opens[window.count(mine)] += 1
+    return opens, closed
+
+
+@SETTINGS
+@given(st.integers(1, 20).flatmap(lambda size: st.tuples(st.just(size), st.text("XO.", min_size=size, max_size=size))))
+def test_a_line_s_patterns_under_a_variant_are_those_a_scan_finds(line: tuple[int, str]) -> None:
+    size, text = line
+    xs = sum(1 << place for place, square in enumerate(text) if square == "X")
+    os = sum(1 << place for place, square in enumerate(text) if square == "O")
+    for length in range(1, min(size, 6) + 1):
+        for exact, caro in ((True, False), (False, True)):
+            found = pattern_counts(xs, os, size, length, exact=exact, caro=caro)
+            assert found == scan_under(text, "X", length, exact=exact, caro=caro), (text, length, exact)
+
+
 def test_an_open_three_weighs_more_than_a_closed_one_and_the_mover_s_more_than_the_other_s() -> None:
     open_three, closed_three = line_weights(0b0011100, 0, 7, 5), line_weights(0b0011100, 0b1000000, 7, 5)
     assert open_three[0] > closed_three[0] > 0  # ..XXX.. against ..XXX.O, X to move

@@ -13,14 +13,19 @@ The brain does not know which colour it plays: when it is asked for a
 move, it is the player to move, so it plays ``X`` (who moved first) when
 both have as many stones, and ``O`` when the opponent has one more.  Five
 or more in a row wins (``INFO rule 0``); ``INFO length K`` asks for ``K``.
+``INFO rule`` chooses the variant (:func:`rule_variant`); a rule the brain
+does not play is refused, and so is every move asked under it until a rule
+it plays, or ``RESTART``: it never plays on under a rule it did not accept.
 
 >>> brain = Brain()
 >>> brain.handle("INFO length 3"), brain.handle("START 3"), brain.handle("TURN 1,1")[-1]
 ([], ['OK'], '0,0')
 >>> brain.handle("TURN 1,1")
 ['ERROR 1,1 is taken']
->>> brain.handle("INFO rule 4")
-['ERROR rule 4 (renju) is not played here: only freestyle, rule 0']
+>>> brain.handle("INFO rule 12")
+['ERROR rule 12 (renju, caro) is not played here: only 0 freestyle, 1 standard, 4 renju and 8 caro']
+>>> brain.handle("TURN 2,2")
+['ERROR no move under rule 12, which is not played here: send a rule that is, or RESTART']
 """
 
 from __future__ import annotations
@@ -30,7 +35,7 @@ from dataclasses import replace
 from importlib import metadata
 
 from configurations.moves import MAX_BOARD_SIZE
-from configurations.rules import Rules
+from configurations.rules import RENJU_LENGTH, Rules, Variant
 from tictactoe.brain.budget import Clock, table_capacity
 from tictactoe.brain.commands import (
     About,
@@ -53,12 +58,18 @@ from tictactoe.brain.reply import choice_message
 from tictactoe.solver.position import Position, PositionError
 from tictactoe.solver.strong_search import StrongSearch
 
-__all__ = ["DEFAULT_LENGTH", "FREESTYLE", "MAX_SIDE", "Brain", "BrainError"]
+__all__ = ["DEFAULT_LENGTH", "FREESTYLE", "MAX_SIDE", "RULE_VARIANTS", "Brain", "BrainError", "rule_variant"]
 
 #: Five or more in a row wins, unless ``INFO length`` says otherwise.
 DEFAULT_LENGTH = 5
-#: ``INFO rule 0``: five or more in a row wins; the only rule played here.
+#: ``INFO rule 0``: five or more in a row wins; the rule until another is accepted.
 FREESTYLE = 0
+#: The values of ``INFO rule`` played here, and their variants: the protocol's bits, one at a time.
+RULE_VARIANTS = {FREESTYLE: Variant.FREESTYLE, 1: Variant.STANDARD, 4: Variant.RENJU, 8: Variant.CARO}
+#: ``INFO rule``'s bit for a continuous game (several games in a row), which changes nothing of a move.
+CONTINUOUS = 2
+#: What Rapfi reads 5 as: freestyle from a swap opening, an opening rule the brain does not take.
+_SWAP_RULE = 5
 #: The longest side of a board (as the game's own boards).
 MAX_SIDE = MAX_BOARD_SIZE
 #: What the bits of ``INFO rule`` ask for, in the protocol's words.
@@ -72,6 +83,32 @@ class BrainError(ValueError):
     """A command the brain cannot carry out as things stand; the message says why."""
 
 
+def rule_variant(number: int) -> Variant:
+    """The variant ``INFO rule number`` asks for, read as Rapfi reads it; :class:`BrainError` for one not played.
+
+    The protocol's bits: 1 exactly five, 2 a continuous game, 4 renju, 8
+    caro.  2 is let pass beside another bit, and means renju alone (as
+    Yixin-Board sends it); Rapfi reads 5 as freestyle from a swap opening,
+    and every other combination as no rule it knows.
+
+    >>> rule_variant(0), rule_variant(2), rule_variant(6), rule_variant(10)
+    (<Variant.FREESTYLE: 'freestyle'>, <Variant.RENJU: 'renju'>, <Variant.RENJU: 'renju'>, <Variant.CARO: 'caro'>)
+    >>> rule_variant(5)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    tictactoe.brain.brain.BrainError: rule 5 (freestyle from a swap opening, as Rapfi reads it) is not played here: ...
+    """
+    variant = RULE_VARIANTS[4] if number == CONTINUOUS else RULE_VARIANTS.get(number & ~CONTINUOUS)
+    if variant is not None:
+        return variant
+    if number & ~CONTINUOUS == _SWAP_RULE:
+        names = "freestyle from a swap opening, as Rapfi reads it"
+    else:
+        names = ", ".join(name for bit, name in RULE_BITS.items() if number & bit and bit != CONTINUOUS) or "unknown"
+    played = [f"{value} {variant}" for value, variant in RULE_VARIANTS.items()]
+    raise BrainError(f"rule {number} ({names}) is not played here: only {', '.join(played[:-1])} and {played[-1]}")
+
+
 class Brain:
     """The state of one brain: the board and its stones, the length to win, the clock, the memory limit."""
 
@@ -82,8 +119,10 @@ class Brain:
         "_length",
         "_max_memory",
         "_own",
+        "_refused",
         "_search",
         "_theirs",
+        "_variant",
         "_width",
         "ended",
     )
@@ -92,6 +131,9 @@ class Brain:
         self._width = self._height = 0  # no board before START
         self._own = self._theirs = 0  # the stones, as sets of squares (row * width + column)
         self._length = DEFAULT_LENGTH
+        self._variant = Variant.FREESTYLE
+        # The value of the last INFO rule, when it was refused: no move is made until one is accepted, or RESTART.
+        self._refused: int | None = None
         self._clock = Clock()
         self._max_memory = 0
         self._search: StrongSearch | None = None
@@ -136,6 +178,7 @@ class Brain:
         match command:
             case Restart():
                 self._own = self._theirs = 0
+                self._refused = None  # the last rule accepted holds
                 return ["OK"]
             case BoardStart():
                 self._own = self._theirs = 0
@@ -143,12 +186,15 @@ class Brain:
                 return []
             case Done():
                 self._board_open = False
+                self._require_rule()
                 return self._move()
             case Begin():
+                self._require_rule()
                 if self._own | self._theirs:
                     raise BrainError("BEGIN opens a game on an empty board; this one has stones (RESTART first)")
                 return self._move()
             case Turn(point):
+                self._require_rule()
                 if self._is_over():
                     raise BrainError("the game is over: there is no move to make")
                 bit = 1 << self._empty_square(point)
@@ -186,12 +232,12 @@ class Brain:
             raise BrainError(f"INFO {key} takes a whole number, got {value[:40]!r}")
         number = int(value)
         if key == "rule":
-            if number != FREESTYLE:
-                names = ", ".join(name for bit, name in RULE_BITS.items() if number & bit) or "unknown"
-                raise BrainError(f"rule {number} ({names}) is not played here: only freestyle, rule {FREESTYLE}")
+            self._rule(number)
         elif key == "length":
             if not 1 <= number <= MAX_SIDE:
                 raise BrainError(f"INFO length takes 1 to {MAX_SIDE} in a row, got {number}")
+            if self._variant is Variant.RENJU and number != RENJU_LENGTH:
+                raise BrainError(f"renju is played with {RENJU_LENGTH} in a row, not {number}: INFO rule first")
             self._length = number
             self._prepare()
         elif key == "max_memory":
@@ -201,6 +247,23 @@ class Brain:
             field = {"timeout_turn": "turn_ms", "timeout_match": "match_ms", "time_left": "left_ms"}[key]
             self._clock = replace(self._clock, **{field: number})
         return []
+
+    def _rule(self, number: int) -> None:
+        """``INFO rule number``: the variant it asks for from now on, or, refused, no move until another."""
+        self._refused = number
+        variant = rule_variant(number)
+        if variant is Variant.RENJU and self._length != RENJU_LENGTH:
+            raise BrainError(f"rule {number} (renju) is played with {RENJU_LENGTH} in a row, not {self._length}")
+        self._refused = None
+        self._variant = variant
+        self._prepare()
+
+    def _require_rule(self) -> None:
+        """:class:`BrainError` while the last ``INFO rule`` was refused."""
+        if self._refused is not None:
+            raise BrainError(
+                f"no move under rule {self._refused}, which is not played here: send a rule that is, or RESTART"
+            )
 
     def _stone(self, point: Point, field: int) -> list[str]:
         """A stone of ``BOARD``."""
@@ -231,7 +294,7 @@ class Brain:
         if not self._width or self._length > max(self._width, self._height):
             self._search = None
             return
-        rules = Rules(self._height, self._width, self._length)
+        rules = Rules(self._height, self._width, self._length, self._variant)
         capacity = table_capacity(self._max_memory, squares=rules.squares)
         search = self._search
         if search is not None and (search.rules, search.capacity) == (rules, capacity):

@@ -31,8 +31,8 @@ MAX_LINE = 1000
 _DESCRIPTION = """\
 The strong player as a brain of the Gomoku AI protocol (Piskvork, Gomocup): commands on standard
 input, one a line (START N, RECTSTART W,H, BEGIN, TURN X,Y, BOARD ... DONE, INFO KEY VALUE, RESTART,
-TAKEBACK X,Y, ABOUT, END), answers on standard output. Five or more in a row wins (INFO rule 0);
-INFO length K plays K in a row. See docs/engine-protocol.md.
+TAKEBACK X,Y, ABOUT, END), answers on standard output. Five or more in a row wins (INFO rule 0;
+1 standard, 4 renju, 8 caro); INFO length K plays K in a row. See docs/engine-protocol.md.
 """
 
 

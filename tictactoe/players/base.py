@@ -46,6 +46,7 @@ __all__ = [
     "PlayerLimits",
     "UnsupportedBoardError",
     "choose_move",
+    "free_opening_only",
     "freestyle_only",
     "tic_tac_toe_only",
 ]
@@ -170,6 +171,18 @@ def freestyle_only(name: str, rules: Rules) -> str | None:
     """
     if rules.variant is not Variant.FREESTYLE:
         return f"{name} plays freestyle only, not {rules.variant}"
+    return free_opening_only(name, rules)
+
+
+def free_opening_only(name: str, rules: Rules) -> str | None:
+    """Why the player ``name``, which plays every variant from a free opening, cannot play by ``rules``; None
+    when it can: the engine players'.
+
+    >>> free_opening_only("strong", Rules.square(15, 5, variant="renju")) is None
+    True
+    >>> free_opening_only("strong", Rules.square(15, 5, opening="swap2"))
+    'strong plays the free opening only, not swap2'
+    """
     if rules.opening is not Opening.FREE:
         return f"{name} plays the free opening only, not {rules.opening}"
     return None

@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING
 from configurations import Configurations, Symbol
 from configurations.board import as_computer, require_levels
 from configurations.moves import Move
-from tictactoe.players.base import ComputerPlayer, PlayerLimits
+from configurations.symbols import COMPUTER, HUMAN
+from tictactoe.players.base import ComputerPlayer, PlayerLimits, free_opening_only
 from tictactoe.solver.sound_search import sound_play
 
 if TYPE_CHECKING:
@@ -29,7 +30,8 @@ class SoundPlayer(ComputerPlayer):
 
     The search plays ``O``; to play ``X`` it searches a copy of the board
     with every tile's symbol swapped.  At full depth it never loses a game
-    it could draw.
+    it could draw.  It plays every variant (the board's rules say which),
+    from a free opening.
     """
 
     name = "sound"
@@ -43,6 +45,11 @@ class SoundPlayer(ComputerPlayer):
         return self._max_levels
 
     @classmethod
+    def supports(cls, rules: Rules) -> str | None:
+        """Why the player cannot play by ``rules`` (an opening rule); None for every variant."""
+        return free_opening_only(cls.name, rules)
+
+    @classmethod
     def from_options(cls, rules: Rules, limits: PlayerLimits) -> SoundPlayer:
         """The player a game asks for: searching ``limits.max_levels`` deep."""
         return cls(limits.max_levels)
@@ -53,7 +60,8 @@ class SoundPlayer(ComputerPlayer):
         ``ValueError`` when the game is over (a line on the board, or no
         empty square).
         """
-        play = sound_play(as_computer(board, mover, self._max_levels), stats=stats)
+        black = COMPUTER if mover == HUMAN else HUMAN  # X, black, is O on the copy that plays X
+        play = sound_play(as_computer(board, mover, self._max_levels), stats=stats, black=black)
         if play.row < 0:
             raise ValueError("the board is full: the game is over")
         return Move(play.row, play.col)

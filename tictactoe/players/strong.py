@@ -22,14 +22,12 @@ estimate, varying with its seed, and chooses the colour it favours.
 
 from __future__ import annotations
 
-import dataclasses
 import math
 from typing import TYPE_CHECKING
 
 from configurations.board import require_levels
-from configurations.rules import Opening
 from configurations.symbols import require_player
-from tictactoe.players.base import ComputerPlayer, PlayerLimits, freestyle_only
+from tictactoe.players.base import ComputerPlayer, PlayerLimits
 from tictactoe.players.swap import SwapEstimates
 from tictactoe.solver.position import Position
 from tictactoe.solver.strong_search import StrongSearch
@@ -78,8 +76,9 @@ class StrongPlayer(ComputerPlayer):
 
     @classmethod
     def supports(cls, rules: Rules) -> str | None:
-        """Why the player cannot play by ``rules``: freestyle only, but under every opening rule."""
-        return freestyle_only(cls.name, dataclasses.replace(rules, opening=Opening.FREE))
+        """Why the player cannot play by ``rules``: None, for every variant (the board's rules are the search's)
+        and every opening rule (it places and chooses as either player)."""
+        return None
 
     @property
     def max_levels(self) -> int:

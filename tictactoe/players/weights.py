@@ -12,7 +12,9 @@ A square is worth its highest window, so the odd scores make completing
 one's own line beat blocking an equally long line of the opponent's.  The
 player takes a square of the highest worth, chosen at random among equals
 with its own ``random.Random(seed)``; :meth:`WeightsPlayer.options` lists
-those equals, for whoever wants every choice rather than one.
+those equals, for whoever wants every choice rather than one.  It plays every
+variant with the same weights, but never a point forbidden to black under
+renju.
 
 >>> from configurations import Configurations
 >>> board = Configurations.from_rows(["XX ", "OO ", "   "], 3, 0)
@@ -27,8 +29,10 @@ from typing import TYPE_CHECKING
 
 from configurations.lines import windows, windows_through
 from configurations.moves import Move
+from configurations.rules import Variant
 from configurations.symbols import EMPTY, opponent
-from tictactoe.players.base import ComputerPlayer, PlayerLimits
+from configurations.variants import BLACK, renju_fouls
+from tictactoe.players.base import ComputerPlayer, PlayerLimits, free_opening_only
 
 if TYPE_CHECKING:
     from configurations import Configurations, SearchStats, Symbol
@@ -84,6 +88,11 @@ class WeightsPlayer(ComputerPlayer):
         self._random = random.Random(seed)
 
     @classmethod
+    def supports(cls, rules: Rules) -> str | None:
+        """Why the player cannot play by ``rules`` (an opening rule); None for every variant."""
+        return free_opening_only(cls.name, rules)
+
+    @classmethod
     def from_options(cls, rules: Rules, limits: PlayerLimits) -> WeightsPlayer:
         """The player a game asks for: its ties broken by ``limits.seed``; it plays any board."""
         return cls(limits.seed)
@@ -94,10 +103,13 @@ class WeightsPlayer(ComputerPlayer):
         ``ValueError`` for a full board.
         """
         weights = square_weights(board, mover)
+        size = board.board_size
+        if mover == BLACK and board.rules.variant is Variant.RENJU:
+            for forbidden in renju_fouls(board.configuration(), size, size):
+                weights[forbidden.point.row * size + forbidden.point.col] = None
         best = max((weight for weight in weights if weight is not None), default=None)
         if best is None:
             raise ValueError("the board is full: there is no move to make")
-        size = board.board_size
         return tuple(Move(*divmod(square, size)) for square, weight in enumerate(weights) if weight == best)
 
     def choose(self, board: Configurations, mover: Symbol, stats: SearchStats | None = None) -> Move:

@@ -19,7 +19,9 @@
   time budget on any board, for the ``strong`` player.  Its parts: wins by
   continuous threats (:mod:`.threats`), the evaluation at its horizon
   (:mod:`.evaluation`, or on large boards the patterns on the lines,
-  :mod:`.patterns`) and a table bounded in size (:mod:`.table`).
+  :mod:`.patterns`), a table bounded in size (:mod:`.table`), and under
+  standard, renju and caro the board that counts the variant's wins and
+  renju's forbidden points (:mod:`.variant_board`).
 
 >>> solve(Position.from_rows(["X..", "...", "..."], length=3)).value
 <Winner.DRAW: 'draw'>

@@ -44,6 +44,8 @@ from configurations.lines import winning_lines
 from tictactoe.solver.geometry import squares_of
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from tictactoe.solver.geometry import Geometry
 
 __all__ = [
@@ -75,43 +77,67 @@ CLOSED_WEIGHTS = ((0, 2, 25, 250, 4000), (0, 1, 10, 160, 4000))
 _MOST_KNOWN = 1 << 15
 
 
-def pattern_counts(tiles: int, theirs: int, size: int, length: int) -> tuple[list[int], list[int]]:
+def pattern_counts(
+    tiles: int, theirs: int, size: int, length: int, *, exact: bool = False, caro: bool = False
+) -> tuple[list[int], list[int]]:
     """The open and the closed patterns (counts indexed by tiles, 0 to ``length``) of the player holding
     ``tiles`` on a line of ``size`` squares where the opponent holds ``theirs``.
+
+    With ``exact`` (standard, and black under renju: only exactly ``length`` in a row wins) a pattern with the
+    player's own tile just beyond it is none: filling it makes an overline.  With ``caro`` a closed pattern
+    between two of the opponent's tiles is none: filled, it is blocked at both ends.
 
     >>> pattern_counts(0b0011100, 0, 7, 5)  # ..XXX..: open three twice, closed three three times
     ([0, 0, 0, 2, 0, 0], [0, 0, 0, 3, 0, 0])
     >>> pattern_counts(0b0011100, 0b1000000, 7, 5)  # ..XXX.O: one open three, two closed
     ([0, 0, 0, 1, 0, 0], [0, 0, 0, 2, 0, 0])
+    >>> pattern_counts(0b1011110, 0, 7, 5, exact=True)  # .XXXX.X: filling the gap makes six, not five
+    ([0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 1, 0])
     """
     opens, closed = [0] * (length + 1), [0] * (length + 1)
     window = (1 << length) - 1
     for start in range(size - length + 1):
         mask = window << start
         if not mask & theirs:
+            flanks = _beyond(start, length)
+            if exact and flanks & tiles:
+                continue
+            if caro and 0 < start < size - length and flanks & theirs == flanks:
+                continue
             closed[(mask & tiles).bit_count()] += 1
     wide = (1 << (length + 1)) - 1
     ends = 1 | 1 << length
     for start in range(size - length):
         mask = wide << start
         if not mask & theirs and not (ends << start) & tiles:
+            if exact and _beyond(start, length + 1) & tiles:
+                continue
             opens[(mask & tiles).bit_count()] += 1
     return opens, closed
 
 
+def _beyond(start: int, width: int) -> int:
+    """The squares just before and just after the ``width`` squares from ``start`` on a line (one at its start)."""
+    after = 1 << start + width
+    return after | 1 << start - 1 if start else after
+
+
 @functools.lru_cache(maxsize=_MOST_KNOWN)
-def line_weights(xs: int, os: int, size: int, length: int) -> tuple[int, int, int, int]:
+def line_weights(xs: int, os: int, size: int, length: int, variant: str = "freestyle") -> tuple[int, int, int, int]:
     """The weights of the patterns on a line of ``size`` squares where ``X`` holds ``xs`` and ``O`` holds
     ``os``: ``X``'s when ``X`` is to move, ``X``'s when ``O`` is, ``O``'s when ``O`` is, ``O``'s when ``X`` is.
-    Worked out once for each line that occurs (of the last ``_MOST_KNOWN``).
+    Worked out once for each line that occurs (of the last ``_MOST_KNOWN``).  The patterns are those that can
+    still win under ``variant`` (a :class:`~configurations.rules.Variant`'s name; ``X`` is black):
+    :func:`pattern_counts` with ``exact`` under standard and for black under renju, ``caro`` under caro.
 
     >>> line_weights(0b0011100, 0, 7, 5)  # ..XXX..: two open threes and three closed ones for X
     (4750, 4480, 0, 0)
     """
     shift = max(0, 5 - length)  # k in a row's pattern so many tiles short of a line weighs as five's
     weights = []
-    for tiles, theirs in ((xs, os), (os, xs)):
-        opens, closed = pattern_counts(tiles, theirs, size, length)
+    for player, (tiles, theirs) in enumerate(((xs, os), (os, xs))):
+        exact = variant == "standard" or (variant == "renju" and player == 0)
+        opens, closed = pattern_counts(tiles, theirs, size, length, exact=exact, caro=variant == "caro")
         for side in (0, 1):
             total = 0
             for count in range(1, length):
@@ -123,12 +149,17 @@ def line_weights(xs: int, os: int, size: int, length: int) -> tuple[int, int, in
 
 class LinePatterns:
     """The lines of a board of ``shape``, with the tiles ``x_tiles`` and ``o_tiles`` (squares as bit masks), and
-    each player's sums of line weights; :meth:`play` and :meth:`undo` keep them as the search moves."""
+    each player's sums of line weights; :meth:`play` and :meth:`undo` keep them as the search moves.  The
+    patterns are those that can win under ``variant`` (:func:`line_weights`)."""
 
-    __slots__ = ("_history", "_length", "_lines", "_sizes", "_through", "_weights", "sums")
+    __slots__ = ("_history", "_length", "_lines", "_sizes", "_through", "_weigh", "_weights", "sums")
 
-    def __init__(self, shape: Geometry, *, x_tiles: int = 0, o_tiles: int = 0) -> None:
+    def __init__(self, shape: Geometry, *, x_tiles: int = 0, o_tiles: int = 0, variant: str = "freestyle") -> None:
         self._length = shape.length
+        # The weights of a line, chosen once: freestyle's calls the cached function as it is.
+        self._weigh: Callable[[int, int, int, int], tuple[int, int, int, int]] = (
+            line_weights if variant == "freestyle" else functools.partial(line_weights, variant=variant)
+        )
         lines = [range(*line) for line in winning_lines(shape.rows, shape.length, cols=shape.cols)]
         self._sizes = [len(line) for line in lines]
         through: list[list[tuple[int, int]]] = [[] for _ in range(shape.squares)]
@@ -160,7 +191,7 @@ class LinePatterns:
 
         Runtime complexity: O(1) but on the first meeting of a line: four lines and their known weights.
         """
-        lines, sizes, weights, length = self._lines, self._sizes, self._weights, self._length
+        lines, sizes, weights, length, weigh = self._lines, self._sizes, self._weights, self._length, self._weigh
         through = self._through[square]
         self._history.append((square, player, self.sums, [weights[index] for index, _ in through]))
         x_moving, x_waiting, o_moving, o_waiting = self.sums
@@ -168,7 +199,7 @@ class LinePatterns:
             line = lines[index]
             line[player] |= bit
             old = weights[index]
-            new = weights[index] = line_weights(line[0], line[1], sizes[index], length)
+            new = weights[index] = weigh(line[0], line[1], sizes[index], length)
             x_moving += new[0] - old[0]
             x_waiting += new[1] - old[1]
             o_moving += new[2] - old[2]

@@ -10,7 +10,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from configurations import Configurations, Side
-from configurations.rules import Rules, RulesError
+from configurations.rules import Rules, RulesError, Variant
+from configurations.symbols import EMPTY
+from configurations.variants import wins
 from tictactoe.solver.geometry import geometry
 
 if TYPE_CHECKING:
@@ -58,7 +60,7 @@ class Position:
             raise PositionError(
                 f"X has {x_count} tiles and O {o_count}: X moves first, so X has as many as O or one more"
             )
-        if self._has_line(x_tiles) and self._has_line(o_tiles):
+        if self._has_line(Side.X) and self._has_line(Side.O):
             raise PositionError("both X and O have a line: the game stops at the first")
         self._check_last_move(Side.X, x_tiles, moved_after=x_count == o_count)
         self._check_last_move(Side.O, o_tiles, moved_after=x_count > o_count)
@@ -135,10 +137,11 @@ class Position:
 
     @property
     def winner(self) -> Side | None:
-        """The side with ``length`` tiles in a line, if either has them."""
-        if self._has_line(self.x_tiles):
+        """The side with a line that wins under the rules' variant (``length`` tiles in a line, under
+        freestyle), if either has one."""
+        if self._has_line(Side.X):
             return Side.X
-        if self._has_line(self.o_tiles):
+        if self._has_line(Side.O):
             return Side.O
         return None
 
@@ -174,8 +177,12 @@ class Position:
 
     __hash__ = None  # type: ignore[assignment]  # its fields can be reassigned, so it is not hashable
 
-    def _has_line(self, tiles: int) -> bool:
-        return any(window & tiles == window for window in self.shape.windows)
+    def _has_line(self, side: Side) -> bool:
+        """Whether ``side`` has a line that wins under the rules' variant."""
+        if self.rules.variant is Variant.FREESTYLE:
+            tiles = self.x_tiles if side is Side.X else self.o_tiles
+            return any(window & tiles == window for window in self.shape.windows)
+        return wins(self.rules, "".join(row.replace(EMPTY_ROW_MARK, EMPTY) for row in self.rows()), side)
 
     def _check_last_move(self, side: Side, tiles: int, *, moved_after: bool) -> None:
         """``PositionError`` unless ``side``'s lines, if it has any, were completed by its last move: the other
@@ -186,11 +193,13 @@ class Position:
         ...
         tictactoe.solver.position.PositionError: X has a line and O moved after it: the game stops at the line
         """
-        lines = [window for window in self.shape.windows if window & tiles == window]
-        if not lines:
+        if not self._has_line(side):
             return
         if moved_after:
             raise PositionError(f"{side} has a line and {side.opponent} moved after it: the game stops at the line")
+        if self.rules.variant is not Variant.FREESTYLE:
+            return  # a variant's winning runs are not its windows: an overline beside a five is no line
+        lines = [window for window in self.shape.windows if window & tiles == window]
         common = tiles
         for line in lines:
             common &= line

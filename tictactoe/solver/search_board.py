@@ -303,6 +303,25 @@ class SearchBoard:
         del moves[len(weights) - weights.count(0) :]
         return moves
 
+    def stops(self, player: int) -> int:
+        """The squares where the other player's stone leaves ``player`` no square that completes a line: its one
+        threat, and none against two (on a variant's board a stone beside a line can stop it too, and black may not
+        stop one on a forbidden point: :meth:`VariantBoard.stops
+        <tictactoe.solver.variant_board.VariantBoard.stops>`)."""
+        threats = self.threats[player]
+        return 0 if threats & (threats - 1) else threats
+
+    def forbidden(self, square: int) -> bool:
+        """Whether black may not play the empty ``square``: never, but on a renju board
+        (:class:`~tictactoe.solver.variant_board.VariantBoard`)."""
+        return False
+
+    def playable(self, player: int, squares: list[int], limit: int | None = None) -> list[int]:
+        """Of ``squares``, in order, those ``player`` may play: all of them, but on a renju board, where black's
+        forbidden points are left out (:meth:`VariantBoard.playable
+        <tictactoe.solver.variant_board.VariantBoard.playable>`, which ``limit`` is for)."""
+        return squares
+
     def near_pairs(self, player: int) -> list[tuple[int, int]]:
         """The two empty squares of each of ``player``'s near windows, each as a set of one square.
 

@@ -26,6 +26,12 @@ chosen:
 * a board with a line already on it is refused, since no game goes on
   from it.
 
+Under another variant than freestyle a tile wins where the board's rules
+say (:func:`configurations.variants.wins_through`), and under renju the
+player who plays black never places a tile on a point forbidden to it
+(:func:`configurations.variants.renju_foul`): a rule, not a choice, so
+the search's promise holds among the moves the rules allow.
+
 The result is the exact minimax score of the depth-bounded game tree and
 the first square in row-major order that reaches it; at full depth the
 computer never loses a game it could draw.
@@ -33,8 +39,14 @@ computer never loses a game it could draw.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from configurations import COMPUTER, COMPUTER_WINS, DRAW, EMPTY, HUMAN, HUMAN_WINS, UNDECIDED, Configurations
+from configurations.moves import Move
 from configurations.results import PosPlay, SearchStats
+from configurations.rules import Variant
+from configurations.symbols import Symbol
+from configurations.variants import BLACK, renju_foul, wins_through
 from hashdict import Data, HashDictionary
 from tictactoe.solver.geometry import geometry
 from tictactoe.solver.records import Bound, interval, pack, settled
@@ -44,9 +56,10 @@ __all__ = ["sound_play"]
 
 _EMPTY_CODE = ord(EMPTY)
 _CODES = (ord(HUMAN), ord(COMPUTER))  # a player's tile, by player number: X is 0, O is 1
+_SWAP = str.maketrans({HUMAN: COMPUTER, COMPUTER: HUMAN})
 
 
-def sound_play(configs: Configurations, *, stats: SearchStats | None = None) -> PosPlay:
+def sound_play(configs: Configurations, *, stats: SearchStats | None = None, black: Symbol = BLACK) -> PosPlay:
     """The computer's (``"O"``'s) best play on ``configs``, searched ``configs.max_levels`` deep.
 
     Returns ``PosPlay(score, row, col)``: the exact minimax score of the
@@ -55,7 +68,9 @@ def sound_play(configs: Configurations, *, stats: SearchStats | None = None) -> 
     ``PosPlay(-1, -1, -1)`` when no square is empty.  ``ValueError`` when a
     player already has a line.  The board is left as it was found.
     ``stats.nodes`` grows by the tiles the search placed, as
-    :func:`~configurations.computer_play` counts them.
+    :func:`~configurations.computer_play` counts them.  The game is played
+    by ``configs.rules``, where ``black`` plays black (``O`` on a board
+    :func:`~configurations.board.as_computer` swapped).
 
     >>> configs = Configurations.from_rows(["X  ", "   ", "   "], length_to_win=3, max_levels=9)
     >>> sound_play(configs)
@@ -63,7 +78,7 @@ def sound_play(configs: Configurations, *, stats: SearchStats | None = None) -> 
     """
     if configs.wins(HUMAN) or configs.wins(COMPUTER):
         raise ValueError("a player already has a line: the game is over")
-    search = _SoundSearch(configs, configs.create_dictionary(), stats if stats is not None else SearchStats())
+    search = _SoundSearch(configs, configs.create_dictionary(), stats if stats is not None else SearchStats(), black)
     score, square = search.search(1, HUMAN_WINS, COMPUTER_WINS, 0)
     if square < 0:
         return PosPlay(-1, -1, -1)
@@ -78,8 +93,17 @@ class _SoundSearch:
     every search with an empty one.
     """
 
-    def __init__(self, configs: Configurations, table: HashDictionary, stats: SearchStats) -> None:
+    def __init__(
+        self, configs: Configurations, table: HashDictionary, stats: SearchStats, black: Symbol = BLACK
+    ) -> None:
         shape = geometry(configs.board_size, configs.board_size, configs.length_to_win)
+        self._rules = rules = configs.rules
+        self._black = black
+        # The win test and the player kept off renju's forbidden points (-1: none), chosen once for the search.
+        self._wins: Callable[[int, int], bool] = (
+            self._completes if rules.variant is Variant.FREESTYLE else self._wins_under_variant
+        )
+        self._restricted = _CODES.index(ord(black)) if rules.variant is Variant.RENJU else -1
         self._masks = shape.windows
         self._length = shape.length
         self._windows_through = shape.windows_through
@@ -114,7 +138,7 @@ class _SoundSearch:
         best = -1
         cells, code, tiles = self._cells, _CODES[player], self._tiles
         for square, held in enumerate(cells):
-            if held != _EMPTY_CODE:
+            if held != _EMPTY_CODE or (player == self._restricted and self._forbidden(square)):
                 continue
             cells[square] = code
             tiles[player] |= 1 << square
@@ -201,7 +225,21 @@ class _SoundSearch:
             self._table.put(Data(key, pack(low, Bound.LOWER) if failed_high else pack(high, Bound.UPPER)))
         return low if failed_high or low == high else high
 
-    def _wins(self, player: int, square: int) -> bool:
-        """Whether ``player``'s tile on ``square`` completes a line."""
+    def _completes(self, player: int, square: int) -> bool:
+        """Whether ``player``'s tile on ``square`` completes a line (freestyle's win)."""
         tiles, masks = self._tiles[player], self._masks
         return any(masks[window] & tiles == masks[window] for window in self._windows_through[square])
+
+    def _wins_under_variant(self, player: int, square: int) -> bool:
+        """Whether ``player``'s tile on ``square`` wins under the rules' variant."""
+        if not self._completes(player, square):
+            return False  # every variant's win fills a window
+        move = Move(*divmod(square, self._rules.cols))
+        return wins_through(self._rules, self._cells.decode("ascii"), move, black=self._black)
+
+    def _forbidden(self, square: int) -> bool:
+        """Whether the empty ``square`` is forbidden to black under renju."""
+        board, cols = self._cells.decode("ascii"), self._rules.cols
+        if self._black != BLACK:  # renju's referee reads black as X
+            board = board.translate(_SWAP)
+        return renju_foul(board, self._rules.rows, cols, Move(*divmod(square, cols))) is not None

@@ -40,10 +40,12 @@ only when the ones before it did not settle the move:
    * the Erdős-Selfridge test (:mod:`tictactoe.solver.blocking`) bounds
      the value at a draw for a player who can no longer win;
    * at the horizon the position is scored: on boards searched with beams,
-     by the patterns on its lines -- open and closed twos, threes and
-     fours of each player, the player to move's weighed a tempo nearer
+     and on every board of another variant than freestyle, by the
+     patterns on its lines -- open and closed twos, threes and fours of
+     each player, the player to move's weighed a tempo nearer
      their end (:mod:`tictactoe.solver.patterns`, kept beside the board
-     move by move); on smaller boards by its windows' values
+     move by move, and counting only what can win under the variant); on
+     smaller boards of freestyle by its windows' values
      (:mod:`tictactoe.solver.evaluation`);
    * moves are tried heaviest line weight first, the table's best move
      before them; on boards over 6x6 only the heaviest ``WIDTH`` are
@@ -77,6 +79,7 @@ from typing import TYPE_CHECKING
 
 from configurations.moves import Move
 from configurations.results import MoverScore, Outcome
+from configurations.rules import Variant
 from tictactoe.solver.blocking import breaker_wins_by_potential
 from tictactoe.solver.clock import Deadline, OutOfTime
 from tictactoe.solver.evaluation import evaluate
@@ -86,6 +89,7 @@ from tictactoe.solver.records import FINAL_DEPTH, Bound, pack, unpack
 from tictactoe.solver.search_board import SearchBoard
 from tictactoe.solver.table import BoundedTable
 from tictactoe.solver.threats import ThreatSearch
+from tictactoe.solver.variant_board import search_board
 
 if TYPE_CHECKING:
     from configurations import SearchStats
@@ -184,11 +188,14 @@ class StrongSearch:
     to call.
 
     ``patterns``: whether a board searched with beams is scored at the horizon by the patterns on its lines
-    (the default, the stronger player) or, as smaller boards are, by its windows' values -- the scale the
-    review's chances are fitted to (:mod:`tictactoe.game.review.values`)."""
+    (the default, the stronger player) or, as smaller boards of freestyle are, by its windows' values -- the scale
+    the review's chances are fitted to (:mod:`tictactoe.game.review.values`).  The patterns count what can still
+    win under the rules' variant, the windows' values what could under freestyle: a board of another variant is
+    scored by its patterns, unless ``patterns`` is false."""
 
     __slots__ = (
         "_board",
+        "_breakers",
         "_deadline",
         "_inexact",
         "_iteration_best",
@@ -207,10 +214,16 @@ class StrongSearch:
         self.rules = rules
         self._shape = geometry(rules.rows, rules.cols, rules.k)
         self._table = BoundedTable(capacity)
+        # Whether Erdős-Selfridge may bound the game with each player as the breaker: not black under renju,
+        # whose pairing strategy may ask for a point it may not play.
+        self._breakers = (rules.variant is not Variant.RENJU, True)
         self._width = _INFINITY if self._shape.squares <= _FULL_WIDTH_SQUARES else WIDTH
         self._scouts = self._shape.squares >= LEAST_SCOUTED_SQUARES  # never a board searched for proofs
         # The patterns on the lines, kept beside the board on boards searched with beams: what the horizon reads.
-        self._patterns = LinePatterns(self._shape) if patterns and self._width < _INFINITY else None
+        # The windows' values know no variant, so a board of another variant is scored by its patterns whatever
+        # its size.
+        by_patterns = self._width < _INFINITY or rules.variant is not Variant.FREESTYLE
+        self._patterns = LinePatterns(self._shape, variant=rules.variant) if patterns and by_patterns else None
         self._board: SearchBoard | None = None
         self._stats: SearchStats | None = None
         self._deadline = Deadline(every=_CLOCK_EVERY)
@@ -241,7 +254,7 @@ class StrongSearch:
         if position.winner is not None or not position.empty_squares:
             raise ValueError("the game is over: there is no move to make")
         started, clock = time.process_time(), time.monotonic()
-        self._board = board = SearchBoard(position)
+        self._board = board = search_board(position)
         if self._patterns is not None:
             self._patterns.reset(position.x_tiles, position.o_tiles)
         self._stats = stats
@@ -273,7 +286,8 @@ class StrongSearch:
             if not small or len(line) <= 3:
                 return line[0], WIN - len(line), Outcome.WIN, 0
             max_plies = min(max_plies, len(line) - 2)
-        moves = [lowest_square(theirs)] if theirs else board.ordered_moves()
+        moves = squares_of(board.stops(1 - board.mover)) if theirs else board.ordered_moves()
+        moves = board.playable(board.mover, moves)
         if not moves:  # no square lies on a live window: nobody can win
             return board.empty_squares()[0], 0, Outcome.DRAW, 0
         if not theirs and board.double_threats(1 - board.mover):
@@ -304,12 +318,15 @@ class StrongSearch:
         mine, theirs = board.threats[mover], board.threats[1 - mover]
         if mine:
             return lowest_square(mine), WIN - 1, Outcome.WIN, 0
-        if theirs & (theirs - 1):
-            return lowest_square(theirs), 2 - WIN, Outcome.LOSS, 0
+        stops = board.stops(1 - mover) if theirs else 0
+        if theirs and not stops:
+            # Two threats, or one black may not block under renju: whatever is played, the opponent completes one.
+            allowed = board.playable(mover, [*squares_of(theirs), *board.empty_squares()], 0)
+            return (allowed or squares_of(theirs))[0], 2 - WIN, Outcome.LOSS, 0
         if self._width == _INFINITY:
             return None
-        if theirs:
-            return lowest_square(theirs), 0, None, 0  # the block is forced: there is nothing to weigh
+        if stops and not stops & (stops - 1):
+            return lowest_square(stops), 0, None, 0  # the block is forced: there is nothing to weigh
         if board.empties == board.squares:
             # The first move: a search this short cannot tell the squares near the centre apart, and the
             # centre leaves the most room.
@@ -350,7 +367,7 @@ class StrongSearch:
         candidates = [*moves[:ROOT_WIDTH], *line, *squares_of(board.fours(board.mover))]
         stopping: list[int] = []
         unsure: list[int] = []
-        for move in dict.fromkeys(candidates):
+        for move in board.playable(board.mover, list(dict.fromkeys(candidates))):
             if time.monotonic() > deadline:
                 unsure.append(move)
                 continue
@@ -456,8 +473,10 @@ class StrongSearch:
         if board.threats[mover]:
             return WIN - ply - 1
         theirs = board.threats[1 - mover]
-        if theirs & (theirs - 1):
-            return ply + 2 - WIN
+        if theirs:
+            theirs = board.stops(1 - mover)  # where the player must play (one square but under caro)
+            if not theirs:
+                return ply + 2 - WIN  # two threats, or one that black may not block under renju
         if not board.empties:
             return 0
         if not theirs and board.double_threats(mover):
@@ -477,8 +496,9 @@ class StrongSearch:
     def _expand(self, depth: int, alpha: int, beta: int, ply: int, *, block: int, only: int) -> int:
         """:meth:`_search` of a position whose moves are to be tried: the table, the moves, the record.
 
-        ``block``: the opponent's threat (a set of one square), the only
-        move, which does not count as a ply; else 0.  ``only``: the squares
+        ``block``: the squares that stop the opponent's threat (one, the
+        threat's own, but under caro), the only moves, which do not count
+        as a ply; else 0.  ``only``: the squares
         the moves are chosen from, when they are restricted; else 0.
         """
         board = self._board
@@ -498,7 +518,7 @@ class StrongSearch:
                 return score
             if move >= 0:
                 first = self._shape.inverse_symmetries[symmetry][move]
-        moves = [lowest_square(block)] if block else self._moves(first, only)
+        moves = squares_of(block) if block else self._moves(first, only)
         if not moves:
             return 0  # no square lies on a live window: nobody can win
         inexact, window_low = self._inexact, alpha
@@ -580,6 +600,7 @@ class StrongSearch:
         if first in moves:
             moves.remove(first)
             moves.insert(0, first)
+        moves = board.playable(board.mover, moves, None if only else self._width)
         if len(moves) > self._width and not only:
             self._inexact += 1
             del moves[self._width :]
@@ -590,9 +611,12 @@ class StrongSearch:
         can no longer win, else no bound."""
         board = self._board
         assert board is not None
-        mover, length = board.mover, board.length
-        low = 0 if breaker_wins_by_potential(board.potential[1 - mover], length, maker_to_move=False) else -_INFINITY
-        high = 0 if breaker_wins_by_potential(board.potential[mover], length, maker_to_move=True) else _INFINITY
+        mover, length, breakers = board.mover, board.length, self._breakers
+        low = high = 0
+        if not (breakers[mover] and breaker_wins_by_potential(board.potential[1 - mover], length, maker_to_move=False)):
+            low = -_INFINITY
+        if not (breakers[1 - mover] and breaker_wins_by_potential(board.potential[mover], length, maker_to_move=True)):
+            high = _INFINITY
         return low, high
 
     def _safe(self, square: int, moves: list[int]) -> int:

@@ -28,6 +28,13 @@ attacking moves are remembered (in a :class:`~hashdict.HashDictionary`,
 under the board's symmetry key), since threats played in another order
 often meet again.
 
+Under a variant the board counts only the threats the variant does
+(:mod:`tictactoe.solver.variant_board`), and under renju neither side's
+moves include a point forbidden for black: a black four that only a
+forbidden point completes is none, and where white's four can only be
+blocked on a point forbidden for black, white wins there (the line then
+ends with the square white completes, black's reply being any other).
+
 >>> from tictactoe.solver.search_board import SearchBoard
 >>> from tictactoe.solver.position import Position
 >>> board = SearchBoard(Position.from_rows(
@@ -47,6 +54,7 @@ from hashdict import Data, HashDictionary
 from tictactoe.solver.clock import Deadline
 from tictactoe.solver.depth import make_room
 from tictactoe.solver.geometry import lowest_square, squares_of
+from tictactoe.solver.search_board import CROSS
 
 if TYPE_CHECKING:
     from tictactoe.solver.search_board import SearchBoard
@@ -150,10 +158,10 @@ class ThreatSearch:
         theirs = board.threats[defender]
         if theirs:
             # When the defender threatens, the attacker must block, which goes on only if the block attacks too.
-            candidates = [] if theirs & (theirs - 1) else [lowest_square(theirs)]
+            candidates = squares_of(board.stops(defender))
         else:
             doubles = board.double_threats(attacker)
-            candidates = self._attacking_squares(doubles)
+            candidates = self._attacking_squares(doubles)  # black's forbidden points are left out as they come
             if attacks == 1 and not doubles:
                 # The last attacking move wins only by making two threats at once, and no square does: a four or a
                 # three is answered and leaves nothing to attack with.  Each is counted as tried, as trying it
@@ -177,21 +185,38 @@ class ThreatSearch:
         board = self._board
         attacker, defender = board.mover, 1 - board.mover
         self.nodes += 1  # a position too, and the one that costs: the budget counts both
+        if attacker == CROSS and board.forbidden(square):
+            return None  # judged only when tried: a line found sooner leaves the other squares unjudged
         board.play(square)
         try:
             threats = board.threats[attacker]
             if board.threats[defender]:
                 return None  # the defender completes a line first
-            if threats & (threats - 1):
-                block = lowest_square(threats)  # two threats: one block cannot stop both
-                return [square, block, lowest_square(threats ^ (1 << block))]
+            stops = board.stops(attacker) if threats else 0
+            if threats and not stops:
+                return [square, *self._finish(threats)]  # no one stone stops the threats
             if threats:
-                replies = [lowest_square(threats)]
+                replies = squares_of(stops)
             elif self._threes and board.double_threats(attacker):
-                replies = squares_of(board.fours(attacker) | board.fours(defender))
+                replies = board.playable(defender, squares_of(board.fours(attacker) | board.fours(defender)))
             else:
                 return None  # neither a four nor a three: the defender would have a free move
             return self._every_reply_loses(square, replies, attacks)
+        finally:
+            board.undo()
+
+    def _finish(self, threats: int) -> list[int]:
+        """The end of a win where no stone of the defender's (to move) stops the attacker's ``threats``: a reply on
+        one of them and the square the attacker completes after it; where the defender may play none of them (black
+        under renju), only the square the attacker completes."""
+        board = self._board
+        attacker = 1 - board.mover
+        blocks = board.playable(board.mover, squares_of(threats), 0)
+        if not blocks:
+            return [lowest_square(threats)]
+        board.play(blocks[0])
+        try:
+            return [blocks[0], lowest_square(board.threats[attacker])]
         finally:
             board.undo()
 
