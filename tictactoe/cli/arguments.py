@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 import tictactoe
 from configurations.numbers import NumberError, read_whole_number
+from configurations.rules import Variant
 from tictactoe.ui.settings import check_name
 
 if TYPE_CHECKING:
@@ -26,6 +27,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "MAX_PAUSE",
+    "add_rule",
     "add_version",
     "file_path",
     "pause",
@@ -52,6 +54,18 @@ def program_name(module_form: str, argv0: str | None = None) -> str:
     """
     name = os.path.basename(sys.argv[0] if argv0 is None else argv0)  # not pathlib: a plain game does not load it
     return name if name.startswith(_CONSOLE_PREFIX) else module_form
+
+
+def add_rule(parser: argparse.ArgumentParser, help_text: str) -> None:
+    """Give ``parser`` the ``--rule`` option: a :class:`~configurations.rules.Variant` by name, freestyle when not
+    given; ``help_text`` says what the rule is for in this program."""
+    parser.add_argument(
+        "--rule",
+        choices=[variant.value for variant in Variant],
+        default=Variant.FREESTYLE.value,
+        metavar="RULE",
+        help=help_text,
+    )
 
 
 def add_version(parser: argparse.ArgumentParser) -> None:

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import TextIO
 
 from configurations.rules import Variant
-from tictactoe.cli.arguments import add_version, file_path, seconds, whole_number
+from tictactoe.cli.arguments import add_rule, add_version, file_path, seconds, whole_number
 from tictactoe.cli.exits import EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE
 from tictactoe.game.game_files import GameFileError, read_game_file
 from tictactoe.game.history import (
@@ -237,12 +237,9 @@ def _parser(program: str) -> argparse.ArgumentParser:
         "--import", dest="import_", type=file_path, metavar="FILE", help="add the games of an SGF or PSQ file"
     )
     parser.add_argument("--db", type=file_path, metavar="PATH", help="the game history file (SQLite)")
-    parser.add_argument(
-        "--rule",
-        choices=[variant.value for variant in Variant],
-        default=Variant.FREESTYLE.value,
-        metavar="RULE",
-        help="with --import: the rule of the games whose file names none (PSQ, SGF without RU): freestyle (the "
+    add_rule(
+        parser,
+        "with --import: the rule of the games whose file names none (PSQ, SGF without RU): freestyle (the "
         "default), standard, renju or caro",
     )
     parser.add_argument("--player", metavar="NAME", help="with --history: only the games NAME played")

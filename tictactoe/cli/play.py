@@ -19,9 +19,9 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, NoReturn, TextIO
 
 from configurations.moves import MAX_BOARD_SIZE, Move, MoveError
-from configurations.rules import Opening, Rules, RulesError, Variant
+from configurations.rules import Opening, Rules, RulesError
 from configurations.search import SearchMemoryError
-from tictactoe.cli.arguments import add_version, file_path, pause, seconds, side_name, whole_number
+from tictactoe.cli.arguments import add_rule, add_version, file_path, pause, seconds, side_name, whole_number
 from tictactoe.cli.exits import EXIT_FAILED, EXIT_INPUT_ENDED, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, exit_status, run
 from tictactoe.game.session import Session
 from tictactoe.players.levels import LEVEL_NAMES, LEVELS, Level, level_options, levelled_kinds
@@ -393,12 +393,9 @@ def _parser(program: str, *, levelled: bool = False) -> argparse.ArgumentParser:
 def _add_rule_options(parser: argparse.ArgumentParser) -> None:
     """The options of the game's rules: what wins (``--rule``) and how the first stones are placed
     (``--opening-rule``)."""
-    parser.add_argument(
-        "--rule",
-        choices=[variant.value for variant in Variant],
-        default=Variant.FREESTYLE.value,
-        metavar="RULE",
-        help="what wins: freestyle (k or more in a row, the default), standard (exactly k), renju (five; black, X, "
+    add_rule(
+        parser,
+        "what wins: freestyle (k or more in a row, the default), standard (exactly k), renju (five; black, X, "
         "may not play a double three, a double four or an overline) or caro (a line not blocked at both ends)",
     )
     parser.add_argument(
