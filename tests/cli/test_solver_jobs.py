@@ -155,16 +155,20 @@ def default_signals() -> None:
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
-def test_ctrl_c_stops_the_workers_and_ends_quietly(tmp_path: Path) -> None:
-    command = [sys.executable, *SOLVE, "7", "5", "--workers", "2", "--resume", str(tmp_path / "a.db")]
-    with subprocess.Popen(
-        command,
+def two_worker_solve(tmp_path: Path) -> subprocess.Popen[str]:
+    """7x7, five in a row, solved by two workers into a resume file in ``tmp_path``, its signals as a terminal's."""
+    return subprocess.Popen(
+        [sys.executable, *SOLVE, "7", "5", "--workers", "2", "--resume", str(tmp_path / "a.db")],
         cwd=ROOT,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
         preexec_fn=default_signals,  # noqa: PLW1509 (the test's process has no thread a fork could catch)
-    ) as run:
+    )
+
+
+def test_ctrl_c_stops_the_workers_and_ends_quietly(tmp_path: Path) -> None:
+    with two_worker_solve(tmp_path) as run:
         workers = started_workers(run.pid, 2)
         run.send_signal(signal.SIGINT)
         out, err = run.communicate(timeout=60)
@@ -217,15 +221,7 @@ def gone(pids: list[int], seconds: float = 30.0) -> bool:
 @pytest.mark.slow
 @pytest.mark.parametrize("end", [signal.SIGTERM, signal.SIGKILL], ids=["SIGTERM", "kill -9"])
 def test_the_workers_end_with_the_solve_however_it_ends(tmp_path: Path, end: signal.Signals) -> None:
-    command = [sys.executable, *SOLVE, "7", "5", "--workers", "2", "--resume", str(tmp_path / "a.db")]
-    with subprocess.Popen(
-        command,
-        cwd=ROOT,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        preexec_fn=default_signals,  # noqa: PLW1509 (the test's process has no thread a fork could catch)
-    ) as run:
+    with two_worker_solve(tmp_path) as run:
         workers = started_workers(run.pid, 2)
         assert len(workers) >= 2
         run.send_signal(end)

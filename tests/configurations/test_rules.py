@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 
 import pytest
 
@@ -82,9 +83,9 @@ def test_size_and_squares() -> None:
         (lambda: Rules.square(1, 1, opening="swap"), "a 1x1 board cannot hold the stones of a swap opening"),
     ],
 )
-def test_rules_that_cannot_be_played_are_refused_saying_why(make: object, message: str) -> None:
+def test_rules_that_cannot_be_played_are_refused_saying_why(make: Callable[[], Rules], message: str) -> None:
     with pytest.raises(RulesError, match=f"^{message}"):
-        make()  # type: ignore[operator]
+        make()
 
 
 def test_a_rules_error_is_a_value_error_and_numbers_must_be_ints() -> None:
