@@ -114,6 +114,25 @@ def test_other_programs_files_import_their_main_lines_and_replay_with_their_resu
     assert "MT[" not in text
 
 
+def test_an_import_says_what_it_noticed_of_each_game_one_note_a_line(tmp_path: Path) -> None:
+    sgf = tmp_path / "renjunet.sgf"
+    sgf.write_text(
+        "(;GM[4]SZ[15]5A[hh]SW[];B[hh];W[ih])(;GM[4]SZ[15]RU[Renju];B[ih];W[aa];B[jh];W[ao];"
+        "B[hi];W[oa];B[hj];W[oo];B[hh])",
+        encoding="utf-8",
+    )
+    db = tmp_path / "games.sqlite3"
+    assert run_main("--import", str(sgf), "--db", str(db)) == (
+        0,
+        f"Imported 2 games into {db}\n"
+        "note: game 1: no RU, but its 5A/SW (RenjuNet's renju openings) suggest renju: read as freestyle;"
+        " --rule renju reads it as renju\n"
+        "note: game 2: move 9, h8 is forbidden for black: double three (h8-j8, h8-h10): black lost there, and the"
+        " game ends before it\n",
+        "",
+    )
+
+
 def test_a_gomocup_psq_file_imports_beside_sgf(tmp_path: Path) -> None:
     psq = tmp_path / "0x1-9(1).psq"
     psq.write_bytes(b"Piskvorky 20x20, 11:11, 0\r\n10,10,0\r\n11,11,1500\r\npbrain-a.exe\r\npbrain-b.exe\r\n-1\r\n")

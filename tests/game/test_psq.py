@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from configurations import Winner
-from configurations.rules import Rules
+from configurations.rules import Rules, Variant
 from tests.records import sample_record
 from tictactoe.game.game_files import GameFileError, read_game_file
 from tictactoe.game.psq import PsqError, is_psq, parse_psq
@@ -82,3 +82,18 @@ def test_files_are_told_apart_by_how_they_start(tmp_path: Path) -> None:
         read_game_file(neither)
     with pytest.raises(GameFileError, match=f"^cannot read {re.escape(str(tmp_path))}: not a regular file$"):
         read_game_file(tmp_path)
+
+
+def test_a_renju_game_whose_black_plays_a_forbidden_point_is_lost_by_black_there(tmp_path: Path) -> None:
+    # Black i8 j8 h9 h10, then h8: two open threes at once.
+    moves = b"9,8,0\n1,1,0\n10,8,0\n1,15,0\n8,9,0\n15,1,0\n8,10,0\n15,15,0\n8,8,0\n"
+    psq = tmp_path / "foul.psq"
+    psq.write_bytes(b"Piskvorky 15x15, 0:0, 0\n" + moves + b"-1\n")
+    games = read_game_file(psq, rule=Variant.RENJU)
+    [record] = games.records
+    assert (len(record.moves), record.result, record.declared_result) == (8, Winner.O, "W+F")
+    assert games.notes == (
+        "game 1: move 9, h8 is forbidden for black: double three (h8-j8, h8-h10): black lost there, and the game"
+        " ends before it",
+    )
+    assert read_game_file(psq).records[0].moves[-1].move.row == 7  # freestyle: h8 is a move like any

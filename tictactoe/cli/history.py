@@ -124,6 +124,8 @@ def _run(
         imported = read_game_file(args.import_, rule=Variant(args.rule))
         ids, skipped = history.save_new(imported.records)
         print(import_note(len(ids), history.path, skipped, imported.variations_left_out), file=out)
+        for note in imported.notes:
+            print(f"note: {note}", file=out)
     return damaged
 
 

@@ -38,9 +38,9 @@ import re
 
 from configurations.moves import MAX_BOARD_SIZE, Move
 from configurations.rules import Variant
-from tictactoe.game.record import Competitor, GameRecord, RecordError, TimedMove, square_rules
+from tictactoe.game.record import Competitor, GameRecord, RecordError, TimedMove, lost_by_foul, square_rules
 
-__all__ = ["HEADER", "PsqError", "is_psq", "parse_psq"]
+__all__ = ["HEADER", "PsqError", "is_psq", "parse_psq", "read_psq"]
 
 #: How a PSQ file starts.
 HEADER = b"Piskvorky"
@@ -70,6 +70,12 @@ def parse_psq(data: bytes, *, rule: Variant = Variant.FREESTYLE) -> list[GameRec
 
     Runtime complexity: O(len(data) + board squares).
     """
+    return read_psq(data, rule=rule)[0]
+
+
+def read_psq(data: bytes, *, rule: Variant = Variant.FREESTYLE) -> tuple[list[GameRecord], tuple[str, ...]]:
+    """:func:`parse_psq`'s game, and what the reader should be told of it, one line each (a game black lost by
+    a forbidden move)."""
     lines = data.removeprefix(b"\xef\xbb\xbf").decode("latin-1").strip().splitlines()
     header = _FIRST_LINE.fullmatch(lines[0]) if lines else None
     if header is None:
@@ -97,8 +103,13 @@ def parse_psq(data: bytes, *, rule: Variant = Variant.FREESTYLE) -> list[GameRec
         Competitor(name) if program is None else Competitor(program, "engine")
         for name, program in zip(_DEFAULT_NAMES, (first, second), strict=True)
     )
+
+    def make(played: tuple[TimedMove, ...], result: str | None) -> GameRecord:
+        return GameRecord(x, o, square_rules(size, _LENGTH, rule), 0, None, None, None, played, declared_result=result)
+
     try:
-        return [GameRecord(x, o, square_rules(size, _LENGTH, rule), 0, None, None, None, tuple(moves))]
+        record, foul = lost_by_foul(make, tuple(moves))
+        return [record], () if foul is None else (f"game 1: {foul}",)
     except RecordError as error:
         where = "" if error.move_number is None else f"line {error.move_number + 1}: "
         raise PsqError(f"{where}{error.problem}") from None
