@@ -142,7 +142,11 @@ def test_a_gomocup_psq_file_imports_beside_sgf(tmp_path: Path) -> None:
     assert out.splitlines()[1].split() == ["1", "-", "pbrain-a.exe", "pbrain-b.exe", "unfinished", "20x20", "5", "2"]
     broken = tmp_path / "broken.psq"
     broken.write_bytes(b"Piskvorky 20x20, 11:11, 0\r\n10,10,0\r\n10,10,0\r\n")
-    assert run_main("--import", str(broken), "--db", str(db)) == (1, "", "play.py: line 3: j10 is already taken\n")
+    assert run_main("--import", str(broken), "--db", str(db)) == (
+        1,
+        "",
+        f"play.py: {broken}: line 3: j10 is already taken\n",
+    )
 
 
 def test_import_rule_gives_the_rule_of_games_whose_file_names_none(tmp_path: Path) -> None:

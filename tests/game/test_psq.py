@@ -78,7 +78,9 @@ def test_files_are_told_apart_by_how_they_start(tmp_path: Path) -> None:
     neither.write_text("my notes\n")
     assert read_game_file(psq).records == parse_psq(GOMOCUP)
     assert read_game_file(sgf).records == [sample_record()]
-    with pytest.raises(GameFileError, match=r"^byte 0: expected '\(' to start a game, found 'm'$"):
+    with pytest.raises(
+        GameFileError, match=rf"^{re.escape(str(neither))}: byte 0: expected '\(' to start a game, found 'm'$"
+    ):
         read_game_file(neither)
     with pytest.raises(GameFileError, match=f"^cannot read {re.escape(str(tmp_path))}: not a regular file$"):
         read_game_file(tmp_path)

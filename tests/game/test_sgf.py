@@ -459,3 +459,15 @@ def test_renjunet_s_opening_properties_are_read_and_suggest_renju_in_a_note(mark
     )
     assert read_sgf(f"(;FF[4]GM[4]SZ[15]{marks};B[hh];W[ih])", rule=Variant.RENJU).notes == ()
     assert read_sgf(f"(;FF[4]GM[4]RU[Renju]SZ[15]{marks};B[hh];W[ih])").notes == ()
+
+
+def test_a_game_of_another_kind_in_a_collection_is_skipped_with_a_note_and_the_rest_read() -> None:
+    go, gomoku = "(;FF[4]GM[1]SZ[19];B[pd];W[dp])", "(;FF[4]GM[4]SZ[15];B[hh];W[ih])"
+    games = read_sgf(go + gomoku + go.replace("GM[1]", "GM[2]"))
+    assert [[str(timed.move) for timed in record.moves] for record in games.records] == [["h8", "i8"]]
+    assert games.notes == (
+        "game 1: GM[1] is not a k-in-a-row game: only GM[4] can be read: skipped",
+        "game 3: GM[2] is not a k-in-a-row game: only GM[4] can be read: skipped",
+    )
+    with refused("game 1: GM[1] is not a k-in-a-row game: only GM[4] can be read"):
+        read_sgf(go + go)

@@ -57,5 +57,5 @@ def read_game_file(path: Path, *, rule: Variant = Variant.FREESTYLE) -> GameFile
             return GameFile(records, notes=notes)
         games = read_sgf(data, rule=rule)
     except (SgfError, PsqError) as error:
-        raise GameFileError(str(error)) from None
+        raise GameFileError(f"{path}: {error}") from None
     return GameFile(games.records, games.variations_left_out, games.notes)

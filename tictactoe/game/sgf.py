@@ -114,7 +114,16 @@ from tictactoe.players.registry import PlayerKind
 if TYPE_CHECKING:
     from tictactoe.game.review.values import Review
 
-__all__ = ["MAX_SGF_BYTES", "SgfError", "SgfGames", "parse_sgf", "read_sgf", "read_sgf_file", "to_sgf"]
+__all__ = [
+    "MAX_SGF_BYTES",
+    "ForeignGameError",
+    "SgfError",
+    "SgfGames",
+    "parse_sgf",
+    "read_sgf",
+    "read_sgf_file",
+    "to_sgf",
+]
 
 #: The largest SGF file :func:`read_sgf_file` reads: a game of 26x26 takes about 10 KB, so this holds thousands.
 MAX_SGF_BYTES = 64 * 2**20
@@ -155,6 +164,11 @@ def _cut(text: str) -> str:
 
 class SgfError(ValueError):
     """SGF text that cannot be read as games: the message says what is wrong and where, on one line."""
+
+
+class ForeignGameError(SgfError):
+    """A game of a collection that is not k-in-a-row (Go's, GM[1] without a gomoku rule): skipped with a note
+    where the collection holds another game, else the collection's error."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -306,10 +320,20 @@ def read_sgf(data: bytes | str, *, rule: Variant = Variant.FREESTYLE) -> SgfGame
     """
     raw = data.encode("utf-8", errors="surrogatepass") if isinstance(data, str) else data
     trees = _Parser(raw).collection()
-    readers = [_GameReader(number, tree.nodes, rule) for number, tree in enumerate(trees, 1)]
-    records = [reader.record() for reader in readers]
-    notes = tuple(note for reader in readers for note in reader.notes)
-    return SgfGames(records, sum(tree.left_out for tree in trees), notes)
+    records: list[GameRecord] = []
+    notes: list[str] = []
+    foreign: list[ForeignGameError] = []
+    for number, tree in enumerate(trees, 1):
+        reader = _GameReader(number, tree.nodes, rule)
+        try:
+            records.append(reader.record())
+        except ForeignGameError as error:  # another game of the collection may still be k-in-a-row
+            foreign.append(error)
+            notes.append(f"{error}: skipped")
+        notes += reader.notes
+    if foreign and not records:
+        raise foreign[0]
+    return SgfGames(records, sum(tree.left_out for tree in trees), tuple(notes))
 
 
 class _Parser:
@@ -536,7 +560,8 @@ class _GameReader:
         if game_type == _GO and variant is not None:
             return variant
         if game_type != "4":
-            raise self._error(f"GM[{_cut(game_type)}] is not a k-in-a-row game: only GM[4] can be read")
+            problem = f"GM[{_cut(game_type)}] is not a k-in-a-row game: only GM[4] can be read"
+            raise self._error(problem, kind=ForeignGameError)
         if rule is not None and variant is None:
             names = ", ".join(_RULES_WRITTEN.values())
             raise self._error(f"RU[{_cut(rule)}] is no rule of k-in-a-row this game knows: {names} or Gomoku")
@@ -761,6 +786,6 @@ class _GameReader:
             raise self._error(f"{prop.name} has {len(prop.values)} values, one expected (byte {prop.offset})")
         return prop.values[0]
 
-    def _error(self, problem: str, move_number: int | None = None) -> SgfError:
+    def _error(self, problem: str, move_number: int | None = None, kind: type[SgfError] = SgfError) -> SgfError:
         where = f"game {self._number}" if move_number is None else f"game {self._number}, move {move_number}"
-        return SgfError(f"{where}: {problem}")
+        return kind(f"{where}: {problem}")
