@@ -427,3 +427,23 @@ def test_piped_a_review_shows_no_progress_and_ctrl_c_is_one_line(long_game: Path
     review.send_signal(signal.SIGINT)
     out, err = review.communicate(timeout=30)
     assert (review.returncode, out, err) == (130, "", "play.py: interrupted\n")
+
+
+def test_a_game_exports_as_psq_by_the_file_s_name_one_game_at_a_time(tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite3"
+    with History(db) as history:
+        history.save_all([sample_record("e5 a1 e6", size=9, length=5), sample_record()])
+    psq = tmp_path / "game.PSQ"
+    assert run_main("--export", str(psq), "--game", "1", "--db", str(db)) == (0, f"Exported 1 game to {psq}\n", "")
+    assert psq.read_text(encoding="utf-8").startswith("Piskvorky 9x9, 0:0, 0\n5,5,250\n")
+    assert run_main("--export", str(tmp_path / "all.psq"), "--db", str(db)) == (
+        1,
+        "",
+        f"play.py: {tmp_path / 'all.psq'}: a PSQ file holds one game: give --game ID, or export as SGF\n",
+    )
+    assert run_main("--export", str(tmp_path / "three.psq"), "--game", "2", "--db", str(db)) == (
+        1,
+        "",
+        "play.py: game 2: PSQ holds five in a row only, not 3: export it as SGF\n",
+    )
+    assert not (tmp_path / "three.psq").exists()
