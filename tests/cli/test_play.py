@@ -1189,3 +1189,16 @@ def test_an_opening_rule_that_cannot_be_played_is_a_usage_error(args: list[str],
     status, out, err = run_main(args, "")
     assert (status, out) == (2, "")
     assert err.splitlines()[-1].startswith(f"play.py: error: {problem}")
+
+
+def test_think_beyond_what_max_levels_lets_the_strong_player_use_is_said_once() -> None:
+    status, out, err = run_main(["7", "4", "1", "--o", "strong", "--think", "5"], "d4\nquit\n")
+    assert status == 0
+    assert err == (
+        "play.py: strong looks at most 1 move ahead (max_levels), so it may answer well within --think 5;"
+        " a larger max_levels lets it use the time\n"
+    )
+    assert "O plays c3" in out
+    # Without --think, or where max_levels reaches the end of the game, nothing is said.
+    assert run_main(["7", "4", "1", "--o", "strong"], "quit\n")[2] == ""
+    assert run_main(["3", "3", "9", "--o", "strong", "--think", "5"], "quit\n")[2] == ""

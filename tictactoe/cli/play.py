@@ -44,6 +44,7 @@ __all__ = [
     "console_main",
     "main",
     "parse_settings",
+    "think_cap_note",
     "weak_search_note",
 ]
 
@@ -107,9 +108,40 @@ def main(
     note = weak_search_note(settings, program)
     if note is not None and stdin is sys.stdin and stdin.isatty() and stderr.isatty():
         print(note, file=stderr)  # at a terminal only: a script's or a grader's output stays the assignment's
+    if any(argument.split("=", 1)[0] == "--think" for argument in arguments):
+        capped = think_cap_note(settings, program)
+        if capped is not None:
+            print(capped, file=stderr)  # asked for by --think, which is none of the assignment's
     if settings.window:
         return _run_window(settings, stderr, program)
     return _run_terminal(settings, stdin, stdout, stderr, program)
+
+
+def think_cap_note(settings: Settings, program: str = "play.py") -> str | None:
+    """The line that says ``max_levels`` caps the strong player before a ``--think`` longer than the default does:
+    its search stops at that depth however much time is left, so it may answer long before its time; None where
+    it can see the end of the game, no strong player plays, or the time is the default's or less (asking for
+    moves as quick as that, nobody waits).
+
+    >>> from tictactoe.ui.settings import default_competitors
+    >>> session = Session(Rules.square(15, 5), PlayerLimits(1, 5.0), *default_competitors("human", "strong"))
+    >>> words = think_cap_note(Settings(session)).split("; ")
+    >>> words[0]
+    'play.py: strong looks at most 1 move ahead (max_levels), so it may answer well within --think 5'
+    >>> words[1]
+    'a larger max_levels lets it use the time'
+    """
+    session = settings.session
+    rules, limits = session.rules, session.limits
+    if all(competitor.kind != PlayerKind.STRONG for competitor in session.competitors):
+        return None
+    if limits.max_levels >= rules.squares - len(session.opening) or limits.think <= DEFAULT_THINK:
+        return None
+    ahead = f"{limits.max_levels} move{'s' * (limits.max_levels != 1)}"
+    return (
+        f"{program}: strong looks at most {ahead} ahead (max_levels), so it may answer well within "
+        f"--think {limits.think:g}; a larger max_levels lets it use the time"
+    )
 
 
 def weak_search_note(settings: Settings, program: str = "play.py") -> str | None:
