@@ -19,9 +19,19 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, NoReturn, TextIO
 
 from configurations.moves import MAX_BOARD_SIZE, Move, MoveError
-from configurations.rules import Opening, Rules, RulesError
+from configurations.rules import Opening, Rules
 from configurations.search import SearchMemoryError
-from tictactoe.cli.arguments import add_rule, add_version, file_path, pause, seconds, side_name, whole_number
+from tictactoe.cli.arguments import (
+    add_opening_rule,
+    add_rule,
+    add_version,
+    file_path,
+    pause,
+    seconds,
+    side_name,
+    square_rules,
+    whole_number,
+)
 from tictactoe.cli.exits import EXIT_FAILED, EXIT_INPUT_ENDED, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, exit_status, run
 from tictactoe.game.session import Session
 from tictactoe.players.levels import LEVEL_NAMES, LEVELS, Level, level_options, levelled_kinds
@@ -192,14 +202,7 @@ def parse_settings(arguments: Sequence[str], program: str = "play.py") -> Settin
     if args.length > args.size:
         parser.error(f"argument length: must be from 1 to size ({args.size}), got {args.length}")
     memory = None if args.memory is None else args.memory * 2**20
-    try:
-        rules = Rules.square(args.size, args.length, variant=args.rule)
-    except RulesError as refusal:
-        parser.error(f"argument --rule: {refusal}")
-    try:
-        rules = Rules.square(args.size, args.length, variant=args.rule, opening=args.opening_rule)
-    except RulesError as refusal:
-        parser.error(f"argument --opening-rule: {refusal}")
+    rules = square_rules(parser, args, args.size, args.length)
     if args.window and rules.opening is not Opening.FREE:
         parser.error(f"argument --opening-rule: the window plays the free opening only, not {rules.opening}")
     if args.level is None:
@@ -430,12 +433,9 @@ def _add_rule_options(parser: argparse.ArgumentParser) -> None:
         "what wins: freestyle (k or more in a row, the default), standard (exactly k), renju (five; black, X, "
         "may not play a double three, a double four or an overline) or caro (a line not blocked at both ends)",
     )
-    parser.add_argument(
-        "--opening-rule",
-        choices=[opening.value for opening in Opening],
-        default=Opening.FREE.value,
-        metavar="OPENING",
-        help="how the first stones are placed: free (the players take turns, the default), swap (X's player places "
+    add_opening_rule(
+        parser,
+        "how the first stones are placed: free (the players take turns, the default), swap (X's player places "
         "three stones, black, white, black, and O's chooses a colour) or swap2 (as swap, or O's places two more "
         "and X's chooses); the strong player and the levels that use it can take either part",
     )
