@@ -414,6 +414,8 @@ def _verdict(results: Sequence[MatchupResult]) -> list[str]:
         if pairing.targeted:
             status = "met" if share >= TARGET and low >= TARGET_LOW else "MISSED"
             lines.append(f"{where}: {share:.1%} (low {low:.1%}), {status}")
+        elif pairing.b.name == "rapfi" and pairing.rules.variant is not Variant.FREESTYLE:
+            lines.append(f"{where}: {share:.1%} under {pairing.rules.variant} (no goal yet: the first figures)")
         elif pairing.b.name == "rapfi" and pairing.think in RAPFI_GOALS:
             goal = RAPFI_GOALS[pairing.think]
             lines.append(f"{where}: {share:.1%} (goal {goal:.0%}), {'met' if share >= goal else 'MISSED'}")

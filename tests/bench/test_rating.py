@@ -336,3 +336,14 @@ def test_the_report_names_the_rule_and_gives_the_referee_s_findings() -> None:
         "  points black chose that the project refused as forbidden (black lost): 0",
         "",
     ]
+
+
+def test_against_rapfi_under_another_rule_than_freestyle_no_goal_is_claimed() -> None:
+    result = sample_result()
+    rapfi = dataclasses.replace(result.pairing.b, name="rapfi")
+    for variant, verdict in [
+        (Variant.RENJU, "  9x9 0.2 s strong-rapfi: 50.0% under renju (no goal yet: the first figures)"),
+        (Variant.FREESTYLE, "  9x9 0.2 s strong-rapfi: 50.0% (goal 25%), met"),
+    ]:
+        pairing = dataclasses.replace(result.pairing, b=rapfi, targeted=False, variant=variant)
+        assert verdict in report([MatchupResult(pairing, result.games)]).splitlines()
