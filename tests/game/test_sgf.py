@@ -471,3 +471,37 @@ def test_a_game_of_another_kind_in_a_collection_is_skipped_with_a_note_and_the_r
     )
     with refused("game 1: GM[1] is not a k-in-a-row game: only GM[4] can be read"):
         read_sgf(go + go)
+
+
+RENJUNET_ROOT = (
+    "GN[Final]EV[World Ch. 2024]PC[Tallinn]BR[5d]WR[3d]TM[1800]OT[byo-yomi]5A[hh][ii]SW[]C[A fine game\\] indeed]"
+)
+
+
+def test_other_programs_game_information_is_kept_and_written_back_as_it_was() -> None:
+    (record,) = parse_sgf(f"(;GM[4]FF[4]SZ[15]RU[Renju]{RENJUNET_ROOT};B[hh];W[ih])")
+    assert record.properties == (
+        ("C", ("A fine game] indeed",)),
+        ("GN", ("Final",)),
+        ("EV", ("World Ch. 2024",)),
+        ("PC", ("Tallinn",)),
+        ("BR", ("5d",)),
+        ("WR", ("3d",)),
+        ("TM", ("1800",)),
+        ("OT", ("byo-yomi",)),
+        ("5A", ("hh", "ii")),
+        ("SW", ("",)),
+    )
+    text = to_sgf([record])
+    assert "GN[Final]EV[World Ch. 2024]PC[Tallinn]BR[5d]WR[3d]TM[1800]OT[byo-yomi]5A[hh][ii]SW[]\n" in text
+    assert "C[A fine game\\] indeed]\n" in text
+    assert parse_sgf(text) == [record]
+
+
+def test_a_root_comment_beside_a_swap_opening_s_own_line_reads_back_as_it_was() -> None:
+    moves = ";B[hh];W[ih];B[hi];W[ii]"
+    (record,) = parse_sgf(f"(;GM[4]FF[4]SZ[15]OR[swap]OC[white]PB[Ada]PW[Bob]C[Played online]{moves})")
+    assert record.properties == (("C", ("Played online",)),)
+    text = to_sgf([record])
+    assert "C[Played online\nswap: " in text  # the person's comment, then the opening in words
+    assert parse_sgf(text) == [record]  # the opening's line is not read into the comment

@@ -58,6 +58,7 @@ from tictactoe.players.registry import PlayerKind
 
 __all__ = [
     "FOUL_RESULT",
+    "KEPT_PROPERTIES",
     "Competitor",
     "FoulError",
     "GameRecord",
@@ -120,6 +121,11 @@ class FoulError(RecordError):
         super().__init__(str(forbidden), move_number)
         self.forbidden = forbidden
 
+
+#: The game information of other programs a record keeps as written (SGF's names, in the order kept): the root
+#: comment, the game's name, the event, the place, black's and white's ranks, the time settings and overtime,
+#: and RenjuNet's offers of a fifth move and its swap.
+KEPT_PROPERTIES = ("C", "GN", "EV", "PC", "BR", "WR", "TM", "OT", "5A", "SW")
 
 #: The result of a game black lost by a forbidden move, as SGF writes it: white won by forfeit.
 FOUL_RESULT = "W+F"
@@ -246,6 +252,10 @@ class GameRecord:
     the board (``B+R``), a draw agreed, ``Void`` or ``?`` -- else None.
     ``opening_choices``: the choices of a swap opening, in order (none
     under the free opening), ``x`` and ``o`` having the colours they left.
+    ``properties``: what another program wrote of the game that the record
+    has no field for, kept to be written back -- SGF's root comment, game
+    name, event, place, ranks, time settings, RenjuNet's opening offers
+    (:data:`KEPT_PROPERTIES`) -- each a name and its values, in that order.
     ``result`` is not given: it is what the moves make it
     (``board_result``), or, when they leave the game open, the winner the
     declared result names; ``None`` for a game unfinished.
@@ -265,6 +275,7 @@ class GameRecord:
     start: StartingPosition = EMPTY_START
     declared_result: str | None = None
     opening_choices: tuple[OpeningChoice, ...] = ()
+    properties: tuple[tuple[str, tuple[str, ...]], ...] = ()
     result: Winner | None = field(init=False)
     #: What the moves make of the game on the board: the winner, a draw, or None while a move can still be made.
     board_result: Winner | None = field(init=False)
@@ -280,6 +291,7 @@ class GameRecord:
                 f"the game ended ({self.ended.isoformat()}) before it started ({self.started.isoformat()})"
             )
         object.__setattr__(self, "moves", tuple(self.moves))
+        self._check_properties()
         self._check_opening()
         try:
             game = Game(self.rules, self.max_levels, self.start)
@@ -290,6 +302,16 @@ class GameRecord:
         board_result = _play_through(game, self.moves)
         object.__setattr__(self, "board_result", board_result)
         object.__setattr__(self, "result", self._declared(board_result))
+
+    def _check_properties(self) -> None:
+        properties = tuple((str(name), tuple(str(value) for value in values)) for name, values in self.properties)
+        object.__setattr__(self, "properties", properties)
+        names = [name for name, _ in properties]
+        unknown = [name for name in names if name not in KEPT_PROPERTIES]
+        if unknown:
+            raise RecordError(f"{unknown[0]} is not a property a record keeps: {', '.join(KEPT_PROPERTIES)}")
+        if names != sorted(names, key=KEPT_PROPERTIES.index) or len(set(names)) != len(names):
+            raise RecordError(f"the properties are kept once each, in the order {', '.join(KEPT_PROPERTIES)}")
 
     def _check_opening(self) -> None:
         choices = tuple(OpeningChoice(choice) for choice in self.opening_choices)

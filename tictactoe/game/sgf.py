@@ -97,6 +97,7 @@ from configurations.drawing import column_label
 from configurations.moves import MAX_BOARD_SIZE, Move
 from configurations.rules import Opening, OpeningChoice, Variant
 from tictactoe.game.record import (
+    KEPT_PROPERTIES,
     Competitor,
     GameRecord,
     RecordError,
@@ -108,7 +109,7 @@ from tictactoe.game.record import (
     square_rules,
     time_text,
 )
-from tictactoe.game.review.text import legend, move_comment, summary_text
+from tictactoe.game.review.text import LEGEND_START, legend, move_comment, summary_text
 from tictactoe.players.registry import PlayerKind
 
 if TYPE_CHECKING:
@@ -201,6 +202,7 @@ def to_sgf(records: Iterable[GameRecord], reviews: Sequence[Review | None] | Non
 
 def _game_text(record: GameRecord, review: Review | None = None) -> str:
     think = "" if record.think is None else f"TH[{record.think!r}]"
+    kept = record.properties
     dates = ""
     if record.started is not None:
         dates = f"DT[{record.started.date().isoformat()}]DS[{time_text(record.started)}]"
@@ -213,6 +215,7 @@ def _game_text(record: GameRecord, review: Review | None = None) -> str:
         f"{_opening_text(record)}ML[{record.max_levels}]{think}",
         f"PB[{_escape(record.x.name)}]BK[{record.x.kind}]PW[{_escape(record.o.name)}]WK[{record.o.kind}]",
         f"{dates}{result}",
+        "".join(name + "".join(f"[{_escape(value)}]" for value in values) for name, values in kept if name != "C"),
         _setup_text(record.start),
     ]
     nodes = [
@@ -220,7 +223,8 @@ def _game_text(record: GameRecord, review: Review | None = None) -> str:
         + ("" if timed.seconds is None else f"MT[{timed.seconds!r}]")
         for ply, timed in enumerate(record.moves)
     ]
-    comments = [record.opening_text()] if record.opening_text() else []
+    comments = [value for name, values in kept if name == "C" for value in values]
+    comments += [record.opening_text()] if record.opening_text() else []
     if review is not None:
         comments.append(f"{legend(review)}. {summary_text(review)}")
     if comments:
@@ -522,11 +526,12 @@ class _GameReader:
         length, opening = self._whole("KL", _GOMOKU_LENGTH), self._text("OR", Opening.FREE)
         think = float(think_text) if (think_text := self._number_text("TH", _DECIMAL)) else None
         choices = self._opening_choices()
+        kept = self._kept(opening)
 
         def make(played: tuple[TimedMove, ...], result: str | None) -> GameRecord:
             rules = square_rules(size, length, variant, opening)
             return GameRecord(
-                x, o, rules, max_levels, think, started, ended, played, start, result, opening_choices=choices
+                x, o, rules, max_levels, think, started, ended, played, start, result, choices, properties=kept
             )
 
         try:
@@ -537,6 +542,31 @@ class _GameReader:
             return self._with_result(record)
         self.notes.append(f"game {self._number}: {foul}{self._result_not_kept()}")
         return record
+
+    def _kept(self, opening: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
+        """The game information a record keeps as written (:data:`~tictactoe.game.record.KEPT_PROPERTIES`), each
+        with its values in the game's character set; the root comment without the lines this program writes of a
+        swap opening and of a review (written again from the record and the review)."""
+        kept = []
+        for name in KEPT_PROPERTIES:
+            prop = self._root.get(name)
+            if prop is None:
+                continue
+            values = tuple(self._decoded(prop, value) for value in prop.values)
+            if name == "C":  # without the lines this program writes there itself, from the record and its review
+                lines = values[0].split("\n") if values else []
+                ours = (f"{opening}: ", LEGEND_START)
+                values = ("\n".join(line for line in lines if not line.startswith(ours)),)
+                if not values[0]:
+                    continue
+            kept.append((name, values))
+        return tuple(kept)
+
+    def _decoded(self, prop: _Property, value: bytes) -> str:
+        try:
+            return value.decode(self._charset)
+        except UnicodeDecodeError:
+            raise self._error(f"{prop.name}: the value is not {self._charset} text (byte {prop.offset})") from None
 
     def _opening_choices(self) -> tuple[OpeningChoice, ...]:
         """The choices of ``OC`` (none if absent); ``SgfError`` for one there is not."""
@@ -774,12 +804,7 @@ class _GameReader:
     def _text(self, name: str, default: str | None = None) -> str | None:
         """The value of the first node's property ``name`` in the game's character set, or ``default``."""
         prop = self._root.get(name)
-        if prop is None:
-            return default
-        try:
-            return self._single(prop).decode(self._charset)
-        except UnicodeDecodeError:
-            raise self._error(f"{name}: the value is not {self._charset} text (byte {prop.offset})") from None
+        return default if prop is None else self._decoded(prop, self._single(prop))
 
     def _single(self, prop: _Property) -> bytes:
         if len(prop.values) != 1:
