@@ -398,3 +398,18 @@ def test_a_game_with_a_time_that_is_not_a_time_is_reported_as_damaged(history: H
         history.get(1)
     with refused(path, "game 1 is damaged: Invalid isoformat string: 'yesterday'"):
         history.list_games()
+
+
+def test_another_program_s_game_information_is_kept_and_damaged_json_reported(history: History, path: Path) -> None:
+    kept = (("C", ("Played online",)), ("EV", ("Club night",)), ("5A", ("hh", "ii")))
+    record = replace(sample_record(), properties=kept)
+    history.save(record)
+    assert history.get(1).properties == kept
+    connection = sqlite3.connect(path)
+    with connection:
+        connection.execute("UPDATE games SET properties = '{\"C\": 1}'")
+    connection.close()
+    with refused(
+        path, """game 1 is damaged: its properties are not a JSON array of [name, [values]] pairs: '{"C": 1}'"""
+    ):
+        history.get(1)

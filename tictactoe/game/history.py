@@ -662,11 +662,22 @@ def _properties(text: object) -> tuple[tuple[str, tuple[str, ...]], ...]:
     ``RecordError`` for text that is not such an array."""
     if text is None:
         return ()
+    problem = RecordError(f"its properties are not a JSON array of [name, [values]] pairs: {str(text)[:40]!r}")
     try:
         pairs = json.loads(str(text))
-        return tuple((str(name), tuple(str(value) for value in values)) for name, values in pairs)
-    except (ValueError, TypeError) as error:
-        raise RecordError(f"its properties are not a JSON array of [name, [values]] pairs: {error}") from None
+    except ValueError:
+        raise problem from None
+    if not isinstance(pairs, list) or not all(_is_property(pair) for pair in pairs):
+        raise problem
+    return tuple((name, tuple(values)) for name, values in pairs)
+
+
+def _is_property(pair: object) -> bool:
+    """Whether ``pair``, read from JSON, is a property as the history keeps one: ``[name, [values...]]``."""
+    if not isinstance(pair, list) or len(pair) != 2:
+        return False
+    name, values = pair
+    return isinstance(name, str) and isinstance(values, list) and all(isinstance(value, str) for value in values)
 
 
 def _choices(text: object) -> tuple[OpeningChoice, ...]:
