@@ -346,12 +346,23 @@ class Brain:
         for index, point in enumerate(stones):
             bit = 1 << self._square(point)
             x_tiles, o_tiles = (x_tiles | bit, o_tiles) if index % 2 == 0 else (x_tiles, o_tiles | bit)
+        return self._playable(
+            x_tiles,
+            o_tiles,
+            unreachable="no game reaches the opening's stones",
+            over="the opening's stones end the game: there is no choice to make",
+        )
+
+    def _playable(self, x_tiles: int, o_tiles: int, *, unreachable: str, over: str) -> Position:
+        """The position of these stones, a move still to make in it; :class:`BrainError` saying ``unreachable``
+        (and why) when no game reaches it, ``over`` when its game has ended."""
+        assert self._search is not None
         try:
             position = Position(self._search.rules, x_tiles, o_tiles)
         except PositionError as error:
-            raise BrainError(f"no game reaches the opening's stones: {error}") from None
+            raise BrainError(f"{unreachable}: {error}") from None
         if position.winner is not None or not position.empty_squares:
-            raise BrainError("the opening's stones end the game: there is no choice to make")
+            raise BrainError(over)
         return position
 
     def _points(self, moves: Sequence[Move]) -> str:
@@ -398,12 +409,12 @@ class Brain:
             square = self._first_empty()
             message = f"MESSAGE no line of {self._length} fits on this board: every move draws"
         else:
-            try:
-                position = Position(self._search.rules, x_tiles, o_tiles)
-            except PositionError as error:
-                raise BrainError(f"no game reaches this board: {error}") from None
-            if position.winner is not None or not position.empty_squares:
-                raise BrainError("the game is over: there is no move to make")
+            position = self._playable(
+                x_tiles,
+                o_tiles,
+                unreachable="no game reaches this board",
+                over="the game is over: there is no move to make",
+            )
             choice = self._search.choose(position, max_plies=position.empty_squares, think=self._clock.seconds())
             square = choice.move.row * width + choice.move.col
             message = choice_message(choice)
