@@ -2,7 +2,8 @@
 
 :mod:`~tictactoe.ui.window.launch` opens one (and imports Tk only then);
 :mod:`~tictactoe.ui.window.app` is the window itself, and each part of it
-a module beside it: the board drawn (:mod:`~tictactoe.ui.window.board_view`),
+a module beside it: the board drawn (:mod:`~tictactoe.ui.window.board_view`)
+from what it shows (:mod:`~tictactoe.ui.window.picture`),
 the status lines (:mod:`~tictactoe.ui.window.status`), the dialogs
 (:mod:`~tictactoe.ui.window.dialogs`) and the new-game form behind one
 (:mod:`~tictactoe.ui.window.form`), the previous games

@@ -27,9 +27,10 @@ from configurations import Side, Winner
 from configurations.moves import Move, MoveError
 from tictactoe.game.game import StartingPosition
 from tictactoe.game.session import Session
-from tictactoe.ui.window.board_view import BoardPicture, BoardView, first_canvas_side, winning_squares
+from tictactoe.ui.window.board_view import BoardView, first_canvas_side
 from tictactoe.ui.window.dialogs import ERROR_COLOUR, NewGameDialog
 from tictactoe.ui.window.form import FormError, GameForm, start_game
+from tictactoe.ui.window.picture import BoardPicture, winning_squares
 from tictactoe.ui.window.previous import PreviousGames
 from tictactoe.ui.window.saving import WindowHistory
 from tictactoe.ui.window.setup import SETUP_NOTE, PositionSetup, SetupBar
