@@ -1,0 +1,183 @@
+"""Tests of tictactoe.ui.window.controller: the game the window plays, driven without a window or a display.
+
+The controller is handed a screen that counts what it is asked to show
+and a timer the test runs by hand (as Tk's ``after`` would call back);
+its searches run in their real threads, its games are saved in real
+SQLite files under ``tmp_path``.  What is checked is what the window would
+show: the status lines, the board's picture, which actions apply.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+import threading
+import time
+from typing import TYPE_CHECKING
+
+from configurations import SearchStats
+from configurations.moves import Move
+from configurations.rules import Rules
+from tests.paths import ROOT
+from tests.windows import TIMEOUT, classic, squares
+from tictactoe.game.record import Competitor
+from tictactoe.game.session import Session
+from tictactoe.players.registry import PlayerLimits
+from tictactoe.ui.window.controller import GameController
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from pathlib import Path
+
+
+class HandTimer:
+    """A timer whose calls wait until the test runs them, the earliest asked first (their delays are ignored)."""
+
+    def __init__(self) -> None:
+        self.pending: dict[str, Callable[[], object]] = {}
+        self._count = 0
+
+    def after(self, ms: int, func: Callable[[], object], /) -> str:
+        self._count += 1
+        self.pending[f"after#{self._count}"] = func
+        return f"after#{self._count}"
+
+    def after_cancel(self, id: str, /) -> None:
+        del self.pending[id]
+
+    def run_next(self) -> bool:
+        """Make the earliest call waiting; whether there was one."""
+        if not self.pending:
+            return False
+        func = self.pending.pop(next(iter(self.pending)))
+        func()
+        return True
+
+
+class CountingScreen:
+    """A screen that counts what it is asked to show."""
+
+    def __init__(self) -> None:
+        self.shown = 0
+        self.progress = 0
+        self.saves = 0
+
+    def show(self) -> None:
+        self.shown += 1
+
+    def show_progress(self) -> None:
+        self.progress += 1
+
+    def saved(self) -> None:
+        self.saves += 1
+
+
+class Driven(GameController):
+    """A controller with its screen and timer at hand, as the tests drive it."""
+
+    def __init__(self, session: Session, db: Path) -> None:
+        self.hand = HandTimer()
+        self.counting = CountingScreen()
+        super().__init__(session, self.counting, self.hand, move_delay_ms=0, db=db)
+        self.start()
+
+    def settle(self) -> None:
+        """Run the calls waiting (polls of a search in its thread among them) until none is left."""
+        deadline = time.monotonic() + TIMEOUT
+        while self.hand.run_next():
+            assert time.monotonic() < deadline, f"still waiting; the state is {self.state_line()!r}"
+            time.sleep(0.002)
+
+    def clicks(self, *texts: str) -> None:
+        """Click each square in turn, as a person does, waiting for the computer's answer after each."""
+        for move in squares(*texts):
+            self.click(move)
+            self.settle()
+
+
+def test_the_controller_loads_without_tk() -> None:
+    code = "import sys; sys.modules['tkinter'] = None; import tictactoe.ui.window.controller; print('loaded')"
+    result = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=TIMEOUT, check=False
+    )
+    assert (result.returncode, result.stdout, result.stderr) == (0, "loaded\n", "")
+
+
+def test_a_game_clicked_to_its_end_is_shown_and_saved(tmp_path: Path) -> None:
+    game = Driven(classic(), tmp_path / "games.sqlite3")
+    assert (game.state_line(), game.note_line()) == (
+        "X to move (You)",
+        "Click a square, or move with the arrow keys and play with Enter or Space",
+    )
+    assert [action for action in ("undo", "redo", "hint", "again", "setup") if game.can(action)] == ["hint", "setup"]
+    game.clicks("a1", "c3", "c1", "c2")
+    assert game.state_line() == "X wins (You)"
+    assert game.tally_line() == "You (X) 1  ·  Computer (O) 0  ·  draws 0"
+    assert game.note_line() == "Ctrl+R plays again, Ctrl+N starts a new game"
+    assert game.picture().line == tuple(squares("c1", "c2", "c3"))
+    assert game.counting.saves == 1
+    assert game.saving.history is not None
+    assert [record.result for record in game.saving.history.list_games()] == [game.session.game.result]
+    game.clicks("b3")
+    assert game.note_line() == "The game is over: Ctrl+R plays again, Ctrl+N starts a new game"
+
+
+def test_undo_redo_and_the_cursor(tmp_path: Path) -> None:
+    game = Driven(classic(), tmp_path / "games.sqlite3")
+    game.move_cursor(-5, -5)
+    assert game.picture().cursor == Move(0, 0)
+    game.play_cursor()
+    game.settle()
+    assert game.session.game.moves == tuple(squares("a1", "b2"))
+    game.undo()
+    assert (game.note_line(), game.session.game.moves) == ("Took back a1, b2", ())
+    assert game.can("redo")
+    game.redo()
+    assert game.note_line() == "Played again a1, b2"
+
+
+def test_a_hint_shades_its_square_and_is_said(tmp_path: Path) -> None:
+    game = Driven(classic(think=0.2), tmp_path / "games.sqlite3")
+    game.clicks("a1")
+    game.hint()
+    assert game.thinking
+    assert game.note_line().startswith("Looking for a hint... ")
+    game.settle()
+    assert (game.note_line(), game.picture().hint) == ("Hint: c1", Move.parse("c1", 3))
+
+
+def test_a_computer_s_search_is_polled_and_its_progress_shown(tmp_path: Path) -> None:
+    session = Session(Rules.square(7, 4), PlayerLimits(3), Competitor("Computer", "reference"), Competitor("You"))
+    gate = threading.Event()
+    search = session.computer_move
+
+    def held(stats: SearchStats | None = None) -> Move:  # the move found, then held until the test has looked
+        move = search(stats)
+        gate.wait(TIMEOUT)
+        return move
+
+    session.computer_move = held  # type: ignore[method-assign]
+    game = Driven(session, tmp_path / "games.sqlite3")
+    assert (game.thinking, game.state_line()) == (False, "X to move (Computer)")  # its turn comes by the timer
+    game.hand.run_next()
+    assert (game.thinking, game.state_line()) == (True, "X (Computer) is thinking...")
+    assert not any(game.can(action) for action in ("undo", "redo", "hint", "again"))
+    game.hand.run_next()
+    assert game.counting.progress == 1
+    assert re.fullmatch(r"[\d,]+ positions tried, \d+\.\d s", game.note_line())
+    gate.set()
+    game.settle()
+    assert (len(game.session.game.moves), game.state_line()) == (1, "O to move (You)")
+
+
+def test_a_position_set_up_by_clicks(tmp_path: Path) -> None:
+    game = Driven(classic(), tmp_path / "games.sqlite3")
+    game.clicks("b2")  # and the reference search's a3
+    game.set_up_position()
+    assert game.state_line() == "Setting up a position: X to move"
+    assert not game.can("setup")
+    game.clicks("c1", "a3")  # an X on c1; a3's O becomes nothing
+    assert str(game.picture().start) == "X c1 b2; X to move"
+    game.cancel_setup()
+    assert (game.setup, game.state_line()) == (None, "X to move (You)")
