@@ -168,8 +168,6 @@ def parse_settings(arguments: Sequence[str], program: str = "play.py") -> Settin
         rules = Rules.square(args.size, args.length, variant=args.rule, opening=args.opening_rule)
     except RulesError as refusal:
         parser.error(f"argument --opening-rule: {refusal}")
-    if args.window and rules.opening is not Opening.FREE:
-        parser.error(f"argument --opening-rule: the window plays the free opening only, not {rules.opening}")
     if args.level is None:
         x_kind, o_kind = args.x or PlayerKind.HUMAN, args.o or PlayerKind.REFERENCE
         think = DEFAULT_THINK if args.think is None else args.think

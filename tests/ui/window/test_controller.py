@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from configurations import SearchStats
 from configurations.moves import Move
-from configurations.rules import Rules
+from configurations.rules import OpeningChoice, Rules
 from tests.paths import ROOT
 from tests.windows import TIMEOUT, classic, squares
 from tictactoe.game.record import Competitor
@@ -181,3 +181,104 @@ def test_a_position_set_up_by_clicks(tmp_path: Path) -> None:
     assert str(game.picture().start) == "X c1 b2; X to move"
     game.cancel_setup()
     assert (game.setup, game.state_line()) == (None, "X to move (You)")
+
+
+# A swap opening ---------------------------------------------------------------------------------------------------
+
+
+def swap2(first: Competitor, second: Competitor, *, think: float = 0.2) -> Session:
+    """A swap2 game on 5x5, three in a row, ``first`` placing the first stones, ``second`` choosing."""
+    return Session(Rules.square(5, 3, opening="swap2"), PlayerLimits(2, think, seed=1), first, second)
+
+
+def empty_squares(game: GameController, count: int) -> list[str]:
+    """The first ``count`` empty squares, row by row."""
+    taken = set(game.session.game.moves)
+    size = game.session.rules.size
+    empty = [Move(row, col) for row in range(size) for col in range(size) if Move(row, col) not in taken]
+    return [str(move) for move in empty[:count]]
+
+
+def test_the_person_places_the_stones_and_the_computer_chooses_black(tmp_path: Path) -> None:
+    game = Driven(swap2(Competitor("You"), Competitor("Computer", "strong")), tmp_path / "games.sqlite3")
+    assert (game.state_line(), game.tally_line()) == (
+        "Stone 1 (black) to place (You)",
+        "You 0  ·  Computer 0  ·  draws 0",
+    )
+    assert not game.can("hint")  # no move to suggest before the colours are chosen
+    game.clicks("c3", "e5")
+    assert game.state_line() == "Stone 3 (black) to place (You)"
+    game.clicks("b3")  # black's open two, white to move: black wins, and the computer sees it
+    assert game.note_line() == "Computer chose black: X (black) is Computer and O (white) is You"
+    assert game.state_line() == "O to move (You)"
+    assert game.tally_line() == "You (O) 0  ·  Computer (X) 0  ·  draws 0"
+    assert not game.can("undo")  # the stones stay: the colours were chosen on them
+    game.clicks("a3")
+    assert game.state_line() == "X wins (Computer)"
+    assert game.saving.history is not None
+    record = game.saving.history.get(1)
+    assert (record.x.name, record.o.name) == ("Computer", "You")
+    assert record.opening_text() == "swap2: You placed 3 stones; Computer chose black"
+
+
+def test_the_person_chooses_two_more_and_the_computer_then_a_colour(tmp_path: Path) -> None:
+    game = Driven(swap2(Competitor("Computer", "strong"), Competitor("You")), tmp_path / "games.sqlite3")
+    game.settle()
+    assert len(game.session.game.moves) == 3  # the computer placed its three stones
+    assert [str(option) for option in game.choice_due] == ["white", "black", "two more"]
+    assert (game.state_line(), game.note_line()) == (
+        "To choose: white, black or two more (You)",
+        "Choose with the buttons of the dialog",
+    )
+    game.clicks(*empty_squares(game, 1))  # a stone is refused while a colour is to be chosen
+    assert len(game.session.game.moves) == 3
+    game.choose(OpeningChoice.TWO_MORE)
+    assert (game.note_line(), game.state_line(), game.choice_due) == (
+        "You chose two more",
+        "Stone 4 (white) to place (You)",
+        (),
+    )
+    game.clicks(*empty_squares(game, 1))
+    assert game.state_line() == "Stone 5 (black) to place (You)"
+    game.clicks(*empty_squares(game, 1))
+    assert game.session.opening_play.settled
+    black, white = ("Computer", "You") if game.session.x.name == "Computer" else ("You", "Computer")
+    assert game.note_line() in (
+        f"Computer chose white: X (black) is {black} and O (white) is {white}",
+        f"Computer chose black: X (black) is {black} and O (white) is {white}",
+    )
+    assert game.note_line().startswith("Computer chose black" if black == "Computer" else "Computer chose white")
+
+
+def test_undo_in_the_opening_takes_back_the_last_stone_and_the_game_saves_as_played(tmp_path: Path) -> None:
+    game = Driven(swap2(Competitor("Ada"), Competitor("Bo")), tmp_path / "games.sqlite3")
+    assert not game.can("undo")
+    game.clicks("c3", "e5", "b3")
+    assert game.state_line() == "To choose: white, black or two more (Bo)"
+    assert [str(option) for option in game.choice_due] == ["white", "black", "two more"]
+    assert (game.can("undo"), game.can("redo")) == (True, False)
+    game.undo()
+    assert (game.note_line(), game.state_line(), game.choice_due) == (
+        "Took back b3",
+        "Stone 3 (black) to place (Ada)",
+        (),
+    )
+    game.undo()
+    assert game.session.game.moves == tuple(squares("c3"))
+    game.clicks("a1", "a5")
+    game.choose(OpeningChoice.TWO_MORE)
+    assert not game.can("undo")  # Ada's stones are Bo's to choose on now
+    game.clicks("e1")
+    game.undo()  # Bo's own stone
+    assert (game.note_line(), game.state_line()) == ("Took back e1", "Stone 4 (white) to place (Bo)")
+    game.clicks("e1", "d2")
+    game.choose(OpeningChoice.BLACK)
+    assert game.state_line() == "O to move (Bo)"  # Ada chose black: Bo has white
+    game.clicks("b2")
+    game.leave()  # the window closes on the game left before its end
+    assert game.saving.problem is None
+    assert game.saving.history is not None
+    record = game.saving.history.get(1)
+    assert [str(timed.move) for timed in record.moves] == ["c3", "a1", "a5", "e1", "d2", "b2"]
+    assert record.opening_text() == "swap2: Ada placed 3 stones; Bo chose two more and placed 2 stones; Ada chose black"
+    assert (record.x.name, record.o.name) == ("Ada", "Bo")

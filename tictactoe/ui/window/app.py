@@ -181,7 +181,7 @@ class GameWindow:
             if str(self.choice.question.cget("text")) == question:
                 return
             self.choice.close()
-        self.choice = ChoiceDialog(self.root, question, options, self.controller.choose) if options else None
+        self.choice = ChoiceDialog(self.canvas, question, options, self.controller.choose) if options else None
 
     def _play_set_up(self) -> None:
         """Play from here, in the setup: a new game's dialog for the position clicked."""

@@ -1,8 +1,9 @@
 """The dialog in which a person chooses under a swap opening: white, black, or (swap2) two more stones.
 
 The game window opens a :class:`ChoiceDialog` while its controller says
-a person's choice is due, over the board so that the stones stay in
-sight, and closes it once the choice is made (or the game is left).  It
+a person's choice is due, over the foot of the board, below the opening's
+stones near the centre, and closes it once the choice is made (or the
+game is left).  It
 asks with the words it is given (:func:`~tictactoe.ui.window.status.choice_question`)
 and hands the button pressed to ``choose``; it cannot be closed without
 a choice, and it leaves the window usable, for a new game or to quit.
@@ -24,13 +25,13 @@ __all__ = ["ChoiceDialog"]
 
 # The pixels the question wraps at.
 _QUESTION_WIDTH = 360
-# Where the dialog opens, from the top-left corner of the window it belongs to: over the board, below the toolbar.
-_OFFSET = (40, 120)
+# The pixels between the dialog and the bottom edge of what it covers.
+_MARGIN = 6
 
 
 class ChoiceDialog:
-    """A dialog over ``parent`` asking ``question``, a button for each of ``options``, ``choose(option)`` when
-    one is pressed."""
+    """A dialog over the foot of ``parent`` (the board) asking ``question``, a button for each of ``options``,
+    ``choose(option)`` when one is pressed."""
 
     def __init__(
         self,
@@ -42,10 +43,8 @@ class ChoiceDialog:
         self.options = tuple(options)
         self.top = top = tkinter.Toplevel(parent)
         top.title("Choose a colour")
-        window = parent.winfo_toplevel()
-        top.transient(window)
+        top.transient(parent.winfo_toplevel())
         top.resizable(width=False, height=False)
-        top.geometry(f"+{window.winfo_rootx() + _OFFSET[0]}+{window.winfo_rooty() + _OFFSET[1]}")
         frame = ttk.Frame(top, padding=12)
         frame.grid(sticky="nsew")
         self.question = ttk.Label(frame, text=question, wraplength=_QUESTION_WIDTH, justify="left")
@@ -57,6 +56,10 @@ class ChoiceDialog:
             button.grid(row=1, column=column, padx=(0, 6))
             self.buttons[str(option)] = button
         top.protocol("WM_DELETE_WINDOW", lambda: None)  # a choice is due: there is no closing it without one
+        top.update_idletasks()
+        left = parent.winfo_rootx() + (parent.winfo_width() - top.winfo_reqwidth()) // 2
+        below = parent.winfo_rooty() + parent.winfo_height() - top.winfo_reqheight() - _MARGIN
+        top.geometry(f"+{max(left, 0)}+{max(below, 0)}")
 
     def is_open(self) -> bool:
         """Whether the dialog is still on the screen."""

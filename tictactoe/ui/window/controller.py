@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from configurations import Side, Winner
 from configurations.moves import Move, MoveError
+from configurations.rules import Opening
 from tictactoe.game.game import StartingPosition
 from tictactoe.game.openings import FIRST_STONES, OpeningPlay, Role
 from tictactoe.game.session import Session
@@ -407,12 +408,13 @@ class GameController:
             self.hinted = outcome
             self._say(f"Hint: {outcome}")
         else:
+            choice = self._choice_said()
             try:
                 self.session.play(outcome)
             except MoveError as refusal:
                 self._search_failed(refusal)
                 return
-            self._turn_changed()
+            self._turn_changed(choice)
 
     def _chosen(self, choice: OpeningChoice) -> None:
         """Make the chooser's ``choice``, and say it -- with the colours, once they are settled."""
@@ -420,6 +422,13 @@ class GameController:
         assert chooser is not None  # asked only while somebody chooses
         self.session.choose(choice)
         self._turn_changed(chosen_text(chooser.name, choice, self.session))
+
+    def _choice_said(self) -> str:
+        """The note of a swap opening's choice, when the computer is about to play the first move after it: the
+        colours are said until the person has seen them, not wiped by the computer's answer at once."""
+        opening = self.session.opening_play
+        first_move = opening.rule is not Opening.FREE and len(self.session.game.moves) == opening.stones
+        return self.message if first_move else ""
 
     def _search_failed(self, failure: Exception) -> None:
         """Say why the search gave no move; the person can go on (a computer player waits for undo or a new game)."""

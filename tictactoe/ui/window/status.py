@@ -116,22 +116,22 @@ def choice_question(session: Session) -> str:
     >>> for square in ("d4", "e4", "d5"):
     ...     session.play(session.game.parse(square))
     >>> print(choice_question(session))
-    Bo, Ada placed stones 1 to 3: choose white, black or two more.
-    White plays stone 4; two more: you place stones 4 and 5 (white, black), and Ada chooses.
+    Stones 1 to 3 are placed (by Ada). Choose (Bo): white, black or two more.
+    White plays stone 4; two more: you place stones 4 and 5 (white, black), then Ada chooses.
     """
     chooser = session.chooser
     assert chooser is not None  # the dialog is shown only while somebody chooses
     stones = len(session.game.moves)
     if session.opening_play.choices:  # swap2's second placed two more
-        placed = f"{session.role(Role.SECOND).name} placed stones {stones - 1} and {stones}"
+        placed = f"Stones {stones - 1} and {stones} are placed (by {session.role(Role.SECOND).name})"
     else:
-        placed = f"{session.role(Role.FIRST).name} placed stones 1 to {stones}"
+        placed = f"Stones 1 to {stones} are placed (by {session.role(Role.FIRST).name})"
     options = session.opening_options
     then = f"White plays stone {stones + 1}"
     if OpeningChoice.TWO_MORE in options:
         first = session.role(Role.FIRST).name
-        then += f"; two more: you place stones {stones + 1} and {stones + 2} (white, black), and {first} chooses"
-    return f"{chooser.name}, {placed}: choose {either(options)}.\n{then}."
+        then += f"; two more: you place stones {stones + 1} and {stones + 2} (white, black), then {first} chooses"
+    return f"{placed}. Choose ({chooser.name}): {either(options)}.\n{then}."
 
 
 def chosen_text(name: str, choice: OpeningChoice, session: Session) -> str:
