@@ -145,3 +145,26 @@ def test_the_person_places_the_stones_undoes_one_and_the_computer_chooses(
     assert [str(timed.move) for timed in record.moves] == ["c3", "e5", "b3", "a3", "d3"]
     assert (record.x.name, record.o.name) == ("Computer", "You")
     assert record.opening_text() == "swap2: You placed 3 stones; Computer chose black"
+
+
+def test_the_new_game_dialog_keeps_the_opening_rule_and_offers_the_others(
+    open_window: Callable[..., GameWindow],
+) -> None:
+    from tictactoe.game.game import EMPTY_START
+
+    game_window = open_window(swap2(7, 4, Competitor("You"), Competitor("Computer", "strong")))
+    click(game_window, "d4")
+    press(game_window, "<Control-n>")
+    dialog = game_window.dialog
+    assert dialog is not None
+    rule, opening = dialog.entries["rule"], dialog.entries["opening"]
+    assert (rule.get(), list(rule.cget("values"))) == ("freestyle", ["freestyle", "standard", "renju", "caro"])
+    assert (opening.get(), list(opening.cget("values"))) == ("swap2", ["free", "swap", "swap2"])
+    dialog.buttons["start"].invoke()
+    settle(game_window)
+    assert game_window.session.game.moves == ()
+    assert game_window.status_text == "Stone 1 (black) to place (You)"
+    # A game from a position has no opening to place: the dialog offers none, nor another rule for its stones.
+    from_position = game_window.play_from(EMPTY_START, Rules.square(7, 4, variant="caro"))
+    fixed = {field: (entry.get(), str(entry.cget("state"))) for field, entry in from_position.entries.items()}
+    assert (fixed["rule"], fixed["opening"]) == (("caro", "disabled"), ("free", "disabled"))

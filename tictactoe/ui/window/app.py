@@ -155,7 +155,8 @@ class GameWindow:
         new game, its board fixed."""
         if self.dialog is not None and self.dialog.is_open():
             self.dialog.close()
-        form = GameForm.of(self.session).but(size=str(rules.size), length=str(rules.k))
+        board = {"size": str(rules.size), "length": str(rules.k), "rule": rules.variant.value, "opening": "free"}
+        form = GameForm.of(self.session).but(**board)
         self.dialog = NewGameDialog(
             self.root, form, lambda typed: self.controller.start_new_game(typed, start), start=start
         )
