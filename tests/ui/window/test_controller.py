@@ -208,7 +208,11 @@ def test_the_person_places_the_stones_and_the_computer_chooses_black(tmp_path: P
     assert not game.can("hint")  # no move to suggest before the colours are chosen
     game.clicks("c3", "e5")
     assert game.state_line() == "Stone 3 (black) to place (You)"
-    game.clicks("b3")  # black's open two, white to move: black wins, and the computer sees it
+    game.click(Move.parse("b3", 5))  # black's open two, white to move: black wins, and the computer sees it
+    game.hand.run_next()  # the computer's turn to choose: it starts thinking
+    assert game.state_line() == "To choose: white, black or two more: Computer is thinking..."
+    assert re.fullmatch(r"Weighing the stones\.\.\. \d+\.\d s", game.note_line())
+    game.settle()
     assert game.note_line() == "Computer chose black: X (black) is Computer and O (white) is You"
     assert game.state_line() == "O to move (You)"
     assert game.tally_line() == "You (O) 0  ·  Computer (X) 0  ·  draws 0"

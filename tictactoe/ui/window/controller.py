@@ -167,6 +167,8 @@ class GameController:
     def note_line(self) -> str:
         """The status bar's note: a search's progress, a note on the last thing done, or how to go on."""
         search = self._search
+        if search is not None and self._purpose is _Purpose.CHOICE:  # its estimates count no positions
+            return f"Weighing the stones... {search.seconds:.1f} s"
         if search is not None:
             return progress_text(search.stats.nodes, search.seconds, hint=self._purpose is _Purpose.HINT)
         if self.message:
