@@ -30,9 +30,11 @@ first there.
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 
 from configurations import Configurations, Side, Winner
+from configurations.lines import winning_line
 from configurations.moves import Move, MoveError, OccupiedSquareError, quoted
 from configurations.rules import Rules, Variant
 from configurations.variants import ForbiddenPoint, renju_foul, renju_fouls
@@ -192,6 +194,27 @@ class Game:
     def result(self) -> Winner | None:
         """``"X"`` or ``"O"`` when that player has won, ``"draw"`` for a full board, ``None`` while in play."""
         return self._result
+
+    @property
+    def winning_line(self) -> tuple[Move, ...]:
+        """The squares of the line that won the game, in order along it (the last move among them); ``()`` while
+        nobody has won, and after a draw.
+
+        >>> game = Game(Rules.square(3, 3))
+        >>> for text in ("a1", "b1", "a2", "b2", "a3"):
+        ...     game.play(game.parse(text))
+        >>> [str(square) for square in game.winning_line]
+        ['a1', 'a2', 'a3']
+        """
+        if self._result not in (Winner.X, Winner.O):
+            return ()
+        moves, start = self._played, self._start
+        mover = start.mover(len(moves) - 1)
+        mine = [*start.squares(mover), *(move for ply, move in enumerate(moves[:-1]) if start.mover(ply) is mover)]
+        # winning_line reads every other move back from the last as the mover's: each of the mover's stones is
+        # handed twice, so that the ones between are the mover's too.
+        stones = [*itertools.chain.from_iterable((stone, stone) for stone in mine), moves[-1]]
+        return winning_line(self._rules.rows, self._rules.k, stones, cols=self._rules.cols)
 
     def forbidden_points(self) -> tuple[ForbiddenPoint, ...]:
         """The points black may not play now, row by row, each with its reason: some only under renju with black

@@ -37,13 +37,14 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 
 from configurations import Side, Winner
 from configurations.moves import Move, OccupiedSquareError
 from configurations.rules import Opening, OpeningChoice, Rules, RulesError, Variant
+from configurations.variants import ForbiddenPoint
 from tictactoe.game.game import (
     EMPTY_START,
     ForbiddenMoveError,
@@ -56,7 +57,9 @@ from tictactoe.game.openings import FIRST_STONES, MORE_STONES, OpeningChoiceErro
 from tictactoe.players.registry import PlayerKind
 
 __all__ = [
+    "FOUL_RESULT",
     "Competitor",
+    "FoulError",
     "GameRecord",
     "RecordError",
     "StartingPosition",
@@ -64,6 +67,7 @@ __all__ = [
     "date_text",
     "declared_winner",
     "declared_words",
+    "lost_by_foul",
     "result_code",
     "square_rules",
     "time_text",
@@ -106,6 +110,38 @@ class RecordError(ValueError):
         self.problem = problem
         #: The move (counted from 1) that is wrong, or ``None`` when the record is wrong as a whole.
         self.move_number = move_number
+
+
+class FoulError(RecordError):
+    """Black's move ``move_number`` is a point renju forbids (:attr:`forbidden` says why): a record that holds
+    one is a game black lost there, which :func:`lost_by_foul` reads it as."""
+
+    def __init__(self, forbidden: ForbiddenPoint, move_number: int) -> None:
+        super().__init__(str(forbidden), move_number)
+        self.forbidden = forbidden
+
+
+#: The result of a game black lost by a forbidden move, as SGF writes it: white won by forfeit.
+FOUL_RESULT = "W+F"
+
+
+def lost_by_foul(
+    make: Callable[[tuple[TimedMove, ...], str | None], GameRecord], moves: tuple[TimedMove, ...]
+) -> tuple[GameRecord, str | None]:
+    """The record ``make`` builds of ``moves`` and no declared result, and ``None``; or, where black played a
+    point renju forbids (as Gomocup judges, black lost there), the record of the moves before it won by white
+    (:data:`FOUL_RESULT`) and a note that says so.
+
+    ``make(moves, declared_result)`` raises :class:`RecordError` for a record that cannot be.
+    """
+    try:
+        return make(moves, None), None
+    except FoulError as foul:
+        number = foul.move_number or len(moves)
+        left_out = len(moves) - number
+        after = f"; the {left_out} move{'s' * (left_out != 1)} after it left out" if left_out else ""
+        note = f"move {number}, {foul.forbidden}: black lost there, and the game ends before it{after}"
+        return make(moves[: number - 1], FOUL_RESULT), note
 
 
 @dataclass(frozen=True, slots=True)
@@ -415,5 +451,5 @@ def _play_through(game: Game, moves: tuple[TimedMove, ...]) -> Winner | None:
         except GameOverError:
             raise RecordError(f"{move} comes after the end of the game", number) from None
         except ForbiddenMoveError as forbidden:
-            raise RecordError(str(forbidden), number) from None
+            raise FoulError(forbidden.forbidden, number) from None
     return game.result
