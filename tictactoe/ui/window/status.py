@@ -98,11 +98,11 @@ def _opening_state(session: Session, mover: Side) -> tuple[str, str] | None:
     """
     chooser = session.chooser
     if chooser is not None:
-        return f"To choose: {either(session.opening_options)}", chooser.name
+        return f"To choose: {_either(session.opening_options)}", chooser.name
     placer = session.to_move if session.opening_play.placer is not None else None
     if placer is None:
         return None
-    return f"Stone {len(session.game.moves) + 1} ({colour(mover)}) to place", placer.name
+    return f"Stone {len(session.game.moves) + 1} ({_colour(mover)}) to place", placer.name
 
 
 def choice_question(session: Session) -> str:
@@ -131,7 +131,7 @@ def choice_question(session: Session) -> str:
     if OpeningChoice.TWO_MORE in options:
         first = session.role(Role.FIRST).name
         then += f"; two more: you place stones {stones + 1} and {stones + 2} (white, black), then {first} chooses"
-    return f"{placed}. Choose ({chooser.name}): {either(options)}.\n{then}."
+    return f"{placed}. Choose ({chooser.name}): {_either(options)}.\n{then}."
 
 
 def chosen_text(name: str, choice: OpeningChoice, session: Session) -> str:
@@ -142,16 +142,16 @@ def chosen_text(name: str, choice: OpeningChoice, session: Session) -> str:
     return f"{name} chose {choice}: X (black) is {session.x.name} and O (white) is {session.o.name}"
 
 
-def either(options: Sequence[str]) -> str:
+def _either(options: Sequence[str]) -> str:
     """The options as a person reads them: ``white, black or two more``.
 
-    >>> either(["white", "black"])
+    >>> _either(["white", "black"])
     'white or black'
     """
     return f"{', '.join(options[:-1])} or {options[-1]}"
 
 
-def colour(side: Side) -> str:
+def _colour(side: Side) -> str:
     """The colour a side's stones have under the rules of gomoku: X black, O white."""
     return "black" if side is Side.X else "white"
 
