@@ -168,3 +168,19 @@ def test_the_new_game_dialog_keeps_the_opening_rule_and_offers_the_others(
     from_position = game_window.play_from(EMPTY_START, Rules.square(7, 4, variant="caro"))
     fixed = {field: (entry.get(), str(entry.cget("state"))) for field, entry in from_position.entries.items()}
     assert (fixed["rule"], fixed["opening"]) == (("caro", "disabled"), ("free", "disabled"))
+
+
+@pytest.mark.slow
+def test_while_a_choice_is_due_the_window_can_start_another_game(open_window: Callable[..., GameWindow]) -> None:
+    game_window = open_window(swap2(5, 3, Competitor("Computer", "strong"), Competitor("You")))
+    choice = open_choice(game_window)
+    press(game_window, "<Control-n>")
+    dialog = game_window.dialog
+    assert dialog is not None
+    dialog.fill("opening", "free")
+    dialog.buttons["start"].invoke()
+    settle(game_window)
+    assert not choice.is_open()
+    assert game_window.choice is None
+    assert str(game_window.session.rules) == "5x5, 3 in a row"
+    assert game_window.status_text == "O to move (You)"  # the computer, X, has opened
