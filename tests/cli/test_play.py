@@ -1182,7 +1182,7 @@ def test_under_swap2_a_person_places_two_more_and_the_strong_player_chooses_a_co
         (["2", "2", "1", "--opening-rule", "swap2"], "argument --opening-rule: a 2x2 board cannot hold the stones of"),
         (["15", "5", "1", "--opening-rule", "swap4"], "argument --opening-rule: invalid choice: 'swap4' (choose from "),
         (["15", "5", "1", "--opening-rule", "swap"], "reference plays the free opening only, not swap"),
-        (["15", "5", "1", "--opening-rule", "swap", "--x", "strong", "--o", "strong", "--window"], "argument "),
+        (["2", "2", "1", "--opening-rule", "swap2", "--window"], "argument --opening-rule: a 2x2 board cannot hold"),
     ],
 )
 def test_an_opening_rule_that_cannot_be_played_is_a_usage_error(args: list[str], problem: str) -> None:

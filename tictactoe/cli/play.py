@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, NoReturn, TextIO
 
 from configurations.moves import MAX_BOARD_SIZE, Move, MoveError
-from configurations.rules import Opening, Rules
+from configurations.rules import Rules
 from configurations.search import SearchMemoryError
 from tictactoe.cli.arguments import (
     add_opening_rule,
@@ -203,8 +203,6 @@ def parse_settings(arguments: Sequence[str], program: str = "play.py") -> Settin
         parser.error(f"argument length: must be from 1 to size ({args.size}), got {args.length}")
     memory = None if args.memory is None else args.memory * 2**20
     rules = square_rules(parser, args, args.size, args.length)
-    if args.window and rules.opening is not Opening.FREE:
-        parser.error(f"argument --opening-rule: the window plays the free opening only, not {rules.opening}")
     if args.level is None:
         x_kind, o_kind = args.x or PlayerKind.HUMAN, args.o or PlayerKind.REFERENCE
         think = DEFAULT_THINK if args.think is None else args.think
