@@ -31,6 +31,7 @@ first there.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from configurations import Configurations, Side, Winner
@@ -46,6 +47,7 @@ __all__ = [
     "GameOverError",
     "StartingPosition",
     "StartingPositionError",
+    "winning_squares",
 ]
 
 
@@ -208,13 +210,7 @@ class Game:
         """
         if self._result not in (Winner.X, Winner.O):
             return ()
-        moves, start = self._played, self._start
-        mover = start.mover(len(moves) - 1)
-        mine = [*start.squares(mover), *(move for ply, move in enumerate(moves[:-1]) if start.mover(ply) is mover)]
-        # winning_line reads every other move back from the last as the mover's: each of the mover's stones is
-        # handed twice, so that the ones between are the mover's too.
-        stones = [*itertools.chain.from_iterable((stone, stone) for stone in mine), moves[-1]]
-        return winning_line(self._rules.rows, self._rules.k, stones, cols=self._rules.cols)
+        return winning_squares(self._rules, self._start, self._played)
 
     def forbidden_points(self) -> tuple[ForbiddenPoint, ...]:
         """The points black may not play now, row by row, each with its reason: some only under renju with black
@@ -316,3 +312,23 @@ def _board_for(rules: Rules, max_levels: int) -> Configurations:
     if rules.variant is Variant.FREESTYLE:
         return Configurations(rules.size, rules.k, max_levels)
     return Configurations.for_rules(rules, max_levels)
+
+
+def winning_squares(rules: Rules, start: StartingPosition, moves: Sequence[Move]) -> tuple[Move, ...]:
+    """The squares of the line the last of ``moves``, played from ``start``, made; ``()`` when it made none.
+
+    :func:`~configurations.lines.winning_line` reads the mover's stones as
+    every other move back from the last; from a position set up they are
+    not, so it is handed the mover's stones that way, each twice.
+
+    >>> start = StartingPosition(frozenset({Move(0, 0), Move(0, 1)}), frozenset({Move(1, 0)}), Side.X)
+    >>> [str(square) for square in winning_squares(Rules.square(3, 3), start, [Move(0, 2)])]
+    ['a1', 'b1', 'c1']
+    """
+    if not moves:
+        return ()
+    last = moves[-1]
+    mover = start.mover(len(moves) - 1)
+    mine = [*start.squares(mover), *(move for ply, move in enumerate(moves[:-1]) if start.mover(ply) is mover)]
+    stones = [*itertools.chain.from_iterable((stone, stone) for stone in mine), last]
+    return winning_line(rules.rows, rules.k, stones, cols=rules.cols)

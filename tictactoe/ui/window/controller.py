@@ -28,11 +28,11 @@ from typing import TYPE_CHECKING, Protocol
 from configurations import Side, Winner
 from configurations.moves import Move, MoveError
 from configurations.rules import Opening
-from tictactoe.game.game import StartingPosition
+from tictactoe.game.game import StartingPosition, winning_squares
 from tictactoe.game.openings import FIRST_STONES, OpeningPlay, Role
 from tictactoe.game.session import Session
 from tictactoe.ui.window.form import FormError, start_game
-from tictactoe.ui.window.picture import BoardPicture, winning_squares
+from tictactoe.ui.window.picture import BoardPicture
 from tictactoe.ui.window.saving import WindowHistory
 from tictactoe.ui.window.setup import SETUP_NOTE, PositionSetup
 from tictactoe.ui.window.status import (

@@ -4,48 +4,22 @@
 :class:`~tictactoe.ui.window.board_view.BoardView` to draw; it touches no
 Tk, so that the window's controller
 (:mod:`~tictactoe.ui.window.controller`) can say what is to be shown
-without a display.  :func:`winning_squares` finds the line to draw through
-a game just won.
+without a display.  The line drawn through a game just won is
+:func:`~tictactoe.game.game.winning_squares`'s.
 """
 
 from __future__ import annotations
 
-import itertools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from configurations.lines import winning_line
 from configurations.moves import Move
 from tictactoe.game.game import EMPTY_START, StartingPosition
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    pass
 
-    from configurations.rules import Rules
-
-__all__ = ["BoardPicture", "winning_squares"]
-
-
-def winning_squares(rules: Rules, start: StartingPosition, moves: Sequence[Move]) -> tuple[Move, ...]:
-    """The squares of the line the last of ``moves``, played from ``start``, made; ``()`` when it made none.
-
-    :func:`~configurations.lines.winning_line` reads the mover's stones as
-    every other move back from the last; from a position set up they are
-    not, so it is handed the mover's stones that way, each twice.
-
-    >>> from configurations import Side
-    >>> start = StartingPosition(frozenset({Move(0, 0), Move(0, 1)}), frozenset({Move(1, 0)}), Side.X)
-    >>> from configurations.rules import Rules
-    >>> [str(square) for square in winning_squares(Rules.square(3, 3), start, [Move(0, 2)])]
-    ['a1', 'b1', 'c1']
-    """
-    if not moves:
-        return ()
-    last = moves[-1]
-    mover = start.mover(len(moves) - 1)
-    mine = [*start.squares(mover), *(move for ply, move in enumerate(moves[:-1]) if start.mover(ply) is mover)]
-    stones = [*itertools.chain.from_iterable((stone, stone) for stone in mine), last]
-    return winning_line(rules.rows, rules.k, stones, cols=rules.cols)
+__all__ = ["BoardPicture"]
 
 
 @dataclass(frozen=True, slots=True)
