@@ -4,8 +4,8 @@
 :class:`~tictactoe.ui.window.board_view.BoardView` to draw; it touches no
 Tk, so that the window's controller
 (:mod:`~tictactoe.ui.window.controller`) can say what is to be shown
-without a display.  The line drawn through a game just won is
-:func:`~tictactoe.game.game.winning_squares`'s.
+without a display.  The line drawn through a game just won comes from
+:func:`~tictactoe.game.game.winning_squares`.
 """
 
 from __future__ import annotations
