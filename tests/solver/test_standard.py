@@ -17,6 +17,7 @@ from tictactoe.cli.solver import check_answer
 from tictactoe.proofcheck import CertificateError, check_lines
 from tictactoe.solver.answers import AnswerStore
 from tictactoe.solver.certificate import ProofExtractor, header
+from tictactoe.solver.geometry import Region
 from tictactoe.solver.job import warm_table
 from tictactoe.solver.jobs import JobSolve
 from tictactoe.solver.position import Position
@@ -177,6 +178,20 @@ def test_the_solver_agrees_with_the_model_and_the_checker_with_its_certificate(p
     value, lines = proof(position)
     verdict = check_lines(lines, rule="standard")
     assert (verdict.value, verdict.rule, verdict.board) == (value.phrase, "standard", tuple(position.rows()))
+
+
+@pytest.mark.slow
+@settings(deadline=None, max_examples=150, derandomize=True, database=None)
+@given(standard_positions(most_empty=10), st.data())
+def test_a_restricted_win_for_x_under_standard_is_a_win_in_the_game(position: Position, data: st.DataObject) -> None:
+    rows = data.draw(st.sampled_from(range(position.height % 2 or 2, position.height + 1, 2)))
+    cols = data.draw(st.sampled_from(range(position.width % 2 or 2, position.width + 1, 2)))
+    solver = Solver(position, region=Region(rows, cols, position.height, position.width), keep_pairings=True)
+    if solver.solve().value is not Winner.X:
+        return
+    assert solve(position).value is Winner.X
+    records = ProofExtractor(solver).extract(Winner.X)
+    assert check_lines([header(position, Winner.X, len(records)), *records], rule="standard").value == "X wins"
 
 
 @pytest.mark.slow
