@@ -18,7 +18,7 @@ CHECK = ["-m", "tictactoe.proofcheck"]
 SOLVE = ["-m", "tictactoe.solver"]
 
 
-VALID_3X3 = "proof: valid\nvalue: draw\nboard: 3x3\nlength: 3\nto move: X\nposition:\n  ...\n  ...\n  ...\n"
+VALID_3X3 = "proof: valid\nvalue: draw\nboard: 3x3\nlength: 3\nrule: freestyle\nto move: X\nposition:\n" + "  ...\n" * 3
 
 
 def test_a_valid_certificate_says_so_its_value_and_what_it_is_proved_of(tmp_path: Path) -> None:
@@ -30,7 +30,8 @@ def test_a_valid_certificate_says_so_its_value_and_what_it_is_proved_of(tmp_path
 
 @pytest.mark.slow
 def test_a_certificate_of_a_position_a_few_moves_in_shows_that_position(tmp_path: Path) -> None:
-    # 8x8 with five in a row and no record: X to move holds four in a row, and completes it.
+    # 8x8 with five in a row and no record: X to move holds four in a row, and completes it.  The header names no
+    # rule, as none did before there was another: freestyle's.
     board = ["........", "..XXXX..", "........", "...OOO..", "........", "........", "....O...", "........"]
     fields = {"format": "k-in-a-row proof", "version": 1, "rows": 8, "cols": 8, "length": 5}
     path = tmp_path / "four.txt"
@@ -42,6 +43,7 @@ def test_a_certificate_of_a_position_a_few_moves_in_shows_that_position(tmp_path
         "value: X wins",
         "board: 8x8",
         "length: 5",
+        "rule: freestyle",
         "to move: X",
         "position:",
         *(f"  {row}" for row in board),
@@ -100,8 +102,60 @@ def test_the_solver_writes_a_certificate_the_checker_accepts(tmp_path: Path, nam
     assert (path.read_bytes()[:2] == b"\x1f\x8b") == name.endswith(".gz")
     checked = run_limited([*CHECK, path])
     assert checked.returncode == 0
-    assert checked.stdout.splitlines()[:5] == ["proof: valid", "value: X wins", "board: 4x3", "length: 3", "to move: X"]
+    lines = ["proof: valid", "value: X wins", "board: 4x3", "length: 3", "rule: freestyle", "to move: X"]
+    assert checked.stdout.splitlines()[:6] == lines
     assert not list(tmp_path.glob(".*partial"))
+
+
+@pytest.mark.slow
+def test_a_standard_certificate_names_its_rule_and_a_freestyle_one_never_passes_for_one(tmp_path: Path) -> None:
+    # O to move wins under freestyle with an overline of five when X has blocked the four, under standard draws.
+    board = [".X...", ".X...", "XO.OX", "OO..O", "X...X"]
+    standard, freestyle = tmp_path / "standard.txt", tmp_path / "freestyle.txt"
+    for path, rule in ((standard, "standard"), (freestyle, "freestyle")):
+        solved = run_limited([*SOLVE, "5", "4", "--board", *board, "--rule", rule, "--proof", path])
+        assert solved.returncode == 0, solved.stderr
+    checked = run_limited([*CHECK, standard, "--rule", "standard"])
+    assert (checked.returncode, checked.stdout.splitlines()[:6]) == (
+        0,
+        ["proof: valid", "value: draw", "board: 5x5", "length: 4", "rule: standard", "to move: O"],
+    )
+    assert run_limited([*CHECK, freestyle]).stdout.splitlines()[1:5:3] == ["value: O wins", "rule: freestyle"]
+    relabelled = tmp_path / "relabelled.txt"
+    text = freestyle.read_text(encoding="ascii")
+    relabelled.write_text(text.replace('"rule": "freestyle"', '"rule": "standard"', 1), encoding="ascii")
+    for arguments, reason in (
+        ([relabelled], "no record of O's move in .X.../.X.../XO.OX/OO.OO/X..XX"),
+        ([freestyle, "--rule", "standard"], "the certificate proves its value under freestyle, not under standard"),
+        ([standard, "--rule", "freestyle"], "the certificate proves its value under standard, not under freestyle"),
+    ):
+        result = run_limited([*CHECK, *arguments])
+        assert (result.returncode, result.stdout, result.stderr) == (1, f"proof: invalid: {reason}\n", "")
+
+
+@pytest.mark.parametrize(
+    ("header", "reason"),
+    [
+        ('"rule": "renju"', "the header's rule is 'renju', not one of freestyle, standard"),
+        ('"rule": 5', "the header's rule is 5, not one of freestyle, standard"),
+    ],
+)
+def test_a_header_naming_a_rule_the_checker_does_not_know_is_invalid(tmp_path: Path, header: str, reason: str) -> None:
+    path = tmp_path / "ruled.txt"
+    lines = draw_3x3()
+    path.write_text("\n".join([lines[0].replace('"length": 3', f'"length": 3, {header}'), *lines[1:]]) + "\n")
+    result = run_limited([*CHECK, path])
+    assert (result.returncode, result.stdout) == (1, f"proof: invalid: {reason}\n")
+
+
+@pytest.mark.parametrize("rule", ["renju", "caro"])
+def test_renju_and_caro_are_refused_in_one_line(tmp_path: Path, rule: str) -> None:
+    result = run_limited([*CHECK, tmp_path / "any.txt", "--rule", rule])
+    assert (result.returncode, result.stdout) == (2, "")
+    assert one_line(result) == (
+        f"python -m tictactoe.proofcheck: error: --rule {rule}: a certificate proves a value under freestyle or "
+        f"standard, not {rule}"
+    )
 
 
 @pytest.mark.slow

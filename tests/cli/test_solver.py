@@ -80,6 +80,13 @@ def test_whose_move_it_is_comes_last_on_a_board_given() -> None:
         (["3x5", "2", "--board", "XX.XX", "O.O.O", "....."], "--board: X's lines have no square in common"),
         (["6x7", "4", "--restrict", "5x5"], "--restrict: a region of 5x5 cannot be centred on a board of 6x7"),
         (["4", "3", "--restrict", "5x5"], "--restrict: a region of 5x5 does not fit a board of 4x4"),
+        (
+            ["5", "5", "--rule", "renju"],
+            "error: --rule renju: the solver proves freestyle and standard only, not renju",
+        ),
+        (["5", "4", "--rule", "caro"], "error: --rule caro: the solver proves freestyle and standard only, not caro"),
+        (["5", "4", "--rule", "gomoku"], "argument --rule: invalid choice: 'gomoku'"),
+        (["4", "3", "--rule", "standard", "--board", "XXX.", "OO..", "....", "...."], "the game is over: X has a line"),
     ],
 )
 def test_a_command_line_it_cannot_use_is_one_line_and_status_2(arguments: list[str], message: str) -> None:
@@ -87,6 +94,22 @@ def test_a_command_line_it_cannot_use_is_one_line_and_status_2(arguments: list[s
     assert result.returncode == 2
     assert result.stdout == ""
     assert message in one_line(result)
+
+
+def test_an_overline_on_the_board_is_no_line_under_standard() -> None:
+    board = ["XXXX", "OO..", "....", "O..."]  # three in a row: X's four wins freestyle, not standard
+    assert solve_lines("4", "3", "--rule", "standard", "--board", *board) == [
+        "value: O wins",
+        "best: c2",
+        "nodes: ...",
+        "seconds: ...",
+        "to move: O",
+    ]
+    refused = run_limited([*SOLVER, "4", "3", "--board", *board])
+    assert (refused.returncode, one_line(refused)) == (
+        2,
+        "python -m tictactoe.solver: error: --board: the game is over: X has a line",
+    )
 
 
 @pytest.mark.slow

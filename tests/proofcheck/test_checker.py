@@ -14,6 +14,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tictactoe.proofcheck import CertificateError, Verdict, check_file, check_lines
+from tictactoe.proofcheck.entries import EntryReader, leaf_of
+from tictactoe.proofcheck.rules import Shape
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -279,3 +281,40 @@ def test_a_header_that_asks_for_much_costs_little(
 ) -> None:
     lines = [header((rows, cols, max(rows, cols)), ["." * cols] * rows, "X wins", records * 10**9)]
     check_within_limits(tmp_path_factory.mktemp("fuzz"), "\n".join(lines).encode("ascii"))
+
+
+def ruled(lines: list[str], rule: str) -> list[str]:
+    """``lines`` with the header naming ``rule``."""
+    return [json.dumps({**json.loads(lines[0]), "rule": rule}), *lines[1:]]
+
+
+def test_a_header_without_a_rule_is_freestyle_s_and_one_can_be_asked_for() -> None:
+    assert check_lines(draw_3x3()).rule == "freestyle"
+    assert check_lines(ruled(draw_3x3(), "freestyle"), rule="freestyle") == DRAW_3X3_VERDICT
+    with pytest.raises(
+        CertificateError, match=r"^the certificate proves its value under freestyle, not under standard$"
+    ):
+        check_lines(draw_3x3(), rule="standard")
+
+
+def test_tic_tac_toe_s_draw_holds_under_standard_too() -> None:
+    # On 3x3 no line can be longer than three: the same strategies, the same leaves.
+    verdict = check_lines(ruled(draw_3x3(), "standard"), rule="standard")
+    assert (verdict.value, verdict.records, verdict.rule) == ("draw", 29, "standard")
+
+
+def test_under_standard_a_four_is_no_win() -> None:
+    board = ["XX.X...", "OO..O.."]  # three in a row, X to move: c1 makes four, a win under freestyle only
+    assert check_lines([header((2, 7, 3), board, "X wins", 0)]).value == "X wins"
+    with pytest.raises(CertificateError, match=r"^no record of X's move in XX\.X\.\.\./OO\.\.O\.\.$"):
+        check_lines(ruled([header((2, 7, 3), board, "X wins", 0)], "standard"))
+
+
+def test_under_standard_a_leaf_need_not_stop_a_window_with_the_maker_s_tile_at_an_end() -> None:
+    board = "XXXX..."  # 1x7, three in a row: every window of X's is in a longer run, or has an X just beyond it
+    standard = EntryReader(Shape(1, 7, 3, rule="standard"))
+    assert [leaf_of(standard.code(1, "O", board, leaf)) for leaf in ("pairs", "weight")] == ["pairs", "weight"]
+    with pytest.raises(CertificateError, match=r"^record 1: no pair lies in X's window a1-c1$"):
+        EntryReader(Shape(1, 7, 3)).code(1, "O", board, "pairs")
+    with pytest.raises(CertificateError, match=r"^record 1: X's windows weigh 23/8, not under 1$"):
+        EntryReader(Shape(1, 7, 3)).code(1, "O", board, "weight")

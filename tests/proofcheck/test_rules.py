@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from tests.models import variant_wins
 from tictactoe.proofcheck.rules import CODES, Shape
 
 
@@ -72,3 +73,37 @@ def test_threats_lines_and_square_names() -> None:
         with pytest.raises(ValueError, match="is not a square of a board of 3x4"):
             shape.square(bad)
     assert shape.draw(x_tiles, 1 << 4) == "XX../O.../...."
+
+
+def model_exact(marks: list[str], cols: int, length: int, symbol: str) -> bool:
+    """Whether ``symbol`` has a run of exactly ``length`` on the board ``marks`` (row by row), from the model's
+    runs."""
+    rows = ["".join(marks[start : start + cols]) for start in range(0, len(marks), cols)]
+    return variant_wins("standard", rows, length, symbol)
+
+
+@pytest.mark.parametrize(("rows", "cols", "length"), [(1, 7, 3), (4, 4, 3), (5, 5, 4), (3, 6, 2)])
+def test_under_standard_a_line_and_a_threat_are_runs_of_exactly_the_length(rows: int, cols: int, length: int) -> None:
+    shape, rng = Shape(rows, cols, length, rule="standard"), random.Random(rows * cols + length)
+    for _ in range(200):
+        marks = [rng.choice("XO..") for _ in range(rows * cols)]
+        x_tiles = sum(1 << s for s, mark in enumerate(marks) if mark == "X")
+        o_tiles = sum(1 << s for s, mark in enumerate(marks) if mark == "O")
+        assert shape.has_line(x_tiles) == model_exact(marks, cols, length, "X")
+        if model_exact(marks, cols, length, "X"):
+            continue
+        threats = 0
+        for square in (s for s, mark in enumerate(marks) if mark == "."):
+            if model_exact([*marks[:square], "X", *marks[square + 1 :]], cols, length, "X"):
+                threats |= 1 << square
+        assert shape.threats(x_tiles, o_tiles) == threats
+
+
+def test_under_standard_a_window_with_the_player_s_tile_at_an_end_is_spoiled() -> None:
+    row = Shape(1, 6, 3, rule="standard")  # windows a-c, b-d, c-e, d-f
+    assert row.spoiled(1 << 3) == 0b0001  # d1 lies just beyond a-c
+    assert row.spoiled(1 << 0 | 1 << 5) == 0b0010 | 0b0100  # a1 just before b-d, f1 just after c-e
+    assert Shape(1, 6, 3).spoiled(1 << 3) == 0
+    assert row.has_line(0b000111)  # XXX...
+    assert not row.has_line(0b001111)  # XXXX..
+    assert Shape(1, 6, 3).has_line(0b001111)

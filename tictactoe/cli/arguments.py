@@ -57,13 +57,14 @@ def program_name(module_form: str, argv0: str | None = None) -> str:
     return name if name.startswith(_CONSOLE_PREFIX) else module_form
 
 
-def add_rule(parser: argparse.ArgumentParser, help_text: str) -> None:
-    """Give ``parser`` the ``--rule`` option: a :class:`~configurations.rules.Variant` by name, freestyle when not
-    given; ``help_text`` says what the rule is for in this program."""
+def add_rule(parser: argparse.ArgumentParser, help_text: str, *, default: Variant | None = Variant.FREESTYLE) -> None:
+    """Give ``parser`` the ``--rule`` option: a :class:`~configurations.rules.Variant` by name, ``default`` when not
+    given (None: the program tells a rule not given from one given); ``help_text`` says what the rule is for in
+    this program."""
     parser.add_argument(
         "--rule",
         choices=[variant.value for variant in Variant],
-        default=Variant.FREESTYLE.value,
+        default=None if default is None else default.value,
         metavar="RULE",
         help=help_text,
     )

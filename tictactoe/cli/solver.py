@@ -1,5 +1,5 @@
-"""``python -m tictactoe.solver SIZE LENGTH [--board ROW ...] [--think SECONDS] [--proof FILE] [--workers N]
-[--scheduler ADDRESS] [--resume DB]``: solve a position (docs/solver.md, docs/proofs.md).
+"""``python -m tictactoe.solver SIZE LENGTH [--board ROW ...] [--rule RULE] [--think SECONDS] [--proof FILE]
+[--workers N] [--scheduler ADDRESS] [--resume DB]``: solve a position (docs/solver.md, docs/proofs.md).
 
 The package's ``__main__`` hands over to :func:`main`.
 
@@ -19,7 +19,10 @@ minute otherwise.
 ``seconds:`` counts the processor time of every process of the solve.
 ``--proof FILE`` writes the certificate of the value
 (:mod:`tictactoe.solver.certificate`; gzip-compressed when FILE ends in
-``.gz``), its writing counted in ``nodes:`` and ``seconds:``.  Exit status
+``.gz``; its header names the rule), its writing counted in ``nodes:`` and
+``seconds:``.  ``--rule`` is ``freestyle`` (the default: ``LENGTH`` or more
+in a row wins) or ``standard`` (exactly ``LENGTH``); ``renju`` and ``caro``
+are refused, as a bad command line.  Exit status
 0; 2 for a bad command line (a --scheduler that is no address among them), a board the game cannot reach or
 one whose game is over; 1 when the
 certificate cannot be written, or there is none to write because
@@ -43,7 +46,8 @@ from typing import NoReturn
 
 from configurations import Side, Winner
 from configurations.moves import MAX_BOARD_SIZE
-from tictactoe.cli.arguments import add_version, file_path, program_name, seconds, whole_number
+from configurations.rules import Variant
+from tictactoe.cli.arguments import add_rule, add_version, file_path, program_name, seconds, whole_number
 from tictactoe.cli.exits import EXIT_FAILED, EXIT_OK, run
 from tictactoe.proofcheck import CertificateError, check_strategies
 from tictactoe.solver.answers import AnswerStore, StoreError
@@ -55,7 +59,7 @@ from tictactoe.solver.memory import CostTable, capacity_for, default_memory
 from tictactoe.solver.position import EMPTY_ROW_MARK, Position, PositionError
 from tictactoe.solver.runners import AddressError, ClusterError, DaskCluster, InProcess, LocalPool, Runner, cores
 from tictactoe.solver.search_board import SIDES
-from tictactoe.solver.solve import Solution, Solver
+from tictactoe.solver.solve import PROVED_VARIANTS, Solution, Solver
 
 __all__ = ["PROGRAM", "board_shape", "console_main", "main", "progress_line", "report"]
 
@@ -137,6 +141,7 @@ def _parser() -> argparse.ArgumentParser:
     # play.py takes a third number; caught here so that it gets an explanation rather than argparse's refusal.
     parser.add_argument("extra", nargs="?", help=argparse.SUPPRESS)
     parser.add_argument("--board", nargs="+", metavar="ROW", help="the position, one ROW per row (default: empty)")
+    add_rule(parser, "freestyle (LENGTH or more in a row wins, the default) or standard (exactly LENGTH)")
     parser.add_argument("--think", type=seconds, metavar="SECONDS", help="stop after this long: value unknown")
     parser.add_argument(
         "--proof", type=file_path, metavar="FILE", help="write the certificate of the value (gzip when FILE ends .gz)"
@@ -194,6 +199,9 @@ def _position(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Posi
     side = f"SIZE ({rows})" if square else f"the larger side ({max(rows, cols)})"
     if not 1 <= length <= max(rows, cols):
         parser.error(f"LENGTH must be between 1 and {side}, got {length}")
+    variant = Variant(args.rule)
+    if variant not in PROVED_VARIANTS:
+        parser.error(f"--rule {variant}: the solver proves freestyle and standard only, not {variant}")
     board = [row.translate(_TILE_CASE) for row in args.board] if args.board is not None else None
     if board is None:
         board = [EMPTY_ROW_MARK * cols] * rows
@@ -201,7 +209,7 @@ def _position(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Posi
         shape = f"size {rows}" if square else f"{rows}x{cols}"
         parser.error(f"--board needs {rows} rows for a board of {shape}, got {len(board)}")
     try:
-        position = Position.from_rows(board, length, cols=None if square else cols)
+        position = Position.from_rows(board, length, cols=None if square else cols, variant=variant)
     except PositionError as error:
         parser.error(f"--board: {error}")
     if position.winner is not None:
@@ -336,7 +344,9 @@ def check_answer(job: Job, answer: JobAnswer) -> str | None:
         return "it proves nothing"
     claims = [(SIDES[prover].value, goal.value == "win") for prover, goal in needed]
     try:
-        check_strategies((job.rows, job.cols, job.length), position.rows(), claims, answer.proof.lines())
+        check_strategies(
+            (job.rows, job.cols, job.length), position.rows(), claims, answer.proof.lines(), rule=job.variant
+        )
     except CertificateError as error:
         return f"its proof is invalid: {error}"
     return None

@@ -10,7 +10,8 @@
 * :mod:`.entries`: each record's entry checked from its own board as it is
   read, and kept as one number.
 * :mod:`.rules`: the game's rules as the checker knows them -- its own
-  windows, symmetries and square names.
+  windows, symmetries and square names, and what wins under each rule a
+  certificate may name (freestyle, standard).
 
 The package imports nothing from :mod:`tictactoe.solver` or
 :mod:`configurations.lines` (an import-linter contract says so), so that a

@@ -11,6 +11,14 @@ line at once.  Every record must be met once, so the time grows with the
 file, not with the game; and what it holds is bounded by what it has read
 (:mod:`.reading`, :mod:`.entries`, :class:`_Walk`).
 
+The header names the rule the value holds under (``freestyle``, the
+rule of a header that names none, or ``standard``), and the walk applies
+it with the checker's own rules (:mod:`.rules`): under standard only
+exactly ``length`` in a row wins, so a line the prover completes, a line
+the other player threatens, a finished board and the windows a leaf must
+stop are all judged by it.  A caller may ask for one rule: a certificate
+of another is refused.
+
 The board a certificate starts from must be one a game reaches and has
 not finished: a board where a move was made after a line was completed,
 or where the game is already over, proves nothing of the game a reader
@@ -20,8 +28,8 @@ in cannot pass for one of the empty board.
 
 >>> verdict = check_lines(['{"format": "k-in-a-row proof", "version": 1, "rows": 1, "cols": 1, "length": 1, '
 ...                        '"board": ["."], "value": "X wins", "records": 0}'])
->>> verdict.value, verdict.records, verdict.board, verdict.mover
-('X wins', 0, ('.',), 'X')
+>>> verdict.value, verdict.records, verdict.board, verdict.mover, verdict.rule
+('X wins', 0, ('.',), 'X', 'freestyle')
 """
 
 from __future__ import annotations
@@ -45,7 +53,7 @@ from tictactoe.proofcheck.reading import (
     header_fields,
     record_limit,
 )
-from tictactoe.proofcheck.rules import Shape
+from tictactoe.proofcheck.rules import RULES, Shape
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Sequence
@@ -65,7 +73,7 @@ _MAX_SIDE = 26
 class Verdict:
     """A valid certificate: the ``value`` it proves, how many ``records`` the walk visited (all of them), and what
     it proves it of: the board (``rows`` x ``cols``, ``length`` in a row to win), the position it starts from
-    (``board``, its rows) and ``mover``, whose move it is there."""
+    (``board``, its rows), ``mover``, whose move it is there, and the ``rule`` (``freestyle`` or ``standard``)."""
 
     value: str
     records: int
@@ -74,18 +82,20 @@ class Verdict:
     length: int
     board: tuple[str, ...]
     mover: str
+    rule: str = "freestyle"
 
 
-def check_file(path: Path, *, most_records: int = MOST_RECORDS) -> Verdict:
+def check_file(path: Path, *, most_records: int = MOST_RECORDS, rule: str | None = None) -> Verdict:
     """Check the certificate in ``path`` (gzip-compressed or not); ``CertificateError`` says why it is invalid.
 
-    A certificate that counts more than ``most_records`` records is refused before any is read.
+    A certificate that counts more than ``most_records`` records is refused before any is read, and with
+    ``rule``, one of another rule.
     """
     try:
         with open(path, "rb") as raw:
             compressed = raw.read(2) == b"\x1f\x8b"
         with gzip.open(path, "rt", encoding="ascii") if compressed else open(path, encoding="ascii") as text:
-            return _check(LineReader(text.readline), most_records)
+            return _check(LineReader(text.readline), most_records, rule)
     except OSError as error:  # gzip.BadGzipFile is one
         raise CertificateError(f"cannot read {path}: {error.strerror or error}") from None
     except (EOFError, zlib.error):
@@ -94,22 +104,29 @@ def check_file(path: Path, *, most_records: int = MOST_RECORDS) -> Verdict:
         raise CertificateError("the file is not text of the certificate's alphabet") from None
 
 
-def check_lines(lines: Iterable[str], *, most_records: int = MOST_RECORDS) -> Verdict:
-    """Check the certificate whose lines (without line ends) are ``lines``."""
-    return _check(LineReader.of(iter(lines)), most_records)
+def check_lines(lines: Iterable[str], *, most_records: int = MOST_RECORDS, rule: str | None = None) -> Verdict:
+    """Check the certificate whose lines (without line ends) are ``lines`` (``rule``: as :func:`check_file`)."""
+    return _check(LineReader.of(iter(lines)), most_records, rule)
 
 
 def check_strategies(
-    shape: tuple[int, int, int], board: Sequence[str], strategies: Sequence[tuple[str, bool]], records: Iterable[str]
+    shape: tuple[int, int, int],
+    board: Sequence[str],
+    strategies: Sequence[tuple[str, bool]],
+    records: Iterable[str],
+    *,
+    rule: str = "freestyle",
 ) -> int:
     """Check that ``records`` prove each of ``strategies`` from the position ``board`` (its rows) on a board of
-    ``shape`` (rows, cols, length): each a prover (``X`` or ``O``) and whether it wins (else it stops the other
-    from winning).  The number of records, all visited; ``CertificateError`` says what is wrong.
+    ``shape`` (rows, cols, length) under ``rule``: each a prover (``X`` or ``O``) and whether it wins (else it
+    stops the other from winning).  The number of records, all visited; ``CertificateError`` says what is wrong.
 
     A certificate proves the strategies its value needs; a part of a solve
     (a position and a bound of its value) proves one or two of them.
     """
-    checked = Shape(*shape)
+    if rule not in RULES:
+        raise CertificateError(f"the rule {rule!r} is not one of {', '.join(RULES)}")
+    checked = Shape(*shape, rule=rule)
     walk = _Walk(checked, _root(checked, list(board)))
     lines = LineReader.of(iter(records))
     walk.read(lines, _MOST_PART_RECORDS, exact=False)
@@ -123,9 +140,11 @@ def check_strategies(
 _MOST_PART_RECORDS = MOST_RECORDS
 
 
-def _check(lines: LineReader, most_records: int) -> Verdict:
+def _check(lines: LineReader, most_records: int, rule: str | None) -> Verdict:
     header = _header(lines.next(LONGEST_HEADER) or "", most_records)
-    shape = Shape(header.rows, header.cols, header.length)
+    if rule is not None and header.rule != rule:
+        raise CertificateError(f"the certificate proves its value under {header.rule}, not under {rule}")
+    shape = Shape(header.rows, header.cols, header.length, rule=header.rule)
     root = _root(shape, header.board)
     walk = _Walk(shape, root)
     walk.read(lines, header.records, exact=True)
@@ -133,7 +152,8 @@ def _check(lines: LineReader, most_records: int) -> Verdict:
         walk.follow(prover, win)
     walk.check_all_visited()
     mover = "X" if root[0].bit_count() == root[1].bit_count() else "O"
-    return Verdict(header.value, walk.visited, header.rows, header.cols, header.length, tuple(header.board), mover)
+    board = tuple(header.board)
+    return Verdict(header.value, walk.visited, header.rows, header.cols, header.length, board, mover, header.rule)
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,6 +164,7 @@ class _Header:
     board: list[str]
     value: str
     records: int
+    rule: str
 
 
 def _header(line: str, most_records: int) -> _Header:
@@ -157,12 +178,15 @@ def _header(line: str, most_records: int) -> _Header:
     length, records = _whole(fields, "length", max(rows, cols)), _whole(fields, "records", None, low=0)
     if records > most_records:
         raise CertificateError(f"the header counts {records} records, more than the {most_records} allowed")
+    rule = fields.get("rule", RULES[0])  # a header of before there was another rule: freestyle's
+    if not isinstance(rule, str) or rule not in RULES:
+        raise CertificateError(f"the header's rule is {rule!r}, not one of {', '.join(RULES)}")
     value, board = fields.get("value"), fields.get("board")
     if not isinstance(value, str) or value not in _VALUES:
         raise CertificateError(f"the header's value is {value!r}, not one of {', '.join(_VALUES)}")
     if not (isinstance(board, list) and len(board) == rows and all(isinstance(row, str) for row in board)):
         raise CertificateError(f"the header's board is not {rows} rows")
-    return _Header(rows, cols, length, board, value, records)
+    return _Header(rows, cols, length, board, value, records, rule)
 
 
 def _whole(fields: dict[str, object], name: str, high: int | None, *, low: int = 1) -> int:
@@ -187,7 +211,7 @@ def _root(shape: Shape, rows: list[str]) -> tuple[int, int]:
         ("X", "O", x_tiles, x_count == o_count),
         ("O", "X", o_tiles, x_count > o_count),
     ):
-        lines = [window for window in shape.windows if window & tiles == window]
+        lines = shape.lines(tiles)
         if not lines:
             continue
         if moved_after:

@@ -5,7 +5,9 @@ the record is stored: its move names a square of the board, empty, and the
 prover is the one to move there (the tile counts say whose move it is);
 its leaf -- a pairing or an Erdős-Selfridge weight, of the record's
 position or of the position after its move -- holds against the other
-player's windows.  What the walk still needs of it is the move and the
+player's windows (those free of the prover's tiles; under standard not
+those with one of the other player's own tiles at an end either, whose
+run could only be too long: :meth:`.rules.Shape.spoiled`).  What the walk still needs of it is the move and the
 kind of leaf, packed into one int (:meth:`EntryReader.code`): a record then costs
 the checker its key and a few bytes whatever its entry's length, so a file
 of long entries, compressed to little because they repeat, holds no more
@@ -101,7 +103,11 @@ class EntryReader:
             raise CertificateError(f"record {number}: {entry!r} is no entry of the format")
         if kind == "weight":
             # Each window weighs 2^-(its empty squares); in units of 2^-length the sum is a whole number.
-            total = sum(1 << (window & theirs).bit_count() for window in shape.windows if not window & mine)
+            total = sum(
+                1 << (window & theirs).bit_count()
+                for window, ends in zip(shape.windows, shape.ends, strict=True)
+                if not window & mine and not ends & theirs
+            )
             bound = Fraction(1, 2) if maker_to_move else Fraction(1)
             if total >= bound * (1 << shape.length):
                 weight = Fraction(total, 1 << shape.length)
@@ -114,7 +120,7 @@ class EntryReader:
         touched = 0
         for square in _squares(mine):
             touched |= shape.holding[square]
-        open_windows = self._windows & ~touched & ~covered
+        open_windows = self._windows & ~touched & ~covered & ~shape.spoiled(theirs)
         if open_windows:
             window = shape.windows[(open_windows & -open_windows).bit_length() - 1]
             ends = _squares(window)

@@ -1,7 +1,7 @@
 """Searches that decide k-in-a-row positions; they know the board and the dictionary, never a player or a screen.
 
 * :func:`solve` (:mod:`.solve`): who wins a :class:`Position` (:mod:`.position`)
-  with perfect play, and a move that gets it -- the engine behind
+  with perfect play under freestyle or standard, and a move that gets it -- the engine behind
   ``python -m tictactoe.solver`` (docs/solver.md).  Its parts: the board's
   shape (:mod:`.geometry`), the board it plays on (:mod:`.search_board`),
   proofs that a player can no longer win (:mod:`.blocking`), its

@@ -123,6 +123,8 @@ def find_pairing(
             forced = window  # the maker's last square in this window: the breaker must take it now or never
     if forced and not breaker_to_move:
         return None
+    if not live:  # nothing to pair (under standard a full window is no live one): the breaker need not move first
+        return Pairing(-1, ())
     if hint is not None:
         taken = forced or (1 << hint.taken if breaker_to_move and hint.taken >= 0 and empty >> hint.taken & 1 else 0)
         if taken or not breaker_to_move:

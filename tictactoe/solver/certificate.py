@@ -86,13 +86,14 @@ class Goal(enum.Enum):
 
 
 def header(position: Position, value: Winner, records: int, *, restrict: str | None = None) -> str:
-    """The first line of a certificate of ``value`` for ``position``, holding ``records`` records; ``restrict``
-    names the region a restricted solve let X choose its moves in (``5x5``), which the header records.
+    """The first line of a certificate of ``value`` for ``position``, holding ``records`` records; it names the
+    position's rule (``freestyle`` or ``standard``); ``restrict`` names the region a restricted solve let X choose
+    its moves in (``5x5``), which the header records.
 
     >>> from tictactoe.solver.position import Position
     >>> header(Position.from_rows(["X.", ".."], length=2), Winner.X, 1)
-    '{"format": "k-in-a-row proof", "version": 1, "rows": 2, "cols": 2, "length": 2, "board": ["X.", ".."], \
-"value": "X wins", "records": 1}'
+    '{"format": "k-in-a-row proof", "version": 1, "rows": 2, "cols": 2, "length": 2, "rule": "freestyle", \
+"board": ["X.", ".."], "value": "X wins", "records": 1}'
     """
     fields = {
         "format": FORMAT,
@@ -100,6 +101,7 @@ def header(position: Position, value: Winner, records: int, *, restrict: str | N
         "rows": position.height,
         "cols": position.width,
         "length": position.length,
+        "rule": str(position.rules.variant),
         "board": position.rows(),
         "value": value.phrase,
         "records": records,
@@ -263,6 +265,8 @@ class ProofExtractor:
             if breaker_wins_by_potential(board.potential[maker], board.length, maker_to_move=False):
                 return self._add(key, prover, ["weight"])
             pairing = solver.pairing(maker, breaker_to_move=True, afresh=not solver.searched())
+            if pairing is not None and pairing.taken < 0:  # nothing to take first: the pairs stop the maker as they are
+                return self._add(key, prover, ["pairs"], _squares(pairing))
             if pairing is not None:
                 return self._add(key, prover, ["move", "pairs"], [pairing.taken, *_squares(pairing)])
         move = solver.move_reaching(WON if goal is Goal.WIN else DRAWN)

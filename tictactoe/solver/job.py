@@ -18,7 +18,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-from configurations.rules import Rules
+from configurations.rules import Rules, Variant
 from tictactoe.solver.certificate import Goal, ProofExtractor, ProofRecords, RecordWriter
 from tictactoe.solver.clock import OutOfTime
 from tictactoe.solver.geometry import Region
@@ -41,7 +41,8 @@ class Job:
     ``budget``: the most positions it may visit before it answers ``split`` (None: no limit).  ``think`` (its
     share of the solve's time), ``memory`` (the MiB its table may take) and ``known`` (records of positions other
     jobs proved, each a key and a record as the solver's table holds them, for a job without a proof to add to its
-    table) are not part of what it asks."""
+    table) are not part of what it asks.  ``variant``: the rules' (freestyle or standard), which the key names
+    but for freestyle, so that an answer under one is never read as one under the other."""
 
     rows: int
     cols: int
@@ -56,6 +57,7 @@ class Job:
     memory: int = JOB_MEMORY
     restrict: tuple[int, int] | None = None
     known: tuple[tuple[str, int], ...] = ()
+    variant: Variant = Variant.FREESTYLE
 
     @property
     def key(self) -> str:
@@ -68,10 +70,12 @@ class Job:
         board = writer.text((self.x_tiles, self.o_tiles), CROSS, [])
         kind = "proof" if self.proof else "value"
         restricted = "" if region is None else f" restrict {region.rows}x{region.cols}"
-        return f"{self.rows}x{self.cols} {self.length} {board[2:]} {self.alpha} {self.beta} {kind}{restricted}"
+        # Freestyle's keys are as they were before there was another rule: the resume files kept then still serve.
+        rule = "" if self.variant is Variant.FREESTYLE else f" rule {self.variant}"
+        return f"{self.rows}x{self.cols} {self.length} {board[2:]} {self.alpha} {self.beta} {kind}{restricted}{rule}"
 
     def position(self) -> Position:
-        return Position(Rules(self.rows, self.cols, self.length), self.x_tiles, self.o_tiles)
+        return Position(Rules(self.rows, self.cols, self.length, self.variant), self.x_tiles, self.o_tiles)
 
     def region(self) -> Region | None:
         """The region X's moves are restricted to, if any."""
@@ -123,23 +127,33 @@ def strategies(mover: int, low: int, high: int, *, restricted: bool = False) -> 
     return found
 
 
-# What each board's jobs share in this process (a process runs one solve's jobs at a time): the board's shape and
-# the table's capacity, the table, and the pairings the searches found (each a hint for the next search's, see
-# Solver).  One board at a time is kept: a table or a pairing of another board is no use.
-_warm: list[tuple[tuple[int, int, int, int, tuple[int, int] | None], CostTable, Hints]] = []
+# What each board's jobs share in this process (a process runs one solve's jobs at a time): the board's shape, the
+# rule and the table's capacity, the table, and the pairings the searches found (each a hint for the next search's,
+# see Solver).  One board at a time is kept: a table or a pairing of another board, or of another rule, is no use.
+_Warm = tuple[int, int, int, int, tuple[int, int] | None, Variant]
+_warm: list[tuple[_Warm, CostTable, Hints]] = []
 
 
-def warm_table(rows: int, cols: int, length: int, memory: int, restrict: tuple[int, int] | None = None) -> CostTable:
-    """The table this process keeps for jobs on boards of ``rows`` x ``cols`` with ``length`` to win, within
-    ``memory`` MiB: the one earlier jobs filled, or a new one (the old one let go) for another board.  Restricted
-    jobs keep one of their own, for each region: what they prove holds only with X's moves restricted."""
-    return _warm_entry(rows, cols, length, memory, restrict)[1]
+def warm_table(
+    rows: int,
+    cols: int,
+    length: int,
+    memory: int,
+    restrict: tuple[int, int] | None = None,
+    *,
+    variant: Variant = Variant.FREESTYLE,
+) -> CostTable:
+    """The table this process keeps for jobs on boards of ``rows`` x ``cols`` with ``length`` to win under
+    ``variant``, within ``memory`` MiB: the one earlier jobs filled, or a new one (the old one let go) for another
+    board or rule.  Restricted jobs keep one of their own, for each region: what they prove holds only with X's
+    moves restricted."""
+    return _warm_entry(rows, cols, length, memory, restrict, variant=variant)[1]
 
 
 def _warm_entry(
-    rows: int, cols: int, length: int, memory: int, restrict: tuple[int, int] | None
-) -> tuple[tuple[int, int, int, int, tuple[int, int] | None], CostTable, Hints]:
-    shape = (rows, cols, length, memory, restrict)
+    rows: int, cols: int, length: int, memory: int, restrict: tuple[int, int] | None, *, variant: Variant
+) -> tuple[_Warm, CostTable, Hints]:
+    shape = (rows, cols, length, memory, restrict, variant)
     if not _warm or _warm[0][0] != shape:
         _warm[:] = [(shape, CostTable(capacity_for(memory, rows * cols)), no_hints(rows * cols))]
     return _warm[0]
@@ -179,7 +193,7 @@ def run_job(job: Job) -> JobAnswer:
     if job.proof:
         table = CostTable(capacity_for(job.memory, job.rows * job.cols))
     else:
-        _, table, hints = _warm_entry(job.rows, job.cols, job.length, job.memory, job.restrict)
+        _, table, hints = _warm_entry(job.rows, job.cols, job.length, job.memory, job.restrict, variant=job.variant)
         for key, record in job.known:  # facts of the game, whichever job proved them
             if table.get(key) < 0:
                 table.store(key, record, present=False)

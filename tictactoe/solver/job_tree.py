@@ -51,10 +51,12 @@ from tictactoe.solver.geometry import Region, squares_of
 from tictactoe.solver.job import JobAnswer, strategies
 from tictactoe.solver.position import Position
 from tictactoe.solver.records import DRAWN, LOST, WON, settled
-from tictactoe.solver.search_board import CROSS, SearchBoard
+from tictactoe.solver.search_board import CROSS
+from tictactoe.solver.variant_board import search_board
 
 if TYPE_CHECKING:
     from tictactoe.solver.certificate import ProofRecords
+    from tictactoe.solver.search_board import SearchBoard
 
 __all__ = ["BELOW", "GUESS", "Ask", "JobTree", "Node", "WalkResult"]
 
@@ -139,7 +141,7 @@ class JobTree:
     def __init__(self, position: Position, region: Region | None = None) -> None:
         self._region = region
         self._symmetries = None if region is None else region.symmetries
-        self._board = SearchBoard(position, symmetries=self._symmetries)
+        self._board = search_board(position, symmetries=self._symmetries)
         self._writer = RecordWriter(position.height, position.width, position.length)
         self._nodes: list[Node] = []
         self._node_index = HashDictionary(_BUCKETS)  # a position's key -> its place in _nodes
@@ -415,7 +417,7 @@ class JobTree:
 
     def _at_tiles(self, x_tiles: int, o_tiles: int) -> SearchBoard:
         """A board with these tiles, for working out keys and moves."""
-        return SearchBoard(Position(self._board.rules, x_tiles, o_tiles), symmetries=self._symmetries)
+        return search_board(Position(self._board.rules, x_tiles, o_tiles), symmetries=self._symmetries)
 
 
 def _child_ask(child: Node, move: int, alpha: int, beta: int, line: tuple[int, ...]) -> Ask:

@@ -35,8 +35,8 @@ from tictactoe.solver.geometry import Region
 from tictactoe.solver.job import JOB_MEMORY, Job
 from tictactoe.solver.job_tree import Ask, JobTree
 from tictactoe.solver.records import DRAWN, LOST, WON
-from tictactoe.solver.search_board import SearchBoard
 from tictactoe.solver.solve import winner_of
+from tictactoe.solver.variant_board import search_board
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -44,6 +44,7 @@ if TYPE_CHECKING:
     from tictactoe.solver.answers import AnswerStore
     from tictactoe.solver.position import Position
     from tictactoe.solver.runners import Runner
+    from tictactoe.solver.search_board import SearchBoard
 
 __all__ = ["LEAST_SHARE", "MOST_TRIES", "PROOF_SPLIT", "VALUE_SPLIT", "JobLost", "JobSolution", "JobSolve", "Progress"]
 
@@ -147,7 +148,7 @@ class JobSolve:
         restrict: tuple[int, int] | None = None,
     ) -> None:
         self._position = position
-        self._board = SearchBoard(position)
+        self._board = search_board(position)
         self._runner = runner
         self._store = store
         self._proof = proof
@@ -245,6 +246,7 @@ class JobSolve:
             self._split,
             self._memory,
             self._restrict,
+            variant=position.rules.variant,
         )
 
     def _submit(self, wanted: list[Ask]) -> None:

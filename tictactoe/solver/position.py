@@ -66,9 +66,11 @@ class Position:
         self._check_last_move(Side.O, o_tiles, moved_after=x_count > o_count)
 
     @classmethod
-    def from_rows(cls, rows: Sequence[str], length: int, *, cols: int | None = None) -> Position:
+    def from_rows(
+        cls, rows: Sequence[str], length: int, *, cols: int | None = None, variant: Variant = Variant.FREESTYLE
+    ) -> Position:
         """The position drawn by ``rows``: one string of ``cols`` squares per row (default: as many as there are
-        rows), ``X``, ``O`` or ``.`` for each square.
+        rows), ``X``, ``O`` or ``.`` for each square, played by ``variant``.
 
         >>> Position.from_rows(["XO", "."], length=2)
         Traceback (most recent call last):
@@ -100,7 +102,7 @@ class Position:
                         f"use X, O, or {EMPTY_ROW_MARK} for an empty one"
                     )
         try:
-            rules = Rules(height, width, length)
+            rules = Rules(height, width, length, variant)
         except RulesError as error:
             raise PositionError(str(error)) from None
         return cls(rules, x_tiles, o_tiles)
@@ -168,7 +170,8 @@ class Position:
 
     def __repr__(self) -> str:
         cols = "" if self.height == self.width else f", cols={self.width!r}"
-        return f"{type(self).__name__}.from_rows({self.rows()!r}, length={self.length!r}{cols})"
+        variant = "" if self.rules.variant is Variant.FREESTYLE else f", variant=Variant.{self.rules.variant.name}"
+        return f"{type(self).__name__}.from_rows({self.rows()!r}, length={self.length!r}{cols}{variant})"
 
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not self.__class__:

@@ -16,10 +16,22 @@ searching:
   search, since it costs many nodes' time);
 * a square on no live window helps neither player: a tile there is as
   good as a pass, and any other move is at least as good as a pass (an
-  extra tile never hurts its owner), so such a square is never tried;
+  extra tile never hurts its owner), so such a square is never tried.
+  Under standard an extra tile can hurt its owner (it can make an
+  overline of a line it needed), so a pass may be worth having: one such
+  square is tried, after the others -- any one, since a tile there never
+  touches a line that can still win, nor the square beyond its end (where
+  it would make an overline), so the squares are as good as each other;
 * the moves are tried heaviest line weight first
   (:meth:`~tictactoe.solver.search_board.SearchBoard.ordered_moves`), the table's
   best move before them.
+
+The rules are freestyle's or standard's (exactly ``k`` in a row wins): the
+board counts a player's threats as its variant does
+(:func:`~tictactoe.solver.variant_board.search_board`), and the
+Erdős-Selfridge and pairing arguments hold under both, since each stops
+the maker from filling any window it can still fill, and a win under
+either fills one.
 
 The table is a :class:`~hashdict.HashDictionary` keyed by the least of a
 position's symmetric images (eight on a square board, four on a rectangle), so a position is searched once for all
@@ -44,12 +56,29 @@ from tictactoe.solver.depth import make_room
 from tictactoe.solver.geometry import Region, lowest_square
 from tictactoe.solver.memory import CostTable, capacity_for, cost_level, default_memory
 from tictactoe.solver.records import DRAWN, LOST, WON, Bound, interval, pack, settled, unpack
-from tictactoe.solver.search_board import CROSS, SearchBoard
+from tictactoe.solver.search_board import CROSS
+from tictactoe.solver.variant_board import search_board
 
 if TYPE_CHECKING:
     from tictactoe.solver.position import Position
+    from tictactoe.solver.search_board import SearchBoard
 
-__all__ = ["SHARED_LEVEL", "Hints", "OutOfTime", "OverBudget", "Solution", "Solver", "no_hints", "solve", "winner_of"]
+__all__ = [
+    "PROVED_VARIANTS",
+    "SHARED_LEVEL",
+    "Hints",
+    "OutOfTime",
+    "OverBudget",
+    "Solution",
+    "Solver",
+    "no_hints",
+    "solve",
+    "winner_of",
+]
+
+#: The variants the solver proves values of: renju's forbidden points and caro's blocked ends are beyond its
+#: arguments (a pairing does not stop a caro line, which a stone beside it may stop or not).
+PROVED_VARIANTS = (Variant.FREESTYLE, Variant.STANDARD)
 
 #: The cost level (:func:`~tictactoe.solver.memory.cost_level`) from which a record is worth sharing with other
 #: solves of the board: a search of 256 positions or more, about a twentieth of a second.
@@ -132,13 +161,15 @@ class Solver:
         share: bool = False,
         hints: Hints | None = None,
     ) -> None:
-        if position.rules.variant is not Variant.FREESTYLE:
-            raise ValueError(f"the solver proves freestyle only, not {position.rules.variant}")
+        if position.rules.variant not in PROVED_VARIANTS:
+            raise ValueError(f"the solver proves freestyle and standard only, not {position.rules.variant}")
         self._position = position
+        # Under standard a pass can be worth having: a square on no live window is tried too (see the docstring).
+        self._passes = position.rules.variant is Variant.STANDARD
         # A restricted solve: X chooses its moves in the region (O all of its), the table keyed by the symmetries
         # that keep the region.  What it proves of X's wins holds in the game, where X has more moves to choose.
         self._region = region
-        self._board = SearchBoard(position, symmetries=None if region is None else region.symmetries)
+        self._board = search_board(position, symmetries=None if region is None else region.symmetries)
         make_room(self._board.squares)  # the search, and the walk of its certificate, recurse once a ply
         self._shape = position.shape
         # The table may be one that other solves of the same board filled: what it holds is proved, whoever proved it.
@@ -247,9 +278,12 @@ class Solver:
         """The moves the search tries for the player to move on :attr:`board`, when it has no line to complete
         and no threat to block: the empty squares on some live window, heaviest first; for X in a restricted
         solve, those of the region (a square of the region on no live window when none is live, as good as a
-        pass; every move when the region is full)."""
+        pass; every move when the region is full).  Under standard, a square on no live window after them, where
+        some square is on one (:meth:`_passes_left`)."""
         board = self._board
         moves = board.ordered_moves()
+        if self._passes and moves:
+            moves += self._passes_left(moves)
         region = self._region
         if region is None or board.mover != CROSS:
             return moves
@@ -257,6 +291,21 @@ class Solver:
         if inside:
             return inside
         return [square for square in board.empty_squares() if region.squares >> square & 1][:1] or moves
+
+    def _passes_left(self, live: list[int]) -> list[int]:
+        """The squares on no live window worth trying, ``live`` being the others: the first of them (each is as
+        good as another), or in a restricted solve the first in the region and the first outside it (X may play
+        only the one; O either, and which it takes decides whether X has a pass left)."""
+        board = self._board
+        if len(live) == board.empties:
+            return []
+        dead = ((1 << board.squares) - 1) & ~(board.tiles[0] | board.tiles[1])
+        for square in live:
+            dead &= ~(1 << square)
+        if self._region is None:
+            return [lowest_square(dead)]
+        inside = dead & self._region.squares
+        return [lowest_square(part) for part in (inside, dead & ~inside) if part]
 
     def _root(self) -> tuple[int, int]:
         """The value of the position for the player to move, and a move that achieves it."""
@@ -310,6 +359,8 @@ class Solver:
         if answer is not None:
             return answer
         moves = [lowest_square(theirs)] if theirs else self.choices()
+        if not moves:  # no square on a live window (under standard a full window can weigh, dead): nobody wins
+            return DRAWN
         if first in moves:  # the stored best move first
             moves.remove(first)
             moves.insert(0, first)
@@ -387,7 +438,8 @@ class Solver:
             pairing = self.pairing(1 - mover, breaker_to_move=True)
             if pairing is not None:
                 low = DRAWN
-                self._zone = 1 << pairing.taken | sum(1 << first | 1 << second for first, second in pairing.pairs)
+                taken = 1 << pairing.taken if pairing.taken >= 0 else 0
+                self._zone = taken | sum(1 << first | 1 << second for first, second in pairing.pairs)
         return low, high
 
     def pairing(self, maker: int, *, breaker_to_move: bool, afresh: bool = True) -> Pairing | None:

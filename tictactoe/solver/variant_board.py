@@ -65,12 +65,12 @@ _REACH: Final = 4
 _MOST_KNOWN: Final = 1 << 16
 
 
-def search_board(position: Position) -> SearchBoard:
+def search_board(position: Position, *, symmetries: int | None = None) -> SearchBoard:
     """The board a search of ``position`` plays on: a :class:`SearchBoard` under freestyle, else a
-    :class:`VariantBoard` that counts only the threats its variant does."""
+    :class:`VariantBoard` that counts only the threats its variant does (``symmetries``: as the board's)."""
     if position.rules.variant is Variant.FREESTYLE:
-        return SearchBoard(position)
-    return VariantBoard(position)
+        return SearchBoard(position, symmetries=symmetries)
+    return VariantBoard(position, symmetries=symmetries)
 
 
 class VariantBoard(SearchBoard):
