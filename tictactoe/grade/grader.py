@@ -16,6 +16,7 @@ its own.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import itertools
 import shutil
@@ -25,10 +26,11 @@ import threading
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import TypeVar
 
 from tictactoe.grade.channel import Child, Interrupted
 from tictactoe.grade.finder import locate
-from tictactoe.grade.languages.protocol import Build, Language
+from tictactoe.grade.languages.protocol import Build, Closable, Language
 from tictactoe.grade.languages.registry import registered
 from tictactoe.grade.limits import Limits
 from tictactoe.grade.results import Status, SubmissionResult, TestResult
@@ -38,6 +40,8 @@ from tictactoe.grade.submission import SubmissionError, copy_submission, refused
 from tictactoe.grade.talk import GradeTest
 
 __all__ = ["Grader"]
+
+_Made = TypeVar("_Made", bound=Closable)
 
 
 class Grader:
@@ -63,7 +67,8 @@ class Grader:
         self._folder = Path(tempfile.mkdtemp(prefix="tictactoe-grade-"))
         self.sandbox = Sandbox(sandbox, limits, self._folder, self.stop)
         self._drivers: dict[str, Path] = {}
-
+        self._made: dict[str, Closable] = {}
+        self._closing = contextlib.ExitStack()
         self._lock = threading.Lock()
         self._numbers = itertools.count(1)
 
@@ -72,6 +77,7 @@ class Grader:
 
     def __exit__(self, *exception: object) -> None:
         self.stop.set()
+        self._closing.close()
         shutil.rmtree(self._folder, ignore_errors=True)
 
     def interrupt(self) -> None:
@@ -164,7 +170,7 @@ class Grader:
         missing = language.unavailable()
         if missing is not None:
             return f"{missing.what}: {missing.how}"
-        build = Build(jail.work / "src", jail.work, jail.run, self._driver, self.limits, self.sandbox)
+        build = Build(jail.work / "src", jail.work, jail.run, self._driver, self._shared, self.limits, self.sandbox)
         notes += language.supply(build.source)
         compiled = language.compile(build)
         if isinstance(compiled, str):
@@ -182,6 +188,17 @@ class Grader:
                 make(folder)
                 self._drivers[name] = folder
             return self._drivers[name]
+
+    def _shared(self, name: str, make: Callable[[Path], _Made]) -> _Made:
+        """What every submission shares under ``name`` (a warm compiler), made by ``make`` on first use in a folder
+        of the grader's, closed as the grader ends."""
+        with self._lock:
+            if name not in self._made:
+                folder = self._folder / f"shared-{name}"
+                self._made[name] = make(folder)
+                self._closing.callback(self._made[name].close)
+            made: _Made = self._made[name]  # type: ignore[assignment]  # made by make() under this name
+            return made
 
     def _all(self, submission: str, language: str, reason: str, notes: Sequence[str] = ()) -> SubmissionResult:
         tests = tuple(TestResult(test.name, Status.ERROR, reason) for test in self.tests)

@@ -8,5 +8,6 @@ with (the Java driver's sources lie in ``java_driver/``, the course's Java
 handout in ``java_handout/``, and the Python driver, a script that imports
 nothing of this project, is :mod:`~tictactoe.grade.languages.python_driver`);
 :mod:`~tictactoe.grade.languages.registry` lists them, with any other
-registered beside them.
+registered beside them.  A class of Java submissions shares one warm
+javac (:mod:`~tictactoe.grade.languages.warm_javac`).
 """

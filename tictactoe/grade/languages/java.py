@@ -41,9 +41,10 @@ from importlib import resources
 from pathlib import Path, PurePosixPath
 
 from tictactoe.grade.languages.protocol import Build, Missing
+from tictactoe.grade.languages.warm_javac import WarmCompiler
 from tictactoe.grade.limits import Limits
 from tictactoe.grade.policy import java_uses
-from tictactoe.grade.sandbox import Program
+from tictactoe.grade.sandbox import Completed, Program
 from tictactoe.grade.words import JAVA, Words
 
 __all__ = [
@@ -305,7 +306,9 @@ class JavaLanguage:
             return sources
         classes = build.work / "seed" / "classes"
         classes.mkdir(parents=True)
-        compiled = build.run(compile_program(self.jdk, sources, classes), build.limits.compile_timeout)
+        compiled = self._warm(build, sources, classes)
+        if compiled is None:  # no warm javac here, or it gave no answer: a javac of the submission's own
+            compiled = build.run(compile_program(self.jdk, sources, classes), build.limits.compile_timeout)
         if compiled.timed_out:
             return f"does not compile: javac took more than {build.limits.compile_timeout:g} s"
         if compiled.returncode != 0:
@@ -318,7 +321,7 @@ class JavaLanguage:
         return driver_program(self.jdk, self._driver(build), compiled.parent, _package(build.source), build.limits)
 
     def _driver(self, build: Build) -> Path:
-        """The run's compiled driver."""
+        """The run's compiled driver (the warm compiler's class too)."""
         jdk = self.jdk
         assert jdk is not None, "unavailable() says so first"
 
@@ -329,6 +332,26 @@ class JavaLanguage:
                 path.chmod(0o755 if path.is_dir() else 0o644)
 
         return build.driver(self.name, make)
+
+    def _warm(self, build: Build, sources: Sources, classes: Path) -> Completed | None:
+        """The submission compiled by the run's warm javac, in bubblewrap only (and not with a warm compile timeout of
+        0); None where it gave no answer."""
+        jdk = self.jdk
+        if jdk is None or build.sandbox.choice.kind != "bwrap" or build.limits.warm_compile_timeout <= 0:
+            return None
+        driver = self._driver(build)
+
+        def server(place: Callable[[str], str]) -> list[str]:
+            scratch = place("scratch")
+            # javac needs tens of MB for a student's files; a submission that needs more gets a javac of its own.
+            java = [jdk.java, *_JVM_OPTIONS, "-Xmx256m", f"-Djava.io.tmpdir={scratch}"]
+            return [*java, f"-XX:ErrorFile={scratch}/hs_err_pid%p.log", "-cp", place("grader")]
+
+        def make(folder: Path) -> WarmCompiler:
+            return WarmCompiler(server, driver, _jdk(jdk), folder, sandbox=build.sandbox, limits=build.limits)
+
+        warm = build.shared("javac", make)
+        return warm.compile(sources.root, sources.graded, _JAVAC_OPTIONS, classes)
 
     def policy(self, source: Path, compiled: Path | None) -> list[str]:
         return java_uses(compiled) if compiled is not None else []

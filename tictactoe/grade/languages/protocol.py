@@ -14,13 +14,31 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 from tictactoe.grade.limits import Limits
 from tictactoe.grade.sandbox import Completed, Program, Sandbox
 from tictactoe.grade.words import Words
 
-__all__ = ["Build", "Language", "Missing"]
+__all__ = ["Build", "Closable", "Language", "Missing", "Shared"]
+
+
+class Closable(Protocol):
+    """What a run shares and ends when it ends: a warm compiler."""
+
+    def close(self) -> None:
+        """End it, and every process it started."""
+
+
+_Made = TypeVar("_Made", bound=Closable)
+
+
+class Shared(Protocol):
+    """``shared(name, make)``: what every submission of a run shares under ``name``, made by ``make(folder)`` (a new
+    folder of the grader's) the first time it is asked for, and closed when the run ends."""
+
+    def __call__(self, name: str, make: Callable[[Path], _Made]) -> _Made:
+        """The one made under ``name``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,14 +59,16 @@ class Build:
     the jail to its end, out of time after ``seconds`` on the clock;
     ``driver(name, make)`` is the run's folder of a driver shared by every
     submission, made by ``make(folder)`` the first time it is asked for,
-    readable by every account; ``sandbox`` is the run's, and ``python`` the
-    Python it runs.
+    readable by every account; ``shared`` is what the run shares beside
+    (:class:`Shared`: a warm compiler); ``sandbox`` is the run's, and
+    ``python`` the Python it runs.
     """
 
     source: Path
     work: Path
     run: Callable[[Program, float], Completed]
     driver: Callable[[str, Callable[[Path], None]], Path]
+    shared: Shared
     limits: Limits
     sandbox: Sandbox
 
