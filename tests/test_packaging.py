@@ -45,7 +45,7 @@ def test_only_the_three_packages_are_installed(wheel: zipfile.ZipFile) -> None:
     top_level = {name.split("/")[0] for name in wheel.namelist() if not name.split("/")[0].endswith(".dist-info")}
     assert top_level == {"hashdict", "configurations", "tictactoe"}
     assert "tictactoe/py.typed" in wheel.namelist()
-    assert "tictactoe/grade/java/GraderDriver.java" in wheel.namelist()
+    assert "tictactoe/grade/languages/java_driver/GraderDriver.java" in wheel.namelist()
 
 
 def test_the_commands_are_installed(wheel: zipfile.ZipFile) -> None:

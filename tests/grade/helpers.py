@@ -21,7 +21,6 @@ import pytest
 
 from tictactoe.grade import cgroups
 from tictactoe.grade.grader import Grader
-from tictactoe.grade.java import find_jdk
 from tictactoe.grade.limits import Limits
 from tictactoe.grade.results import SubmissionResult
 from tictactoe.grade.sandbox import choice
@@ -81,7 +80,7 @@ def grade(
 ) -> dict[str, SubmissionResult]:
     """The results of the fixtures ``names`` of ``language``, graded on ``tests`` (the built-in ones), by name."""
     suite = builtin_suite(SEED) if tests is None else tests
-    with Grader(suite, Limits(timeout=timeout), find_jdk(), choice(sandbox)) as grader:
+    with Grader(suite, Limits(timeout=timeout), choice(sandbox)) as grader:
         paths = [fixture(language, name) for name in names]
         return {
             path.name: result

@@ -371,7 +371,7 @@ def test_a_link_in_a_class_is_refused_never_followed(tmp_path: Path) -> None:
     (group / "dave").symlink_to(teacher / "hidden.jsonl")
     submissions = expand([group])
     assert [path.name for path in submissions] == ["alice", "bob", "carol", "dave"]
-    with Grader(builtin_suite(SEED), Limits(), None, choice("bwrap")) as grader:
+    with Grader(builtin_suite(SEED), Limits(), choice("bwrap")) as grader:
         alice, *links = grader.grade_all(submissions, 2, lambda done: None)
     assert alice.all_passed
     for link in links:

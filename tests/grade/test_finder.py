@@ -13,10 +13,9 @@ from tests.grade.helpers import SEED, fixture, need_jdk
 from tictactoe.grade import archives
 from tictactoe.grade.finder import files_below, find, locate
 from tictactoe.grade.grader import Grader
-from tictactoe.grade.java import find_jdk
 from tictactoe.grade.limits import Limits
 from tictactoe.grade.sandbox import choice
-from tictactoe.grade.submission import Language, SubmissionError, expand
+from tictactoe.grade.submission import SubmissionError, expand
 from tictactoe.grade.suite import builtin_suite
 
 JAVA = ("Configurations.java", "HashDictionary.java", "Data.java")
@@ -30,12 +29,12 @@ def java_in(folder: str) -> list[str]:
 def test_the_folder_of_the_java_files_is_found_wherever_it_sits(folder: str) -> None:
     files = [*java_in(folder), "README.md", f"{folder}/Play.java", "bin/a2/HashDictionary.class"]
     found = find(files)
-    assert (found.folder, found.language) == (PurePosixPath(folder), Language.JAVA)
+    assert (found.folder, found.language.name) == (PurePosixPath(folder), "java")
 
 
 def test_the_folder_of_the_python_modules_is_found_and_a_package_s_files_make_no_folder_of_their_own() -> None:
     found = find(["work/hashdict/__init__.py", "work/hashdict/hashdict.py", "work/configurations.py"])
-    assert (found.folder, found.language) == (PurePosixPath("work"), Language.PYTHON)
+    assert (found.folder, found.language.name) == (PurePosixPath("work"), "python")
 
 
 def test_two_folders_holding_the_files_are_refused_both_named() -> None:
@@ -111,7 +110,7 @@ def test_a_zip_handed_in_is_unpacked_when_the_files_are_in_it_and_named_when_not
     members = {f"My Work/{path.name}": path.read_bytes() for path in fixture("python", "correct").glob("*.py")}
     zipped(tmp_path / "alice" / "a2.zip", {**members, "__MACOSX/My Work/._hashdict.py": b"\x00"})
     located = locate(tmp_path / "alice")
-    assert (located.folder, located.language) == (tmp_path / "alice" / "a2" / "My Work", Language.PYTHON)
+    assert (located.folder, located.language.name) == (tmp_path / "alice" / "a2" / "My Work", "python")
     assert located.notes == (
         "'a2.zip' was unpacked into 'a2'",
         "the files of the assignment were found in 'a2/My Work'",
@@ -164,7 +163,7 @@ def test_a_class_as_students_hand_it_in_keeps_its_marks(tmp_path: Path) -> None:
     zipped(tmp_path / "class" / "bob" / "submission.zip", members)
     for folder in ("src", "backup"):
         shutil.copytree(fixture("java", "correct"), tmp_path / "class" / "carol" / folder)
-    with Grader(builtin_suite(SEED), Limits(), find_jdk(), choice("bwrap")) as grader:
+    with Grader(builtin_suite(SEED), Limits(), choice("bwrap")) as grader:
         alice_result, bob_result, carol_result = grader.grade_all(expand([tmp_path / "class"]), 2, lambda done: None)
     assert alice_result.all_passed
     assert bob_result.all_passed

@@ -1,7 +1,7 @@
 """The grader's judgement, with the driver's operations run in this process on known tables and boards.
 
 A stand-in for a submission's process answers each request with the
-Python driver's own operations (:class:`~tictactoe.grade.python_driver.Driver`)
+Python driver's own operations (:class:`~tictactoe.grade.languages.python_driver.Driver`)
 on this project's ``hashdict`` and ``configurations``, the reference, or on
 tables broken on purpose; its observations go through JSON as a real
 process's do.  So the tests' verdicts can be checked against known truth:
@@ -26,8 +26,8 @@ from hypothesis import strategies as st
 
 import configurations
 import hashdict
-from tictactoe.grade import python_driver
 from tictactoe.grade.channel import Answer, Child, Deadline
+from tictactoe.grade.languages import python_driver
 from tictactoe.grade.observations import Fault, Returned, Threw, Unreadable, Values, read_observations
 from tictactoe.grade.random_tests import random_boards, random_operations, random_tests
 from tictactoe.grade.suite import builtin_suite

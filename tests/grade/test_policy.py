@@ -14,7 +14,6 @@ import pytest
 
 from tests.grade.helpers import FIXTURES, NO_JDK, fixture, missing, need_jdk
 from tictactoe.grade.grader import Grader
-from tictactoe.grade.java import find_jdk
 from tictactoe.grade.limits import Limits
 from tictactoe.grade.policy import class_uses, policy_test, python_uses
 from tictactoe.grade.sandbox import choice
@@ -110,7 +109,7 @@ def test_a_helper_function_named_set_and_methods_named_set_are_the_student_s_own
 
 
 def policy_message(tmp_path: Path, language: str, submission: Path) -> str:
-    with Grader([policy_test()], Limits(), find_jdk(), choice("bwrap")) as grader:
+    with Grader([policy_test()], Limits(), choice("bwrap")) as grader:
         (result,) = grader.grade_all([submission], 1, lambda done: None)
     assert result.language == language
     return result.tests[0].message

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, NoReturn, TextIO
 
 from tictactoe.cli.arguments import add_version, file_path, seconds, whole_number
 from tictactoe.cli.exits import EXIT_FAILED, EXIT_OK, EXIT_USAGE, run
-from tictactoe.grade.finder import detect_language
+from tictactoe.grade.finder import language_of
 from tictactoe.grade.formats.gradebook import gradebook
 from tictactoe.grade.formats.gradescope import VISIBILITIES, gradescope_report
 from tictactoe.grade.formats.json_list import json_report
@@ -35,17 +35,17 @@ from tictactoe.grade.formats.junit import junit_report
 from tictactoe.grade.formats.run import RunInfo
 from tictactoe.grade.formats.text import text_report
 from tictactoe.grade.grader import Grader
-from tictactoe.grade.java import INSTALL_HINT as JDK_HINT
-from tictactoe.grade.java import find_jdk
+from tictactoe.grade.languages.registry import registered
 from tictactoe.grade.limits import DEFAULT_SUBMISSION_TIMEOUT, DEFAULT_TIMEOUT, Limits
 from tictactoe.grade.sandbox import INSTALL_HINT, SandboxChoice, SandboxError, choice
-from tictactoe.grade.submission import Language, SubmissionError, expand
+from tictactoe.grade.submission import SubmissionError, expand
 from tictactoe.grade.suite import SuiteError, suite
 from tictactoe.grade.weights import Weights, WeightsError, read_weights
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
+    from tictactoe.grade.languages.protocol import Language
     from tictactoe.grade.results import SubmissionResult
     from tictactoe.grade.talk import GradeTest
 
@@ -117,7 +117,7 @@ def _parser() -> argparse.ArgumentParser:
         metavar="bwrap|user:NAME|none",
         help="(default: bwrap)",
     )
-    parser.add_argument("--language", choices=[language.value for language in Language], help="do not guess it")
+    parser.add_argument("--language", choices=[language.name for language in registered()], help="do not guess it")
     parser.add_argument("--weights", type=file_path, metavar="FILE", help="CSV of test,weight for scores")
     parser.add_argument("--gradebook", type=file_path, metavar="CSV", help="write a row per submission there")
     parser.add_argument(
@@ -141,15 +141,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_USAGE
     args = parser.parse_args(arguments)
     submissions, tests, weights = _read(parser, args)
-    jdk = find_jdk()
-    if jdk is None and (java := _first_java(submissions, args.language)) is not None:
-        print(f"{parser.prog}: no Java compiler (javac) to grade {str(java)!r}: {JDK_HINT}", file=sys.stderr)
+    unavailable = _unavailable(submissions, args.language)
+    if unavailable is not None:
+        print(f"{parser.prog}: {unavailable}", file=sys.stderr)
         return EXIT_USAGE
     if args.sandbox.kind == "user" and args.jobs > len(args.sandbox.accounts):
         parser.error(f"--jobs {args.jobs} needs as many accounts: --sandbox user:NAME1,NAME2,... (one a job)")
     limits = Limits(timeout=args.timeout, submission_timeout=args.submission_timeout)
     try:
-        with Grader(tests, limits, jdk, args.sandbox, args.language) as grader, _signals(grader):
+        with Grader(tests, limits, args.sandbox, args.language) as grader, _signals(grader):
             try:
                 grader.sandbox.check(need_limits=os.environ.get("CI") == "true")
                 grader.sandbox.check_private(args.cases)
@@ -195,7 +195,7 @@ def _read(
     for path in args.submissions:
         if not path.is_dir():
             parser.error(f"argument SUBMISSION: no such folder: {str(path)!r}")
-    args.language = Language(args.language) if args.language else None
+    args.language = next((language for language in registered() if language.name == args.language), None)
     # Gradescope's results.json is one student's: the folder given is that student's, however deep the files sit.
     submissions = expand(args.submissions, classes=args.format != "gradescope")
     if args.format == "gradescope" and len(submissions) != 1:
@@ -239,14 +239,20 @@ def _signals(grader: Grader) -> Iterator[None]:
         signal.signal(signal.SIGTERM, previous)
 
 
-def _first_java(submissions: Iterable[Path], language: Language | None) -> Path | None:
-    """The first submission in Java, if any."""
+def _unavailable(submissions: Iterable[Path], language: Language | None) -> str | None:
+    """Why the first submission in a language that cannot be graded here (its compiler is missing) cannot be, if any.
+
+    Nothing is read where every language can be graded: the grader finds each submission's language in its copy.
+    """
+    if all(known.unavailable() is None for known in registered()):
+        return None
     for path in submissions:
         try:
-            if detect_language(path, language) is Language.JAVA:
-                return path
+            missing = language_of(path, language).unavailable()
         except SubmissionError:
             continue
+        if missing is not None:
+            return f"{missing.what} to grade {str(path)!r}: {missing.how}"
     return None
 
 

@@ -18,11 +18,10 @@ TestDict's ten and the forced ones (:mod:`~tictactoe.grade.dictionary_tests`),
 board and play cases (:mod:`~tictactoe.grade.board_tests`), randomized tests
 from one seed a run (:mod:`~tictactoe.grade.random_tests`), the course's
 policy (:mod:`~tictactoe.grade.policy`, which reads Java's compiled classes with
-:mod:`~tictactoe.grade.classfile`), and hidden cases.  The Java side is
-a driver written in Java (``java/*.java``, compiled by
-:mod:`~tictactoe.grade.java`), the Python side a small script that imports
-nothing of this project (:mod:`~tictactoe.grade.python_driver`, started by
-:mod:`~tictactoe.grade.python_runner`).  :mod:`~tictactoe.grade.grader` grades
+:mod:`~tictactoe.grade.classfile`), and hidden cases.  Each language is a
+plug-in of :mod:`tictactoe.grade.languages`, chosen once a submission:
+Java's driver is written in Java and compiled once a run, Python's is a
+small script that imports nothing of this project.  :mod:`~tictactoe.grade.grader` grades
 one submission, and a class in parallel (:mod:`~tictactoe.grade.runner` runs
 one submission's tests); what it found is :mod:`~tictactoe.grade.results`,
 weighed by :mod:`~tictactoe.grade.weights`, and the report formats live in

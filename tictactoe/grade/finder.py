@@ -5,7 +5,9 @@ in ``src/``, in a package folder ``src/a2/``, in a course folder
 ``2210A/Assignment 2/``, zipped, or zipped on a Mac (``__MACOSX/`` and
 ``._*`` files beside them).  :func:`find` reads the names of the files
 below a submission's folder and returns the one folder that holds the
-assignment's own files, wherever it sits:
+assignment's own files, wherever it sits, and their language: each
+language (:mod:`~tictactoe.grade.languages`) says which folders hold its
+files, and this is where a submission's language is chosen, once:
 
 - a **Java** folder holds ``Configurations.java``, ``HashDictionary.java``
   or ``Data.java`` (the files a student writes; the handout's
@@ -16,7 +18,7 @@ assignment's own files, wherever it sits:
 
 Two such folders (``src/`` and a backup) are never chosen between in
 silence: the submission is refused, both named.  "No submission here" is
-said only when no source file (``.java`` or ``.py``) lies anywhere below.
+said only when no source file (``.java``, ``.py``: of any language) lies anywhere below.
 :func:`locate` does this in the grader's private copy: it first unpacks
 the ``.zip`` files there when the assignment's files lie in none of the
 folders (:mod:`~tictactoe.grade.archives`), and then reads each source
@@ -24,8 +26,9 @@ of the folder found as the compiler must: a UTF-8 byte-order mark is
 dropped, and a file that is no UTF-8 is read as Windows-1252 and written
 back as UTF-8, each with a note.
 
->>> find(["2210A/Assignment 2/src/a2/HashDictionary.java", "2210A/Assignment 2/src/a2/Configurations.java"])
-Found(folder=PurePosixPath('2210A/Assignment 2/src/a2'), language=<Language.JAVA: 'java'>)
+>>> found = find(["2210A/Assignment 2/src/a2/HashDictionary.java", "2210A/Assignment 2/src/a2/Configurations.java"])
+>>> found.folder, found.language.name
+(PurePosixPath('2210A/Assignment 2/src/a2'), 'java')
 >>> find(["hashdict/__init__.py", "hashdict/table.py", "configurations.py"]).folder
 PurePosixPath('.')
 """
@@ -33,25 +36,19 @@ PurePosixPath('.')
 from __future__ import annotations
 
 import os
-import re
 import shutil
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from tictactoe.grade.archives import unpack
-from tictactoe.grade.submission import SKIPPED, Language, SubmissionError
+from tictactoe.grade.languages.protocol import Language
+from tictactoe.grade.languages.registry import registered
+from tictactoe.grade.submission import SKIPPED, SubmissionError
 
-__all__ = ["Found", "Located", "detect_language", "files_below", "find", "ignored", "locate"]
+__all__ = ["Found", "Located", "files_below", "find", "ignored", "language_of", "locate"]
 
-#: The Java files a student writes: a folder holding one of them holds the submission.
-JAVA_FILES = frozenset({"Configurations.java", "HashDictionary.java", "Data.java"})
-#: The Python modules (or packages) of the assignment.
-PYTHON_MODULES = frozenset({"configurations", "hashdict"})
-_SOURCES = (".java", ".py")
 _UTF8_BOM = b"\xef\xbb\xbf"
-# PEP 263: a Python file that declares its encoding is read by Python as it says, and left as it is.
-_CODING = re.compile(rb"^[ \t\f]*#.*?coding[:=][ \t]*[-\w.]+", re.MULTILINE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,11 +83,19 @@ def files_below(folder: Path) -> list[PurePosixPath]:
     return [path for path in found if not (folder / path).is_symlink()]
 
 
-def find(files: Iterable[str | PurePosixPath], override: Language | None = None) -> Found:
-    """The one folder among ``files`` (relative paths) that holds the assignment's files; :class:`SubmissionError`
-    when none or two do, or when no source file is there at all."""
+def find(
+    files: Iterable[str | PurePosixPath], override: Language | None = None, languages: Sequence[Language] = ()
+) -> Found:
+    """The one folder among ``files`` (relative paths) that holds the assignment's files in one of ``languages``
+    (every one registered, when none is given), and that language; :class:`SubmissionError` when none or two
+    folders do, or when no source file is there at all."""
+    known = tuple(languages) or registered()
     paths = [PurePosixPath(path) for path in files]
-    holding = {folder: languages for folder, languages in _candidates(paths).items() if override in (None, *languages)}
+    holding = {
+        folder: found
+        for folder, found in _candidates(paths, known).items()
+        if override is None or any(language.name == override.name for language in found)
+    }
     if len(holding) > 1:
         shown = ", ".join(repr(str(folder)) for folder in sorted(holding))
         raise SubmissionError(
@@ -98,41 +103,47 @@ def find(files: Iterable[str | PurePosixPath], override: Language | None = None)
             " hand in one of them"
         )
     if holding:
-        ((folder, languages),) = holding.items()
-        if override is None and len(languages) > 1:
-            raise SubmissionError("both Java and Python files of the assignment are here: choose with --language")
-        return Found(folder, override or next(iter(languages)))
+        ((folder, found),) = holding.items()
+        if override is None and len(found) > 1:
+            both = " and ".join(language.title for language in found)
+            raise SubmissionError(
+                f"{'both ' if len(found) == 2 else ''}{both} files of the assignment are here: choose with --language"
+            )
+        return Found(folder, override or found[0])
     if override is not None:
         return Found(PurePosixPath("."), override)
-    sources = [path for path in paths if path.suffix in _SOURCES]
-    if any(path.suffix == ".java" and path.parent == PurePosixPath(".") for path in sources):
-        return Found(PurePosixPath("."), Language.JAVA)  # a Java submission whose files bear other names
+    return _loose(paths, known)
+
+
+def _loose(paths: list[PurePosixPath], languages: Sequence[Language]) -> Found:
+    """A submission whose files bear other names, at the top of its folder; else why there is none."""
+    for language in languages:
+        if language.loose(paths):
+            return Found(PurePosixPath("."), language)
+    sources = [path for path in paths if any(path.suffix in language.suffixes for language in languages)]
     if sources:
         shown = ", ".join(str(path) for path in sources[:5]) + (", ..." if len(sources) > 5 else "")
-        raise SubmissionError(
-            f"no file of the assignment (Configurations.java, HashDictionary.java, Data.java; configurations,"
-            f" hashdict) anywhere here, only {shown}"
-        )
-    raise SubmissionError(
-        "no submission here: no Java file (Configurations.java, HashDictionary.java, ...) and no Python module"
-        " (configurations, hashdict)"
-    )
+        files = "; ".join(language.files for language in languages)
+        raise SubmissionError(f"no file of the assignment ({files}) anywhere here, only {shown}")
+    raise SubmissionError("no submission here: " + " and ".join(language.absent for language in languages))
 
 
-def detect_language(folder: Path, override: Language | None = None) -> Language:
+def language_of(folder: Path, override: Language | None = None, languages: Sequence[Language] = ()) -> Language:
     """The language of the submission in ``folder``, wherever below it its files sit (:func:`find`)."""
-    return find(files_below(folder), override).language
+    return find(files_below(folder), override, languages).language
 
 
-def locate(copy: Path, override: Language | None = None) -> Located:
+def locate(copy: Path, override: Language | None = None, languages: Sequence[Language] = ()) -> Located:
     """The folder of the grader's ``copy`` of a submission that holds its files, the zips unpacked where they must
     be, its sources made UTF-8; :class:`SubmissionError` as :func:`find` says."""
+    known = tuple(languages) or registered()
     _remove_ignored(copy)
     notes: list[str] = []
     files = files_below(copy)
     archives = [path for path in files if path.suffix.lower() == ".zip"]
     if archives:
-        if any(override in (None, *languages) for languages in _candidates(files).values()):
+        candidates = _candidates(files, known).values()
+        if any(override is None or any(one.name == override.name for one in found) for found in candidates):
             notes += [
                 f"{str(path)!r} was not unpacked: the files of the assignment lie outside it" for path in archives
             ]
@@ -141,34 +152,30 @@ def locate(copy: Path, override: Language | None = None) -> Located:
                 notes.append(unpack(copy / path))
             _remove_ignored(copy)
             files = files_below(copy)
-    found = find(files, override)
+    found = find(files, override, known)
     if found.folder != PurePosixPath("."):
         notes.append(f"the files of the assignment were found in {str(found.folder)!r}")
     folder = copy / found.folder
     for path in files:
-        if path.suffix in _SOURCES and (copy / path).is_relative_to(folder):
-            note = _as_utf8(copy / path, str(path.relative_to(found.folder)))
+        if path.suffix in found.language.suffixes and (copy / path).is_relative_to(folder):
+            note = _as_utf8(copy / path, str(path.relative_to(found.folder)), found.language)
             if note is not None:
                 notes.append(note)
     return Located(folder, found.language, tuple(notes))
 
 
-def _candidates(paths: list[PurePosixPath]) -> dict[PurePosixPath, set[Language]]:
-    """Each folder that holds the assignment's own files, with their languages; none inside a Python package."""
-    found: dict[PurePosixPath, set[Language]] = {}
-    for path in paths:
-        if path.name in JAVA_FILES:
-            found.setdefault(path.parent, set()).add(Language.JAVA)
-        elif path.suffix == ".py" and path.stem in PYTHON_MODULES:
-            found.setdefault(path.parent, set()).add(Language.PYTHON)
-        elif path.name == "__init__.py" and path.parent.name in PYTHON_MODULES:
-            found.setdefault(path.parent.parent, set()).add(Language.PYTHON)
-    python = [folder for folder, languages in found.items() if Language.PYTHON in languages]
-    packages = [folder / name for folder in python for name in PYTHON_MODULES]
+def _candidates(paths: list[PurePosixPath], languages: Sequence[Language]) -> dict[PurePosixPath, list[Language]]:
+    """Each folder that holds the assignment's own files, with their languages; none inside a part of another
+    submission's (a Python package)."""
+    found: dict[PurePosixPath, list[Language]] = {}
+    for language in languages:
+        for folder in language.folders(paths):
+            found.setdefault(folder, []).append(language)
+    parts = [part for folder, held in found.items() for language in held for part in language.enclosed(folder)]
     return {
-        folder: languages
-        for folder, languages in found.items()
-        if not any(folder == package or folder.is_relative_to(package) for package in packages)
+        folder: held
+        for folder, held in found.items()
+        if not any(folder == part or folder.is_relative_to(part) for part in parts)
     }
 
 
@@ -185,7 +192,7 @@ def _remove_ignored(copy: Path) -> None:
         folders[:] = [name for name in folders if name != "__MACOSX" and not name.startswith("._")]
 
 
-def _as_utf8(path: Path, shown: str) -> str | None:
+def _as_utf8(path: Path, shown: str, language: Language) -> str | None:
     """Make the source ``path`` UTF-8 without a byte-order mark, as javac and Python read it; a note when it was not."""
     content = path.read_bytes()
     if content.startswith(_UTF8_BOM):
@@ -194,8 +201,8 @@ def _as_utf8(path: Path, shown: str) -> str | None:
     try:
         content.decode("utf-8")
     except UnicodeDecodeError:
-        if path.suffix == ".py" and _CODING.search(b"\n".join(content.splitlines()[:2])):
-            return None  # Python reads it in the encoding it declares
+        if language.keeps_encoding(content):
+            return None  # read in the encoding it declares
         path.write_text(content.decode("cp1252", errors="replace"), encoding="utf-8")
         return f"{shown!r} is not UTF-8: it was read as Windows-1252"
     return None

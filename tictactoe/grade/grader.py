@@ -1,10 +1,12 @@
 """Grading: a class of submissions in parallel, each in a jail of its own, and always a result for each.
 
 :class:`Grader` holds what a run shares: the tests, the limits, the
-sandbox, the JDK and the drivers (the Java one compiled once).
-:meth:`Grader.grade` copies one submission into a jail
-(:mod:`~tictactoe.grade.sandbox`), compiles it there if it is Java, and
-runs its tests (:mod:`~tictactoe.grade.runner`); it always returns a
+sandbox, the languages (:mod:`~tictactoe.grade.languages`) and their
+drivers (each made once a run).  :meth:`Grader.grade` copies one
+submission into a jail (:mod:`~tictactoe.grade.sandbox`), finds its files
+and so its language, once (:mod:`~tictactoe.grade.finder`), has that
+language supply the handout files it lacks, compile it there and start
+its driver, and runs its tests (:mod:`~tictactoe.grade.runner`); it always returns a
 :class:`~tictactoe.grade.results.SubmissionResult`: a submission that
 cannot be copied, compiled or imported has every test reported with the
 reason.  :meth:`Grader.interrupt` (Ctrl-C, SIGTERM) ends every wait at
@@ -14,6 +16,7 @@ its own.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import itertools
 import shutil
@@ -23,40 +26,49 @@ import threading
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import TypeVar
 
-from tictactoe.grade import java, python_runner
 from tictactoe.grade.channel import Child, Interrupted
 from tictactoe.grade.finder import locate
+from tictactoe.grade.languages.protocol import Build, Closable, Language
+from tictactoe.grade.languages.registry import registered
 from tictactoe.grade.limits import Limits
 from tictactoe.grade.results import Status, SubmissionResult, TestResult
 from tictactoe.grade.runner import GradingSession, run_tests
 from tictactoe.grade.sandbox import Jail, Program, Sandbox, SandboxChoice
-from tictactoe.grade.submission import Language, SubmissionError, copy_submission, refused_link, same_as
+from tictactoe.grade.submission import SubmissionError, copy_submission, refused_link, same_as
 from tictactoe.grade.talk import GradeTest
-from tictactoe.grade.words import JAVA, PYTHON
 
 __all__ = ["Grader"]
 
+_Made = TypeVar("_Made", bound=Closable)
+
 
 class Grader:
-    """Grades submissions on ``tests`` within ``limits``; use it as a context manager (it owns a temporary folder)."""
+    """Grades submissions on ``tests`` within ``limits``; use it as a context manager (it owns a temporary folder).
+
+    A submission is in one of ``languages`` (every one registered, when none is given), or in ``language`` when
+    given (``--language``).
+    """
 
     def __init__(
         self,
         tests: Sequence[GradeTest],
         limits: Limits,
-        jdk: java.Jdk | None,
         sandbox: SandboxChoice,
         language: Language | None = None,
+        languages: Sequence[Language] = (),
     ) -> None:
         self.tests = tuple(tests)
         self.limits = limits
-        self.jdk = jdk
         self.language = language
+        self.languages = tuple(languages) or registered()
         self.stop = threading.Event()
         self._folder = Path(tempfile.mkdtemp(prefix="tictactoe-grade-"))
         self.sandbox = Sandbox(sandbox, limits, self._folder, self.stop)
         self._drivers: dict[str, Path] = {}
+        self._made: dict[str, Closable] = {}
+        self._closing = contextlib.ExitStack()
         self._lock = threading.Lock()
         self._numbers = itertools.count(1)
 
@@ -65,6 +77,7 @@ class Grader:
 
     def __exit__(self, *exception: object) -> None:
         self.stop.set()
+        self._closing.close()
         shutil.rmtree(self._folder, ignore_errors=True)
 
     def interrupt(self) -> None:
@@ -115,17 +128,17 @@ class Grader:
             raise
         except Exception as error:  # a fault of the grader's own or of the machine: no submission is left out for it
             reason = f"the grader failed on this submission: {type(error).__name__}: {error}"
-            return self._all(str(path), self.language.value if self.language else "unknown", reason)
+            return self._all(str(path), self.language.name if self.language else "unknown", reason)
 
     def _grade(self, path: Path) -> SubmissionResult:
         link = refused_link(path)
         if link is not None:
             return self._all(str(path), "unknown", link, (link,))
-        unknown = self.language.value if self.language else "unknown"
+        unknown = self.language.name if self.language else "unknown"
         with self.sandbox.jail(self._folder / f"submission-{next(self._numbers)}") as jail:
             try:
                 notes = copy_submission(path, jail.work / "entry")
-                located = locate(jail.work / "entry", self.language)
+                located = locate(jail.work / "entry", self.language, self.languages)
             except (SubmissionError, OSError) as error:
                 return self._all(str(path), unknown, str(error))
             language = located.language
@@ -134,64 +147,58 @@ class Grader:
                 located.folder.rename(jail.work / "src")
                 prepared = self._prepare(language, jail, notes)
             except (SubmissionError, OSError) as error:
-                return self._all(str(path), language.value, str(error))
+                return self._all(str(path), language.name, str(error))
             if isinstance(prepared, str):
-                return self._all(str(path), language.value, prepared, notes)
+                return self._all(str(path), language.name, prepared, notes)
+            program, compiled = prepared
             session = GradingSession(
                 self.tests,
                 self.limits,
-                JAVA if language is Language.JAVA else PYTHON,
-                lambda: Child(jail.launch(prepared), self.limits.output_bytes),
+                language,
+                lambda: Child(jail.launch(program), self.limits.output_bytes),
                 jail.cpu_seconds,
                 self.stop,
                 jail.work / "src",
-                jail.work / "seed" / "classes" if language is Language.JAVA else None,
+                compiled,
             )
             results = tuple(run_tests(session))
-            return SubmissionResult(str(path), language.value, results, tuple(notes + jail.notes()))
+            return SubmissionResult(str(path), language.name, results, tuple(notes + jail.notes()))
 
-    def _prepare(self, language: Language, jail: Jail, notes: list[str]) -> Program | str:
-        """The submission's driver process, or why it cannot run (it does not compile); notes added to ``notes``."""
-        source = jail.work / "src"
-        if language is Language.PYTHON:
-            return python_runner.driver_program(self.sandbox.python(), self._driver("python"), source)
-        if self.jdk is None:
-            return f"no Java compiler: {java.INSTALL_HINT}"
-        sources = java.lay_out(source, jail.work / "sources")
-        if isinstance(sources, str):
-            return sources
-        if sources.supplied:
-            notes.append(
-                f"the grader supplied the course's {' and '.join(sources.supplied)}: the submission lacks them"
-            )
-        classes = jail.work / "seed" / "classes"
-        classes.mkdir(parents=True)
-        compiled = jail.run(java.compile_program(self.jdk, sources, classes), self.limits.compile_timeout)
-        if compiled.timed_out:
-            return f"does not compile: javac took more than {self.limits.compile_timeout:g} s"
-        if compiled.returncode != 0:
-            return f"does not compile: {java.compile_result(compiled.stderr + compiled.stdout)}"
+    def _prepare(self, language: Language, jail: Jail, notes: list[str]) -> tuple[Program, Path | None] | str:
+        """The submission's driver process and what was compiled, or why it cannot run (it does not compile);
+        notes added to ``notes``."""
+        missing = language.unavailable()
+        if missing is not None:
+            return f"{missing.what}: {missing.how}"
+        build = Build(jail.work / "src", jail.work, jail.run, self._driver, self._shared, self.limits, self.sandbox)
+        notes += language.supply(build.source)
+        compiled = language.compile(build)
+        if isinstance(compiled, str):
+            return compiled
         try:
-            driver = self._driver("java")
-        except (RuntimeError, OSError, subprocess.SubprocessError) as error:
+            return language.start(build, compiled), compiled
+        except (RuntimeError, OSError, subprocess.SubprocessError) as error:  # the grader's own driver failed
             return str(error)
-        return java.driver_program(self.jdk, driver, jail.work / "seed", sources.package, self.limits)
 
-    def _driver(self, language: str) -> Path:
-        """The folder of a language's driver, made on first use (the Java one compiled): readable by every account."""
+    def _driver(self, name: str, make: Callable[[Path], None]) -> Path:
+        """The folder of a language's driver, made by ``make`` on first use: readable by every account."""
         with self._lock:
-            if language not in self._drivers:
-                folder = self._folder / f"driver-{language}"
-                if language == "python":
-                    python_runner.install_driver(folder)
-                else:
-                    assert self.jdk is not None
-                    folder.mkdir(mode=0o755)
-                    java.compile_driver(self.jdk, folder, self.limits)
-                    for path in folder.rglob("*"):
-                        path.chmod(0o755 if path.is_dir() else 0o644)
-                self._drivers[language] = folder
-            return self._drivers[language]
+            if name not in self._drivers:
+                folder = self._folder / f"driver-{name}"
+                make(folder)
+                self._drivers[name] = folder
+            return self._drivers[name]
+
+    def _shared(self, name: str, make: Callable[[Path], _Made]) -> _Made:
+        """What every submission shares under ``name`` (a warm compiler), made by ``make`` on first use in a folder
+        of the grader's, closed as the grader ends."""
+        with self._lock:
+            if name not in self._made:
+                folder = self._folder / f"shared-{name}"
+                self._made[name] = make(folder)
+                self._closing.callback(self._made[name].close)
+            made: _Made = self._made[name]  # type: ignore[assignment]  # made by make() under this name
+            return made
 
     def _all(self, submission: str, language: str, reason: str, notes: Sequence[str] = ()) -> SubmissionResult:
         tests = tuple(TestResult(test.name, Status.ERROR, reason) for test in self.tests)

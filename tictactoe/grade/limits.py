@@ -55,7 +55,10 @@ class Limits:
     of it to start.  ``memory_megabytes`` and ``tasks`` (processes and
     threads: a JVM runs 20 to 40) bound all of a submission's processes
     together.  ``compile_timeout`` bounds javac, which runs none of the
-    submission's code.
+    submission's code; ``warm_compile_timeout`` bounds one submission's
+    compile in the warm javac a class shares, past which it is compiled
+    again by a javac of its own (:mod:`~tictactoe.grade.languages.warm_javac`;
+    0: a javac of its own for each submission).
     """
 
     timeout: float = DEFAULT_TIMEOUT
@@ -69,6 +72,7 @@ class Limits:
     open_files: int = 256
     output_bytes: int = 64 * 1024
     compile_timeout: float = 60.0
+    warm_compile_timeout: float = 10.0
 
 
 def ulimits(limits: Limits, user_tasks: int | None = None) -> str:

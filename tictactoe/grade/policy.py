@@ -1,13 +1,15 @@
 """The course's rules, checked in the submission's files: no hash table but the student's own.
 
-The assignment forbids Java's ``Hashtable``, ``HashMap``, ``HashSet``, any
-other class that implements a hash table, and ``hashCode()``; a Python
-submission may not keep its records in a ``dict`` or a ``set``.  The
-``policy`` test runs none of the submission's code and reports each use
-with its file and line, as a test of its own that a teacher can weigh.  No
-sandbox can tell a table that answers from a ``HashMap`` of its own beside
-it (a correct model embedded in the submission): this test is how a
-teacher sees it.
+What each language's policy reads is its plug-in's to say
+(:meth:`~tictactoe.grade.languages.protocol.Language.policy`); the readers
+of Java's compiled classes and of Python's files are here. The assignment
+forbids Java's ``Hashtable``, ``HashMap``, ``HashSet``, any other class that
+implements a hash table, and ``hashCode()``; a Python submission may not
+keep its records in a ``dict`` or a ``set``. The ``policy`` test runs none
+of the submission's code and reports each use with its file and line, as a
+test of its own that a teacher can weigh. No sandbox can tell a table that
+answers from a ``HashMap`` of its own beside it (a correct model embedded in
+the submission): this test is how a teacher sees it.
 
 Java is read from the classes the grader compiled (:mod:`~tictactoe.grade.classfile`),
 as the JVM sees them: a ``\\u0048ashMap`` escape, a helper file, a method
@@ -39,7 +41,7 @@ from pathlib import Path
 from tictactoe.grade.classfile import ClassFileError, Use, read_class
 from tictactoe.grade.talk import Failed, GradeTest, Talk
 
-__all__ = ["class_uses", "policy_test", "python_uses"]
+__all__ = ["class_uses", "java_uses", "policy_test", "python_file_uses", "python_uses"]
 
 _MOST_SHOWN = 12
 # The JDK's maps and sets (Map, HashMap, TreeMap, Set, EnumSet, ConcurrentHashMap, Map.Entry ...) and its old tables.
@@ -179,7 +181,7 @@ def _own_names(tree: ast.AST) -> set[str]:
 
 
 def _check(talk: Talk) -> str:
-    found = _python(talk.source) if talk.words.language == "python" else _java(talk.compiled)
+    found = talk.language.policy(talk.source, talk.compiled) if talk.language is not None else []
     if not found:
         return ""
     shown = "; ".join(found[:_MOST_SHOWN]) + (
@@ -190,17 +192,16 @@ def _check(talk: Talk) -> str:
     )
 
 
-def _java(classes: Path | None) -> list[str]:
+def java_uses(classes: Path) -> list[str]:
     """The uses of every class the grader compiled of the submission, in the order of their files' names."""
-    if classes is None:
-        return []
     found = []
     for path in sorted(classes.rglob("*.class")):
         found += class_uses(path.read_bytes())
     return found
 
 
-def _python(source: Path) -> list[str]:
+def python_file_uses(source: Path) -> list[str]:
+    """The uses of every ``.py`` file below ``source``, in the order of their paths."""
     found = []
     for path in sorted(source.rglob("*.py")):
         found += python_uses(path.read_text(encoding="utf-8", errors="replace"), str(path.relative_to(source)))

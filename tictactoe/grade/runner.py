@@ -19,6 +19,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from tictactoe.grade.board_tests import where
 from tictactoe.grade.channel import Child, Deadline, Ended, Garbled, Interrupted, Ready, TimedOut
@@ -27,17 +28,20 @@ from tictactoe.grade.results import Status, TestResult
 from tictactoe.grade.talk import Broke, Failed, GradeTest, Lost, Talk
 from tictactoe.grade.words import Words
 
+if TYPE_CHECKING:
+    from tictactoe.grade.languages.protocol import Language
+
 __all__ = ["GradingSession", "lost_message", "run_tests"]
 
 
 @dataclass(frozen=True, slots=True)
 class GradingSession:
-    """What one submission's tests need: how to start its process, the clocks, the words, its copied sources, and
-    the classes compiled of them (Java's)."""
+    """What one submission's tests need: its language, how to start its process, the clocks, its copied sources,
+    and what was compiled of them (Java's classes)."""
 
     tests: Sequence[GradeTest]
     limits: Limits
-    words: Words
+    language: Language
     start: Callable[[], Child]
     cpu: Callable[[], float | None]
     stop: threading.Event
@@ -89,19 +93,22 @@ class _Runner:
             return TestResult(test.name, Status.ERROR, f"could not set up: {blocked}")
         deadline = Deadline(session.limits.timeout, session.cpu, session.stop, self.budget_end).start()
         if not test.process:
-            return self._judge(
-                test, Talk(None, deadline, session.words, session.source, self.states, compiled=session.compiled)
-            )
+            return self._judge(test, self._talk(None, deadline))
         if self.load_failure is not None:
             return _error(test, self.load_failure)
         if self.child is None and (failure := self._start(deadline)) is not None:
             return _error(test, failure)
-        return self._judge(
-            test, Talk(self.child, deadline, session.words, session.source, self.states, compiled=session.compiled)
-        )
+        return self._judge(test, self._talk(self.child, deadline))
 
     def close(self) -> None:
         self._forget()
+
+    def _talk(self, child: Child | None, deadline: Deadline) -> Talk:
+        session = self.session
+        words = session.language.words
+        return Talk(
+            child, deadline, words, session.source, self.states, compiled=session.compiled, language=session.language
+        )
 
     def _start(self, deadline: Deadline) -> str | None:
         """Start a process; why it did not, or None."""
@@ -115,9 +122,9 @@ class _Runner:
         if isinstance(started, Ready):
             self.load_failure = started.load_error
             return started.load_error
-        message = lost_message(started, session.words, session.limits)
+        message = lost_message(started, session.language.words, session.limits)
         if isinstance(started, TimedOut) and started.why != "budget":
-            loop = "an import" if session.words.language == "python" else "a static initializer"
+            loop = session.language.words.loading
             self.load_failure = f"the submission's code did not finish loading, {message} (does {loop} loop?)"
             return self.load_failure
         return f"the process did not start: {message}"
@@ -132,7 +139,7 @@ class _Runner:
         except Lost as lost:
             self._forget()
             self.lost[test.name] = "ran out of time" if isinstance(lost.reply, TimedOut) else "ended the process"
-            message = lost_message(lost.reply, self.session.words, self.session.limits)
+            message = lost_message(lost.reply, self.session.language.words, self.session.limits)
             return _error(test, message)
         if self.child is not None:
             self.child.take_output()  # what a passed test printed is not shown

@@ -1,8 +1,9 @@
-"""Where submissions are, what language each is in, and the temporary copy its code runs in.
+"""Where submissions are, and the temporary copy their code runs in.
 
 A SUBMISSION argument is one submission when it holds the assignment's
-files (any ``.java`` file, or a ``configurations`` or ``hashdict`` module
-or package); otherwise it is a class, and each of its folders is a
+files itself, in any language (:mod:`~tictactoe.grade.languages`: any
+``.java`` file, or a ``configurations`` or ``hashdict`` module or
+package); otherwise it is a class, and each of its folders is a
 submission, in the order of their names, its files found wherever they
 sit below it (:mod:`~tictactoe.grade.finder`).  A folder of a class that holds
 neither is still graded (every test fails saying so), so that no student
@@ -17,21 +18,23 @@ submission's code does in its copy reaches the original folder.
 
 from __future__ import annotations
 
-import enum
 import hashlib
 import os
 import shutil
 import stat
+from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING
+
+from tictactoe.grade.languages.registry import registered
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Sequence
-    from pathlib import Path
+
+    from tictactoe.grade.languages.protocol import Language
 
 __all__ = [
     "MOST_BYTES",
     "SKIPPED",
-    "Language",
     "SubmissionError",
     "copy_submission",
     "expand",
@@ -49,28 +52,28 @@ _FOLDER_FLAGS = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
 _FILE_FLAGS = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
 
 
-class Language(enum.Enum):
-    """The language of a submission, as ``--language`` names it."""
-
-    JAVA = "java"
-    PYTHON = "python"
-
-
 class SubmissionError(Exception):
     """A submission that cannot be graded at all; the message says why, for every test."""
 
 
-def is_submission(folder: Path) -> bool:
-    """Whether ``folder`` holds the assignment's files itself (rather than being a class of submissions)."""
-    return _has_java(folder) or _has_python(folder)
+def is_submission(folder: Path, languages: Sequence[Language]) -> bool:
+    """Whether ``folder`` holds the assignment's files itself, in one of ``languages`` (rather than being a class
+    of submissions): its files and those of its folders (a Python package) are read, no deeper."""
+    files = [PurePosixPath(path.name) for path in folder.iterdir() if not path.is_dir()]
+    for inner in folder.iterdir():
+        if inner.is_dir() and not inner.is_symlink():
+            files += [PurePosixPath(inner.name, path.name) for path in inner.iterdir() if not path.is_dir()]
+    top = PurePosixPath(".")
+    return any(top in language.folders(files) or language.loose(files) for language in languages)
 
 
-def expand(paths: Iterable[Path], classes: bool = True) -> list[Path]:
+def expand(paths: Iterable[Path], classes: bool = True, languages: Sequence[Language] = ()) -> list[Path]:
     """Each submission path given, with a class folder replaced by its entries (not hidden ones), by name.
 
     A folder is one submission when the assignment's files sit in it
     itself; otherwise it is a class (with ``classes`` False, as for
-    Gradescope's one student, every path is one submission).  Below a
+    Gradescope's one student, every path is one submission), in one of
+    ``languages`` (every one registered, when none is given).  Below a
     class's entry, the files are found wherever they sit
     (:mod:`~tictactoe.grade.finder`), but a class is never taken for one
     student.  A class's entries are its folders and its links, wherever a link
@@ -78,9 +81,11 @@ def expand(paths: Iterable[Path], classes: bool = True) -> list[Path]:
     never followed to a folder outside the class (the teacher's, another
     student's), and never left out unseen.
     """
+    known = tuple(languages) or registered()
     submissions: list[Path] = []
     for path in paths:
-        entries = [] if not classes or is_submission(path) else sorted(p for p in path.iterdir() if _class_entry(p))
+        one = not classes or is_submission(path, known)
+        entries = [] if one else sorted(entry for entry in path.iterdir() if _class_entry(entry))
         submissions.extend(entries or [path])
     return submissions
 
@@ -255,14 +260,3 @@ def _entries(folder: int, relative: str, notes: list[str]) -> list[tuple[str, bo
 
 def _changed(relative: str) -> str:
     return f"{relative!r} was left out: it changed while it was copied, and is no longer what it was"
-
-
-def _has_java(folder: Path) -> bool:
-    return any(folder.glob("*.java"))
-
-
-def _has_python(folder: Path) -> bool:
-    return any(
-        (folder / f"{name}.py").is_file() or (folder / name / "__init__.py").is_file()
-        for name in ("configurations", "hashdict")
-    )

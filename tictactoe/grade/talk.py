@@ -23,6 +23,7 @@ from tictactoe.grade.observations import Observation
 if TYPE_CHECKING:
     from pathlib import Path
 
+    from tictactoe.grade.languages.protocol import Language
     from tictactoe.grade.words import Words
     from tictactoe.harness.play_cases import Case
 
@@ -67,8 +68,9 @@ class GradeTest:
 
 
 class Talk:
-    """A test's means: the process, the deadline of the test, the words of the language, the copied sources, and
-    the classes the grader compiled of them (Java's; None for Python)."""
+    """A test's means: the process, the deadline of the test, the words of the language, the copied sources, the
+    classes the grader compiled of them (Java's; None for Python), and the submission's language (which reads the
+    policy; None where no test needs it)."""
 
     def __init__(
         self,
@@ -79,12 +81,14 @@ class Talk:
         states: dict[str, object],
         *,
         compiled: Path | None = None,
+        language: Language | None = None,
     ) -> None:
         self.child = child
         self.deadline = deadline
         self.words = words
         self.source = source
         self.compiled = compiled
+        self.language = language
         self._states = states
 
     def ask(self, operations: Sequence[Sequence[object]]) -> list[Observation]:

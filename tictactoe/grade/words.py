@@ -18,7 +18,7 @@ __all__ = ["JAVA", "PYTHON", "Words"]
 
 @dataclass(frozen=True, slots=True)
 class Words:
-    """The names and verbs of one language's messages."""
+    """The names and verbs of one language's messages; ``loading`` is what runs as its code loads."""
 
     language: str
     verb: str
@@ -26,6 +26,7 @@ class Words:
     square_is_empty: str
     none: str
     exit_hint: str
+    loading: str
 
     def threw(self, observed: Threw, call: str | None = None) -> str:
         """``call threw Kind: message (at where)``; ``call`` defaults to the one the driver named."""
@@ -62,7 +63,21 @@ class Words:
         return str(value) if type(value) is int else self.value(value)
 
 
-JAVA = Words("java", "threw", "numRecords()", "squareIsEmpty", "null", "does the code call System.exit?")
+JAVA = Words(
+    "java",
+    "threw",
+    "numRecords()",
+    "squareIsEmpty",
+    "null",
+    "does the code call System.exit?",
+    "a static initializer",
+)
 PYTHON = Words(
-    "python", "raised", "num_records()", "square_is_empty", "None", "does the code call sys.exit or os._exit?"
+    "python",
+    "raised",
+    "num_records()",
+    "square_is_empty",
+    "None",
+    "does the code call sys.exit or os._exit?",
+    "an import",
 )
