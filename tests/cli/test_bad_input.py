@@ -195,7 +195,7 @@ def test_sgf_numbers_and_dates_that_cannot_be_are_one_line(tmp_path: Path, root:
     db = tmp_path / "games.sqlite3"
     result = run_limited(["play.py", "--import", path, "--db", db])
     assert result.returncode == 1
-    assert one_line(result) == f"play.py: {problem}"
+    assert one_line(result) == f"play.py: {path}: {problem}"
     with History(db) as history:
         assert history.count() == 0  # nothing of the file is imported
 
