@@ -6,6 +6,7 @@ import io
 import os
 import textwrap
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -134,9 +135,10 @@ def test_without_a_history_previous_games_says_so() -> None:
 
 
 @pytest.mark.skipif(os.name != "posix", reason="needs pseudo-terminals")
-def test_play_py_without_arguments_at_a_terminal_opens_the_menu() -> None:
+def test_play_py_without_arguments_at_a_terminal_opens_the_menu(tmp_path: Path) -> None:
     typed = [b"\n", b"1\n", b"1\n", b"\n", b"\n", b"0\n", b"\n", b"\n", b"\n", b"\n", b"a1\n", b"n\n", b"3\n"]
-    status, shown = run_in_terminal([], typed, prompts=(b"]: ", b"Your move: ", b"no) "))
+    private = {**os.environ, "XDG_DATA_HOME": str(tmp_path)}  # a history with no unfinished game to offer
+    status, shown = run_in_terminal([], typed, prompts=(b"]: ", b"Your move: ", b"no) "), env=private)
     assert status == 0
     assert shown.endswith(
         textwrap.dedent(
