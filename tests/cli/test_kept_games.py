@@ -135,8 +135,8 @@ def test_a_game_killed_between_moves_resumes_with_every_move(
         f"Your move: quit\nGame 1 is kept unfinished: to play on, play.py --resume-game 1 --db {db}\n"
     )
     board = re.sub(r"\x1b\[\d*m", "", shown).split("\n")[1:7]  # the position resumed, its last move plain
-    for ply, move in enumerate(Move.parse(square, 5) for square in played):
-        assert board[1 + move.row][2 + 2 * move.col] == "XO"[ply % 2]
+    for ply, stone in enumerate(Move.parse(square, 5) for square in played):
+        assert board[1 + stone.row][2 + 2 * stone.col] == "XO"[ply % 2]
     assert stored_moves(db) == played
 
 
