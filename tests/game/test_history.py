@@ -405,3 +405,19 @@ def test_a_game_with_a_time_that_is_not_a_time_is_reported_as_damaged(history: H
         history.get(1)
     with refused(path, "game 1 is damaged: Invalid isoformat string: 'yesterday'"):
         history.list_games()
+
+
+def test_the_menu_s_list_puts_unfinished_games_first_and_the_last_played_is_offered(history: History) -> None:
+    later = START + timedelta(hours=1)
+    finished_late = history.save(sample_record("a1 a2 b1 b2 c1", started=later))
+    left_early = history.save(replace(sample_record("b2 a1", started=START), ended=START + timedelta(minutes=1)))
+    left_late = history.save(replace(sample_record("a1", started=START), ended=START + timedelta(minutes=5)))
+    assert [game.id for game in history.list_games()] == [finished_late, left_late, left_early]
+    assert [game.id for game in history.list_games(unfinished_first=True)] == [left_late, left_early, finished_late]
+    last = history.last_unfinished()
+    assert last is not None
+    assert (last.id, last.move_count) == (left_late, 1)
+    history.delete(left_late)
+    history.delete(left_early)
+    assert history.last_unfinished() is None
+    assert history.count() == 1

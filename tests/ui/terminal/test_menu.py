@@ -12,8 +12,12 @@ import pytest
 
 from configurations.rules import Rules
 from tests.cli.test_play import run_in_terminal
+from tictactoe.game.history import GameSummary
+from tictactoe.game.record import Competitor
+from tictactoe.game.session import Session
+from tictactoe.players.registry import PlayerLimits
 from tictactoe.ui.settings import Settings
-from tictactoe.ui.terminal.menu import Menu
+from tictactoe.ui.terminal.menu import Menu, Offer
 
 
 def menu_of(answers: list[str]) -> tuple[Menu, io.StringIO, list[Settings], list[str]]:
@@ -187,3 +191,30 @@ def test_the_opening_rule_is_asked_after_the_rule_and_a_level_plays_it() -> None
     session = played[0].session
     assert session.rules == Rules.square(15, 5, opening="swap2")
     assert [(c.name, c.kind) for c in session.competitors] == [("You", "human"), ("Hard computer", "strong")]
+
+
+def test_an_unfinished_game_is_offered_first_as_entry_0_and_enter_plays_it_on() -> None:
+    rules = Rules.square(3, 3)
+    session = Session(rules, PlayerLimits(9), Competitor("Ada"), Competitor("Computer", "reference"))
+    game = GameSummary(7, *session.competitors, rules, None, None, None, 2)
+    offers = iter([Offer(game, lambda: Settings(session)), None])
+    menu, out, played, questions = menu_of(["", "3"])
+    menu.offer = lambda: next(offers)
+    menu.run()
+    assert [settings.session for settings in played] == [session]
+    assert questions == ["Choose [0]: ", "Choose [1]: "]
+    assert out.getvalue() == (
+        "\n0) Go on with game 7 (unfinished): Ada (X) against Computer (O), 3x3, 3 in a row, 2 moves\n"
+        "1) New game\n2) Previous games\n3) Exit\n"
+        "\n1) New game\n2) Previous games\n3) Exit\n"
+    )
+
+
+@pytest.mark.skipif(os.name != "posix", reason="needs pseudo-terminals")
+def test_play_py_with_only_a_db_that_cannot_be_used_says_so_before_the_menu(tmp_path: Path) -> None:
+    missing = tmp_path / "missing" / "games.sqlite3"
+    status, shown = run_in_terminal(["--db", str(missing)], [])
+    assert (status, shown) == (
+        1,
+        f"play.py: cannot use the game history: {missing}: the directory {missing.parent} does not exist\n",
+    )
