@@ -14,6 +14,7 @@ import re
 import select
 import signal
 import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -30,10 +31,14 @@ pytestmark = [pytest.mark.slow, pytest.mark.skipif(os.name != "posix", reason="n
 class Terminal:
     """``play.py args`` on a pseudo-terminal of its own: what it shows, what is typed at it, signals sent to it."""
 
-    def __init__(self, *args: str) -> None:
+    def __init__(self, *args: str, controlling: bool = False) -> None:
         self._controller, follower = os.openpty()
         self.process = subprocess.Popen(
-            [*DEFAULT_SIGNALS, str(PLAY), *args], stdin=follower, stdout=follower, stderr=follower, cwd=ROOT
+            [*(CONTROLLING if controlling else DEFAULT_SIGNALS), str(PLAY), *args],
+            stdin=follower,
+            stdout=follower,
+            stderr=follower,
+            cwd=ROOT,
         )
         os.close(follower)
         self.shown = b""
@@ -79,6 +84,11 @@ class Terminal:
         os.close(self._controller)
         return status, self.shown.decode().replace("\r\n", "\n")
 
+    def close(self) -> int:
+        """Close the terminal, as a person closes its window; the exit status once the program has ended."""
+        os.close(self._controller)
+        return ended(self.process, self.shown)
+
     def _read(self, seconds: float) -> bool:
         """Add what the game shows within ``seconds`` to :attr:`shown`; False once the terminal has closed."""
         ready, _, _ = select.select([self._controller], [], [], min(seconds, 1.0))
@@ -90,6 +100,19 @@ class Terminal:
             return False
         self.shown += chunk
         return bool(chunk)
+
+
+#: As :data:`~tests.cli.test_play.DEFAULT_SIGNALS`, in a session of its own whose controlling terminal is its
+#: standard input: closing that terminal then hangs up on it -- the system sends SIGHUP -- as closing a window does.
+CONTROLLING = (
+    sys.executable,
+    "-c",
+    "import fcntl, os, signal, sys, termios\n"
+    "for number in (signal.SIGINT, signal.SIGHUP, signal.SIGTERM): signal.signal(number, signal.SIG_DFL)\n"
+    "os.setsid()\n"
+    "fcntl.ioctl(0, termios.TIOCSCTTY, 0)\n"
+    "os.execv(sys.executable, [sys.executable, *sys.argv[1:]])",
+)
 
 
 def kept_line(reason: str, db: Path) -> str:
@@ -203,3 +226,14 @@ def test_play_py_with_only_a_db_opens_the_menu_which_offers_the_unfinished_game_
         "1) New game\n2) Previous games\n3) Exit\nChoose [0]: 3\n"
     )
     assert stored_moves(db) == ["b2", reply]
+
+
+def test_a_game_whose_terminal_closes_is_kept_with_every_move(tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite3"
+    game = Terminal("5", "4", "2", "--db", str(db), controlling=True)
+    game.wait_for(b"Your move: ")
+    game.type("c3")
+    game.wait_for_prompt(2)
+    reply = computer_replies(game.shown.decode())[0]
+    assert game.close() == 129  # the system's SIGHUP, handled: the game kept, with no terminal to say so
+    assert stored_moves(db) == ["c3", reply]

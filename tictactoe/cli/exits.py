@@ -140,7 +140,8 @@ def run(main: Callable[[], int], program: str) -> NoReturn:
         if error.errno not in _OUTPUT_ERRORS:
             raise
         _silence_stdout()
-        print(f"{program}: cannot write the output: {error.strerror}", file=sys.stderr)
+        with contextlib.suppress(OSError):  # standard error on the same terminal, gone (SIGHUP), takes no line
+            print(f"{program}: cannot write the output: {error.strerror}", file=sys.stderr)
         status = EXIT_OUTPUT_FAILED
     sys.exit(status)
 
