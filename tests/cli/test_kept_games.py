@@ -237,3 +237,25 @@ def test_a_game_whose_terminal_closes_is_kept_with_every_move(tmp_path: Path) ->
     reply = computer_replies(game.shown.decode())[0]
     assert game.close() == 129  # the system's SIGHUP, handled: the game kept, with no terminal to say so
     assert stored_moves(db) == ["c3", reply]
+
+
+def test_a_game_resumed_from_the_menu_keeps_its_new_moves_and_says_how_to_play_it_on(tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite3"
+    game = Terminal("3", "3", "9", "--db", str(db))
+    game.wait_for(b"Your move: ")
+    game.type("b2")
+    game.wait_for_prompt(2)
+    game.end(signal.SIGTERM)
+    played = stored_moves(db)
+    menu = Terminal("--db", str(db))
+    menu.wait_for(b"Choose [0]: ")
+    menu.type("")  # Enter: go on with the unfinished game
+    menu.wait_for(b"Your move: ")
+    move = next(square for square in ("a1", "c3") if square not in played)
+    menu.type(move)
+    menu.wait_for_prompt(2)
+    status, shown = menu.end(signal.SIGTERM)
+    assert (status, shown.endswith("Your move: \n" + kept_line("terminated", db))) == (143, True)
+    moves = stored_moves(db)
+    assert moves[:3] == [*played, move]
+    assert len(moves) == 4

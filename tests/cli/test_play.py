@@ -663,7 +663,7 @@ def test_a_slow_search_through_a_pipe_shows_no_spinner(slow_game: list[str]) -> 
 @posix_only
 def test_sigint_ends_cleanly_with_130() -> None:
     with subprocess.Popen(
-        [sys.executable, str(PLAY), "3", "3", "9"],
+        [*DEFAULT_SIGNALS, str(PLAY), "3", "3", "9"],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
@@ -676,7 +676,7 @@ def test_sigint_ends_cleanly_with_130() -> None:
             seen += os.read(game.stdout.fileno(), 4096)
         game.send_signal(signal.SIGINT)
         # Not communicate(): it would close standard input, and the game could see its end before the signal.
-        game.wait(timeout=TIMEOUT)
+        ended(game)
         assert game.stderr is not None
         err = game.stderr.read()
     assert game.returncode == 130
