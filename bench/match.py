@@ -15,6 +15,16 @@ the Gomoku AI protocol at the ``timeout_turn`` of which it searches
 to the engine can be played against the engine before it (two copies of
 the project, each at its commit, at equal time).
 
+The game is played by ``--rule`` (freestyle, standard, renju, caro) and
+``--opening-rule`` (free, swap, swap2), as ``play.py`` plays them.  Under
+renju a point forbidden for black is refused by the game, and black's
+player that chose it loses the game (as in Gomocup); the table counts
+those games.  Under a swap opening no random opening is drawn: the players
+place the opening's stones and choose the colours themselves
+(:mod:`tictactoe.game.openings`), each the first player, who places the
+first stones, in half the games; a brain speaks no opening command of the
+protocol and plays the free opening only.
+
 The table gives each side's wins, draws and losses, its share of the
 points (a win 1, a draw a half), and the processor seconds
 (``time.process_time``; a brain's own process's) its ``choose`` took a
@@ -43,12 +53,14 @@ from bench.common import ROOT, current_commit
 from bench.peers.gomocup import ProtocolEngine
 from configurations import Side, Winner
 from configurations.moves import MAX_BOARD_SIZE, Move
-from configurations.rules import Rules
-from tictactoe.cli.arguments import whole_number
+from configurations.rules import Opening, OpeningChoice, Rules, Variant
+from configurations.variants import ForbiddenPoint
+from tictactoe.cli.arguments import add_opening_rule, add_rule, square_rules, whole_number
 from tictactoe.cli.exits import EXIT_USAGE, run
 from tictactoe.game.game import Game
-from tictactoe.game.tournament import play_out_timed
-from tictactoe.players.base import Player
+from tictactoe.game.openings import OpeningPlay, Role
+from tictactoe.game.tournament import ForbiddenChoiceError, play_out_timed
+from tictactoe.players.base import OpeningPlayer, Player
 from tictactoe.players.registry import DEFAULT_THINK, PlayerLimits, make_player
 
 __all__ = [
@@ -64,6 +76,7 @@ __all__ = [
     "own_processor_time",
     "play_game",
     "play_match",
+    "play_opening",
     "table",
 ]
 
@@ -72,6 +85,8 @@ RESULTS = ROOT / "bench" / "match_results.txt"
 # Opening squares lie at most this many rows and columns from the centre: the central 5x5 of an odd
 # board, the central 4x4 of an even one.  Near the centre, so that the game that follows has room.
 CENTRE_REACH = 2
+#: The random moves an opening has under the free opening rule, unless told.
+DEFAULT_OPENING_MOVES = 2
 #: A side of the match: 0 for player A, 1 for player B.
 SIDES = (0, 1)
 #: Progress: told the number of the game about to start (from 1) and how many there are.
@@ -103,6 +118,10 @@ class MatchGame:
     seconds: tuple[tuple[float, ...], tuple[float, ...]]
     #: The wall-clock seconds of the same calls.
     wall: tuple[tuple[float, ...], tuple[float, ...]] = ((), ())
+    #: The choices of a swap opening, in order (none under the free opening).
+    choices: tuple[OpeningChoice, ...] = ()
+    #: Under renju, the forbidden point black's player chose, which the game refused: black lost.
+    foul: ForbiddenPoint | None = None
 
     @property
     def winner(self) -> int | None:
@@ -152,6 +171,11 @@ class MatchResult:
         return sum(game.result.side is side for game in self.games)
 
     @property
+    def fouls(self) -> int:
+        """How many games black lost by choosing a point renju forbids."""
+        return sum(game.foul is not None for game in self.games)
+
+    @property
     def mean_length(self) -> float:
         """The mean number of moves a game lasted, the opening's included."""
         return statistics.mean(len(game.moves) for game in self.games)
@@ -179,6 +203,18 @@ def games_problem(games: int) -> str | None:
     if games >= 2 and games % 2 == 0:
         return None
     return f"must be even, so that A plays X in half the games and O in the other half, got {games}"
+
+
+def moves_problem(rules: Rules, moves: int | None) -> str | None:
+    """Why an opening of ``moves`` random moves cannot start a game by ``rules`` (a swap opening places its own
+    stones on the empty board), or ``None`` when it can.
+
+    >>> moves_problem(Rules.square(15, 5, opening="swap"), 2)
+    'a swap opening places its own stones on the empty board: give 0, got 2'
+    """
+    if rules.opening is Opening.FREE or not moves:
+        return None
+    return f"a {rules.opening} opening places its own stones on the empty board: give 0, got {moves}"
 
 
 def opening_problem(size: int, length: int, moves: int) -> str | None:
@@ -229,6 +265,8 @@ def openings(size: int, length: int, moves: int, count: int, seed: int) -> list[
 
 #: The prefix of a contestant that is the brain of another checkout.
 BRAIN_PREFIX = "brain:"
+#: Why a program of the protocol plays the free opening only.
+PROTOCOL_OPENINGS = "the protocol's client speaks no opening command (SWAP2BOARD)"
 #: The share of its timeout_turn the brain searches (tictactoe.brain.budget.TURN_SHARE).
 BRAIN_TURN_SHARE = 0.8
 
@@ -236,6 +274,8 @@ BRAIN_TURN_SHARE = 0.8
 def make_contestant(contestant: Contestant, rules: Rules, think: float, seed: int) -> Player:
     """The player ``contestant`` names, made for a game by ``rules``; ``ValueError`` (one line) when there is none."""
     if contestant.name.startswith(BRAIN_PREFIX):
+        if rules.opening is not Opening.FREE:
+            raise ValueError(f"a brain plays the free opening only, not {rules.opening}: {PROTOCOL_OPENINGS}")
         return _brain(Path(contestant.name.removeprefix(BRAIN_PREFIX)), rules, think)
     limits = PlayerLimits(contestant.max_levels, think if contestant.think is None else contestant.think, seed)
     player = make_player(contestant.name, rules, limits)
@@ -251,13 +291,18 @@ def _brain(checkout: Path, rules: Rules, think: float) -> ProtocolEngine:
     turn_ms = round(think / BRAIN_TURN_SHARE * 1000)
     command = [sys.executable, "-m", "tictactoe.brain"]
     name = f"{BRAIN_PREFIX}{checkout}"
-    return ProtocolEngine(name, command, size=rules.size, length=rules.k, turn_ms=turn_ms, cwd=checkout)
+    size, length, variant = rules.size, rules.k, rules.variant
+    return ProtocolEngine(name, command, size=size, length=length, turn_ms=turn_ms, cwd=checkout, variant=variant)
 
 
 def play_game(a: Player, b: Player, *, a_plays_x: bool, rules: Rules, opening: Sequence[Move]) -> MatchGame:
     """One game of ``a`` against ``b`` from ``opening``, to its end, each ``choose`` timed in processor seconds
     and wall-clock seconds; a player that reads the order of play is shown the moves so far.
 
+    Under a swap opening ``a_plays_x`` says whether ``a`` is the first
+    player, who places the first stones (:func:`play_opening`), and the
+    colours follow the choices; the stones count as the opening.  Under
+    renju a forbidden point black's player chooses loses black the game.
     ``ValueError`` when a player chooses a taken square.
     """
     game = Game(rules)
@@ -266,17 +311,49 @@ def play_game(a: Player, b: Player, *, a_plays_x: bool, rules: Rules, opening: S
     for player in (a, b):
         if isinstance(player, ProtocolEngine):
             player.start()  # before the game: no move's time counts the engine's start
+    played = play_opening(game, *((a, b) if a_plays_x else (b, a)))
+    a_plays_x = a_plays_x == (played.black is Role.FIRST)
+    fixed = len(game.moves)
     x_player, o_player = (a, b) if a_plays_x else (b, a)
-    times = play_out_timed(game, x_player, o_player)
-    assert game.result is not None
+    foul = None
+    try:
+        times = play_out_timed(game, x_player, o_player)
+    except ForbiddenChoiceError as refused:
+        times, foul = refused.times, refused.refusal.forbidden
+    result = game.result if foul is None else Winner.O
+    assert result is not None
     return MatchGame(
-        tuple(opening),
+        game.moves[:fixed],
         a_plays_x,
         game.moves,
-        game.result,
-        _by_side([time.processor for time in times], len(opening), a_plays_x),
-        _by_side([time.wall for time in times], len(opening), a_plays_x),
+        result,
+        _by_side([time.processor for time in times], fixed, a_plays_x),
+        _by_side([time.wall for time in times], fixed, a_plays_x),
+        played.choices,
+        foul,
     )
+
+
+def play_opening(game: Game, first: Player, second: Player) -> OpeningPlay:
+    """The stones and choices of ``game``'s opening rule, made on ``game`` by ``first`` (who places the first
+    stones) and ``second``: nothing under the free opening.  ``ValueError`` for a player that cannot take its
+    part (one that is no :class:`~tictactoe.players.base.OpeningPlayer`)."""
+    played = OpeningPlay(game.rules.opening)
+    roles = (first, second)
+    while not played.settled:
+        placer = played.placer
+        role = placer if placer is not None else played.chooser
+        assert role is not None  # an opening not yet settled has someone to place a stone or to choose
+        player = roles[role]
+        if not isinstance(player, OpeningPlayer):
+            raise ValueError(f"{player.name} cannot take part in a {played.rule} opening")
+        if placer is None:
+            played = played.choosing(player.choose_colour(game.board, played.options))
+            continue
+        for stone in player.place_opening(game.board, played.stones_due - played.stones):
+            game.play(stone)
+            played = played.placed()
+    return played
 
 
 def _by_side(seconds: Sequence[float], opening: int, a_plays_x: bool) -> tuple[tuple[float, ...], tuple[float, ...]]:
@@ -295,20 +372,25 @@ def play_match(
     games: int,
     think: float = DEFAULT_THINK,
     seed: int = 1,
-    opening_moves: int = 2,
+    opening_moves: int | None = None,
     progress: Progress | None = None,
 ) -> MatchResult:
-    """``games`` games of ``a`` against ``b``: each of ``games // 2`` :func:`openings` once with each as ``X``.
+    """``games`` games of ``a`` against ``b``: each of ``games // 2`` :func:`openings` once with each as ``X``
+    (under a swap opening, as the first player).
 
     Game ``number`` (from 0; A plays ``X`` in the even ones) makes both
     players afresh with ``PlayerLimits(max_levels, think, seed + number)`` for
-    ``rules``.  ``progress`` is told each game's number (from 1) as
-    it starts.  ``ValueError`` for an odd number of games, an opening that
-    cannot be drawn, or a player that cannot play this board.
+    ``rules``.  ``opening_moves`` is 2 unless given, and 0 under a swap
+    opening, which places its own stones.  ``progress`` is told each
+    game's number (from 1) as it starts.  ``ValueError`` for an odd number
+    of games, an opening that cannot be drawn, or a player that cannot play
+    this board.
     """
-    problem = games_problem(games)
+    problem = games_problem(games) or moves_problem(rules, opening_moves)
     if problem is not None:
         raise ValueError(problem)
+    if opening_moves is None:
+        opening_moves = DEFAULT_OPENING_MOVES if rules.opening is Opening.FREE else 0
     records: list[MatchGame] = []
     for opening in openings(rules.size, rules.k, opening_moves, games // 2, seed):
         for a_plays_x in (True, False):
@@ -342,10 +424,8 @@ def table(result: MatchResult) -> str:
     count = len(result.games)
     lines = [
         f"{a.name} (A) against {b.name} (B): {result.rules}, {count} games",
-        f"openings: {count // 2} of {result.opening_moves} moves near the centre (seed {result.seed}), "
-        "each played once with A as X and once with B as X"
-        if result.opening_moves
-        else f"no opening: every game from the empty board, half with A as X (seed {result.seed})",
+        f"rule: {result.rules.variant}, opening rule: {result.rules.opening}",
+        _openings_line(result),
         "",
         f"{'side':<4} {'player':<10} {'levels':>6} {'wins':>5} {'draws':>5} {'losses':>6} {'points':>7} "
         f"{'share':>6} {'moves':>6} {'mean s/move':>11} {'max s/move':>10}",
@@ -365,7 +445,28 @@ def table(result: MatchResult) -> str:
         f"{result.mean_length:.1f} moves on average, the opening's included",
         "s/move: processor seconds of one choose call",
     ]
+    if result.rules.variant is Variant.RENJU:
+        lines.append(f"forbidden points chosen by black (each refused, and black lost): {result.fouls}")
+        lines += [f"  {game.foul}" for game in result.games if game.foul is not None]
     return "\n".join(lines)
+
+
+def _openings_line(result: MatchResult) -> str:
+    """How the games opened: random moves, the empty board, or the stones and choices of a swap opening."""
+    count, seed = len(result.games), result.seed
+    if result.rules.opening is not Opening.FREE:
+        made = [choice for game in result.games for choice in game.choices]
+        chosen = ", ".join(f"{choice} {made.count(choice)}" for choice in OpeningChoice)
+        return (
+            f"openings: {result.rules.opening} from the empty board, A the first player (who places the first "
+            f"stones) in half the games (seed {seed}); choices: {chosen}"
+        )
+    if result.opening_moves:
+        return (
+            f"openings: {count // 2} of {result.opening_moves} moves near the centre (seed {seed}), "
+            "each played once with A as X and once with B as X"
+        )
+    return f"no opening: every game from the empty board, half with A as X (seed {seed})"
 
 
 @contextlib.contextmanager
@@ -423,8 +524,15 @@ def _parser() -> _Parser:
         "--think", type=_seconds, default=DEFAULT_THINK, metavar="SECONDS", help="the strong player's time a move"
     )
     parser.add_argument("--seed", type=int, default=1, help="draws the openings and seeds the players (default 1)")
+    add_rule(parser, "what wins: freestyle (the default), standard, renju or caro, as play.py plays them")
+    add_opening_rule(
+        parser, "how the first stones are placed: free (the default), swap or swap2, placed and chosen by the players"
+    )
     parser.add_argument(
-        "--opening-moves", type=whole_number(0), default=2, metavar="N", help="random moves near the centre (2)"
+        "--opening-moves",
+        type=whole_number(0),
+        metavar="N",
+        help="random moves near the centre (2; 0 under a swap opening, which places its own)",
     )
     parser.add_argument(
         "--write", nargs="?", const=RESULTS, type=Path, metavar="FILE", help="also write the output to FILE"
@@ -432,19 +540,20 @@ def _parser() -> _Parser:
     return parser
 
 
-def _problem(args: argparse.Namespace) -> str | None:
-    """What makes the command line unplayable, in argparse's words, or ``None``."""
-    if args.length > args.size:
-        return f"argument --length: must be from 1 to the size ({args.size}), got {args.length}"
+def _problem(args: argparse.Namespace, rules: Rules) -> str | None:
+    """What makes the command line unplayable by ``rules``, in argparse's words, or ``None``."""
     games = games_problem(args.games)
     if games is not None:
         return f"argument --games: {games}"
-    opening = opening_problem(args.size, args.length, args.opening_moves)
+    opening = moves_problem(rules, args.opening_moves)
+    if opening is None and rules.opening is Opening.FREE:
+        moves = DEFAULT_OPENING_MOVES if args.opening_moves is None else args.opening_moves
+        opening = opening_problem(args.size, args.length, moves)
     if opening is not None:
         return f"argument --opening-moves: {opening}"
     for metavar, contestant in zip("AB", _contestants(args), strict=True):
         try:
-            make_contestant(contestant, Rules.square(args.size, args.length), args.think, args.seed)
+            make_contestant(contestant, rules, args.think, args.seed)
         except ValueError as unplayable:  # no such player, or one that cannot play this board
             return f"argument {metavar}: {unplayable}"
     return None
@@ -462,7 +571,10 @@ def main(argv: list[str] | None = None) -> int:
     arguments = sys.argv[1:] if argv is None else argv
     parser = _parser()
     args = parser.parse_args(arguments)
-    problem = _problem(args)
+    if args.length > args.size:
+        parser.error(f"argument --length: must be from 1 to the size ({args.size}), got {args.length}")
+    rules = square_rules(parser, args, args.size, args.length)
+    problem = _problem(args, rules)
     if problem is not None:
         parser.error(problem)
     header = f"Python {sys.version.split()[0]}, commit {current_commit()}, {PROGRAM} {shlex.join(arguments)}"
@@ -472,7 +584,7 @@ def main(argv: list[str] | None = None) -> int:
         result = play_match(
             a,
             b,
-            rules=Rules.square(args.size, args.length),
+            rules=rules,
             games=args.games,
             think=args.think,
             seed=args.seed,

@@ -16,6 +16,17 @@ elsewhere (Rapfi, Embryo) against ``strong`` at ``--timeout-turn``
 milliseconds (``--think``'s).  ``--pair NAME`` plays only the pairings of
 that engine (``brain`` for the brain's), so that one can be played again.
 
+The games are played by ``--rule`` (freestyle, standard, renju, caro; each
+program of the protocol is told it with ``INFO rule``) and
+``--opening-rule``.  The engines of the package registry play freestyle
+from a free opening only, and are left out under another rule; under a swap
+opening the players place the stones and choose the colours themselves, and
+since the protocol's client speaks no opening command, the brain is left
+out and an ``--engine`` is refused.  Under renju a forbidden point black's
+player chooses is refused and loses black the game, and under standard and
+renju every game is judged again by :mod:`bench.referee`, whose findings
+the report gives.
+
 Before its pairings, every program of the protocol is started once and
 heard (:func:`bench.peers.startup.start_up`): what it answers ``ABOUT``, the
 lines it writes before its ``OK``, the model its config loads; a Rapfi that
@@ -48,14 +59,15 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from bench.common import ROOT, current_commit
-from bench.match import MatchGame, openings, own_processor_time, play_game
+from bench.match import PROTOCOL_OPENINGS, MatchGame, openings, own_processor_time, play_game
 from bench.peers import PEERS, make_peer, missing
 from bench.peers.gomocup import EngineError, ProtocolEngine
 from bench.peers.startup import StartUp, start_up
+from bench.referee import judge
 from bench.scores import elo_text, wilson
 from configurations import Side
-from configurations.rules import Rules
-from tictactoe.cli.arguments import whole_number
+from configurations.rules import Opening, Rules, Variant
+from tictactoe.cli.arguments import add_opening_rule, add_rule, square_rules, whole_number
 from tictactoe.cli.exits import run
 from tictactoe.game.record import Competitor, GameRecord, TimedMove
 from tictactoe.game.sgf import to_sgf
@@ -123,6 +135,13 @@ class Matchup:
     #: Whether the score is held to ``TARGET`` (strong against an engine of the package registry).
     targeted: bool = False
     think: float = THINK
+    variant: Variant = Variant.FREESTYLE
+    opening: Opening = Opening.FREE
+
+    @property
+    def rules(self) -> Rules:
+        """The rules of the pairing's games: its board, five in a row, its variant and opening rule."""
+        return Rules.square(self.size, LENGTH, variant=self.variant, opening=self.opening)
 
 
 @dataclass(frozen=True)
@@ -174,7 +193,7 @@ class MatchupResult:
 
 def strong_entrant(think: float = THINK) -> Entrant:
     """The strong player at ``think`` seconds a move, searching as deep as the board allows."""
-    return Entrant("strong", f"{think:g} s a move", lambda rules, seed: StrongPlayer(rules.squares, think))
+    return Entrant("strong", f"{think:g} s a move", lambda rules, seed: StrongPlayer(rules.squares, think, seed=seed))
 
 
 def protocol_entrant(
@@ -183,7 +202,8 @@ def protocol_entrant(
     """A program of the Gomoku AI protocol, started by ``command`` in ``cwd``, at ``timeout_turn`` ``turn_ms``."""
 
     def make(rules: Rules, seed: int) -> Player:
-        return ProtocolEngine(name, command, size=rules.size, length=rules.k, turn_ms=turn_ms, cwd=cwd)
+        size, length, variant = rules.size, rules.k, rules.variant
+        return ProtocolEngine(name, command, size=size, length=length, turn_ms=turn_ms, cwd=cwd, variant=variant)
 
     return Entrant(name, f"timeout_turn {turn_ms} ms", make, outside=outside, turn_ms=turn_ms)
 
@@ -199,29 +219,52 @@ def pairings(
     think: float = THINK,
     turn_ms: int | None = None,
     only: Sequence[str] = (),
+    variant: Variant = Variant.FREESTYLE,
+    opening: Opening = Opening.FREE,
 ) -> list[Matchup]:
     """The pairings of a run: strong at ``think`` against each installed engine of :data:`bench.peers.PEERS`
     on each of ``boards``; on 15x15, the brain against strong (with ``brain``) and strong against each of
-    ``engines`` at ``turn_ms`` (``think``'s milliseconds).  With ``only``, the pairings of those engines."""
+    ``engines`` at ``turn_ms`` (``think``'s milliseconds).  With ``only``, the pairings of those engines.
+    Every game by ``variant`` and ``opening``: the engines of the registry play only freestyle from a free
+    opening, and the programs of the protocol only a free opening (:func:`left_out` says so)."""
     strong = strong_entrant(think)
     found: list[Matchup] = []
+
+    def matchup(a: Entrant, b: Entrant, size: int, *, targeted: bool = False) -> Matchup:
+        return Matchup(a, b, size, targeted, think, variant, opening)
+
     for size in boards:
         for peer in PEERS:
-            if missing(peer) is None:
+            if missing(peer) is None and variant is Variant.FREESTYLE and opening is Opening.FREE:
                 entrant = Entrant(peer.name, peer.setting, _peer_maker(peer.name), outside=True)
-                found.append(Matchup(strong, entrant, size, targeted=True, think=think))
-    if 15 in boards:
+                found.append(matchup(strong, entrant, size, targeted=True))
+    if 15 in boards and opening is Opening.FREE:
         if brain:
             brain_ms = round(think / BRAIN_TURN_SHARE * 1000)
             brain_entrant = protocol_entrant("brain", BRAIN_COMMAND, brain_ms, outside=False)
-            found.append(Matchup(brain_entrant, strong, 15, think=think))
+            found.append(matchup(brain_entrant, strong, 15))
         for name, path in engines:
             engine_ms = round(think * 1000) if turn_ms is None else turn_ms
             engine = protocol_entrant(name, [path], engine_ms, outside=True, cwd=path.parent)
-            found.append(Matchup(strong, engine, 15, think=think))
+            found.append(matchup(strong, engine, 15))
     if only:
         found = [pairing for pairing in found if {pairing.a.name, pairing.b.name} & set(only)]
     return found
+
+
+def left_out(variant: Variant, opening: Opening, *, brain: bool) -> list[str]:
+    """Why the pairings that ``variant`` and ``opening`` leave out are not played: a line each."""
+    lines = []
+    if variant is not Variant.FREESTYLE or opening is not Opening.FREE:
+        rules = f"{variant} from a {opening} opening"
+        lines += [
+            f"{peer.name} plays freestyle from a free opening only, not {rules}"
+            for peer in PEERS
+            if missing(peer) is None
+        ]
+    if brain and opening is not Opening.FREE:
+        lines.append(f"brain plays the free opening only, not {opening}: {PROTOCOL_OPENINGS}")
+    return lines
 
 
 def _peer_maker(name: str) -> Maker:
@@ -237,8 +280,9 @@ def play_pairing(
     forfeits: list[tuple[int, str]] = []
     forfeits_a_x: list[bool] = []
     resent = [0, 0]
-    rules = Rules.square(pairing.size, LENGTH)
-    for opening in openings(rules.size, rules.k, OPENING_MOVES, games // 2, seed):
+    rules = pairing.rules
+    moves = OPENING_MOVES if rules.opening is Opening.FREE else 0  # a swap opening places its own stones
+    for opening in openings(rules.size, rules.k, moves, games // 2, seed):
         for a_plays_x in (True, False):
             number = len(played) + len(forfeits)
             if progress is not None:
@@ -273,13 +317,31 @@ def _failed_side(failure: Exception, players: Sequence[Player]) -> int:
 def report(results: Sequence[MatchupResult], start_ups: Sequence[StartUp] = ()) -> str:
     """The tables of every pairing (scores, colours, times), the engines' start-up, the targets' verdicts,
     and every game strong lost, with its moves."""
-    lines = [*_scores(results), "", *_colours(results), "", *_times(results), "", "settings:"]
+    lines = [*_rules(results), *_scores(results), "", *_colours(results), "", *_times(results), "", "settings:"]
     entrants = {entrant.name: entrant for result in results for entrant in (result.pairing.a, result.pairing.b)}
     lines += [f"  {name}: {entrant.setting}" for name, entrant in entrants.items()]
     if start_ups:
         lines += ["", "start-up of the programs of the protocol:", *(start.text() for start in start_ups)]
-    lines += ["", *_verdict(results), "", *_losses(results)]
+    lines += ["", *_verdict(results), *_referee(results), "", *_losses(results)]
     return "\n".join(lines)
+
+
+def _rules(results: Sequence[MatchupResult]) -> list[str]:
+    """The rule and the opening rule the pairings were played by, as a line and a blank one."""
+    played = {(result.pairing.variant, result.pairing.opening) for result in results}
+    return [f"rule: {variant}, opening rule: {opening}" for variant, opening in sorted(played)] + [""]
+
+
+def _referee(results: Sequence[MatchupResult]) -> list[str]:
+    """The second referee's findings on every pairing under standard or renju (:func:`bench.referee.judge`),
+    and every forbidden point a black player chose."""
+    lines = []
+    for result in results:
+        pairing = result.pairing
+        found = judge(result.games, pairing.rules, (pairing.a.name, pairing.b.name))
+        if found:
+            lines += ["", f"{pairing.size}x{pairing.size} {pairing.a.name}-{pairing.b.name}, {found[0]}", *found[1:]]
+    return lines
 
 
 def _label(result: MatchupResult) -> str:
@@ -352,6 +414,8 @@ def _verdict(results: Sequence[MatchupResult]) -> list[str]:
         if pairing.targeted:
             status = "met" if share >= TARGET and low >= TARGET_LOW else "MISSED"
             lines.append(f"{where}: {share:.1%} (low {low:.1%}), {status}")
+        elif pairing.b.name == "rapfi" and pairing.rules.variant is not Variant.FREESTYLE:
+            lines.append(f"{where}: {share:.1%} under {pairing.rules.variant} (no goal yet: the first figures)")
         elif pairing.b.name == "rapfi" and pairing.think in RAPFI_GOALS:
             goal = RAPFI_GOALS[pairing.think]
             lines.append(f"{where}: {share:.1%} (goal {goal:.0%}), {'met' if share >= goal else 'MISSED'}")
@@ -404,9 +468,16 @@ def write_games(result: MatchupResult, folder: Path) -> Path:
         times = _move_times(game)
         moves = tuple(TimedMove(move, seconds) for move, seconds in zip(game.moves, times, strict=True))
         think = pairing.think if "strong" in (pairing.a.name, pairing.b.name) else None
-        records.append(GameRecord(x, o, Rules.square(pairing.size, LENGTH), 0, think, moment, moment, moves))
+        declared = None if game.foul is None else "W+F"  # black chose a forbidden point: the game refused it
+        records.append(
+            GameRecord(
+                x, o, pairing.rules, 0, think, moment, moment, moves, declared_result=declared,
+                opening_choices=game.choices,
+            )
+        )  # fmt: skip
     folder.mkdir(parents=True, exist_ok=True)
-    path = folder / f"{pairing.size}x{pairing.size}-{pairing.a.name}-{pairing.b.name}-{pairing.think:g}s.sgf"
+    rules = "".join(f"-{rule}" for rule in (pairing.variant, pairing.opening) if rule not in ("freestyle", "free"))
+    path = folder / f"{pairing.size}x{pairing.size}-{pairing.a.name}-{pairing.b.name}-{pairing.think:g}s{rules}.sgf"
     path.write_text(to_sgf(records), encoding="utf-8")
     return path
 
@@ -455,6 +526,8 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--engine", type=_engine, action="append", default=[], metavar="NAME=PATH")
     parser.add_argument("--pair", action="append", default=[], metavar="NAME", help="only the pairings of NAME")
     parser.add_argument("--no-brain", action="store_true", help="leave out the brain against strong")
+    add_rule(parser, "what wins: freestyle (the default), standard, renju or caro; told to each engine (INFO rule)")
+    add_opening_rule(parser, "how the first stones are placed: free (the default), swap or swap2")
     parser.add_argument("--write", nargs="?", const=RESULTS, type=Path, metavar="FILE", help="write the output")
     parser.add_argument(
         "--games-dir", type=Path, metavar="DIR", help="write the games as SGF here (with --write: bench/rating_games)"
@@ -469,7 +542,7 @@ def _start_ups(todo: Sequence[Matchup]) -> list[StartUp]:
     for pairing in todo:
         for entrant in (pairing.a, pairing.b):
             if entrant.turn_ms is not None and entrant.name not in heard:
-                player = entrant.make(Rules.square(pairing.size, LENGTH), 0)
+                player = entrant.make(pairing.rules, 0)
                 assert isinstance(player, ProtocolEngine)
                 heard[entrant.name] = start_up(entrant.name, player.command, cwd=player.cwd, size=pairing.size)
     return list(heard.values())
@@ -482,20 +555,29 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(arguments)
     if args.games % 2:
         parser.error(f"argument --games: must be even, so that each side plays X in half the games, got {args.games}")
+    rules = [square_rules(parser, args, size, LENGTH) for size in args.board or BOARDS]
+    variant, opening = rules[0].variant, rules[0].opening
+    if args.engine and opening is not Opening.FREE:
+        name = args.engine[0][0]
+        parser.error(f"argument --opening-rule: {name} plays the free opening only, not {opening}: {PROTOCOL_OPENINGS}")
     # One thread for every engine: numpy's and OpenSpiel's libraries read these as they load.
     for variable in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
         os.environ[variable] = "1"
     header = f"Python {sys.version.split()[0]}, commit {current_commit()}, {PROGRAM} {shlex.join(arguments)}"
     print(header, flush=True)
     absent = [problem for peer in PEERS if (problem := missing(peer)) is not None]
+    absent += left_out(variant, opening, brain=not args.no_brain)
     for problem in absent:
         print(f"left out: {problem}", flush=True)
     todo = pairings(
         args.board or BOARDS, args.engine, brain=not args.no_brain, think=args.think, turn_ms=args.timeout_turn,
-        only=args.pair,
+        only=args.pair, variant=variant, opening=opening,
     )  # fmt: skip
-    if not todo:
+    if not todo and args.pair:
         parser.error(f"argument --pair: no pairing of {', '.join(args.pair)} is played here")
+    if not todo:
+        option = "--rule" if opening is Opening.FREE else "--opening-rule"
+        parser.error(f"argument {option}: no pairing is played here by {variant} from a {opening} opening")
     try:
         start_ups = _start_ups(todo)
     except EngineError as refused:

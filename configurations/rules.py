@@ -39,7 +39,7 @@ from configurations.drawing import column_label
 from configurations.lines import DIRECTIONS
 from configurations.moves import MAX_BOARD_SIZE, Move, MoveError, OffBoardMoveError
 from configurations.symbols import COMPUTER, EMPTY, HUMAN
-from configurations.variants import renju_fouls, wins_through
+from configurations.variants import Variant, renju_fouls, wins_through
 from hashdict import require_int
 
 __all__ = ["Opening", "OpeningChoice", "Rules", "RulesError", "Variant", "forbidden_points"]
@@ -47,22 +47,6 @@ __all__ = ["Opening", "OpeningChoice", "Rules", "RulesError", "Variant", "forbid
 
 class RulesError(ValueError):
     """Rules that cannot be played together (renju on a board too small for it, say); the message says why."""
-
-
-class Variant(enum.StrEnum):
-    """What makes a line a win, and what black (``X``, who moves first) may not play.
-
-    Each is equal to its name, the way the command line and the records write it.
-    """
-
-    #: k or more in a row wins.
-    FREESTYLE = "freestyle"
-    #: Exactly k in a row wins, for both sides; an overline does not.
-    STANDARD = "standard"
-    #: Five in a row; black wins only with exactly five and may not play a forbidden point.
-    RENJU = "renju"
-    #: k or more in a row wins unless the opponent's stones block both ends.
-    CARO = "caro"
 
 
 class Opening(enum.StrEnum):

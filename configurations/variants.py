@@ -55,7 +55,7 @@ from configurations.moves import Move
 from configurations.symbols import COMPUTER, EMPTY, HUMAN, Symbol
 
 if TYPE_CHECKING:
-    from configurations.rules import Rules, Variant
+    from configurations.rules import Rules
 
 __all__ = [
     "BLACK",
@@ -63,6 +63,7 @@ __all__ = [
     "Foul",
     "LineTest",
     "RenjuReferee",
+    "Variant",
     "at_least",
     "exactly",
     "line_test",
@@ -79,9 +80,23 @@ BLACK: Final[Symbol] = HUMAN
 #: Whether ``symbol`` wins on one ``line`` (its squares in order, from one edge of the board to the other) with
 #: ``k`` in a row: the part of a win test that a variant changes.
 LineTest: TypeAlias = Callable[[str, int, Symbol], bool]
-#: The variants by name, as :class:`~configurations.rules.Variant` spells them (this module imports no rules, so
-#: that :mod:`configurations.rules` can import it).
-_VARIANTS: Final = ("freestyle", "standard", "renju", "caro")
+
+
+class Variant(enum.StrEnum):
+    """What makes a line a win, and what black (``X``, who moves first) may not play.
+
+    Each is equal to its name, the way the command line and the records write it.  It lives here, beside the
+    win tests it chooses, and is the rules' own (:class:`configurations.rules.Variant`).
+    """
+
+    #: k or more in a row wins.
+    FREESTYLE = "freestyle"
+    #: Exactly k in a row wins, for both sides; an overline does not.
+    STANDARD = "standard"
+    #: Five in a row; black wins only with exactly five and may not play a forbidden point.
+    RENJU = "renju"
+    #: k or more in a row wins unless the opponent's stones block both ends.
+    CARO = "caro"
 
 
 def at_least(line: str, k: int, symbol: Symbol) -> bool:
@@ -136,8 +151,8 @@ def line_test(variant: Variant | str, symbol: Symbol, *, black: Symbol = BLACK) 
     >>> line_test("renju", "X").__name__, line_test("renju", "O").__name__, line_test("caro", "O").__name__
     ('exactly', 'at_least', 'unblocked')
     """
-    if variant not in _VARIANTS:
-        raise ValueError(f"there is no variant {variant!r}: choose from {', '.join(_VARIANTS)}")
+    if variant not in list(Variant):
+        raise ValueError(f"there is no variant {variant!r}: choose from {', '.join(Variant)}")
     if variant == "standard" or (variant == "renju" and symbol == black):
         return exactly
     return unblocked if variant == "caro" else at_least

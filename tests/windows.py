@@ -144,11 +144,12 @@ def window_opener() -> Iterator[Callable[..., GameWindow]]:
 
 
 def settle(game_window: GameWindow, done: Callable[[], bool] | None = None, timeout: float = TIMEOUT) -> None:
-    """Let the window run until ``done()`` (default: no search running and no computer to move), within
+    """Let the window run until ``done()`` (default: no search running and no computer to move or choose), within
     ``timeout`` seconds."""
 
     def waiting_for_computer() -> bool:
-        competitor = game_window.session.to_move
+        session = game_window.session
+        competitor = session.to_move or session.chooser  # the computer may have a colour to choose
         return game_window.thinking or (competitor is not None and not competitor.is_person)
 
     finished = done or (lambda: not waiting_for_computer())

@@ -4,8 +4,11 @@ The engine runs in a process of its own, started (:meth:`ProtocolEngine.start`,
 before the first move if the caller did not) with ``START``, then ``INFO
 thread_num 1`` (every engine of the rating searches on one thread),
 ``timeout_turn``, ``timeout_match 0`` (no match clock), ``max_memory`` and
-``rule 0`` (freestyle; and ``INFO length`` when the length is not five,
-which only the project's own brain reads).  The lines the engine writes
+``rule`` (the protocol's value of the game's variant, as the brain reads it:
+0 freestyle, 1 standard, 4 renju, 8 caro; and ``INFO length`` when the
+length is not five, which only the project's own brain reads).  The
+protocol's opening commands (``SWAP2BOARD``) are not spoken: the engine
+plays from a free opening.  The lines the engine writes
 before its ``OK`` are kept (:attr:`ProtocolEngine.startup`): what it
 loaded, and from where.
 
@@ -48,8 +51,18 @@ from pathlib import Path
 
 from configurations import Configurations, SearchStats, Side, Symbol
 from configurations.moves import Move
+from configurations.rules import Variant
+from tictactoe.brain.brain import RULE_VARIANTS
 
-__all__ = ["FREESTYLE_LENGTH", "RESENDS", "EngineError", "ProtocolEngine", "alternate_order", "process_seconds"]
+__all__ = [
+    "FREESTYLE_LENGTH",
+    "RESENDS",
+    "EngineError",
+    "ProtocolEngine",
+    "alternate_order",
+    "process_seconds",
+    "rule_value",
+]
 
 #: The length the protocol plays without ``INFO length``.
 FREESTYLE_LENGTH = 5
@@ -66,6 +79,16 @@ _OWN, _THEIRS = 1, 2
 
 class EngineError(RuntimeError):
     """The engine refused a command, answered something that is no move, or fell silent."""
+
+
+def rule_value(variant: Variant) -> int:
+    """The value of ``INFO rule`` that asks for ``variant``.
+
+    >>> rule_value(Variant.FREESTYLE), rule_value(Variant.STANDARD), rule_value(Variant.RENJU), rule_value("caro")
+    (0, 1, 4, 8)
+    """
+    (value,) = [value for value, known in RULE_VARIANTS.items() if known == variant]
+    return value
 
 
 def alternate_order(board: Configurations) -> tuple[Move, ...]:
@@ -87,8 +110,8 @@ def alternate_order(board: Configurations) -> tuple[Move, ...]:
 
 
 class ProtocolEngine:
-    """The engine that ``command`` starts, playing ``size`` boards with ``length`` in a row, ``turn_ms``
-    milliseconds a move and at most ``memory`` bytes."""
+    """The engine that ``command`` starts, playing ``size`` boards with ``length`` in a row by ``variant``,
+    ``turn_ms`` milliseconds a move and at most ``memory`` bytes."""
 
     def __init__(
         self,
@@ -100,6 +123,7 @@ class ProtocolEngine:
         turn_ms: int,
         memory: int = 350_000_000,
         cwd: Path | None = None,
+        variant: Variant = Variant.FREESTYLE,
     ) -> None:
         self.name = name
         #: The command that starts the engine, and the folder it starts in.
@@ -107,6 +131,7 @@ class ProtocolEngine:
         self.cwd = cwd
         self._size, self._length = size, length
         self._turn_ms, self._memory = turn_ms, memory
+        self._variant = variant
         self._process: subprocess.Popen[bytes] | None = None
         self._pending = b""  # what the engine wrote past the last line read
         self._known: tuple[Move, ...] | None = None  # the moves of the game the engine holds, its own reply last
@@ -193,7 +218,7 @@ class ProtocolEngine:
             ("timeout_turn", self._turn_ms),
             ("timeout_match", 0),
             ("max_memory", self._memory),
-            ("rule", 0),
+            ("rule", rule_value(self._variant)),
         ]
         if self._length != FREESTYLE_LENGTH:
             settings.append(("length", self._length))

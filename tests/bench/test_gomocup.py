@@ -16,7 +16,7 @@ from bench.peers.gomocup import RESENDS, EngineError, ProtocolEngine, alternate_
 from bench.peers.startup import start_up
 from configurations import Configurations, SearchStats, Symbol
 from configurations.moves import Move
-from configurations.rules import Rules
+from configurations.rules import Rules, Variant
 from tests.paths import ROOT
 from tictactoe.game.game import Game
 from tictactoe.players.base import choose_move
@@ -192,3 +192,17 @@ def test_a_rapfi_that_loaded_no_config_is_refused(tmp_path: Path) -> None:
         start_up("rapfi", [sys.executable, BRAIN, "--about", "Rapfi"], cwd=tmp_path)
     other = start_up("sequence", [sys.executable, BRAIN], cwd=tmp_path)  # another engine needs no config
     assert (other.lines, other.model) == (("MESSAGE sequence brain ready",), None)
+
+
+@pytest.mark.parametrize(("variant", "value"), [(Variant.FREESTYLE, 0), (Variant.STANDARD, 1), (Variant.RENJU, 4)])
+def test_the_engine_is_told_the_game_s_rule(variant: Variant, value: int, tmp_path: Path) -> None:
+    log = tmp_path / "received.txt"
+    command: list[str | Path] = [sys.executable, BRAIN, "--log", log]
+    engine = ProtocolEngine("sequence", command, size=15, length=5, turn_ms=2000, variant=variant)
+    try:
+        engine.start()
+        engine.about()  # answered once the settings before it were read
+    finally:
+        engine.close()
+    received = log.read_text(encoding="utf-8").splitlines()
+    assert [line for line in received if line.startswith("INFO rule")] == [f"INFO rule {value}"]

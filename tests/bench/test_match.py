@@ -98,7 +98,7 @@ def test_tic_tac_toe_from_the_empty_board_is_drawn_with_perfect_play() -> None:
     )
     assert (result.wins(0), result.draws, result.losses(0), result.points(0)) == (0, 4, 0, 2.0)
     assert [len(game.moves) for game in result.games] == [9, 9, 9, 9]
-    assert table(result).splitlines()[1] == "no opening: every game from the empty board, half with A as X (seed 1)"
+    assert table(result).splitlines()[2] == "no opening: every game from the empty board, half with A as X (seed 1)"
 
 
 def test_each_opening_is_played_once_with_each_side_as_x() -> None:
@@ -183,6 +183,7 @@ def test_the_table() -> None:
     assert table(result) == textwrap.dedent(
         """\
         weights (A) against reference (B): 10x10, 5 in a row, 4 games
+        rule: freestyle, opening rule: free
         openings: 2 of 1 moves near the centre (seed 7), each played once with A as X and once with B as X
 
         side player     levels  wins draws losses  points  share  moves mean s/move max s/move
@@ -206,10 +207,10 @@ def test_the_command_prints_the_table_and_writes_it(tmp_path: Path, capsys: pyte
     result = play_match(Contestant("weights", 0), Contestant("reference", 1), rules=Rules.square(5, 4), games=4, seed=3)
     # Every figure but the times, which differ from run to run.
     assert lines[1] == ""
-    assert [line[:63] for line in lines[2:8]] == [line[:63] for line in table(result).splitlines()[:6]]
-    assert lines[6].startswith("A    weights         0 ")
-    assert lines[7].startswith("B    reference       1 ")
-    assert lines[8:] == table(result).splitlines()[6:]
+    assert [line[:63] for line in lines[2:9]] == [line[:63] for line in table(result).splitlines()[:7]]
+    assert lines[7].startswith("A    weights         0 ")
+    assert lines[8].startswith("B    reference       1 ")
+    assert lines[9:] == table(result).splitlines()[7:]
     assert err == "game 1/4\ngame 2/4\ngame 3/4\ngame 4/4\n"
 
 

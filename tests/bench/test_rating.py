@@ -3,6 +3,7 @@ colours balanced, forfeits, the table, the SGF files, and the protocol client ag
 
 from __future__ import annotations
 
+import dataclasses
 import subprocess
 import sys
 from pathlib import Path
@@ -13,10 +14,19 @@ import bench.rating
 from bench.match import MatchGame
 from bench.peers import PEERS
 from bench.peers.gomocup import EngineError, ProtocolEngine
-from bench.rating import Entrant, Matchup, MatchupResult, pairings, play_pairing, report, write_games
+from bench.rating import (
+    Entrant,
+    Matchup,
+    MatchupResult,
+    left_out,
+    pairings,
+    play_pairing,
+    report,
+    write_games,
+)
 from configurations import Configurations, SearchStats, Symbol
 from configurations.moves import Move
-from configurations.rules import Rules
+from configurations.rules import Opening, Rules, Variant
 from tests.paths import ROOT
 from tictactoe.game.game import Game
 from tictactoe.game.sgf import parse_sgf
@@ -85,6 +95,8 @@ def sample_result() -> MatchupResult:
 
 def test_the_report_gives_the_scores_the_colours_the_times_the_verdict_and_every_game_strong_lost() -> None:
     assert report([sample_result()]).splitlines() == [
+        "rule: freestyle, opening rule: free",
+        "",
         "board  think A               B               games A wins draws A losses A score  95% interval      "
         "Elo A-B (95%)",
         "9x9     0.2 strong          engine              2      1     0        1   50.0%    9.5%-90.5%    "
@@ -262,3 +274,76 @@ def test_games_are_written_only_where_asked(
     assert bench.rating.main([*quick, "--write", str(results)]) == 0
     assert [path.name for path in committed.iterdir()] == ["15x15-strong-sequence-0.02s.sgf"]
     assert results.read_text(encoding="utf-8").startswith("Python ")
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        (
+            ["--engine", f"rapfi={ROOT / 'tests' / 'bench' / 'sequence_brain.py'}", "--opening-rule", "swap2"],
+            "argument --opening-rule: rapfi plays the free opening only, not swap2: the protocol's client speaks no "
+            "opening command (SWAP2BOARD)",
+        ),
+        (["--opening-rule", "swap", "--no-brain"], "argument --opening-rule: no pairing is played here by freestyle "
+         "from a swap opening"),
+        (["--rule", "five"], "argument --rule: invalid choice: 'five' (choose from 'freestyle', 'standard', 'renju', "
+         "'caro')"),
+    ],
+)  # fmt: skip
+def test_rules_no_engine_can_play_are_one_line_and_status_2(
+    arguments: list[str], message: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(bench.rating, "missing", lambda peer: "absent")  # no engine of the registry, wherever run
+    with pytest.raises(SystemExit) as exit_:
+        bench.rating.main(arguments)
+    assert exit_.value.code == 2
+    assert capsys.readouterr().err.splitlines()[-1] == f"python -m bench.rating: error: {message}"
+
+
+def test_under_another_rule_the_registry_s_engines_are_left_out_and_the_protocol_s_are_told_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(bench.rating, "missing", lambda peer: None)
+    renju = pairings([15], [("rapfi", Path("/bin/true"))], brain=True, variant=Variant.RENJU)
+    assert [(p.a.name, p.b.name, str(p.rules)) for p in renju] == [
+        ("brain", "strong", "15x15, 5 in a row, renju"),
+        ("strong", "rapfi", "15x15, 5 in a row, renju"),
+    ]
+    engine = renju[1].b.make(renju[1].rules, 0)
+    assert isinstance(engine, ProtocolEngine)
+    assert engine._variant is Variant.RENJU
+    swap = pairings([15], [], brain=True, opening=Opening.SWAP)
+    assert swap == []
+    assert left_out(Variant.FREESTYLE, Opening.SWAP, brain=True) == [
+        "gomoku-terminal plays freestyle from a free opening only, not freestyle from a swap opening",
+        "gomokubench plays freestyle from a free opening only, not freestyle from a swap opening",
+        "openspiel-mcts plays freestyle from a free opening only, not freestyle from a swap opening",
+        "brain plays the free opening only, not swap: the protocol's client speaks no opening command (SWAP2BOARD)",
+    ]
+
+
+def test_the_report_names_the_rule_and_gives_the_referee_s_findings() -> None:
+    result = sample_result()
+    standard = MatchupResult(dataclasses.replace(result.pairing, variant=Variant.STANDARD), result.games)
+    lines = report([standard]).splitlines()
+    assert lines[:2] == ["rule: standard, opening rule: free", ""]
+    start = lines.index(
+        "9x9 strong-engine, referee: exactly 5 in a row, judged in bench/referee.py, every move of 2 games"
+    )
+    assert lines[start + 1 : start + 5] == [
+        "  results it gives as the games do: 2 of 2",
+        "  black moves it calls forbidden: strong 0, engine 0",
+        "  points black chose that the project refused as forbidden (black lost): 0",
+        "",
+    ]
+
+
+def test_against_rapfi_under_another_rule_than_freestyle_no_goal_is_claimed() -> None:
+    result = sample_result()
+    rapfi = dataclasses.replace(result.pairing.b, name="rapfi")
+    for variant, verdict in [
+        (Variant.RENJU, "  9x9 0.2 s strong-rapfi: 50.0% under renju (no goal yet: the first figures)"),
+        (Variant.FREESTYLE, "  9x9 0.2 s strong-rapfi: 50.0% (goal 25%), met"),
+    ]:
+        pairing = dataclasses.replace(result.pairing, b=rapfi, targeted=False, variant=variant)
+        assert verdict in report([MatchupResult(pairing, result.games)]).splitlines()

@@ -126,7 +126,7 @@ def test_takeback_restart_and_their_refusals() -> None:
     assert move_of(brain.handle("BEGIN")) == (1, 1)
 
 
-@pytest.mark.parametrize("line", ["BEGIN", "TURN 1,1", "BOARD", "RESTART", "TAKEBACK 1,1"])
+@pytest.mark.parametrize("line", ["BEGIN", "TURN 1,1", "BOARD", "SWAP2BOARD", "RESTART", "TAKEBACK 1,1"])
 def test_a_game_command_before_start_is_refused(line: str) -> None:
     assert Brain().handle(line) == ["ERROR there is no board yet: START comes first"]
 
@@ -147,7 +147,7 @@ def test_a_game_command_before_start_is_refused(line: str) -> None:
         ("INFO length 0", f"ERROR INFO length takes 1 to {MAX_SIDE} in a row, got 0"),
         ("INFO timeout_turn -1", "ERROR INFO timeout_turn takes a whole number, got '-1'"),
         ("INFO max_memory lots", "ERROR INFO max_memory takes a whole number, got 'lots'"),
-        ("SWAP2BOARD", "UNKNOWN 'SWAP2BOARD' is no command of the protocol"),
+        ("SWAP5BOARD", "UNKNOWN 'SWAP5BOARD' is no command of the protocol"),
     ],
 )
 def test_settings_and_sizes_it_cannot_take_are_refused(line: str, reply: str) -> None:

@@ -114,6 +114,25 @@ def test_other_programs_files_import_their_main_lines_and_replay_with_their_resu
     assert "MT[" not in text
 
 
+def test_an_import_says_what_it_noticed_of_each_game_one_note_a_line(tmp_path: Path) -> None:
+    sgf = tmp_path / "renjunet.sgf"
+    sgf.write_text(
+        "(;GM[4]SZ[15]5A[hh]SW[];B[hh];W[ih])(;GM[4]SZ[15]RU[Renju];B[ih];W[aa];B[jh];W[ao];"
+        "B[hi];W[oa];B[hj];W[oo];B[hh])",
+        encoding="utf-8",
+    )
+    db = tmp_path / "games.sqlite3"
+    assert run_main("--import", str(sgf), "--db", str(db)) == (
+        0,
+        f"Imported 2 games into {db}\n"
+        "note: game 1: no RU, but its 5A/SW (RenjuNet's renju openings) suggest renju: read as freestyle;"
+        " --rule renju reads it as renju\n"
+        "note: game 2: move 9, h8 is forbidden for black: double three (h8-j8, h8-h10): black lost there, and the"
+        " game ends before it\n",
+        "",
+    )
+
+
 def test_a_gomocup_psq_file_imports_beside_sgf(tmp_path: Path) -> None:
     psq = tmp_path / "0x1-9(1).psq"
     psq.write_bytes(b"Piskvorky 20x20, 11:11, 0\r\n10,10,0\r\n11,11,1500\r\npbrain-a.exe\r\npbrain-b.exe\r\n-1\r\n")
@@ -123,7 +142,11 @@ def test_a_gomocup_psq_file_imports_beside_sgf(tmp_path: Path) -> None:
     assert out.splitlines()[1].split() == ["1", "-", "pbrain-a.exe", "pbrain-b.exe", "unfinished", "20x20", "5", "2"]
     broken = tmp_path / "broken.psq"
     broken.write_bytes(b"Piskvorky 20x20, 11:11, 0\r\n10,10,0\r\n10,10,0\r\n")
-    assert run_main("--import", str(broken), "--db", str(db)) == (1, "", "play.py: line 3: j10 is already taken\n")
+    assert run_main("--import", str(broken), "--db", str(db)) == (
+        1,
+        "",
+        f"play.py: {broken}: line 3: j10 is already taken\n",
+    )
 
 
 def test_import_rule_gives_the_rule_of_games_whose_file_names_none(tmp_path: Path) -> None:
@@ -181,7 +204,7 @@ def test_a_history_made_by_the_first_schema_is_upgraded_and_keeps_its_games(tmp_
         assert history.get(2).result is None
         assert [timed.move for timed in history.get(1).moves] == [Move(0, 0), Move(0, 1), Move(1, 1)]
     connection = sqlite3.connect(path)
-    assert connection.execute("PRAGMA user_version").fetchone() == (6,)
+    assert connection.execute("PRAGMA user_version").fetchone() == (7,)
     assert connection.execute("PRAGMA foreign_key_check").fetchall() == []
     connection.close()
 
@@ -404,3 +427,23 @@ def test_piped_a_review_shows_no_progress_and_ctrl_c_is_one_line(long_game: Path
     review.send_signal(signal.SIGINT)
     out, err = review.communicate(timeout=30)
     assert (review.returncode, out, err) == (130, "", "play.py: interrupted\n")
+
+
+def test_a_game_exports_as_psq_by_the_file_s_name_one_game_at_a_time(tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite3"
+    with History(db) as history:
+        history.save_all([sample_record("e5 a1 e6", size=9, length=5), sample_record()])
+    psq = tmp_path / "game.PSQ"
+    assert run_main("--export", str(psq), "--game", "1", "--db", str(db)) == (0, f"Exported 1 game to {psq}\n", "")
+    assert psq.read_text(encoding="utf-8").startswith("Piskvorky 9x9, 0:0, 0\n5,5,250\n")
+    assert run_main("--export", str(tmp_path / "all.psq"), "--db", str(db)) == (
+        1,
+        "",
+        f"play.py: {tmp_path / 'all.psq'}: a PSQ file holds one game: give --game ID, or export as SGF\n",
+    )
+    assert run_main("--export", str(tmp_path / "three.psq"), "--game", "2", "--db", str(db)) == (
+        1,
+        "",
+        "play.py: game 2: PSQ holds five in a row only, not 3: export it as SGF\n",
+    )
+    assert not (tmp_path / "three.psq").exists()

@@ -1207,10 +1207,33 @@ def test_under_swap2_a_person_places_two_more_and_the_strong_player_chooses_a_co
         (["2", "2", "1", "--opening-rule", "swap2"], "argument --opening-rule: a 2x2 board cannot hold the stones of"),
         (["15", "5", "1", "--opening-rule", "swap4"], "argument --opening-rule: invalid choice: 'swap4' (choose from "),
         (["15", "5", "1", "--opening-rule", "swap"], "reference plays the free opening only, not swap"),
-        (["15", "5", "1", "--opening-rule", "swap", "--x", "strong", "--o", "strong", "--window"], "argument "),
+        (["2", "2", "1", "--opening-rule", "swap2", "--window"], "argument --opening-rule: a 2x2 board cannot hold"),
     ],
 )
 def test_an_opening_rule_that_cannot_be_played_is_a_usage_error(args: list[str], problem: str) -> None:
     status, out, err = run_main(args, "")
     assert (status, out) == (2, "")
     assert err.splitlines()[-1].startswith(f"play.py: error: {problem}")
+
+
+def test_think_beyond_what_max_levels_lets_the_strong_player_use_is_said_once() -> None:
+    status, out, err = run_main(["7", "4", "1", "--o", "strong", "--think", "5"], "d4\nquit\n")
+    assert status == 0
+    assert err == (
+        "play.py: strong looks at most 1 move ahead (max_levels), so it may answer well within --think 5;"
+        " a larger max_levels lets it use the time\n"
+    )
+    assert "O plays c3" in out
+    # Without --think, or where max_levels reaches the end of the game, nothing is said.
+    assert run_main(["7", "4", "1", "--o", "strong"], "quit\n")[2] == ""
+    assert run_main(["3", "3", "9", "--o", "strong", "--think", "5"], "quit\n")[2] == ""
+
+
+def test_at_a_terminal_the_line_that_won_is_marked_with_the_last_move() -> None:
+    moves = "a1\nb1\na2\nb2\na3\n"
+    _, shown, _ = run_main(["3", "3", "1", "--x", "human", "--o", "human"], moves + "n\n", stdout=TtyBuffer())
+    mark, plain = "\x1b[7m", "\x1b[0m"
+    final = shown[shown.rindex("  a b c") :].split("\n")[:4]
+    assert final == ["  a b c", f"1 {mark}X{plain} O .", f"2 {mark}X{plain} O .", f"3 {mark}X{plain} . ."]
+    _, piped, _ = run_main(["3", "3", "1", "--x", "human", "--o", "human"], moves)
+    assert mark not in piped  # through a pipe, no mark at all

@@ -125,7 +125,7 @@ def test_any_record_comes_back_identical(history: History, record: GameRecord) -
 def test_a_new_file_is_marked_as_a_history_of_this_version(history: History, path: Path) -> None:
     connection = sqlite3.connect(path)
     assert connection.execute("PRAGMA application_id").fetchone() == (APPLICATION_ID,)
-    assert connection.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,) == (6,)
+    assert connection.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,) == (7,)
     connection.close()
 
 
@@ -264,7 +264,7 @@ def test_a_later_migration_is_applied_to_an_older_file(path: Path, monkeypatch: 
     with History(path) as history:
         assert history.get(1) == sample_record()
     connection = sqlite3.connect(path)
-    assert connection.execute("PRAGMA user_version").fetchone() == (7,)
+    assert connection.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION + 1,)
     assert connection.execute("SELECT note FROM games").fetchall() == [("old",)]
     connection.close()
 
@@ -314,12 +314,12 @@ def test_another_programs_database_is_refused_untouched(path: Path) -> None:
 def test_a_history_of_a_newer_schema_is_refused_untouched(path: Path) -> None:
     saved_history(path, sample_record())
     connection = sqlite3.connect(path)
-    connection.execute("PRAGMA user_version = 7")
+    connection.execute("PRAGMA user_version = 8")
     connection.close()
     before = digest(path)
     with refused(
         path,
-        "a game history of schema version 7, newer than this program reads (6): use a newer version of the program",
+        "a game history of schema version 8, newer than this program reads (7): use a newer version of the program",
     ):
         History(path)
     assert digest(path) == before
@@ -421,3 +421,18 @@ def test_the_menu_s_list_puts_unfinished_games_first_and_the_last_played_is_offe
     history.delete(left_early)
     assert history.last_unfinished() is None
     assert history.count() == 1
+
+
+def test_another_program_s_game_information_is_kept_and_damaged_json_reported(history: History, path: Path) -> None:
+    kept = (("C", ("Played online",)), ("EV", ("Club night",)), ("5A", ("hh", "ii")))
+    record = replace(sample_record(), properties=kept)
+    history.save(record)
+    assert history.get(1).properties == kept
+    connection = sqlite3.connect(path)
+    with connection:
+        connection.execute("UPDATE games SET properties = '{\"C\": 1}'")
+    connection.close()
+    with refused(
+        path, """game 1 is damaged: its properties are not a JSON array of [name, [values]] pairs: '{"C": 1}'"""
+    ):
+        history.get(1)

@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 
 from configurations import Winner
-from configurations.rules import Rules
+from configurations.rules import Rules, Variant
 from tests.records import sample_record
 from tictactoe.game.game_files import GameFileError, read_game_file
-from tictactoe.game.psq import PsqError, is_psq, parse_psq
-from tictactoe.game.record import Competitor
+from tictactoe.game.psq import PsqError, is_psq, parse_psq, to_psq
+from tictactoe.game.record import Competitor, GameRecord
 from tictactoe.game.sgf import to_sgf
 
 # A Gomocup tournament's file, as its manager writes it: CRLF, the programs' paths, the end code.
@@ -78,7 +78,55 @@ def test_files_are_told_apart_by_how_they_start(tmp_path: Path) -> None:
     neither.write_text("my notes\n")
     assert read_game_file(psq).records == parse_psq(GOMOCUP)
     assert read_game_file(sgf).records == [sample_record()]
-    with pytest.raises(GameFileError, match=r"^byte 0: expected '\(' to start a game, found 'm'$"):
+    with pytest.raises(
+        GameFileError, match=rf"^{re.escape(str(neither))}: byte 0: expected '\(' to start a game, found 'm'$"
+    ):
         read_game_file(neither)
     with pytest.raises(GameFileError, match=f"^cannot read {re.escape(str(tmp_path))}: not a regular file$"):
         read_game_file(tmp_path)
+
+
+def test_a_renju_game_whose_black_plays_a_forbidden_point_is_lost_by_black_there(tmp_path: Path) -> None:
+    # Black i8 j8 h9 h10, then h8: two open threes at once.
+    moves = b"9,8,0\n1,1,0\n10,8,0\n1,15,0\n8,9,0\n15,1,0\n8,10,0\n15,15,0\n8,8,0\n"
+    psq = tmp_path / "foul.psq"
+    psq.write_bytes(b"Piskvorky 15x15, 0:0, 0\n" + moves + b"-1\n")
+    games = read_game_file(psq, rule=Variant.RENJU)
+    [record] = games.records
+    assert (len(record.moves), record.result, record.declared_result) == (8, Winner.O, "W+F")
+    assert games.notes == (
+        "game 1: move 9, h8 is forbidden for black: double three (h8-j8, h8-h10): black lost there, and the game"
+        " ends before it",
+    )
+    assert read_game_file(psq).records[0].moves[-1].move.row == 7  # freestyle: h8 is a move like any
+
+
+def test_a_game_written_as_psq_reads_back_with_its_moves_times_and_programs() -> None:
+    [record] = parse_psq(GOMOCUP)
+    text = to_psq(record)
+    assert text.splitlines()[:3] == ["Piskvorky 20x20, 0:0, 0", "10,10,0", "10,11,0"]
+    assert text.splitlines()[-3:] == ["pbrain-embryo.exe", "pbrain-yixin.exe", "-1"]
+    assert parse_psq(text.encode()) == [record]
+
+
+def test_a_person_is_written_as_piskvork_names_one_and_a_computer_player_by_its_name() -> None:
+    record = sample_record("e5 a1 e6", size=9, length=5)  # Ada, a person, against the reference search
+    assert to_psq(record) == "Piskvorky 9x9, 0:0, 0\n5,5,250\n1,1,1750\n5,6,3250\nhomo-1\nreference\n-1\n"
+    [back] = parse_psq(to_psq(record).encode())
+    assert (back.x, back.o) == (Competitor("Black"), Competitor("reference", "engine"))
+    assert [timed.move for timed in back.moves] == [timed.move for timed in record.moves]
+
+
+@pytest.mark.parametrize(
+    ("record", "problem"),
+    [
+        (
+            sample_record(size=9, length=5, variant=Variant.RENJU),
+            "PSQ holds no rule, so it cannot hold a game of renju: export it as SGF",
+        ),
+        (sample_record(), "PSQ holds five in a row only, not 3: export it as SGF"),
+    ],
+)
+def test_a_game_psq_cannot_hold_is_refused_saying_what_it_lacks(record: GameRecord, problem: str) -> None:
+    with pytest.raises(PsqError, match=f"^{re.escape(problem)}$"):
+        to_psq(record)

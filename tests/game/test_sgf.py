@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from configurations import Side
+from configurations import Side, Winner
 from configurations.moves import Move
 from configurations.rules import Rules, Variant
 from tests.records import ADA, imported_records, records, sample_record
@@ -426,8 +426,82 @@ def test_ru_names_the_rule_in_any_case_and_go_s_gm_with_a_gomoku_rule_is_read_as
     assert [str(timed.move) for timed in record.moves] == ["h8", "i8", "h9"]
 
 
-def test_a_renju_record_whose_black_plays_a_forbidden_point_is_refused_naming_the_move() -> None:
-    points = ["ha", "ai", "ia", "bi", "ja", "ci", "la", "di", "ma", "ea", "ka"]  # black h1 i1 j1 l1 m1, then k1
+def test_a_renju_record_whose_black_plays_a_forbidden_point_is_a_game_black_lost_there() -> None:
+    points = ["ha", "ai", "ia", "bi", "ja", "ci", "la", "di", "ma", "ea", "ka", "fi"]  # black h1 i1 j1 l1 m1, k1
     moves = "".join(f";{'BW'[ply % 2]}[{point}]" for ply, point in enumerate(points))
-    with refused("game 1, move 11: k1 is forbidden for black: overline (h1-m1)"):
-        parse_sgf(f"(;FF[4]GM[4]RU[Renju]SZ[15]{moves})")
+    games = read_sgf(f"(;FF[4]GM[4]RU[Renju]SZ[15]RE[B+]{moves})")
+    (record,) = games.records
+    assert [str(timed.move) for timed in record.moves][-2:] == ["m1", "e1"]  # up to k1, black's overline
+    assert (record.board_result, record.result, record.declared_result) == (None, Winner.O, "W+F")
+    assert games.notes == (
+        "game 1: move 11, k1 is forbidden for black: overline (h1-m1): black lost there, and the game ends before"
+        " it; the 1 move after it left out (its RE[B+] is not kept)",
+    )
+    assert to_sgf([record]).endswith(";B[ma];W[ea])\n")
+    assert "RE[W+F]" in to_sgf([record])
+
+
+def test_the_same_record_under_freestyle_is_black_s_win_by_six() -> None:
+    points = ["ha", "ai", "ia", "bi", "ja", "ci", "la", "di", "ma", "ea", "ka"]
+    moves = "".join(f";{'BW'[ply % 2]}[{point}]" for ply, point in enumerate(points))
+    games = read_sgf(f"(;FF[4]GM[4]SZ[15]{moves})")
+    assert (games.records[0].result, games.notes) == (Winner.X, ())
+
+
+@pytest.mark.parametrize("marks", ["5A[hh]", "SW[]", "5A[ii][jj]SW[1]"])
+def test_renjunet_s_opening_properties_are_read_and_suggest_renju_in_a_note(marks: str) -> None:
+    games = read_sgf(f"(;FF[4]GM[4]SZ[15]{marks};B[hh];W[ih])")
+    assert games.records[0].rules.variant is Variant.FREESTYLE
+    shown = "/".join(sorted({mark[:2] for mark in ("5A", "SW") if mark in marks}))
+    assert games.notes == (
+        f"game 1: no RU, but its {shown} (RenjuNet's renju openings) suggest renju: read as freestyle;"
+        " --rule renju reads it as renju",
+    )
+    assert read_sgf(f"(;FF[4]GM[4]SZ[15]{marks};B[hh];W[ih])", rule=Variant.RENJU).notes == ()
+    assert read_sgf(f"(;FF[4]GM[4]RU[Renju]SZ[15]{marks};B[hh];W[ih])").notes == ()
+
+
+def test_a_game_of_another_kind_in_a_collection_is_skipped_with_a_note_and_the_rest_read() -> None:
+    go, gomoku = "(;FF[4]GM[1]SZ[19];B[pd];W[dp])", "(;FF[4]GM[4]SZ[15];B[hh];W[ih])"
+    games = read_sgf(go + gomoku + go.replace("GM[1]", "GM[2]"))
+    assert [[str(timed.move) for timed in record.moves] for record in games.records] == [["h8", "i8"]]
+    assert games.notes == (
+        "game 1: GM[1] is not a k-in-a-row game: only GM[4] can be read: skipped",
+        "game 3: GM[2] is not a k-in-a-row game: only GM[4] can be read: skipped",
+    )
+    with refused("game 1: GM[1] is not a k-in-a-row game: only GM[4] can be read"):
+        read_sgf(go + go)
+
+
+RENJUNET_ROOT = (
+    "GN[Final]EV[World Ch. 2024]PC[Tallinn]BR[5d]WR[3d]TM[1800]OT[byo-yomi]5A[hh][ii]SW[]C[A fine game\\] indeed]"
+)
+
+
+def test_other_programs_game_information_is_kept_and_written_back_as_it_was() -> None:
+    (record,) = parse_sgf(f"(;GM[4]FF[4]SZ[15]RU[Renju]{RENJUNET_ROOT};B[hh];W[ih])")
+    assert record.properties == (
+        ("C", ("A fine game] indeed",)),
+        ("GN", ("Final",)),
+        ("EV", ("World Ch. 2024",)),
+        ("PC", ("Tallinn",)),
+        ("BR", ("5d",)),
+        ("WR", ("3d",)),
+        ("TM", ("1800",)),
+        ("OT", ("byo-yomi",)),
+        ("5A", ("hh", "ii")),
+        ("SW", ("",)),
+    )
+    text = to_sgf([record])
+    assert "GN[Final]EV[World Ch. 2024]PC[Tallinn]BR[5d]WR[3d]TM[1800]OT[byo-yomi]5A[hh][ii]SW[]\n" in text
+    assert "C[A fine game\\] indeed]\n" in text
+    assert parse_sgf(text) == [record]
+
+
+def test_a_root_comment_beside_a_swap_opening_s_own_line_reads_back_as_it_was() -> None:
+    moves = ";B[hh];W[ih];B[hi];W[ii]"
+    (record,) = parse_sgf(f"(;GM[4]FF[4]SZ[15]OR[swap]OC[white]PB[Ada]PW[Bob]C[Played online]{moves})")
+    assert record.properties == (("C", ("Played online",)),)
+    text = to_sgf([record])
+    assert "C[Played online\nswap: " in text  # the person's comment, then the opening in words
+    assert parse_sgf(text) == [record]  # the opening's line is not read into the comment

@@ -51,7 +51,9 @@ def test_the_proposer_places_three_stones_near_the_centre_and_near_level() -> No
 
 def test_two_seeds_place_different_openings_and_one_seed_the_same() -> None:
     def opening(seed: int) -> tuple[Move, ...]:
-        return StrongPlayer(4, 0.3, seed=seed).place_opening(Configurations(15, 5, 0), 3)
+        # Time enough that each estimate ends at its depth, not on the clock: on a loaded machine a short think
+        # stopped some estimates a ply early, and one seed placed two openings.
+        return StrongPlayer(4, 30.0, seed=seed).place_opening(Configurations(15, 5, 0), 3)
 
     assert opening(1) != opening(2)
     assert opening(1) == opening(1)

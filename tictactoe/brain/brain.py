@@ -16,6 +16,9 @@ or more in a row wins (``INFO rule 0``); ``INFO length K`` asks for ``K``.
 ``INFO rule`` chooses the variant (:func:`rule_variant`); a rule the brain
 does not play is refused, and so is every move asked under it until a rule
 it plays, or ``RESTART``: it never plays on under a rule it did not accept.
+``SWAP2BOARD`` asks for its part of a swap2 opening, as Gomocup's managers
+send it (:meth:`Brain.swap2`); it leaves the board as it was, since the
+manager sends the game's stones with ``BOARD`` once the colours are settled.
 
 >>> brain = Brain()
 >>> brain.handle("INFO length 3"), brain.handle("START 3"), brain.handle("TURN 1,1")[-1]
@@ -31,11 +34,12 @@ it plays, or ``RESTART``: it never plays on under a rule it did not accept.
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from dataclasses import replace
 from importlib import metadata
 
-from configurations.moves import MAX_BOARD_SIZE
-from configurations.rules import RENJU_LENGTH, Rules, Variant
+from configurations.moves import MAX_BOARD_SIZE, Move
+from configurations.rules import RENJU_LENGTH, OpeningChoice, Rules, Variant
 from tictactoe.brain.budget import Clock, table_capacity
 from tictactoe.brain.commands import (
     About,
@@ -45,16 +49,19 @@ from tictactoe.brain.commands import (
     Done,
     End,
     Info,
+    Placed,
     Point,
     Restart,
     Start,
     Stone,
+    Swap2Board,
     Takeback,
     Turn,
     UnknownCommandError,
     parse,
 )
 from tictactoe.brain.reply import choice_message
+from tictactoe.players.swap import SwapEstimates
 from tictactoe.solver.position import Position, PositionError
 from tictactoe.solver.strong_search import StrongSearch
 
@@ -121,6 +128,7 @@ class Brain:
         "_own",
         "_refused",
         "_search",
+        "_swap2",
         "_theirs",
         "_variant",
         "_width",
@@ -138,6 +146,7 @@ class Brain:
         self._max_memory = 0
         self._search: StrongSearch | None = None
         self._board_open = False  # between BOARD and DONE
+        self._swap2: list[Point] | None = None  # between SWAP2BOARD and DONE: the opening's stones so far
         #: Whether END was received.
         self.ended = False
 
@@ -149,7 +158,7 @@ class Brain:
     def handle(self, line: str) -> list[str]:
         """The lines to answer ``line`` with (its line ending already gone)."""
         try:
-            command = parse(line, in_board=self._board_open)
+            command = parse(line, in_board=self._board_open, in_swap2=self._swap2 is not None)
         except UnknownCommandError as unknown:
             return [f"UNKNOWN {unknown}"]
         except CommandError as error:
@@ -162,6 +171,8 @@ class Brain:
                     return self._info(key, value)
                 case Stone(point, field):
                     return self._stone(point, field)
+                case Placed(point):
+                    return self._placed(point)
                 case End():
                     self.ended = True
                     return []
@@ -171,7 +182,7 @@ class Brain:
         except BrainError as error:
             return [f"ERROR {error}"]
 
-    def _game_command(self, command: Begin | Turn | BoardStart | Done | Restart | Takeback) -> list[str]:
+    def _game_command(self, command: Begin | Turn | BoardStart | Swap2Board | Done | Restart | Takeback) -> list[str]:
         """A command about the game on the board, which START must have set up."""
         if not self._width:
             raise BrainError("there is no board yet: START comes first")
@@ -184,10 +195,11 @@ class Brain:
                 self._own = self._theirs = 0
                 self._board_open = True
                 return []
+            case Swap2Board():
+                self._swap2 = []
+                return []
             case Done():
-                self._board_open = False
-                self._require_rule()
-                return self._move()
+                return self._done()
             case Begin():
                 self._require_rule()
                 if self._own | self._theirs:
@@ -212,6 +224,16 @@ class Brain:
                 self._theirs &= ~bit
                 return ["OK"]
         raise AssertionError(command)  # every game command is matched above
+
+    def _done(self) -> list[str]:
+        """``DONE``: the end of ``SWAP2BOARD``'s stones or of ``BOARD``'s, answered with the brain's part."""
+        if self._swap2 is not None:
+            stones, self._swap2 = self._swap2, None
+            self._require_rule()
+            return self.swap2(stones)
+        self._board_open = False
+        self._require_rule()
+        return self._move()
 
     def _start(self, width: int, height: int) -> list[str]:
         if not (1 <= width <= MAX_SIDE and 1 <= height <= MAX_SIDE):
@@ -276,6 +298,77 @@ class Brain:
             self._theirs |= bit
         return []
 
+    def _placed(self, point: Point) -> list[str]:
+        """A stone of ``SWAP2BOARD``."""
+        assert self._swap2 is not None  # parse reads a Placed only between SWAP2BOARD and DONE
+        self._square(point)
+        if point in self._swap2:
+            raise BrainError(f"{point} is taken")
+        self._swap2.append(point)
+        return []
+
+    def swap2(self, stones: list[Point]) -> list[str]:
+        """The brain's part of a swap2 opening after ``stones`` (black, white, black... in the order placed):
+        on none, the first three stones; on three, ``SWAP`` (it takes black), the fourth move (it keeps white)
+        or two more stones (the manager's brain chooses); on five, ``SWAP`` or the sixth move.  The board is
+        left as it was.
+
+        >>> brain = Brain()
+        >>> brain.handle("START 15"), brain.handle("SWAP2BOARD"), brain.handle("7,7"), brain.handle("8,7")
+        (['OK'], [], [], [])
+        >>> brain.handle("DONE")
+        ['ERROR SWAP2BOARD comes with 0, 3 or 5 stones of the opening, got 2']
+        """
+        if len(stones) not in (0, 3, 5):
+            raise BrainError(f"SWAP2BOARD comes with 0, 3 or 5 stones of the opening, got {len(stones)}")
+        if self._search is None:
+            raise BrainError(f"no line of {self._length} fits on this board: swap2 needs one")
+        position = self._opening_position(stones)
+        started = time.monotonic()
+        estimates = SwapEstimates(think=self._clock.seconds())
+        if not stones:
+            return [self._points(estimates.place_stones(position, 3))]
+        options = [OpeningChoice.WHITE, OpeningChoice.BLACK]
+        options += [OpeningChoice.TWO_MORE] if len(stones) == 3 else []
+        choice = estimates.choose_at(position, options)
+        if choice is OpeningChoice.BLACK:
+            return ["SWAP"]
+        if choice is OpeningChoice.TWO_MORE:
+            return [self._points(estimates.place_stones(position, 2))]
+        left = self._clock.seconds() - (time.monotonic() - started)
+        decision = self._search.choose(position, max_plies=position.empty_squares, think=max(left, 0.05))
+        return [choice_message(decision), self._points([decision.move])]
+
+    def _opening_position(self, stones: list[Point]) -> Position:
+        """The position of an opening's ``stones``, black first; :class:`BrainError` when no game reaches it."""
+        assert self._search is not None
+        x_tiles = o_tiles = 0
+        for index, point in enumerate(stones):
+            bit = 1 << self._square(point)
+            x_tiles, o_tiles = (x_tiles | bit, o_tiles) if index % 2 == 0 else (x_tiles, o_tiles | bit)
+        return self._playable(
+            x_tiles,
+            o_tiles,
+            unreachable="no game reaches the opening's stones",
+            over="the opening's stones end the game: there is no choice to make",
+        )
+
+    def _playable(self, x_tiles: int, o_tiles: int, *, unreachable: str, over: str) -> Position:
+        """The position of these stones, a move still to make in it; :class:`BrainError` saying ``unreachable``
+        (and why) when no game reaches it, ``over`` when its game has ended."""
+        assert self._search is not None
+        try:
+            position = Position(self._search.rules, x_tiles, o_tiles)
+        except PositionError as error:
+            raise BrainError(f"{unreachable}: {error}") from None
+        if position.winner is not None or not position.empty_squares:
+            raise BrainError(over)
+        return position
+
+    def _points(self, moves: Sequence[Move]) -> str:
+        """``moves`` as the protocol writes them, ``X,Y`` apart by spaces."""
+        return " ".join(str(Point(move.col, move.row)) for move in moves)
+
     def _square(self, point: Point) -> int:
         """The number of ``point``'s square; :class:`BrainError` off the board."""
         if not (point.x < self._width and point.y < self._height):
@@ -316,12 +409,12 @@ class Brain:
             square = self._first_empty()
             message = f"MESSAGE no line of {self._length} fits on this board: every move draws"
         else:
-            try:
-                position = Position(self._search.rules, x_tiles, o_tiles)
-            except PositionError as error:
-                raise BrainError(f"no game reaches this board: {error}") from None
-            if position.winner is not None or not position.empty_squares:
-                raise BrainError("the game is over: there is no move to make")
+            position = self._playable(
+                x_tiles,
+                o_tiles,
+                unreachable="no game reaches this board",
+                over="the game is over: there is no move to make",
+            )
             choice = self._search.choose(position, max_plies=position.empty_squares, think=self._clock.seconds())
             square = choice.move.row * width + choice.move.col
             message = choice_message(choice)

@@ -2,8 +2,10 @@
 
 A manager sends one command a line: ``START 15``, ``TURN 7,8``, ``INFO
 timeout_turn 5000``...; between ``BOARD`` and ``DONE`` each line is a stone,
-``X,Y,FIELD``.  :func:`parse` reads one line (``in_board`` says whether it
-comes between the two) and returns the command as a value; a line it cannot
+``X,Y,FIELD``, and between ``SWAP2BOARD`` and ``DONE`` (Gomocup's command for
+the swap2 opening) a stone already placed, ``X,Y``.  :func:`parse` reads one
+line (``in_board`` and ``in_swap2`` say whether it comes between the two)
+and returns the command as a value; a line it cannot
 read raises :class:`UnknownCommandError` (no such command: the brain answers
 ``UNKNOWN``) or :class:`CommandError` (a known command with arguments it
 cannot take: ``ERROR``).  Commands and ``INFO`` keys are read in any case, as
@@ -17,6 +19,8 @@ Start(width=20, height=15)
 Info(key='timeout_turn', value='5000')
 >>> parse("3,4,1", in_board=True)
 Stone(point=Point(x=3, y=4), field=1)
+>>> parse("7,7", in_swap2=True)
+Placed(point=Point(x=7, y=7))
 >>> parse("TURN 10")
 Traceback (most recent call last):
 ...
@@ -38,10 +42,12 @@ __all__ = [
     "Done",
     "End",
     "Info",
+    "Placed",
     "Point",
     "Restart",
     "Start",
     "Stone",
+    "Swap2Board",
     "Takeback",
     "Turn",
     "UnknownCommandError",
@@ -110,6 +116,19 @@ class Stone:
 
 
 @dataclass(frozen=True, slots=True)
+class Swap2Board:
+    """``SWAP2BOARD``: the stones of a swap2 opening placed so far follow, one a line, up to ``DONE``; the brain
+    then places the first three, or chooses (and may place two more)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Placed:
+    """``X,Y`` between ``SWAP2BOARD`` and ``DONE``: a stone of the opening, black and white in turn from black."""
+
+    point: Point
+
+
+@dataclass(frozen=True, slots=True)
 class Done:
     """``DONE``: the position is complete; the brain replies with its move."""
 
@@ -144,28 +163,34 @@ class End:
     """``END``: the brain stops, without a reply."""
 
 
-Command: TypeAlias = Start | Begin | Turn | BoardStart | Stone | Done | Info | Restart | Takeback | About | End
+Command: TypeAlias = (
+    Start | Begin | Turn | BoardStart | Stone | Swap2Board | Placed | Done | Info | Restart | Takeback | About | End
+)
 
 # The commands that take no argument, by name.
 _BARE: dict[str, Command] = {
     "BEGIN": Begin(),
     "BOARD": BoardStart(),
+    "SWAP2BOARD": Swap2Board(),
     "RESTART": Restart(),
     "ABOUT": About(),
     "END": End(),
 }
 
 
-def parse(line: str, *, in_board: bool = False) -> Command:
+def parse(line: str, *, in_board: bool = False, in_swap2: bool = False) -> Command:
     """The command ``line`` holds (its line ending already gone).
 
     ``in_board``: the line comes between ``BOARD`` and ``DONE``, where a
-    stone or ``DONE`` is expected.  :class:`UnknownCommandError` or
+    stone or ``DONE`` is expected; ``in_swap2`` the same between
+    ``SWAP2BOARD`` and ``DONE``.  :class:`UnknownCommandError` or
     :class:`CommandError` when the line cannot be read.
     """
     text = line.strip()
     if in_board:
         return _board_line(text)
+    if in_swap2:
+        return _swap2_line(text)
     name, _, rest = text.partition(" ")
     name, rest = name.upper(), rest.strip()
     if name in _BARE:
@@ -201,6 +226,13 @@ def _board_line(text: str) -> Stone | Done:
     if found is None:
         raise CommandError(f"a stone of BOARD is X,Y,FIELD: three whole numbers, got {_shown(text)}")
     return Stone(Point(int(found[1]), int(found[2])), int(found[3]))
+
+
+def _swap2_line(text: str) -> Placed | Done:
+    """A line between ``SWAP2BOARD`` and ``DONE``."""
+    if text.upper() == "DONE":
+        return Done()
+    return Placed(Point(*_pair("a stone of SWAP2BOARD", "X,Y", text)))
 
 
 def _pair(name: str, shape: str, text: str) -> tuple[int, int]:

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 import tictactoe
 from configurations.numbers import NumberError, read_whole_number
-from configurations.rules import Variant
+from configurations.rules import Opening, Rules, RulesError, Variant
 from tictactoe.ui.settings import check_name
 
 if TYPE_CHECKING:
@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "MAX_PAUSE",
+    "add_opening_rule",
     "add_rule",
     "add_version",
     "file_path",
@@ -66,6 +67,33 @@ def add_rule(parser: argparse.ArgumentParser, help_text: str) -> None:
         metavar="RULE",
         help=help_text,
     )
+
+
+def add_opening_rule(parser: argparse.ArgumentParser, help_text: str) -> None:
+    """Give ``parser`` the ``--opening-rule`` option: an :class:`~configurations.rules.Opening` by name, free when
+    not given; ``help_text`` says what it does in this program."""
+    parser.add_argument(
+        "--opening-rule",
+        choices=[opening.value for opening in Opening],
+        default=Opening.FREE.value,
+        metavar="OPENING",
+        help=help_text,
+    )
+
+
+def square_rules(parser: argparse.ArgumentParser, args: argparse.Namespace, size: int, length: int) -> Rules:
+    """The :class:`~configurations.rules.Rules` of a ``size`` board with ``length`` in a row and the ``--rule``
+    and ``--opening-rule`` that :func:`add_rule` and :func:`add_opening_rule` gave ``parser``; rules that cannot
+    be played together are the usage error of the option that made them so (renju without five in a row is
+    ``--rule``'s, a board too small for the opening's stones ``--opening-rule``'s)."""
+    try:
+        Rules.square(size, length, variant=args.rule)
+    except RulesError as refusal:
+        parser.error(f"argument --rule: {refusal}")
+    try:
+        return Rules.square(size, length, variant=args.rule, opening=args.opening_rule)
+    except RulesError as refusal:
+        parser.error(f"argument --opening-rule: {refusal}")
 
 
 def add_version(parser: argparse.ArgumentParser) -> None:

@@ -34,6 +34,7 @@ from tictactoe.game.history import (
     MissingHistoryError,
     default_path,
 )
+from tictactoe.game.psq import PsqError, to_psq
 from tictactoe.game.replay import replay_text
 from tictactoe.game.review.search import ReviewFailed, review_game
 from tictactoe.game.sgf import to_sgf
@@ -119,19 +120,38 @@ def _run(
         else:
             print(replay_text(record), file=out)
     elif args.export is not None:
-        if args.game is not None:
-            record = history.get(args.game)
-            exported = [(record, history.get_review(args.game, record))]
-        else:
-            exported = history.reviewed_records(damaged)
-        text = to_sgf([record for record, _ in exported], [review for _, review in exported])
-        _write(args.export, text, replace=args.force)
-        print(f"Exported {len(exported)} game{'s' * (len(exported) != 1)} to {args.export}", file=out)
+        _export(args, history, out, damaged)
     else:
         imported = read_game_file(args.import_, rule=Variant(args.rule))
         ids, skipped = history.save_new(imported.records)
         print(import_note(len(ids), history.path, skipped, imported.variations_left_out), file=out)
+        for note in imported.notes:
+            print(f"note: {note}", file=out)
     return damaged
+
+
+def _export(args: argparse.Namespace, history: History, out: TextIO, damaged: list[DamagedGame]) -> None:
+    """Write the games ``args`` name to ``--export``'s file: PSQ, one game, where its name ends in ``.psq``, else
+    SGF with the reviews kept."""
+    path: Path = args.export
+    if path.suffix.lower() == ".psq":
+        if args.game is None:
+            raise _FileError(f"{path}: a PSQ file holds one game: give --game ID, or export as SGF")
+        try:
+            text = to_psq(history.get(args.game))
+        except PsqError as error:
+            raise _FileError(f"game {args.game}: {error}") from None
+        _write(path, text, replace=args.force)
+        print(f"Exported 1 game to {path}", file=out)
+        return
+    if args.game is not None:
+        record = history.get(args.game)
+        exported = [(record, history.get_review(args.game, record))]
+    else:
+        exported = history.reviewed_records(damaged)
+    text = to_sgf([record for record, _ in exported], [review for _, review in exported])
+    _write(path, text, replace=args.force)
+    print(f"Exported {len(exported)} game{'s' * (len(exported) != 1)} to {path}", file=out)
 
 
 def _player(keeper: GameKeeper, out: TextIO, err: TextIO, program: str) -> Callable[[Settings], None]:
@@ -241,7 +261,12 @@ def _parser(program: str) -> argparse.ArgumentParser:
         metavar="ID",
         help="value every position of game ID and mark the moves that threw away a result",
     )
-    modes.add_argument("--export", type=file_path, metavar="FILE", help="write the games (or --game ID) to an SGF file")
+    modes.add_argument(
+        "--export",
+        type=file_path,
+        metavar="FILE",
+        help="write the games (or --game ID) to an SGF file, or game ID to a PSQ file (FILE.psq)",
+    )
     modes.add_argument(
         "--import", dest="import_", type=file_path, metavar="FILE", help="add the games of an SGF or PSQ file"
     )

@@ -19,9 +19,19 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, NoReturn, TextIO
 
 from configurations.moves import MAX_BOARD_SIZE, Move, MoveError
-from configurations.rules import Opening, Rules, RulesError
+from configurations.rules import Rules
 from configurations.search import SearchMemoryError
-from tictactoe.cli.arguments import add_rule, add_version, file_path, pause, seconds, side_name, whole_number
+from tictactoe.cli.arguments import (
+    add_opening_rule,
+    add_rule,
+    add_version,
+    file_path,
+    pause,
+    seconds,
+    side_name,
+    square_rules,
+    whole_number,
+)
 from tictactoe.cli.exits import (
     EXIT_FAILED,
     EXIT_INPUT_ENDED,
@@ -53,6 +63,7 @@ __all__ = [
     "console_main",
     "main",
     "parse_settings",
+    "think_cap_note",
     "weak_search_note",
 ]
 
@@ -121,9 +132,40 @@ def main(
     note = weak_search_note(settings, program)
     if note is not None and stdin is sys.stdin and stdin.isatty() and stderr.isatty():
         print(note, file=stderr)  # at a terminal only: a script's or a grader's output stays the assignment's
+    if any(argument.split("=", 1)[0] == "--think" for argument in arguments):
+        capped = think_cap_note(settings, program)
+        if capped is not None:
+            print(capped, file=stderr)  # asked for by --think, which is none of the assignment's
     if settings.window:
         return _run_window(settings, stderr, program)
     return _run_terminal(settings, stdin, stdout, stderr, program)
+
+
+def think_cap_note(settings: Settings, program: str = "play.py") -> str | None:
+    """The line that says ``max_levels`` caps the strong player before a ``--think`` longer than the default does:
+    its search stops at that depth however much time is left, so it may answer long before its time; None where
+    it can see the end of the game, no strong player plays, or the time is the default's or less (asking for
+    moves as quick as that, nobody waits).
+
+    >>> from tictactoe.ui.settings import default_competitors
+    >>> session = Session(Rules.square(15, 5), PlayerLimits(1, 5.0), *default_competitors("human", "strong"))
+    >>> words = think_cap_note(Settings(session)).split("; ")
+    >>> words[0]
+    'play.py: strong looks at most 1 move ahead (max_levels), so it may answer well within --think 5'
+    >>> words[1]
+    'a larger max_levels lets it use the time'
+    """
+    session = settings.session
+    rules, limits = session.rules, session.limits
+    if all(competitor.kind != PlayerKind.STRONG for competitor in session.competitors):
+        return None
+    if limits.max_levels >= rules.squares - len(session.opening) or limits.think <= DEFAULT_THINK:
+        return None
+    ahead = f"{limits.max_levels} move{'s' * (limits.max_levels != 1)}"
+    return (
+        f"{program}: strong looks at most {ahead} ahead (max_levels), so it may answer well within "
+        f"--think {limits.think:g}; a larger max_levels lets it use the time"
+    )
 
 
 def weak_search_note(settings: Settings, program: str = "play.py") -> str | None:
@@ -174,16 +216,7 @@ def parse_settings(arguments: Sequence[str], program: str = "play.py") -> Settin
     if args.length > args.size:
         parser.error(f"argument length: must be from 1 to size ({args.size}), got {args.length}")
     memory = None if args.memory is None else args.memory * 2**20
-    try:
-        rules = Rules.square(args.size, args.length, variant=args.rule)
-    except RulesError as refusal:
-        parser.error(f"argument --rule: {refusal}")
-    try:
-        rules = Rules.square(args.size, args.length, variant=args.rule, opening=args.opening_rule)
-    except RulesError as refusal:
-        parser.error(f"argument --opening-rule: {refusal}")
-    if args.window and rules.opening is not Opening.FREE:
-        parser.error(f"argument --opening-rule: the window plays the free opening only, not {rules.opening}")
+    rules = square_rules(parser, args, args.size, args.length)
     if args.level is None:
         x_kind, o_kind = args.x or PlayerKind.HUMAN, args.o or PlayerKind.REFERENCE
         think = DEFAULT_THINK if args.think is None else args.think
@@ -484,12 +517,9 @@ def _add_rule_options(parser: argparse.ArgumentParser) -> None:
         "what wins: freestyle (k or more in a row, the default), standard (exactly k), renju (five; black, X, "
         "may not play a double three, a double four or an overline) or caro (a line not blocked at both ends)",
     )
-    parser.add_argument(
-        "--opening-rule",
-        choices=[opening.value for opening in Opening],
-        default=Opening.FREE.value,
-        metavar="OPENING",
-        help="how the first stones are placed: free (the players take turns, the default), swap (X's player places "
+    add_opening_rule(
+        parser,
+        "how the first stones are placed: free (the players take turns, the default), swap (X's player places "
         "three stones, black, white, black, and O's chooses a colour) or swap2 (as swap, or O's places two more "
         "and X's chooses); the strong player and the levels that use it can take either part",
     )

@@ -30,9 +30,12 @@ first there.
 
 from __future__ import annotations
 
+import itertools
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from configurations import Configurations, Side, Winner
+from configurations.lines import winning_line
 from configurations.moves import Move, MoveError, OccupiedSquareError, quoted
 from configurations.rules import Rules, Variant
 from configurations.variants import ForbiddenPoint, renju_foul, renju_fouls
@@ -44,6 +47,7 @@ __all__ = [
     "GameOverError",
     "StartingPosition",
     "StartingPositionError",
+    "winning_squares",
 ]
 
 
@@ -193,6 +197,21 @@ class Game:
         """``"X"`` or ``"O"`` when that player has won, ``"draw"`` for a full board, ``None`` while in play."""
         return self._result
 
+    @property
+    def winning_line(self) -> tuple[Move, ...]:
+        """The squares of the line that won the game, in order along it (the last move among them); ``()`` while
+        nobody has won, and after a draw.
+
+        >>> game = Game(Rules.square(3, 3))
+        >>> for text in ("a1", "b1", "a2", "b2", "a3"):
+        ...     game.play(game.parse(text))
+        >>> [str(square) for square in game.winning_line]
+        ['a1', 'a2', 'a3']
+        """
+        if self._result not in (Winner.X, Winner.O):
+            return ()
+        return winning_squares(self._rules, self._start, self._played)
+
     def forbidden_points(self) -> tuple[ForbiddenPoint, ...]:
         """The points black may not play now, row by row, each with its reason: some only under renju with black
         (``X``) to move, none otherwise."""
@@ -293,3 +312,23 @@ def _board_for(rules: Rules, max_levels: int) -> Configurations:
     if rules.variant is Variant.FREESTYLE:
         return Configurations(rules.size, rules.k, max_levels)
     return Configurations.for_rules(rules, max_levels)
+
+
+def winning_squares(rules: Rules, start: StartingPosition, moves: Sequence[Move]) -> tuple[Move, ...]:
+    """The squares of the line the last of ``moves``, played from ``start``, made; ``()`` when it made none.
+
+    :func:`~configurations.lines.winning_line` reads the mover's stones as
+    every other move back from the last; from a position set up they are
+    not, so it is handed the mover's stones that way, each twice.
+
+    >>> start = StartingPosition(frozenset({Move(0, 0), Move(0, 1)}), frozenset({Move(1, 0)}), Side.X)
+    >>> [str(square) for square in winning_squares(Rules.square(3, 3), start, [Move(0, 2)])]
+    ['a1', 'b1', 'c1']
+    """
+    if not moves:
+        return ()
+    last = moves[-1]
+    mover = start.mover(len(moves) - 1)
+    mine = [*start.squares(mover), *(move for ply, move in enumerate(moves[:-1]) if start.mover(ply) is mover)]
+    stones = [*itertools.chain.from_iterable((stone, stone) for stone in mine), last]
+    return winning_line(rules.rows, rules.k, stones, cols=rules.cols)

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from configurations.rules import Variant
-from tictactoe.game.psq import PsqError, is_psq, parse_psq
+from tictactoe.game.psq import PsqError, is_psq, read_psq
 from tictactoe.game.sgf import MAX_SGF_BYTES, SgfError, read_file_bytes, read_sgf
 
 if TYPE_CHECKING:
@@ -40,6 +40,8 @@ class GameFile:
 
     records: list[GameRecord]
     variations_left_out: int = 0
+    #: What the reader should be told of the games, one line each (SGF's notes; PSQ's).
+    notes: tuple[str, ...] = ()
 
 
 def read_game_file(path: Path, *, rule: Variant = Variant.FREESTYLE) -> GameFile:
@@ -51,8 +53,9 @@ def read_game_file(path: Path, *, rule: Variant = Variant.FREESTYLE) -> GameFile
     try:
         data = read_file_bytes(path, MAX_SGF_BYTES, GameFileError)
         if is_psq(data):
-            return GameFile(parse_psq(data, rule=rule))
+            records, notes = read_psq(data, rule=rule)
+            return GameFile(records, notes=notes)
         games = read_sgf(data, rule=rule)
     except (SgfError, PsqError) as error:
-        raise GameFileError(str(error)) from None
-    return GameFile(games.records, games.variations_left_out)
+        raise GameFileError(f"{path}: {error}") from None
+    return GameFile(games.records, games.variations_left_out, games.notes)

@@ -32,7 +32,9 @@ The format
     result written by another program that says more than the moves (SGF's
     ``RE``, such as ``B+R``; NULL for none); (version 5) the ``rule``;
     (version 6) the ``opening_rule`` and a swap opening's
-    ``opening_choices`` in order (``two more,white``; NULL for none).  ``moves`` holds one row a move:
+    ``opening_choices`` in order (``two more,white``; NULL for none);
+    (version 7) ``properties``, another program's game information kept as
+    written (a JSON array of ``[name, [values]]``; NULL for none).  ``moves`` holds one row a move:
     ``game_id``, ``ply`` (from 0, the first mover's on the even ones),
     ``row``, ``col`` (from 0) and ``ms``, the milliseconds the move took
     (NULL: not known).  ``reviews`` and ``review_positions`` hold the games'
@@ -63,6 +65,7 @@ Errors
 
 from __future__ import annotations
 
+import json
 import os
 import sqlite3
 import sys
@@ -123,7 +126,7 @@ _NOT_SQLITE = "not an SQLite database, so not a game history (left as it is)"
 _SUMMARY_COLUMNS = "id, x_kind, x_name, o_kind, o_name, size, length, result, started, ended, move_count, rule"
 _GAME_COLUMNS = (
     "x_kind, x_name, o_kind, o_name, size, length, max_levels, think, started, ended, result, move_count,"
-    " start_x, start_o, first_mover, declared_result, rule, opening_rule, opening_choices"
+    " start_x, start_o, first_mover, declared_result, rule, opening_rule, opening_choices, properties"
 )
 
 
@@ -323,7 +326,7 @@ class History:
             if changed.rowcount or same < len(wanted):
                 delete_review(connection, game_id)  # the review of the moves as they were
             connection.execute(
-                f"UPDATE games SET ({_GAME_COLUMNS}) = ({', '.join('?' * 19)}) WHERE id = ?",
+                f"UPDATE games SET ({_GAME_COLUMNS}) = ({', '.join('?' * 20)}) WHERE id = ?",
                 (*_game_row(record), game_id),
             )
             _insert_moves(connection, game_id, record, same)
@@ -664,7 +667,7 @@ def _players(record: GameRecord) -> tuple[str, str, str, str]:
 def _insert(connection: sqlite3.Connection, record: GameRecord, game_id: int | None = None) -> int:
     """Add ``record``'s rows within the caller's transaction, as game ``game_id`` (None: a new id); its id."""
     cursor = connection.execute(
-        f"INSERT INTO games (id, {_GAME_COLUMNS}) VALUES ({', '.join('?' * 20)})", (game_id, *_game_row(record))
+        f"INSERT INTO games (id, {_GAME_COLUMNS}) VALUES ({', '.join('?' * 21)})", (game_id, *_game_row(record))
     )
     game_id = cursor.lastrowid
     assert game_id is not None  # an INSERT into a rowid table always sets it
@@ -689,6 +692,7 @@ def _game_row(record: GameRecord) -> tuple[object, ...]:
         str(record.rules.variant),
         str(record.rules.opening),
         ",".join(record.opening_choices) or None,
+        json.dumps([[name, list(values)] for name, values in record.properties]) if record.properties else None,
     )
 
 
@@ -713,7 +717,7 @@ def _insert_moves(connection: sqlite3.Connection, game_id: int, record: GameReco
 def _record(row: Sequence[Any], moves: Sequence[Sequence[Any]]) -> GameRecord:
     """The record of a ``games`` row (``_GAME_COLUMNS``) and its ``moves`` rows; ``RecordError`` when they disagree."""
     x_kind, x_name, o_kind, o_name, size, length, max_levels, think, started, ended, result, move_count = row[:12]
-    start_x, start_o, first_mover, declared, rule, opening_rule, choices = row[12:]
+    start_x, start_o, first_mover, declared, rule, opening_rule, choices, properties = row[12:]
     record = GameRecord(
         x=Competitor(str(x_name), str(x_kind)),
         o=Competitor(str(o_name), str(o_kind)),
@@ -730,11 +734,35 @@ def _record(row: Sequence[Any], moves: Sequence[Sequence[Any]]) -> GameRecord:
         ),
         declared_result=None if declared is None else str(declared),
         opening_choices=_choices(choices),
+        properties=_properties(properties),
     )
     if (record.result, len(record.moves)) != (result, move_count):
         stored, made = (UNFINISHED if value is None else value for value in (result, record.result))
         raise RecordError(f"it is stored as {stored} in {move_count} moves, but its moves make {made} in {len(moves)}")
     return record
+
+
+def _properties(text: object) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """Another program's game information kept as a JSON array of ``[name, [values]]`` (NULL: none);
+    ``RecordError`` for text that is not such an array."""
+    if text is None:
+        return ()
+    problem = RecordError(f"its properties are not a JSON array of [name, [values]] pairs: {str(text)[:40]!r}")
+    try:
+        pairs = json.loads(str(text))
+    except ValueError:
+        raise problem from None
+    if not isinstance(pairs, list) or not all(_is_property(pair) for pair in pairs):
+        raise problem
+    return tuple((name, tuple(values)) for name, values in pairs)
+
+
+def _is_property(pair: object) -> bool:
+    """Whether ``pair``, read from JSON, is a property as the history keeps one: ``[name, [values...]]``."""
+    if not isinstance(pair, list) or len(pair) != 2:
+        return False
+    name, values = pair
+    return isinstance(name, str) and isinstance(values, list) and all(isinstance(value, str) for value in values)
 
 
 def _choices(text: object) -> tuple[OpeningChoice, ...]:

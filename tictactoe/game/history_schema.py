@@ -108,6 +108,10 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "ALTER TABLE games ADD COLUMN opening_rule TEXT NOT NULL DEFAULT 'free'",
         "ALTER TABLE games ADD COLUMN opening_choices TEXT",
     ),
+    # Version 7: what another program wrote of a game that no column holds (SGF's root comment, game name, event,
+    # place, ranks, time settings, RenjuNet's opening offers), kept to be written back: a JSON array of
+    # [name, [values...]] pairs in the order GameRecord keeps them (NULL: none).
+    ("ALTER TABLE games ADD COLUMN properties TEXT",),
 )
 #: The schema version this module writes and reads.
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -30,6 +30,21 @@ move off the board, on a taken square or after the end -- is one
 >>> [record] = parse_psq(b"Piskvorky 15x15, 0:0, 0\\n8,8,1500\\n9,9,2000\\n-1\\n")
 >>> [str(timed.move) for timed in record.moves], record.moves[0].seconds, record.x.name, record.rules.k
 (['h8', 'i9'], 1.5, 'Black', 5)
+
+:func:`to_psq` writes a record back the same way, a person as Piskvork's
+``homo-1`` or ``homo-2`` and a computer player by its name.  PSQ holds
+neither a rule nor an opening rule, another length than five, nor stones
+set up before the first move: a game that needs one of them is refused
+with a :class:`PsqError` that says what the format cannot hold (SGF holds
+them all).
+
+>>> print(to_psq(record), end="")
+Piskvorky 15x15, 0:0, 0
+8,8,1500
+9,9,2000
+homo-1
+homo-2
+-1
 """
 
 from __future__ import annotations
@@ -37,10 +52,11 @@ from __future__ import annotations
 import re
 
 from configurations.moves import MAX_BOARD_SIZE, Move
-from configurations.rules import Variant
-from tictactoe.game.record import Competitor, GameRecord, RecordError, TimedMove, square_rules
+from configurations.rules import Opening, Variant
+from tictactoe.game.record import Competitor, GameRecord, RecordError, TimedMove, lost_by_foul, square_rules
+from tictactoe.players.registry import PlayerKind
 
-__all__ = ["HEADER", "PsqError", "is_psq", "parse_psq"]
+__all__ = ["HEADER", "PsqError", "is_psq", "parse_psq", "read_psq", "to_psq"]
 
 #: How a PSQ file starts.
 HEADER = b"Piskvorky"
@@ -70,6 +86,12 @@ def parse_psq(data: bytes, *, rule: Variant = Variant.FREESTYLE) -> list[GameRec
 
     Runtime complexity: O(len(data) + board squares).
     """
+    return read_psq(data, rule=rule)[0]
+
+
+def read_psq(data: bytes, *, rule: Variant = Variant.FREESTYLE) -> tuple[list[GameRecord], tuple[str, ...]]:
+    """:func:`parse_psq`'s game, and what the reader should be told of it, one line each (a game black lost by
+    a forbidden move)."""
     lines = data.removeprefix(b"\xef\xbb\xbf").decode("latin-1").strip().splitlines()
     header = _FIRST_LINE.fullmatch(lines[0]) if lines else None
     if header is None:
@@ -97,8 +119,13 @@ def parse_psq(data: bytes, *, rule: Variant = Variant.FREESTYLE) -> list[GameRec
         Competitor(name) if program is None else Competitor(program, "engine")
         for name, program in zip(_DEFAULT_NAMES, (first, second), strict=True)
     )
+
+    def make(played: tuple[TimedMove, ...], result: str | None) -> GameRecord:
+        return GameRecord(x, o, square_rules(size, _LENGTH, rule), 0, None, None, None, played, declared_result=result)
+
     try:
-        return [GameRecord(x, o, square_rules(size, _LENGTH, rule), 0, None, None, None, tuple(moves))]
+        record, foul = lost_by_foul(make, tuple(moves))
+        return [record], () if foul is None else (f"game 1: {foul}",)
     except RecordError as error:
         where = "" if error.move_number is None else f"line {error.move_number + 1}: "
         raise PsqError(f"{where}{error.problem}") from None
@@ -121,3 +148,23 @@ def _programs(rest: list[str]) -> tuple[str | None, str | None]:
     files = [re.split(r"[\\/]", name)[-1] for name in named[:2]]
     first, second = (None if _PERSON.fullmatch(name) or not name.isprintable() else name for name in files)
     return first, second
+
+
+def to_psq(record: GameRecord) -> str:
+    """``record`` as a PSQ file's text; :class:`PsqError` for a game the format cannot hold."""
+    rules = record.rules
+    if rules.variant is not Variant.FREESTYLE:
+        raise PsqError(f"PSQ holds no rule, so it cannot hold a game of {rules.variant}: export it as SGF")
+    if rules.opening is not Opening.FREE:
+        raise PsqError(f"PSQ holds no opening rule, so it cannot hold a {rules.opening} opening: export it as SGF")
+    if rules.k != _LENGTH:
+        raise PsqError(f"PSQ holds five in a row only, not {rules.k}: export it as SGF")
+    if not record.start.is_empty:
+        raise PsqError("PSQ holds no stones set up before the first move: export it as SGF")
+    lines = [f"Piskvorky {rules.cols}x{rules.rows}, 0:0, 0"]
+    for timed in record.moves:
+        milliseconds = 0 if timed.seconds is None else round(timed.seconds * 1000)
+        lines.append(f"{timed.move.col + 1},{timed.move.row + 1},{milliseconds}")
+    for number, competitor in enumerate((record.x, record.o), 1):
+        lines.append(f"homo-{number}" if competitor.kind == PlayerKind.HUMAN else competitor.name)
+    return "\n".join([*lines, "-1"]) + "\n"

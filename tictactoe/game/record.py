@@ -37,13 +37,14 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 
 from configurations import Side, Winner
 from configurations.moves import Move, OccupiedSquareError
 from configurations.rules import Opening, OpeningChoice, Rules, RulesError, Variant
+from configurations.variants import ForbiddenPoint
 from tictactoe.game.game import (
     EMPTY_START,
     ForbiddenMoveError,
@@ -56,7 +57,10 @@ from tictactoe.game.openings import FIRST_STONES, MORE_STONES, OpeningChoiceErro
 from tictactoe.players.registry import PlayerKind
 
 __all__ = [
+    "FOUL_RESULT",
+    "KEPT_PROPERTIES",
     "Competitor",
+    "FoulError",
     "GameRecord",
     "RecordError",
     "StartingPosition",
@@ -64,6 +68,7 @@ __all__ = [
     "date_text",
     "declared_winner",
     "declared_words",
+    "lost_by_foul",
     "result_code",
     "square_rules",
     "time_text",
@@ -106,6 +111,43 @@ class RecordError(ValueError):
         self.problem = problem
         #: The move (counted from 1) that is wrong, or ``None`` when the record is wrong as a whole.
         self.move_number = move_number
+
+
+class FoulError(RecordError):
+    """Black's move ``move_number`` is a point renju forbids (:attr:`forbidden` says why): a record that holds
+    one is a game black lost there, which :func:`lost_by_foul` reads it as."""
+
+    def __init__(self, forbidden: ForbiddenPoint, move_number: int) -> None:
+        super().__init__(str(forbidden), move_number)
+        self.forbidden = forbidden
+
+
+#: The game information of other programs a record keeps as written (SGF's names, in the order kept): the root
+#: comment, the game's name, the event, the place, black's and white's ranks, the time settings and overtime,
+#: and RenjuNet's offers of a fifth move and its swap.
+KEPT_PROPERTIES = ("C", "GN", "EV", "PC", "BR", "WR", "TM", "OT", "5A", "SW")
+
+#: The result of a game black lost by a forbidden move, as SGF writes it: white won by forfeit.
+FOUL_RESULT = "W+F"
+
+
+def lost_by_foul(
+    make: Callable[[tuple[TimedMove, ...], str | None], GameRecord], moves: tuple[TimedMove, ...]
+) -> tuple[GameRecord, str | None]:
+    """The record ``make`` builds of ``moves`` and no declared result, and ``None``; or, where black played a
+    point renju forbids (as Gomocup judges, black lost there), the record of the moves before it won by white
+    (:data:`FOUL_RESULT`) and a note that says so.
+
+    ``make(moves, declared_result)`` raises :class:`RecordError` for a record that cannot be.
+    """
+    try:
+        return make(moves, None), None
+    except FoulError as foul:
+        number = foul.move_number or len(moves)
+        left_out = len(moves) - number
+        after = f"; the {left_out} move{'s' * (left_out != 1)} after it left out" if left_out else ""
+        note = f"move {number}, {foul.forbidden}: black lost there, and the game ends before it{after}"
+        return make(moves[: number - 1], FOUL_RESULT), note
 
 
 @dataclass(frozen=True, slots=True)
@@ -210,6 +252,10 @@ class GameRecord:
     the board (``B+R``), a draw agreed, ``Void`` or ``?`` -- else None.
     ``opening_choices``: the choices of a swap opening, in order (none
     under the free opening), ``x`` and ``o`` having the colours they left.
+    ``properties``: what another program wrote of the game that the record
+    has no field for, kept to be written back -- SGF's root comment, game
+    name, event, place, ranks, time settings, RenjuNet's opening offers
+    (:data:`KEPT_PROPERTIES`) -- each a name and its values, in that order.
     ``result`` is not given: it is what the moves make it
     (``board_result``), or, when they leave the game open, the winner the
     declared result names; ``None`` for a game unfinished.
@@ -229,6 +275,7 @@ class GameRecord:
     start: StartingPosition = EMPTY_START
     declared_result: str | None = None
     opening_choices: tuple[OpeningChoice, ...] = ()
+    properties: tuple[tuple[str, tuple[str, ...]], ...] = ()
     result: Winner | None = field(init=False)
     #: What the moves make of the game on the board: the winner, a draw, or None while a move can still be made.
     board_result: Winner | None = field(init=False)
@@ -244,6 +291,7 @@ class GameRecord:
                 f"the game ended ({self.ended.isoformat()}) before it started ({self.started.isoformat()})"
             )
         object.__setattr__(self, "moves", tuple(self.moves))
+        self._check_properties()
         self._check_opening()
         try:
             game = Game(self.rules, self.max_levels, self.start)
@@ -254,6 +302,16 @@ class GameRecord:
         board_result = _play_through(game, self.moves)
         object.__setattr__(self, "board_result", board_result)
         object.__setattr__(self, "result", self._declared(board_result))
+
+    def _check_properties(self) -> None:
+        properties = tuple((str(name), tuple(str(value) for value in values)) for name, values in self.properties)
+        object.__setattr__(self, "properties", properties)
+        names = [name for name, _ in properties]
+        unknown = [name for name in names if name not in KEPT_PROPERTIES]
+        if unknown:
+            raise RecordError(f"{unknown[0]} is not a property a record keeps: {', '.join(KEPT_PROPERTIES)}")
+        if names != sorted(names, key=KEPT_PROPERTIES.index) or len(set(names)) != len(names):
+            raise RecordError(f"the properties are kept once each, in the order {', '.join(KEPT_PROPERTIES)}")
 
     def _check_opening(self) -> None:
         choices = tuple(OpeningChoice(choice) for choice in self.opening_choices)
@@ -415,5 +473,5 @@ def _play_through(game: Game, moves: tuple[TimedMove, ...]) -> Winner | None:
         except GameOverError:
             raise RecordError(f"{move} comes after the end of the game", number) from None
         except ForbiddenMoveError as forbidden:
-            raise RecordError(str(forbidden), number) from None
+            raise FoulError(forbidden.forbidden, number) from None
     return game.result

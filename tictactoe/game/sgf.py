@@ -97,23 +97,34 @@ from configurations.drawing import column_label
 from configurations.moves import MAX_BOARD_SIZE, Move
 from configurations.rules import Opening, OpeningChoice, Variant
 from tictactoe.game.record import (
+    KEPT_PROPERTIES,
     Competitor,
     GameRecord,
     RecordError,
     StartingPosition,
     TimedMove,
     declared_winner,
+    lost_by_foul,
     result_code,
     square_rules,
     time_text,
 )
-from tictactoe.game.review.text import legend, move_comment, summary_text
+from tictactoe.game.review.text import LEGEND_START, legend, move_comment, summary_text
 from tictactoe.players.registry import PlayerKind
 
 if TYPE_CHECKING:
     from tictactoe.game.review.values import Review
 
-__all__ = ["MAX_SGF_BYTES", "SgfError", "SgfGames", "parse_sgf", "read_sgf", "read_sgf_file", "to_sgf"]
+__all__ = [
+    "MAX_SGF_BYTES",
+    "ForeignGameError",
+    "SgfError",
+    "SgfGames",
+    "parse_sgf",
+    "read_sgf",
+    "read_sgf_file",
+    "to_sgf",
+]
 
 #: The largest SGF file :func:`read_sgf_file` reads: a game of 26x26 takes about 10 KB, so this holds thousands.
 MAX_SGF_BYTES = 64 * 2**20
@@ -130,6 +141,8 @@ _RULES_READ = {variant.value: variant for variant in Variant} | {"gomoku": Varia
 _RULES_WRITTEN = {variant: variant.value.capitalize() for variant in Variant}
 # Go's game number, which a program that plays gomoku on a Go board (KataGomo) writes with a gomoku RU.
 _GO = "1"
+# RenjuNet's and RenLib's properties of a renju tournament opening: the fifth move's offers, and a swap.
+_RENJUNET = frozenset({"5A", "SW"})
 _INTEGER = re.compile(r"[+-]?[0-9]+")
 # float() alone would also take "nan", "inf" and "1_000".
 _DECIMAL = re.compile(r"[+-]?[0-9]+(\.[0-9]*)?([eE][+-]?[0-9]+)?")
@@ -154,12 +167,20 @@ class SgfError(ValueError):
     """SGF text that cannot be read as games: the message says what is wrong and where, on one line."""
 
 
+class ForeignGameError(SgfError):
+    """A game of a collection that is not k-in-a-row (Go's, GM[1] without a gomoku rule): skipped with a note
+    where the collection holds another game, else the collection's error."""
+
+
 @dataclass(frozen=True, slots=True)
 class SgfGames:
     """The games of an SGF collection, each its main line, and how many variations were left out of them."""
 
     records: list[GameRecord]
     variations_left_out: int = 0
+    #: What the reader should be told of the games, one line each (a game black lost by a forbidden move, a
+    #: record that looks like renju read by another rule).
+    notes: tuple[str, ...] = ()
 
 
 # Writing
@@ -181,6 +202,7 @@ def to_sgf(records: Iterable[GameRecord], reviews: Sequence[Review | None] | Non
 
 def _game_text(record: GameRecord, review: Review | None = None) -> str:
     think = "" if record.think is None else f"TH[{record.think!r}]"
+    kept = record.properties
     dates = ""
     if record.started is not None:
         dates = f"DT[{record.started.date().isoformat()}]DS[{time_text(record.started)}]"
@@ -193,6 +215,7 @@ def _game_text(record: GameRecord, review: Review | None = None) -> str:
         f"{_opening_text(record)}ML[{record.max_levels}]{think}",
         f"PB[{_escape(record.x.name)}]BK[{record.x.kind}]PW[{_escape(record.o.name)}]WK[{record.o.kind}]",
         f"{dates}{result}",
+        "".join(name + "".join(f"[{_escape(value)}]" for value in values) for name, values in kept if name != "C"),
         _setup_text(record.start),
     ]
     nodes = [
@@ -200,7 +223,8 @@ def _game_text(record: GameRecord, review: Review | None = None) -> str:
         + ("" if timed.seconds is None else f"MT[{timed.seconds!r}]")
         for ply, timed in enumerate(record.moves)
     ]
-    comments = [record.opening_text()] if record.opening_text() else []
+    comments = [value for name, values in kept if name == "C" for value in values]
+    comments += [record.opening_text()] if record.opening_text() else []
     if review is not None:
         comments.append(f"{legend(review)}. {summary_text(review)}")
     if comments:
@@ -300,8 +324,20 @@ def read_sgf(data: bytes | str, *, rule: Variant = Variant.FREESTYLE) -> SgfGame
     """
     raw = data.encode("utf-8", errors="surrogatepass") if isinstance(data, str) else data
     trees = _Parser(raw).collection()
-    records = [_GameReader(number, tree.nodes, rule).record() for number, tree in enumerate(trees, 1)]
-    return SgfGames(records, sum(tree.left_out for tree in trees))
+    records: list[GameRecord] = []
+    notes: list[str] = []
+    foreign: list[ForeignGameError] = []
+    for number, tree in enumerate(trees, 1):
+        reader = _GameReader(number, tree.nodes, rule)
+        try:
+            records.append(reader.record())
+        except ForeignGameError as error:  # another game of the collection may still be k-in-a-row
+            foreign.append(error)
+            notes.append(f"{error}: skipped")
+        notes += reader.notes
+    if foreign and not records:
+        raise foreign[0]
+    return SgfGames(records, sum(tree.left_out for tree in trees), tuple(notes))
 
 
 class _Parser:
@@ -389,12 +425,13 @@ class _Parser:
         while True:
             start = self._skip_space()
             end = start
-            while data[end : end + 1].isalpha():
+            while data[end : end + 1].isalnum():
                 end += 1
             if end == start:
                 return node
-            # Upper-case letters name the property; lower-case ones are older SGF's decoration.
-            name = "".join(char for char in data[start:end].decode("ascii") if char.isupper())
+            # Upper-case letters name the property (and digits, as RenjuNet's 5A); lower-case ones are older
+            # SGF's decoration.
+            name = "".join(char for char in data[start:end].decode("ascii") if char.isupper() or char.isdigit())
             self._pos = end
             values = []
             while self._skip_space() < len(data) and data[self._pos] == ord("["):
@@ -472,30 +509,64 @@ class _GameReader:
         self._nodes = nodes
         self._root = nodes[0]
         self._charset = self._character_set()
+        #: What the reader noticed and the reader of the file should be told, one line each.
+        self.notes: list[str] = []
 
     def record(self) -> GameRecord:
-        """The game as a record; ``SgfError`` naming the game, and the move where one is wrong."""
+        """The game as a record; ``SgfError`` naming the game, and the move where one is wrong.  What the reader
+        noticed on the way is in :attr:`notes`."""
         variant = self._variant()
         size = self._size()
         start, first_move = self._start(size)
         moves = self._moves(size, start.to_move, first_move)
         started, ended = self._times()
-        try:
-            record = GameRecord(
-                x=Competitor(self._name("PB", "Black"), self._text("BK", PlayerKind.HUMAN)),
-                o=Competitor(self._name("PW", "White"), self._text("WK", PlayerKind.HUMAN)),
-                max_levels=self._whole("ML", 0),  # read before the rules, as every property before the record
-                rules=square_rules(size, self._whole("KL", _GOMOKU_LENGTH), variant, self._text("OR", Opening.FREE)),
-                think=float(think) if (think := self._number_text("TH", _DECIMAL)) else None,
-                started=started,
-                ended=ended,
-                moves=moves,
-                start=start,
-                opening_choices=self._opening_choices(),
+        x = Competitor(self._name("PB", "Black"), self._text("BK", PlayerKind.HUMAN))
+        o = Competitor(self._name("PW", "White"), self._text("WK", PlayerKind.HUMAN))
+        max_levels = self._whole("ML", 0)  # read before the rules, as every property before the record
+        length, opening = self._whole("KL", _GOMOKU_LENGTH), self._text("OR", Opening.FREE)
+        think = float(think_text) if (think_text := self._number_text("TH", _DECIMAL)) else None
+        choices = self._opening_choices()
+        kept = self._kept(opening)
+
+        def make(played: tuple[TimedMove, ...], result: str | None) -> GameRecord:
+            rules = square_rules(size, length, variant, opening)
+            return GameRecord(
+                x, o, rules, max_levels, think, started, ended, played, start, result, choices, properties=kept
             )
+
+        try:
+            record, foul = lost_by_foul(make, moves)
         except RecordError as error:
             raise self._error(error.problem, error.move_number) from None
-        return self._with_result(record)
+        if foul is None:
+            return self._with_result(record)
+        self.notes.append(f"game {self._number}: {foul}{self._result_not_kept()}")
+        return record
+
+    def _kept(self, opening: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
+        """The game information a record keeps as written (:data:`~tictactoe.game.record.KEPT_PROPERTIES`), each
+        with its values in the game's character set; the root comment without the lines this program writes of a
+        swap opening and of a review (written again from the record and the review)."""
+        kept = []
+        for name in KEPT_PROPERTIES:
+            prop = self._root.get(name)
+            if prop is None:
+                continue
+            values = tuple(self._decoded(prop, value) for value in prop.values)
+            if name == "C":  # without the lines this program writes there itself, from the record and its review
+                lines = values[0].split("\n") if values else []
+                ours = (f"{opening}: ", LEGEND_START)
+                values = ("\n".join(line for line in lines if not line.startswith(ours)),)
+                if not values[0]:
+                    continue
+            kept.append((name, values))
+        return tuple(kept)
+
+    def _decoded(self, prop: _Property, value: bytes) -> str:
+        try:
+            return value.decode(self._charset)
+        except UnicodeDecodeError:
+            raise self._error(f"{prop.name}: the value is not {self._charset} text (byte {prop.offset})") from None
 
     def _opening_choices(self) -> tuple[OpeningChoice, ...]:
         """The choices of ``OC`` (none if absent); ``SgfError`` for one there is not."""
@@ -519,10 +590,17 @@ class _GameReader:
         if game_type == _GO and variant is not None:
             return variant
         if game_type != "4":
-            raise self._error(f"GM[{_cut(game_type)}] is not a k-in-a-row game: only GM[4] can be read")
+            problem = f"GM[{_cut(game_type)}] is not a k-in-a-row game: only GM[4] can be read"
+            raise self._error(problem, kind=ForeignGameError)
         if rule is not None and variant is None:
             names = ", ".join(_RULES_WRITTEN.values())
             raise self._error(f"RU[{_cut(rule)}] is no rule of k-in-a-row this game knows: {names} or Gomoku")
+        if variant is None and self._rule is not Variant.RENJU and _RENJUNET.intersection(self._root):
+            marks = "/".join(sorted(_RENJUNET.intersection(self._root)))
+            self.notes.append(
+                f"game {self._number}: no RU, but its {marks} (RenjuNet's renju openings) suggest renju: "
+                f"read as {self._rule}; --rule renju reads it as renju"
+            )
         return self._rule if variant is None else variant
 
     def _character_set(self) -> str:
@@ -664,6 +742,13 @@ class _GameReader:
         except ValueError:
             raise self._error(f"{name}[{_cut(text)}] is not a time such as 2024-05-01T12:00:00+00:00") from None
 
+    def _result_not_kept(self) -> str:
+        """Where a game was lost by a foul: its ``RE``, when it names another result, said not to be kept."""
+        text = self._text("RE")
+        if text is None or text.strip().startswith("W+"):
+            return ""
+        return f" (its RE[{_cut(text.strip())}] is not kept)"
+
     def _with_result(self, record: GameRecord) -> GameRecord:
         """``record`` with its ``RE``, as written; ``SgfError`` for an RE that is no result, or that names
         another winner than the moves."""
@@ -719,18 +804,13 @@ class _GameReader:
     def _text(self, name: str, default: str | None = None) -> str | None:
         """The value of the first node's property ``name`` in the game's character set, or ``default``."""
         prop = self._root.get(name)
-        if prop is None:
-            return default
-        try:
-            return self._single(prop).decode(self._charset)
-        except UnicodeDecodeError:
-            raise self._error(f"{name}: the value is not {self._charset} text (byte {prop.offset})") from None
+        return default if prop is None else self._decoded(prop, self._single(prop))
 
     def _single(self, prop: _Property) -> bytes:
         if len(prop.values) != 1:
             raise self._error(f"{prop.name} has {len(prop.values)} values, one expected (byte {prop.offset})")
         return prop.values[0]
 
-    def _error(self, problem: str, move_number: int | None = None) -> SgfError:
+    def _error(self, problem: str, move_number: int | None = None, kind: type[SgfError] = SgfError) -> SgfError:
         where = f"game {self._number}" if move_number is None else f"game {self._number}, move {move_number}"
-        return SgfError(f"{where}: {problem}")
+        return kind(f"{where}: {problem}")

@@ -17,7 +17,7 @@ from typing import NamedTuple, TypeAlias
 
 from configurations import Side, Winner
 from configurations.moves import Move, MoveError
-from tictactoe.game.game import Game
+from tictactoe.game.game import ForbiddenMoveError, Game
 from tictactoe.players.base import TIC_TAC_TOE, Player, choose_move
 from tictactoe.players.perfect import PerfectPlayer
 from tictactoe.players.prover import STRONG_THINK
@@ -29,6 +29,7 @@ from tictactoe.players.weights import WeightsPlayer
 
 __all__ = [
     "Entrant",
+    "ForbiddenChoiceError",
     "HeadToHead",
     "MoveTimes",
     "entrants",
@@ -68,12 +69,26 @@ class MoveTimes(NamedTuple):
     wall: float
 
 
+class ForbiddenChoiceError(ValueError):
+    """Black's player chose a point renju forbids, which the game refused: black has lost (as in Gomocup).
+
+    :attr:`refusal` is the game's refusal (the point and why), :attr:`times`
+    the times of every ``choose`` so far, the refused one's included.
+    """
+
+    def __init__(self, player: str, refusal: ForbiddenMoveError, times: Sequence[MoveTimes]) -> None:
+        super().__init__(f"{player} chose a point forbidden for black: {refusal}")
+        self.refusal = refusal
+        self.times = list(times)
+
+
 def play_out_timed(game: Game, x_player: Player, o_player: Player) -> list[MoveTimes]:
     """Play ``game`` from where it stands to its end, each side's moves chosen by its player, which is shown
     the moves so far when it reads them (:func:`~tictactoe.players.base.choose_move`).
 
     Returns the times of each ``choose``, in the order the moves were
-    played.  ``ValueError`` when a player chooses a taken square.
+    played.  ``ValueError`` when a player chooses a taken square;
+    :class:`ForbiddenChoiceError` when black's chooses a point renju forbids.
     """
     times = []
     while (mover := game.to_move) is not None:
@@ -83,6 +98,8 @@ def play_out_timed(game: Game, x_player: Player, o_player: Player) -> list[MoveT
         times.append(MoveTimes(time.process_time() - started, time.perf_counter() - clock))
         try:
             game.play(move)
+        except ForbiddenMoveError as refusal:
+            raise ForbiddenChoiceError(player.name, refusal, times) from None
         except MoveError:
             raise ValueError(f"{player.name} chose {move}, which is taken") from None
     return times

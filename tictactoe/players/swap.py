@@ -70,7 +70,10 @@ class SwapEstimates:
     def place_opening(self, board: Configurations, count: int) -> tuple[Move, ...]:
         """``count`` stones for ``board``, alternately from the colour to move, near the centre and near level;
         the board is only read.  ``ValueError`` when no placement leaves a game to play."""
-        position = Position.from_configurations(board)
+        return self.place_stones(Position.from_configurations(board), count)
+
+    def place_stones(self, position: Position, count: int) -> tuple[Move, ...]:
+        """:meth:`place_opening` on ``position``."""
         best: tuple[int, tuple[Move, ...]] | None = None
         for _ in range(CANDIDATES):
             stones = self._draw(position, count)
@@ -89,7 +92,13 @@ class SwapEstimates:
     ) -> OpeningChoice:
         """The one of ``options`` the estimate of ``board`` (white to move) favours, searched ``max_plies`` deep:
         two more when it may and the stones look level, else the colour ahead."""
-        value = self.black_view(Position.from_configurations(board), max_plies=max_plies)
+        return self.choose_at(Position.from_configurations(board), options, max_plies=max_plies)
+
+    def choose_at(
+        self, position: Position, options: Sequence[OpeningChoice], *, max_plies: int = ESTIMATE_PLIES
+    ) -> OpeningChoice:
+        """:meth:`choose_colour` on ``position``."""
+        value = self.black_view(position, max_plies=max_plies)
         if OpeningChoice.TWO_MORE in options and abs(value) <= LEVEL:
             return OpeningChoice.TWO_MORE
         return OpeningChoice.BLACK if value > 0 else OpeningChoice.WHITE

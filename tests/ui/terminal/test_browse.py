@@ -376,7 +376,7 @@ def test_a_corrupt_sgf_imports_nothing(tmp_path: Path) -> None:
     status, out, err = run_main(["--import", str(bad), "--db", str(db)])
     assert (status, out) == (1, "")
     assert len(err.splitlines()) == 1
-    assert err.startswith("play.py: byte ")
+    assert err.startswith(f"play.py: {bad}: byte ")
     with History(db) as history:
         assert history.count() == 2
 

@@ -249,9 +249,9 @@ def test_a_loss_is_taken_back_with_the_move_before_it(open_window: Callable[...,
 @pytest.mark.slow
 def test_the_keyboard_plays_with_the_arrows_and_enter_or_space(open_window: Callable[..., GameWindow]) -> None:
     game_window = open_window(classic())
-    assert game_window.cursor == Move(1, 1)  # the cursor starts in the middle
+    assert game_window.controller.cursor == Move(1, 1)  # the cursor starts in the middle
     press(game_window, "<Left>", "<Up>", "<Up>", "<Left>")  # it stops at the edges
-    assert game_window.cursor == Move(0, 0)
+    assert game_window.controller.cursor == Move(0, 0)
     assert game_window.canvas.find_withtag("cursor")
     press(game_window, "<Return>")
     assert game_window.board.rows() == ["X  ", " O ", "   "]
@@ -605,7 +605,8 @@ def test_no_status_text_moves_the_board(open_window: Callable[..., GameWindow]) 
     root.update()
     width, board_x = root.winfo_width(), game_window.canvas.winfo_rootx()
     for message in ("Hint: d4", "Took back d4, c3", "x" * 300, "a " * 200):
-        game_window._show_message(message)
+        game_window.controller.message = message
+        game_window.show()
         root.update()
         assert (root.winfo_width(), game_window.canvas.winfo_rootx()) == (width, board_x), message
 
@@ -618,7 +619,7 @@ def test_the_state_keeps_to_one_line_whatever_the_names(open_window: Callable[..
     assert check_name(longest) == longest
     people = Session(Rules.square(3, 3), PlayerLimits(9), Competitor(longest), Competitor("Medium computer", "human"))
     game_window = open_window(people)
-    labels = {"state": game_window._state, "tally": game_window._tally}
+    labels = {"state": game_window.status_bar.state, "tally": game_window.status_bar.tally}
     for clicks, state in (((), f"X to move ({longest})"), (("a1", "a2", "b1", "b2", "c1"), f"X wins ({longest})")):
         click(game_window, *clicks)
         game_window.root.update()
@@ -693,3 +694,20 @@ def test_a_renju_game_marks_black_s_forbidden_points_and_refuses_one_with_its_re
         image.write_png(ROOT / os.environ["RENJU_SCREENSHOT"])
     x, y = game_window.board.geometry.centre(Move.parse("h8", 15))
     assert hex_colour(FORBIDDEN_COLOUR) in [image.at(canvas, x + step, y + step) for step in (-1, 0, 1)]
+
+
+# The window's shape ----------------------------------------------------------------------------------------------
+
+
+def test_the_window_only_draws_and_forwards_in_at_most_25_methods() -> None:
+    """GameWindow is the view: the game it plays is its controller's (tests/ui/window/test_controller.py).
+
+    Every def in its class counts, properties included; a 26th says that game flow is creeping back in.
+    """
+    import ast
+
+    tree = ast.parse((ROOT / "tictactoe" / "ui" / "window" / "app.py").read_text(encoding="utf-8"))
+    (view,) = [node for node in tree.body if isinstance(node, ast.ClassDef) and node.name == "GameWindow"]
+    methods = [node.name for node in view.body if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)]
+    assert "show" in methods
+    assert len(methods) <= 25, methods

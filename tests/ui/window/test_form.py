@@ -114,3 +114,34 @@ def test_a_level_sets_the_computer_side_its_depth_time_and_name() -> None:
     # Back to custom: the levels and players as typed.
     custom = start_game(GameForm.of(easy).but(level="custom", levels="3", x_kind="sound"), easy)
     assert (custom.x.kind, custom.limits.max_levels) == ("sound", 3)
+
+
+def test_the_rule_and_the_opening_rule_are_the_game_s_and_can_be_chosen() -> None:
+    session = Session(
+        Rules.square(9, 5, opening="swap2"), PlayerLimits(2, 0.2), Competitor("Ann"), Competitor("strong", "strong")
+    )
+    form = GameForm.of(session)
+    assert (form.rule, form.opening) == ("freestyle", "swap2")
+    assert start_game(form, session) is session  # the next game of the same two, by the same rules
+    assert session.opening_play.placer is not None  # a swap2 opening, its first stone to place
+    renju = start_game(form.but(rule="Renju", opening="swap"), session)
+    assert renju.rules == Rules.square(9, 5, variant="renju", opening="swap")
+    free = start_game(form.but(opening="free", size="7", length="4"), session)
+    assert free.rules == Rules.square(7, 4)
+
+
+@pytest.mark.parametrize(
+    ("fields", "reason"),
+    [
+        ({"rule": "renju", "length": "4"}, "renju is played with 5 in a row, not 4"),
+        ({"rule": "gomoku"}, "there is no variant 'gomoku': choose from freestyle, standard, renju, caro"),
+        ({"opening": "swap3"}, "there is no opening rule 'swap3': choose from free, swap, swap2"),
+        ({"opening": "swap"}, "reference plays the free opening only, not swap"),
+    ],
+)
+def test_a_rule_that_cannot_be_played_is_refused_in_one_line(fields: dict[str, str], reason: str) -> None:
+    session = finished_session()
+    with pytest.raises(FormError) as refusal:
+        start_game(GameForm.of(session).but(size="9", **fields), session)
+    assert str(refusal.value).startswith(reason)
+    assert "\n" not in str(refusal.value)

@@ -203,7 +203,7 @@ def newer_schema(path: Path) -> None:
         (other_program, "an SQLite database of another program, not a game history (left as it is)"),
         (
             newer_schema,
-            "a game history of schema version 99, newer than this program reads (6):"
+            "a game history of schema version 99, newer than this program reads (7):"
             " use a newer version of the program",
         ),
     ],
@@ -474,6 +474,13 @@ def test_the_previous_games_export_and_import_sgf(open_window: Callable[..., Gam
     assert listing.note_text == f"Imported 0 games from {tmp_path / 'games.sgf'}, skipped 2 already stored"
     listing.import_from(tmp_path / "missing.sgf")
     assert listing.note_text == f"Cannot import: cannot read {tmp_path / 'missing.sgf'}: No such file or directory"
+    (tmp_path / "renjunet.sgf").write_text("(;GM[4]SZ[15]SW[];B[hh];W[ih])", encoding="utf-8")
+    listing.import_from(tmp_path / "renjunet.sgf")
+    assert listing.note_text == (
+        f"Imported 1 game from {tmp_path / 'renjunet.sgf'}\n"
+        "game 1: no RU, but its SW (RenjuNet's renju openings) suggest renju: read as freestyle;"
+        " --rule renju reads it as renju"
+    )
 
 
 def test_the_previous_games_keep_their_size_whatever_the_note_says(

@@ -12,7 +12,7 @@ from configurations.moves import Move
 from tictactoe.ui.window.thinking import Search
 
 
-def wait_for(search: Search) -> Move:
+def wait_for(search: Search[Move]) -> Move:
     deadline = time.monotonic() + 10
     while (move := search.outcome()) is None:
         assert time.monotonic() < deadline

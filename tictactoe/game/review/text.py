@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "ESTIMATE_SIGN",
+    "LEGEND_START",
     "MOVE_HEADINGS",
     "chances_text",
     "legend",
@@ -83,10 +84,14 @@ def think_text(think: float) -> str:
     return f"{think:g} s"
 
 
+#: How :func:`legend` starts: an SGF reader knows by it the line this program wrote into a game's comment.
+LEGEND_START = "Values proved by the solver within "
+
+
 def legend(review: Review) -> str:
     """What the values mean and where they come from, on one line."""
     return (
-        f"Values proved by the solver within {think_text(review.think)} a position, "
+        f"{LEGEND_START}{think_text(review.think)} a position, "
         f"or {ESTIMATE_SIGN} the strong player's estimate (and {ESTIMATE_SIGN} its marks)"
     )
 

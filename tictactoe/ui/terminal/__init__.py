@@ -9,6 +9,7 @@ The game is :mod:`~tictactoe.ui.terminal.conversation`, the menu
 :mod:`~tictactoe.ui.terminal.keeping`, a review's table
 :mod:`~tictactoe.ui.terminal.review_table`, a replay's single keys
 :mod:`~tictactoe.ui.terminal.keys`), the 3x3 graph's game
-:mod:`~tictactoe.ui.terminal.graph_game`, and a long search's
-:mod:`~tictactoe.ui.terminal.spinner`.
+:mod:`~tictactoe.ui.terminal.graph_game`, a long search's
+:mod:`~tictactoe.ui.terminal.spinner`, and the tables' columns, aligned
+by the width a terminal draws: :mod:`~tictactoe.ui.terminal.columns`.
 """

@@ -26,6 +26,7 @@ from tictactoe.game.sgf import to_sgf
 from tictactoe.players.registry import DEFAULT_THINK
 from tictactoe.ui.game_list import HEADINGS, summary_cells
 from tictactoe.ui.settings import Settings
+from tictactoe.ui.terminal.columns import aligned
 from tictactoe.ui.terminal.keys import KeySource, single_keys
 from tictactoe.ui.terminal.menu import Menu
 from tictactoe.ui.terminal.reader import Reader
@@ -67,17 +68,9 @@ _NUMERIC = frozenset({0, 6, 7})  # the columns aligned to the right
 
 
 def history_table(summaries: Sequence[GameSummary]) -> str:
-    """The games as a fixed-width table under a heading line, columns two spaces apart, in the order given."""
-    rows = [HEADINGS] + [summary_cells(game) for game in summaries]
-    widths = [max(len(row[column]) for row in rows) for column in range(len(HEADINGS))]
-    lines = []
-    for row in rows:
-        cells = [
-            cell.rjust(width) if column in _NUMERIC else cell.ljust(width)
-            for column, (cell, width) in enumerate(zip(row, widths, strict=True))
-        ]
-        lines.append("  ".join(cells).rstrip())
-    return "\n".join(lines)
+    """The games as a table under a heading line, columns two spaces apart and aligned on a terminal whatever
+    the names hold (:mod:`~tictactoe.ui.terminal.columns`), in the order given."""
+    return aligned([HEADINGS, *(summary_cells(game) for game in summaries)], numeric=_NUMERIC)
 
 
 def replay_interactively(

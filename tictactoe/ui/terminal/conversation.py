@@ -109,11 +109,13 @@ class Conversation:
             print(line, file=self.out)
 
     def board(self) -> str:
-        """The board as drawn for the person, the last move marked at a terminal."""
+        """The board as drawn for the person, at a terminal the last move marked, and the line that won."""
         game = self.session.game
         drawing = draw_board(game.board)
-        if self.at_terminal and game.last_move is not None:
-            drawing = _mark(drawing, game.last_move, game.board.board_size)
+        if self.at_terminal:
+            last = () if game.last_move is None else (game.last_move,)
+            for square in game.winning_line or last:
+                drawing = _mark(drawing, square, game.board.board_size)
         return drawing
 
     def play(self) -> bool:

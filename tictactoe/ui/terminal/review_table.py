@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from configurations import Winner
 from tictactoe.game.record import date_text
 from tictactoe.game.review.text import MOVE_HEADINGS, legend, move_cells, summary_text
+from tictactoe.ui.terminal.columns import aligned
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator
@@ -52,15 +53,7 @@ def review_text(game_id: int, record: GameRecord, review: Review, *, stored: boo
 
 
 def _table(review: Review) -> str:
-    rows = [MOVE_HEADINGS, *(move_cells(move) for move in review.moves)]
-    widths = [max(len(row[column]) for row in rows) for column in range(len(MOVE_HEADINGS))]
-    return "\n".join(
-        "  ".join(
-            cell.rjust(width) if column in _NUMERIC else cell.ljust(width)
-            for column, (cell, width) in enumerate(zip(row, widths, strict=True))
-        ).rstrip()
-        for row in rows
-    )
+    return aligned([MOVE_HEADINGS, *(move_cells(move) for move in review.moves)], numeric=_NUMERIC)
 
 
 @contextlib.contextmanager

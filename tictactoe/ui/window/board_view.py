@@ -2,9 +2,9 @@
 
 :class:`BoardGeometry` says where everything goes for a canvas of a given
 size (pure arithmetic: which square a point falls in, where a square's
-centre is); :class:`BoardPicture` says what is to be drawn; and
-:class:`BoardView` draws a picture on a Tk canvas and reads back what it
-drew.  Every square and tile carries tags naming its row and column, so
+centre is); :class:`BoardView` draws a
+:class:`~tictactoe.ui.window.picture.BoardPicture` (what is to be drawn) on
+a Tk canvas and reads back what it drew.  Every square and tile carries tags naming its row and column, so
 that what a person sees can be checked from the canvas itself.
 
 The drawing never reads a board: tiles come from the game's list of moves,
@@ -19,20 +19,16 @@ True
 
 from __future__ import annotations
 
-import itertools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from configurations import Side, Symbol, column_label
-from configurations.lines import winning_line
 from configurations.moves import Move
-from tictactoe.game.game import EMPTY_START, StartingPosition
 
 if TYPE_CHECKING:
     import tkinter
-    from collections.abc import Sequence
 
-    from configurations.rules import Rules
+    from tictactoe.ui.window.picture import BoardPicture
 
 __all__ = [
     "BETTER_COLOUR",
@@ -44,10 +40,8 @@ __all__ = [
     "LINE_COLOUR",
     "TILE_COLOURS",
     "BoardGeometry",
-    "BoardPicture",
     "BoardView",
     "first_canvas_side",
-    "winning_squares",
 ]
 
 BOARD_COLOUR = "#f3ecd9"
@@ -75,27 +69,6 @@ _SMALLEST_SQUARE = 4
 # A canvas's first size: room for squares of about 56 pixels, within what fits on a small screen.
 _CANVAS_SIDE = (360, 640)
 _SQUARE_GUESS = 56
-
-
-def winning_squares(rules: Rules, start: StartingPosition, moves: Sequence[Move]) -> tuple[Move, ...]:
-    """The squares of the line the last of ``moves``, played from ``start``, made; ``()`` when it made none.
-
-    :func:`~configurations.lines.winning_line` reads the mover's stones as
-    every other move back from the last; from a position set up they are
-    not, so it is handed the mover's stones that way, each twice.
-
-    >>> start = StartingPosition(frozenset({Move(0, 0), Move(0, 1)}), frozenset({Move(1, 0)}), Side.X)
-    >>> from configurations.rules import Rules
-    >>> [str(square) for square in winning_squares(Rules.square(3, 3), start, [Move(0, 2)])]
-    ['a1', 'b1', 'c1']
-    """
-    if not moves:
-        return ()
-    last = moves[-1]
-    mover = start.mover(len(moves) - 1)
-    mine = [*start.squares(mover), *(move for ply, move in enumerate(moves[:-1]) if start.mover(ply) is mover)]
-    stones = [*itertools.chain.from_iterable((stone, stone) for stone in mine), last]
-    return winning_line(rules.rows, rules.k, stones, cols=rules.cols)
 
 
 def first_canvas_side(size: int) -> int:
@@ -154,35 +127,6 @@ class BoardGeometry:
         """The pixel at the middle of the square."""
         left, top, _, _ = self.box(move)
         return left + self.square // 2, top + self.square // 2
-
-
-@dataclass(frozen=True, slots=True)
-class BoardPicture:
-    """What the board shows: the stones of ``start`` and the tiles of ``moves`` (the side to move at the start
-    made the even-numbered ones), and the marks.
-
-    ``last`` is highlighted, ``hint`` shaded, ``cursor`` outlined, ``better``
-    (a review's better move) ringed (None: no such mark), and a line is
-    drawn through the squares of ``line``.  With ``numbers``, each move's
-    tile carries its number (the stones of the start none).  The empty
-    squares of ``forbidden`` (renju's points black may not play) carry a
-    red cross.
-    """
-
-    size: int
-    moves: tuple[Move, ...]
-    cursor: Move | None = None
-    hint: Move | None = None
-    line: tuple[Move, ...] = ()
-    start: StartingPosition = EMPTY_START
-    numbers: bool = False
-    better: Move | None = None
-    forbidden: tuple[Move, ...] = ()
-
-    @property
-    def last(self) -> Move | None:
-        """The move played last, highlighted."""
-        return self.moves[-1] if self.moves else None
 
 
 def square_tag(move: Move) -> str:

@@ -1,4 +1,4 @@
-"""The window's new-game dialog: the board's numbers and each side's player and name.
+"""The window's new-game dialog: the board's numbers, its rules, and each side's player and name.
 
 The dialog shows a :class:`~tictactoe.ui.window.form.GameForm` and hands
 what the person typed to the window, which answers with the reason it
@@ -16,6 +16,7 @@ import tkinter
 from tkinter import ttk
 from typing import TYPE_CHECKING
 
+from configurations.rules import Opening, Variant
 from tictactoe.players.levels import LEVEL_NAMES
 from tictactoe.players.registry import PLAYER_NAMES
 from tictactoe.ui.window.form import CUSTOM, GameForm
@@ -34,6 +35,8 @@ _ERROR_WIDTH = 440
 _ROWS: tuple[tuple[str, str, tuple[str, ...] | None], ...] = (
     ("size", "Board size", None),
     ("length", "In a row to win", None),
+    ("rule", "Rule", tuple(variant.value for variant in Variant)),
+    ("opening", "Opening rule", tuple(opening.value for opening in Opening)),
     ("level", "Difficulty", (CUSTOM, *LEVEL_NAMES)),
     ("levels", "Levels to look ahead", None),
     ("x_kind", "X player", PLAYER_NAMES),
@@ -87,8 +90,8 @@ class NewGameDialog:
             entry.grid(row=row, column=1, sticky="ew", pady=2)
             self.entries[field] = entry
             self.fill(field, getattr(form, field))
-        if start is not None:  # the board is the position's
-            for field in ("size", "length"):
+        if start is not None:  # the board and its rule are the position's, and no opening is placed on it
+            for field in ("size", "length", "rule", "opening"):
                 self.entries[field].configure(state="disabled")
         #: The position the game starts from, in words (empty for the empty board).
         self.start_text = "" if start is None else f"From: {start}"

@@ -8,13 +8,13 @@ that its tally keeps counting; anything else starts a new session.
 
 >>> from tictactoe.game.record import Competitor
 >>> from tictactoe.game.session import Session
->>> from configurations.rules import Rules
+>>> from configurations.rules import Opening, Rules, RulesError, Variant
 >>> from tictactoe.players.registry import PlayerLimits
 >>> session = Session(Rules.square(3, 3), PlayerLimits(9), Competitor("You"), Competitor("Computer", "reference"))
 >>> form = GameForm.of(session)
 >>> form  # doctest: +NORMALIZE_WHITESPACE
 GameForm(size='3', length='3', levels='9', x_kind='human', x_name='You', o_kind='reference', o_name='Computer',
-         level='custom')
+         level='custom', rule='freestyle', opening='free')
 >>> start_game(form.but(length="4"), session)
 Traceback (most recent call last):
 ...
@@ -30,7 +30,7 @@ from dataclasses import dataclass
 
 from configurations.moves import MAX_BOARD_SIZE
 from configurations.numbers import NumberError, read_whole_number
-from configurations.rules import Rules
+from configurations.rules import Opening, Rules, RulesError, Variant
 from tictactoe.game.game import StartingPosition
 from tictactoe.game.record import Competitor
 from tictactoe.game.session import Session
@@ -50,7 +50,8 @@ class FormError(ValueError):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class GameForm:
-    """The new-game form's fields, as typed: the board's three numbers, then each side's player and name."""
+    """The new-game form's fields, as typed: the board's three numbers, each side's player and name, the level,
+    the rule and the opening rule."""
 
     size: str
     length: str
@@ -61,6 +62,10 @@ class GameForm:
     o_name: str
     #: ``custom`` (the players and depth as typed), or a level by name: the computer side then plays at it.
     level: str = CUSTOM
+    #: The rule (``freestyle``, ``standard``, ``renju``, ``caro``) and the opening rule (``free``, ``swap``,
+    #: ``swap2``) by name.
+    rule: str = Variant.FREESTYLE.value
+    opening: str = Opening.FREE.value
 
     @classmethod
     def of(cls, session: Session) -> GameForm:
@@ -74,6 +79,8 @@ class GameForm:
             o_kind=session.o.kind,
             o_name=session.o.name,
             level=_level_of(session),
+            rule=session.rules.variant.value,
+            opening=session.rules.opening.value,
         )
 
     def but(self, **fields: str) -> GameForm:
@@ -98,7 +105,10 @@ def start_game(form: GameForm, current: Session, start: StartingPosition | None 
     length = _whole_number("in a row", form.length, 1, None)
     if length > size:
         raise FormError(f"in a row must be from 1 to the board size ({size}), got {form.length.strip()!r}")
-    rules = Rules.square(size, length)
+    try:
+        rules = Rules.square(size, length, variant=form.rule.strip().lower(), opening=form.opening.strip().lower())
+    except RulesError as refusal:
+        raise FormError(str(refusal)) from None
     level = form.level.strip().lower()
     kinds = (form.x_kind, form.x_name), (form.o_kind, form.o_name)
     if level in ("", CUSTOM):

@@ -25,6 +25,7 @@ import os
 import sys
 from typing import TYPE_CHECKING
 
+from configurations.rules import Opening, Variant
 from tictactoe.game.session import Session
 from tictactoe.players.registry import DEFAULT_THINK, PlayerKind
 from tictactoe.ui.window.status import AUTO_MOVE_DELAY_MS
@@ -88,12 +89,20 @@ def terminal_command(session: Session) -> str:
     >>> session = Session(Rules.square(9, 5), limits, *sides, opening=[Move(4, 4)])
     >>> terminal_command(session)
     'python play.py 9 5 2 --x reference --o human --think 0.5 --opening e5 --seed 7'
+    >>> sides = Competitor("You"), Competitor("strong", "strong")
+    >>> rules = Rules.square(15, 5, variant="renju", opening="swap2")
+    >>> terminal_command(Session(rules, PlayerLimits(1), *sides))
+    'python play.py 15 5 1 --x human --o strong --rule renju --opening-rule swap2'
     """
     rules, limits = session.rules, session.limits
     words = ["python", "play.py", str(rules.size), str(rules.k), str(limits.max_levels)]
     first, second = session.competitors
     if (first.kind, second.kind) != (PlayerKind.HUMAN, PlayerKind.REFERENCE):
         words += ["--x", first.kind, "--o", second.kind]
+    if rules.variant is not Variant.FREESTYLE:
+        words += ["--rule", str(rules.variant)]
+    if rules.opening is not Opening.FREE:
+        words += ["--opening-rule", str(rules.opening)]
     if limits.think != DEFAULT_THINK:
         words += ["--think", f"{limits.think:g}"]
     if session.opening:

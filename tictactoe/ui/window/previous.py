@@ -245,7 +245,9 @@ class PreviousGames:
         already = f", skipped {skipped} already stored" if skipped else ""
         left_out = games.variations_left_out
         variations = f"; {left_out} variation{'s' * (left_out != 1)} left out" if left_out else ""
-        self._note.configure(text=f"Imported {len(ids)} game{'s' * (len(ids) != 1)} from {path}{already}{variations}")
+        notes = "".join(f"\n{note}" for note in games.notes)
+        imported = f"Imported {len(ids)} game{'s' * (len(ids) != 1)} from {path}{already}{variations}"
+        self._note.configure(text=imported + notes)
 
     def close(self) -> None:
         """Close the dialog, and the replay it opened."""

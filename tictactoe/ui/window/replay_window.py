@@ -38,10 +38,12 @@ from tkinter import ttk
 from typing import TYPE_CHECKING, TypeAlias
 
 from configurations import Side, Winner
+from tictactoe.game.game import winning_squares
 from tictactoe.game.history import HistoryError
 from tictactoe.game.record import GameRecord, date_text
 from tictactoe.game.replay import Replay, result_line
-from tictactoe.ui.window.board_view import BoardPicture, BoardView, first_canvas_side, winning_squares
+from tictactoe.ui.window.board_view import BoardView, first_canvas_side
+from tictactoe.ui.window.picture import BoardPicture
 from tictactoe.ui.window.review_panel import ReviewPanel
 from tictactoe.ui.window.status import DRAW_TEXT
 

@@ -2,11 +2,12 @@
 
 :class:`PositionSetup` is the position being made: each click on a square
 turns it from empty to ``X``, from ``X`` to ``O`` and from ``O`` back to
-empty, and the side to move is chosen apart.  :class:`SetupBar` is the row
-of buttons the game window shows in place of its toolbar meanwhile: who
+empty, and the side to move is chosen apart.  The window's controller
+(:mod:`~tictactoe.ui.window.controller`) keeps one while a position is set
+up, and its setup bar (:mod:`~tictactoe.ui.window.controls`) shows who
 moves, Clear, Play from here and Cancel.  The window draws the position and
 starts the game; a position that cannot start one (a line already made) is
-refused in one line when asked to.
+refused in one line when asked to.  Nothing here touches Tk.
 
 >>> from configurations.moves import Move
 >>> setup = PositionSetup(3)
@@ -18,19 +19,15 @@ refused in one line when asked to.
 
 from __future__ import annotations
 
-from tkinter import ttk
 from typing import TYPE_CHECKING
 
 from configurations import Side
 from tictactoe.game.game import StartingPosition
 
 if TYPE_CHECKING:
-    import tkinter
-    from collections.abc import Callable
-
     from configurations.moves import Move
 
-__all__ = ["SETUP_NOTE", "PositionSetup", "SetupBar"]
+__all__ = ["SETUP_NOTE", "PositionSetup"]
 
 #: What the window's note says while a position is set up.
 SETUP_NOTE = "Click a square for X, again for O, again to empty it; then Play from here"
@@ -69,31 +66,3 @@ class PositionSetup:
         """The position as set up now."""
         x, o = (frozenset(move for move, owner in self._stones.items() if owner is side) for side in Side)
         return StartingPosition(x, o, self.to_move)
-
-
-class SetupBar:
-    """The buttons of setting up a position, in a frame inside ``parent`` (not placed: the window grids it)."""
-
-    def __init__(
-        self,
-        parent: tkinter.Misc,
-        *,
-        toggle_mover: Callable[[], None],
-        clear: Callable[[], None],
-        play: Callable[[], None],
-        cancel: Callable[[], None],
-    ) -> None:
-        self.frame = ttk.Frame(parent, padding=(6, 6, 6, 0))
-        self.buttons = {
-            "mover": ttk.Button(self.frame, text=f"{Side.X} to move", command=toggle_mover, takefocus=False),
-            "clear": ttk.Button(self.frame, text="Clear", command=clear, takefocus=False),
-            "play": ttk.Button(self.frame, text="Play from here", command=play, takefocus=False),
-            "cancel": ttk.Button(self.frame, text="Cancel", command=cancel, takefocus=False),
-        }
-        for column, button in enumerate(self.buttons.values()):
-            button.grid(row=0, column=column + (column == len(self.buttons) - 1), padx=(0, 4))
-        self.frame.columnconfigure(len(self.buttons) - 1, weight=1)  # Cancel stands apart at the right
-
-    def show_mover(self, side: Side) -> None:
-        """Say on the first button who moves first in the position."""
-        self.buttons["mover"].configure(text=f"{side} to move")

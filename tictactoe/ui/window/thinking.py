@@ -1,8 +1,9 @@
 """A search that runs while the window stays awake: a worker thread and what it hands back.
 
 The window starts a :class:`Search` and polls it from Tk's own thread:
-the positions tried so far and the seconds gone, then the move found or
-the error raised, handed over by a :class:`~tictactoe.ui.worker.Worker`.
+the positions tried so far and the seconds gone, then the move found (or,
+under a swap opening, the colour chosen) or the error raised, handed over
+by a :class:`~tictactoe.ui.worker.Worker`.
 
 >>> import time
 >>> from configurations.moves import Move
@@ -16,7 +17,7 @@ Move(row=1, col=1)
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Generic, TypeVar
 
 from configurations import SearchStats
 from tictactoe.ui.worker import Worker
@@ -24,21 +25,21 @@ from tictactoe.ui.worker import Worker
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from configurations.moves import Move
-
 __all__ = ["Search"]
 
+_T = TypeVar("_T")
 
-class Search:
+
+class Search(Generic[_T]):
     """``task(stats)`` running in a daemon thread from the moment this is made.
 
     ``stats.nodes`` grows while it runs (read it from any thread; it is
     only ever added to).  :meth:`outcome` is None until the task is done,
-    then the move it returned; an exception it raised is raised again by
+    then what it returned (never None); an exception it raised is raised again by
     :meth:`outcome`, in the caller's thread.
     """
 
-    def __init__(self, task: Callable[[SearchStats], Move]) -> None:
+    def __init__(self, task: Callable[[SearchStats], _T]) -> None:
         self.stats = SearchStats()
         self.started = time.monotonic()
         self._worker = Worker(lambda: task(self.stats), name="search")
@@ -48,6 +49,6 @@ class Search:
         """Seconds since the search started."""
         return time.monotonic() - self.started
 
-    def outcome(self) -> Move | None:
-        """The move found, or None while the search runs; what the task raised, raised again."""
+    def outcome(self) -> _T | None:
+        """What the task returned, or None while the search runs; what the task raised, raised again."""
         return self._worker.outcome()
