@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -146,3 +147,15 @@ def test_another_program_reads_the_game_while_it_is_played(history: History) -> 
     reader.execute("COMMIT")
     assert reader.execute("SELECT count(*) FROM moves").fetchone() == (1,)
     reader.close()
+
+
+def test_a_game_imported_with_another_program_s_information_keeps_it_when_played_on(history: History) -> None:
+    session = two_people()
+    session.play(session.game.parse("b2"))
+    imported = replace(session.record(), properties=(("EV", ("Club night",)),))
+    game_id = history.save(imported)
+    resumed = Session.resume(history.get(game_id), game_id)
+    resumed.keep_in(Journal(history))
+    play(resumed, "a1")
+    kept = history.get(game_id)
+    assert (kept.properties, [str(timed.move) for timed in kept.moves]) == (imported.properties, ["b2", "a1"])

@@ -124,6 +124,7 @@ _FOLDED = "folded"
 _NOT_SQLITE = "not an SQLite database, so not a game history (left as it is)"
 
 _SUMMARY_COLUMNS = "id, x_kind, x_name, o_kind, o_name, size, length, result, started, ended, move_count, rule"
+# The properties last: History.keep leaves them as they are for a record that has none.
 _GAME_COLUMNS = (
     "x_kind, x_name, o_kind, o_name, size, length, max_levels, think, started, ended, result, move_count,"
     " start_x, start_o, first_mover, declared_result, rule, opening_rule, opening_choices, properties"
@@ -309,8 +310,9 @@ class History:
         the moves from the first that differs from what is stored (a move played adds one row, an undo deletes).
 
         A game being played is kept this way after each move (:mod:`tictactoe.game.journal`); a review the game
-        had is deleted once its moves change.  ``HistoryError`` when there is no such game.  Runtime complexity:
-        O(moves), a read of the stored moves and a write of the changed ones.
+        had is deleted once its moves change, and the game information of another program it was imported with
+        (``properties``) stays unless ``record`` has its own.  ``HistoryError`` when there is no such game.
+        Runtime complexity: O(moves), a read of the stored moves and a write of the changed ones.
         """
         with self._transaction("save a game", write=True) as connection:
             if connection.execute("SELECT 1 FROM games WHERE id = ?", (game_id,)).fetchone() is None:
@@ -325,9 +327,12 @@ class History:
             changed = connection.execute("DELETE FROM moves WHERE game_id = ? AND ply >= ?", (game_id, same))
             if changed.rowcount or same < len(wanted):
                 delete_review(connection, game_id)  # the review of the moves as they were
+            columns, values = _GAME_COLUMNS.split(", "), list(_game_row(record))
+            if not record.properties:  # another program's game information, which a game played on knows not, stays
+                columns, values = columns[:-1], values[:-1]
             connection.execute(
-                f"UPDATE games SET ({_GAME_COLUMNS}) = ({', '.join('?' * 20)}) WHERE id = ?",
-                (*_game_row(record), game_id),
+                f"UPDATE games SET ({', '.join(columns)}) = ({', '.join('?' * len(values))}) WHERE id = ?",
+                (*values, game_id),
             )
             _insert_moves(connection, game_id, record, same)
 
