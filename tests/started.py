@@ -30,8 +30,14 @@ STARTED = "[main started]"
 # Wraps tictactoe.cli.exits.run before the program imports it (the shells and the __main__ modules import the name
 # at their top), then runs the program as python would: a file, or ``-m`` and a module.
 _BOOT = f"""
-import runpy, sys
+import runpy, signal, sys
 import tictactoe.cli.exits as exits
+
+# Ctrl-C, SIGHUP and SIGTERM handled as at a terminal, whatever the test run inherited (a run in the background
+# ignores Ctrl-C, and its children with it): the test that sends one sets how it is handled.
+signal.signal(signal.SIGINT, signal.default_int_handler)
+for number in (signal.SIGHUP, signal.SIGTERM):
+    signal.signal(number, signal.SIG_DFL)
 
 real_run = exits.run
 

@@ -9,7 +9,6 @@ import select
 import signal
 import sqlite3
 import subprocess
-import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -17,6 +16,7 @@ from typing import Any
 import pytest
 
 from configurations.moves import Move
+from tests.cli.test_play import DEFAULT_SIGNALS, ended
 from tests.paths import ROOT
 from tests.records import START, sample_record
 from tests.started import started
@@ -401,7 +401,7 @@ def long_game(tmp_path: Path) -> Path:
 @pytest.mark.skipif(os.name != "posix", reason="needs POSIX signals and pseudo-terminals")
 def test_at_a_terminal_the_progress_is_shown_until_ctrl_c_ends_the_review(long_game: Path) -> None:
     controller, follower = os.openpty()
-    command = [sys.executable, "play.py", "--review", "1", "--db", str(long_game), "--think", "5"]
+    command = [*DEFAULT_SIGNALS, "play.py", "--review", "1", "--db", str(long_game), "--think", "5"]
     with subprocess.Popen(command, stdin=follower, stdout=follower, stderr=follower, cwd=ROOT) as review:
         os.close(follower)
         shown = b""
@@ -410,7 +410,7 @@ def test_at_a_terminal_the_progress_is_shown_until_ctrl_c_ends_the_review(long_g
             if select.select([controller], [], [], 1)[0]:
                 shown += os.read(controller, 4096)
         review.send_signal(signal.SIGINT)
-        status = review.wait(timeout=30)
+        status = ended(review, shown)
         with contextlib.suppress(OSError):  # the terminal closed with the program
             while select.select([controller], [], [], 0.5)[0] and (chunk := os.read(controller, 4096)):
                 shown += chunk

@@ -663,7 +663,7 @@ def test_a_slow_search_through_a_pipe_shows_no_spinner(slow_game: list[str]) -> 
 @posix_only
 def test_sigint_ends_cleanly_with_130() -> None:
     with subprocess.Popen(
-        [sys.executable, str(PLAY), "3", "3", "9"],
+        [*DEFAULT_SIGNALS, str(PLAY), "3", "3", "9"],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
@@ -676,7 +676,7 @@ def test_sigint_ends_cleanly_with_130() -> None:
             seen += os.read(game.stdout.fileno(), 4096)
         game.send_signal(signal.SIGINT)
         # Not communicate(): it would close standard input, and the game could see its end before the signal.
-        game.wait(timeout=TIMEOUT)
+        ended(game)
         assert game.stderr is not None
         err = game.stderr.read()
     assert game.returncode == 130
@@ -692,14 +692,17 @@ def run_in_terminal(
     prompts: tuple[bytes, ...] = (PROMPT, PLAY_AGAIN),
     *,
     program: tuple[str, ...] = (str(PLAY),),
+    env: dict[str, str] | None = None,
 ) -> tuple[int, str]:
     """Run ``program`` (play.py) on a pseudo-terminal, typing each of ``typed`` when the screen ends with a prompt.
 
-    Returns the exit status and everything the terminal showed, typed echoes included.
+    Returns the exit status and everything the terminal showed, typed echoes included.  The program starts
+    with the default handling of Ctrl-C, SIGHUP and SIGTERM whatever this run's is (a run in the background
+    ignores Ctrl-C), and every wait is bounded: a program still running after them is killed, and the test fails.
     """
     controller, follower = os.openpty()
     with subprocess.Popen(
-        [sys.executable, *program, *args], stdin=follower, stdout=follower, stderr=follower, cwd=ROOT
+        [*DEFAULT_SIGNALS, *program, *args], stdin=follower, stdout=follower, stderr=follower, cwd=ROOT, env=env
     ) as game:
         os.close(follower)
         to_type = list(typed)
@@ -718,9 +721,31 @@ def run_in_terminal(
             if not chunk:
                 break
             shown += chunk
-        status = game.wait(timeout=TIMEOUT)
+        status = ended(game, shown)
     os.close(controller)
     return status, shown.decode().replace("\r\n", "\n")
+
+
+#: Runs Python on the arguments that follow with Ctrl-C, SIGHUP and SIGTERM handled as by default, as at a terminal,
+#: whatever this test run inherited (``nohup`` and a background job ignore some): they are set so, then Python is
+#: started anew (what exec keeps), so that it installs its own handling of Ctrl-C as it does at a terminal.
+DEFAULT_SIGNALS = (
+    sys.executable,
+    "-c",
+    "import os, signal, sys\n"
+    "for number in (signal.SIGINT, signal.SIGHUP, signal.SIGTERM): signal.signal(number, signal.SIG_DFL)\n"
+    "os.execv(sys.executable, [sys.executable, *sys.argv[1:]])",
+)
+
+
+def ended(process: subprocess.Popen[bytes], shown: bytes = b"") -> int:
+    """``process``'s exit status once it ends, within :data:`TIMEOUT`; killed, and the test failed, if it does not."""
+    try:
+        return process.wait(timeout=TIMEOUT)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+        raise AssertionError(f"the program did not end; it showed {shown[-500:]!r}") from None
 
 
 @posix_only

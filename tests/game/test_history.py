@@ -6,6 +6,7 @@ import hashlib
 import re
 import sqlite3
 import sys
+import time
 from collections.abc import Iterator
 from contextlib import AbstractContextManager
 from dataclasses import replace
@@ -348,23 +349,29 @@ def test_an_empty_read_only_file_cannot_become_a_history(path: Path) -> None:
 
 def test_a_locked_file_is_reported_after_the_timeout(path: Path) -> None:
     saved_history(path, sample_record())
-    before = digest(path)
     locker = sqlite3.connect(path, isolation_level=None)
-    locker.execute("BEGIN EXCLUSIVE")
     locked = "the file is locked by another program (waited 0.1 s)"
     try:
-        with refused(path, locked):
-            History(path, timeout=0.1)
-        locker.execute("ROLLBACK")
         with History(path, timeout=0.1) as history:
             locker.execute("BEGIN EXCLUSIVE")
+            assert history.count() == 1  # in the write-ahead log's mode a reader waits for no writer
+            started = time.monotonic()
             with refused(path, locked):
                 history.save(sample_record())
+            assert time.monotonic() - started >= 0.1  # the busy timeout: it waited before giving up
             locker.execute("ROLLBACK")
             assert history.count() == 1
     finally:
         locker.close()
-    assert digest(path) == before
+
+
+def test_a_history_that_can_be_written_is_in_the_write_ahead_log_s_mode_and_waits_for_a_writer(path: Path) -> None:
+    History(path).close()
+    connection = sqlite3.connect(path)
+    assert connection.execute("PRAGMA journal_mode").fetchone() == ("wal",)  # kept in the file
+    connection.close()
+    with History(path, timeout=7) as history:
+        assert history._connection.execute("PRAGMA busy_timeout").fetchone() == (7000,)
 
 
 def test_an_explicit_path_in_a_missing_directory_is_refused(tmp_path: Path) -> None:
@@ -398,6 +405,22 @@ def test_a_game_with_a_time_that_is_not_a_time_is_reported_as_damaged(history: H
         history.get(1)
     with refused(path, "game 1 is damaged: Invalid isoformat string: 'yesterday'"):
         history.list_games()
+
+
+def test_the_menu_s_list_puts_unfinished_games_first_and_the_last_played_is_offered(history: History) -> None:
+    later = START + timedelta(hours=1)
+    finished_late = history.save(sample_record("a1 a2 b1 b2 c1", started=later))
+    left_early = history.save(replace(sample_record("b2 a1", started=START), ended=START + timedelta(minutes=1)))
+    left_late = history.save(replace(sample_record("a1", started=START), ended=START + timedelta(minutes=5)))
+    assert [game.id for game in history.list_games()] == [finished_late, left_late, left_early]
+    assert [game.id for game in history.list_games(unfinished_first=True)] == [left_late, left_early, finished_late]
+    last = history.last_unfinished()
+    assert last is not None
+    assert (last.id, last.move_count) == (left_late, 1)
+    history.delete(left_late)
+    history.delete(left_early)
+    assert history.last_unfinished() is None
+    assert history.count() == 1
 
 
 def test_another_program_s_game_information_is_kept_and_damaged_json_reported(history: History, path: Path) -> None:

@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests import tictactoe3
-from tests.cli.test_play import run_in_terminal
+from tests.cli.test_play import DEFAULT_SIGNALS, run_in_terminal
 from tests.paths import ROOT
 from tictactoe.gamegraph import (
     SLOTS,
@@ -517,7 +517,7 @@ def test_at_a_terminal_a_finished_game_offers_another() -> None:
 @pytest.mark.skipif(os.name != "posix", reason="needs POSIX signals")
 def test_ctrl_c_ends_the_game_with_one_line_and_status_130() -> None:
     with subprocess.Popen(
-        [sys.executable, "-m", "tictactoe.gamegraph", "play", "--as", "X"],
+        [*DEFAULT_SIGNALS, "-m", "tictactoe.gamegraph", "play", "--as", "X"],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
@@ -530,7 +530,12 @@ def test_ctrl_c_ends_the_game_with_one_line_and_status_130() -> None:
         assert program.stdout.readline().startswith("X is you")
         program.send_signal(signal.SIGINT)
         # Standard input stays open: the game must end for the interruption, not for want of input.
-        program.wait(timeout=TIMEOUT)
+        try:
+            program.wait(timeout=TIMEOUT)
+        except subprocess.TimeoutExpired:
+            program.kill()
+            program.wait()
+            raise AssertionError("the game did not end for Ctrl-C") from None
         err = program.stderr.read()
     assert err == "python -m tictactoe.gamegraph play: interrupted, game abandoned\n"
     assert program.returncode == 130

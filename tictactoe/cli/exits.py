@@ -12,14 +12,17 @@ and the program turns it into a status with :func:`exit_status`.
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
+import signal
 import sys
-from collections.abc import Callable
+import threading
+from collections.abc import Callable, Iterator
 from typing import NoReturn
 
 from tictactoe.cli.python_version import EXIT_USAGE
-from tictactoe.ui.terminal.reader import Ending
+from tictactoe.ui.terminal.reader import Ending, Stopped
 
 __all__ = [
     "EXIT_FAILED",
@@ -31,6 +34,7 @@ __all__ = [
     "EXIT_USAGE",
     "exit_status",
     "run",
+    "stopping_on_signals",
 ]
 
 EXIT_OK = 0
@@ -48,10 +52,54 @@ def exit_status(ending: Ending) -> int:
 
     >>> exit_status(Ending.FINISHED), exit_status(Ending.INPUT_ENDED), exit_status(Ending.INTERRUPTED)
     (0, 1, 130)
+    >>> exit_status(Ending.HUNG_UP), exit_status(Ending.TERMINATED)
+    (129, 143)
     """
-    return {Ending.FINISHED: EXIT_OK, Ending.INPUT_ENDED: EXIT_INPUT_ENDED, Ending.INTERRUPTED: EXIT_INTERRUPTED}[
-        ending
-    ]
+    return {
+        Ending.FINISHED: EXIT_OK,
+        Ending.INPUT_ENDED: EXIT_INPUT_ENDED,
+        Ending.INTERRUPTED: EXIT_INTERRUPTED,
+        Ending.HUNG_UP: 128 + _SIGHUP,
+        Ending.TERMINATED: 128 + signal.SIGTERM,
+    }[ending]
+
+
+# SIGHUP's number: 1 on every POSIX system (Windows has no SIGHUP).
+_SIGHUP = 1
+# The signals that stop a game as Ctrl-C does, where the system has them, with how the program's last line words them.
+_STOPPING: dict[int, tuple[Ending, str]] = {int(signal.SIGTERM): (Ending.TERMINATED, "terminated")}
+if hasattr(signal, "SIGHUP"):
+    _STOPPING[int(signal.SIGHUP)] = (Ending.HUNG_UP, "the terminal closed")
+
+
+@contextlib.contextmanager
+def stopping_on_signals() -> Iterator[None]:
+    """While in the block, SIGHUP (the terminal closed) and SIGTERM (``kill``) raise :class:`Stopped` in the
+    main thread, so that the program ends as on Ctrl-C -- its game kept, one line said -- with 128 plus the
+    signal's number as its status.
+
+    A signal the program was started ignoring (``nohup`` ignores SIGHUP) stays ignored.  Once one has come,
+    both are ignored, so that a second cannot cut short the keeping of the game.  Outside the main thread
+    (where Python handles no signal) nothing changes.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def stop(number: int, frame: object) -> None:
+        for each in _STOPPING:
+            signal.signal(each, signal.SIG_IGN)
+        raise Stopped(number, *_STOPPING[number])
+
+    previous = {}
+    for number in _STOPPING:
+        if signal.getsignal(number) is not signal.SIG_IGN:
+            previous[number] = signal.signal(number, stop)
+    try:
+        yield
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
 
 
 def run(main: Callable[[], int], program: str) -> NoReturn:
@@ -78,6 +126,10 @@ def run(main: Callable[[], int], program: str) -> NoReturn:
     except BrokenPipeError:
         _silence_stdout()
         status = EXIT_OUTPUT_CLOSED
+    except Stopped as stop:
+        with contextlib.suppress(OSError):  # a terminal that closed takes no line
+            print(f"{program}: {stop.reason}", file=sys.stderr)
+        status = exit_status(stop.ending)
     except KeyboardInterrupt:
         print(f"{program}: interrupted", file=sys.stderr)
         status = EXIT_INTERRUPTED
@@ -88,7 +140,8 @@ def run(main: Callable[[], int], program: str) -> NoReturn:
         if error.errno not in _OUTPUT_ERRORS:
             raise
         _silence_stdout()
-        print(f"{program}: cannot write the output: {error.strerror}", file=sys.stderr)
+        with contextlib.suppress(OSError):  # standard error on the same terminal, gone (SIGHUP), takes no line
+            print(f"{program}: cannot write the output: {error.strerror}", file=sys.stderr)
         status = EXIT_OUTPUT_FAILED
     sys.exit(status)
 

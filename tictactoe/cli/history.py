@@ -24,7 +24,7 @@ from typing import TextIO
 
 from configurations.rules import Variant
 from tictactoe.cli.arguments import add_rule, add_version, file_path, seconds, whole_number
-from tictactoe.cli.exits import EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE
+from tictactoe.cli.exits import EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, exit_status, stopping_on_signals
 from tictactoe.game.game_files import GameFileError, read_game_file
 from tictactoe.game.history import (
     DamagedGame,
@@ -40,9 +40,10 @@ from tictactoe.game.review.search import ReviewFailed, review_game
 from tictactoe.game.sgf import to_sgf
 from tictactoe.players.base import DEFAULT_THINK
 from tictactoe.ui.settings import Settings
-from tictactoe.ui.terminal.browse import RESULT_NAMES, GameSaver, history_table, play_on, replay_interactively
+from tictactoe.ui.terminal.browse import RESULT_NAMES, history_table, play_on, replay_interactively
 from tictactoe.ui.terminal.conversation import play_session
-from tictactoe.ui.terminal.reader import enable_line_editing
+from tictactoe.ui.terminal.keeping import GameKeeper
+from tictactoe.ui.terminal.reader import Stopped, enable_line_editing
 from tictactoe.ui.terminal.review_table import review_progress, review_text
 
 __all__ = ["main"]
@@ -77,26 +78,32 @@ def main(
     except HistoryError as error:
         print(f"{program}: cannot use the game history: {error}", file=stderr)
         return EXIT_FAILED
+    keeper = GameKeeper(history, args.db, stderr, program)  # a game played on from a replay is kept as it goes
     try:
         with history:
-            damaged = _run(args, history, stdin, stdout, stderr, program=program)
+            damaged = _run(args, keeper, stdin, stdout, stderr, program=program)
     except (HistoryError, GameFileError, _FileError, ReviewFailed) as error:
         print(f"{program}: {error}", file=stderr)
         return EXIT_FAILED
-    except KeyboardInterrupt:
-        if args.replay is not None:  # the cursor may be after the replay's prompt
-            print(file=stdout)
-        print(f"{program}: interrupted", file=stderr)
-        return EXIT_INTERRUPTED
+    except KeyboardInterrupt as interruption:
+        stop = interruption if isinstance(interruption, Stopped) else None
+        kept = keeper.kept_line()
+        with contextlib.suppress(OSError):  # a terminal that has closed (SIGHUP) takes no line
+            if args.replay is not None:  # the cursor may be after the replay's prompt
+                print(file=stdout)
+            reason = "interrupted" if stop is None else stop.reason
+            print(f"{program}: {reason}" + ("" if kept is None else f"; {kept}"), file=stderr, flush=True)
+        return EXIT_INTERRUPTED if stop is None else exit_status(stop.ending)
     for game in damaged:
         print(f"{program}: {history.path}: {game}; it is left out", file=stderr)
     return EXIT_FAILED if damaged else EXIT_OK
 
 
 def _run(
-    args: argparse.Namespace, history: History, stdin: TextIO | None, out: TextIO, err: TextIO, *, program: str
+    args: argparse.Namespace, keeper: GameKeeper, stdin: TextIO | None, out: TextIO, err: TextIO, *, program: str
 ) -> list[DamagedGame]:
-    """Do what ``args`` ask of ``history``; the damaged games left out on the way."""
+    """Do what ``args`` ask of ``keeper``'s history; the damaged games left out on the way."""
+    history = keeper.history
     damaged: list[DamagedGame] = []
     if args.review is not None:
         _review(history, args.review, args.think, out, err, redo=args.redo)
@@ -109,7 +116,7 @@ def _run(
         if stdin is not None and stdin is sys.stdin and stdin.isatty():
             start = replay_interactively(record, input, out, terminal=stdin if out.isatty() else None)
             if start is not None:
-                play_on(record, start, input, out, _player(history, out, err, program))
+                play_on(record, start, input, out, _player(keeper, out, err, program))
         else:
             print(replay_text(record), file=out)
     elif args.export is not None:
@@ -147,18 +154,20 @@ def _export(args: argparse.Namespace, history: History, out: TextIO, damaged: li
     print(f"Exported {len(exported)} game{'s' * (len(exported) != 1)} to {path}", file=out)
 
 
-def _player(history: History, out: TextIO, err: TextIO, program: str) -> Callable[[Settings], None]:
-    """Plays a game at the terminal, saving it in ``history`` (a problem with it is a line on ``err``)."""
-    saver: GameSaver | None = GameSaver(history, err, program)
+def _player(keeper: GameKeeper, out: TextIO, err: TextIO, program: str) -> Callable[[Settings], None]:
+    """Plays a game at the terminal, kept in ``keeper``'s history as it goes (a problem with it is a line on
+    ``err``); SIGHUP and SIGTERM end it as Ctrl-C does, the game kept."""
+    kept: GameKeeper | None = keeper
     try:
-        history.check_writable()
+        keeper.history.check_writable()
     except HistoryError as error:
         print(f"{program}: the game is not saved: {error}", file=err)
-        saver = None
+        kept = None
 
     def play(settings: Settings) -> None:
         enable_line_editing()
-        play_session(settings, input, out, interactive=True, on_screen=out.isatty(), save=saver)
+        with stopping_on_signals():
+            play_session(settings, input, out, interactive=True, on_screen=out.isatty(), keeper=kept)
 
     return play
 

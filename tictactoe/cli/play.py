@@ -15,7 +15,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, NoReturn, TextIO
 
 from configurations.moves import MAX_BOARD_SIZE, Move, MoveError
@@ -32,20 +32,29 @@ from tictactoe.cli.arguments import (
     square_rules,
     whole_number,
 )
-from tictactoe.cli.exits import EXIT_FAILED, EXIT_INPUT_ENDED, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, exit_status, run
+from tictactoe.cli.exits import (
+    EXIT_FAILED,
+    EXIT_INPUT_ENDED,
+    EXIT_INTERRUPTED,
+    EXIT_OK,
+    EXIT_USAGE,
+    exit_status,
+    run,
+    stopping_on_signals,
+)
 from tictactoe.game.session import Session
 from tictactoe.players.levels import LEVEL_NAMES, LEVELS, Level, level_options, levelled_kinds
 from tictactoe.players.registry import DEFAULT_THINK, PLAYER_NAMES, PlayerKind, PlayerLimits
 from tictactoe.ui.settings import Settings, default_competitors, level_name
 from tictactoe.ui.terminal.conversation import play_session
-from tictactoe.ui.terminal.menu import DEFAULT_LEVEL, Menu
-from tictactoe.ui.terminal.reader import Reader, converse, enable_line_editing
+from tictactoe.ui.terminal.menu import DEFAULT_LEVEL, Menu, Offer
+from tictactoe.ui.terminal.reader import Reader, Stopped, converse, enable_line_editing
 from tictactoe.ui.window.launch import NoWindowError, cannot_open_message, run_window
 
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from tictactoe.ui.terminal.browse import GameSaver
+    from tictactoe.ui.terminal.keeping import GameKeeper
 
 __all__ = [
     "HISTORY_MODES",
@@ -89,8 +98,13 @@ def main(
     stdout = sys.stdout if stdout is None else stdout
     stderr = sys.stderr if stderr is None else stderr
     arguments = sys.argv[1:] if argv is None else list(argv)
-    if not arguments and stdin is sys.stdin and stdin.isatty() and stdout.isatty():
-        return _run_menu(stdout, stderr, program)
+    if _asks_for_menu(arguments) and stdin is sys.stdin and stdin.isatty() and stdout.isatty():
+        try:
+            with contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(stderr):
+                db = _menu_db(arguments, program)
+        except SystemExit as exit_request:
+            return exit_request.code if isinstance(exit_request.code, int) else EXIT_USAGE
+        return _run_menu(stdout, stderr, program, db)
     if any(argument.split("=", 1)[0] == "--resume-game" for argument in arguments):
         try:
             with contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(stderr):
@@ -298,36 +312,46 @@ def _resumed_settings(arguments: Sequence[str], program: str) -> Settings:
 
 
 def _run_terminal(settings: Settings, stdin: TextIO | None, stdout: TextIO, stderr: TextIO, program: str) -> int:
-    """Play ``settings`` at the terminal, or from a pipe: the exit status."""
+    """Play ``settings`` at the terminal, or from a pipe: the exit status.
+
+    A game with a history is kept in it as it is played; SIGHUP and SIGTERM
+    end the program as Ctrl-C does, the game kept (:func:`stopping_on_signals`).
+    """
     if stdin is None:  # started with its standard input closed (<&-)
         print(f"{program}: no standard input to read moves from", file=stderr)
         return EXIT_INPUT_ENDED
     at_terminal = stdin is sys.stdin and stdin.isatty()
-    usable, save = _history_saver(settings.db, stderr, program, at_terminal=at_terminal)
+    usable, keeper = _history_keeper(settings.db, stderr, program, at_terminal=at_terminal)
     if not usable:
         return EXIT_INPUT_ENDED  # the history asked for cannot be used: said so, and no game started
     if at_terminal:
         enable_line_editing()
 
     def conversation(read_line: Reader) -> None:
-        play_session(settings, read_line, stdout, interactive=at_terminal, on_screen=stdout.isatty(), save=save)
+        play_session(settings, read_line, stdout, interactive=at_terminal, on_screen=stdout.isatty(), keeper=keeper)
 
+    kept = None if keeper is None else keeper.kept_line
     try:
-        status = exit_status(converse(conversation, stdin, stdout, stderr, program, at_terminal=at_terminal))
+        with stopping_on_signals():
+            ending = converse(conversation, stdin, stdout, stderr, program, at_terminal=at_terminal, kept=kept)
+        status = exit_status(ending)
     except SearchMemoryError as error:
         print(f"{program}: {error}", file=stderr)
         return EXIT_FAILED
-    # A game that could not be saved is lost: said in its line, and in the status.
-    return EXIT_FAILED if status == EXIT_OK and save is not None and save.failed else status
+    finally:
+        if keeper is not None:
+            keeper.close()
+    # A game that could not be kept is lost: said in its line, and in the status.
+    return EXIT_FAILED if status == EXIT_OK and keeper is not None and keeper.failed else status
 
 
 def _run_window(settings: Settings, stderr: TextIO, program: str) -> int:
     """Play ``settings`` in a window until it is closed: 0, 1 when the ``--db`` asked for cannot be written (said
     before the window opens), or 2 when no window can open."""
     if settings.db is not None:
-        usable, save = _history_saver(settings.db, stderr, program, at_terminal=True)
-        if save is not None:
-            save.history.close()  # the window opens it again, its own
+        usable, keeper = _history_keeper(settings.db, stderr, program, at_terminal=True)
+        if keeper is not None:
+            keeper.close()  # the window opens it again, its own
         if not usable:
             return EXIT_FAILED
     try:
@@ -338,41 +362,103 @@ def _run_window(settings: Settings, stderr: TextIO, program: str) -> int:
     return EXIT_OK
 
 
-def _run_menu(out: TextIO, err: TextIO, program: str) -> int:
-    """The menu, at a terminal, until Exit, end of input or Ctrl-C."""
+def _asks_for_menu(arguments: Sequence[str]) -> bool:
+    """Whether the command line opens the menu (at a terminal): nothing, or ``--db PATH`` alone.
+
+    >>> _asks_for_menu([]), _asks_for_menu(["--db", "games.sqlite3"]), _asks_for_menu(["--db=games.sqlite3"])
+    (True, True, True)
+    >>> _asks_for_menu(["3", "3", "9"]), _asks_for_menu(["--db", "g.sqlite3", "3", "3", "9"])
+    (False, False)
+    """
+    if not arguments:
+        return True
+    if len(arguments) == 1:
+        return arguments[0].startswith("--db=")
+    return len(arguments) == 2 and arguments[0] == "--db"
+
+
+def _menu_db(arguments: Sequence[str], program: str) -> Path | None:
+    """The history the menu keeps its games in: ``--db PATH``, or None (the default); argparse's ``SystemExit``
+    for a path that cannot be one."""
+    parser = argparse.ArgumentParser(prog=program, description="The menu: new game, previous games, exit.")
+    parser.add_argument("--db", type=file_path, metavar="PATH", help="the game history file (SQLite)")
+    db: Path | None = parser.parse_args(arguments).db
+    return db
+
+
+def _run_menu(out: TextIO, err: TextIO, program: str, db: Path | None = None) -> int:
+    """The menu, at a terminal, until Exit, end of input, Ctrl-C or SIGHUP/SIGTERM; games kept in ``db`` (None:
+    the default history, or none when it cannot be used).  A ``db`` that cannot be used is one line, status 1."""
+    usable, keeper = _history_keeper(db, err, program, at_terminal=True)
+    if not usable:
+        return EXIT_FAILED
     enable_line_editing()
-
-    def play(settings: Settings) -> None:
-        _, save = _history_saver(settings.db, err, program, at_terminal=True)
-        play_session(settings, input, out, interactive=True, on_screen=True, save=save)
-
-    def previous_games() -> None:
-        from tictactoe.ui.terminal.browse import browse  # noqa: PLC0415 -- SQLite: see _history_saver
-
-        browse(input, out, terminal=sys.stdin if out.isatty() else None, play=play)
-
     try:
-        Menu(input, out, play, previous_games).run()
+        with stopping_on_signals():
+            _menu(out, err, keeper, db)
     except EOFError:
         print(file=out)  # Ctrl-D left the cursor after the question
-    except KeyboardInterrupt:
-        print(file=out)
-        print(f"{program}: interrupted", file=err)
-        return EXIT_INTERRUPTED
+    except KeyboardInterrupt as interruption:
+        reason = interruption.reason if isinstance(interruption, Stopped) else "interrupted"
+        what = None if keeper is None else keeper.kept_line()
+        with contextlib.suppress(OSError):  # a terminal that has closed takes no line
+            print(file=out)
+            print(f"{program}: {reason}" + ("" if what is None else f"; {what}"), file=err, flush=True)
+        return exit_status(interruption.ending) if isinstance(interruption, Stopped) else EXIT_INTERRUPTED
+    finally:
+        if keeper is not None:
+            keeper.close()
     return EXIT_OK
 
 
-def _history_saver(db: Path | None, err: TextIO, program: str, *, at_terminal: bool) -> tuple[bool, GameSaver | None]:
-    """:func:`~tictactoe.ui.terminal.browse.history_saver`, for a game that may save: at a terminal, or with ``--db``.
+def _menu(out: TextIO, err: TextIO, keeper: GameKeeper | None, db: Path | None) -> None:
+    """Run the menu, each game kept through ``keeper``, the previous games read from ``db``."""
 
-    A piped game without ``--db`` saves nothing (docs/history.md), and so does not
+    def play(settings: Settings) -> None:
+        play_session(settings, input, out, interactive=True, on_screen=True, keeper=keeper)
+        if keeper is not None:
+            keeper.kept = None  # said already: a later Ctrl-C at the menu's questions leaves no game
+
+    def previous_games() -> None:
+        from tictactoe.ui.terminal.browse import browse  # noqa: PLC0415 -- SQLite: see _history_keeper
+
+        browse(input, out, db, terminal=sys.stdin if out.isatty() else None, play=play)
+
+    offer = None if keeper is None else _last_unfinished(keeper, err)
+    Menu(input, out, play, previous_games, offer).run()
+
+
+def _last_unfinished(keeper: GameKeeper, err: TextIO) -> Callable[[], Offer | None]:
+    """What the menu offers to go on with: the unfinished game played last in ``keeper``'s history, if any."""
+    from tictactoe.game.history import HistoryError  # noqa: PLC0415 -- SQLite: see _history_keeper
+
+    def offer() -> Offer | None:
+        try:
+            summary = keeper.history.last_unfinished()
+            if summary is None:
+                return None
+            record = keeper.history.get(summary.id)
+            session = Session.resume(record, summary.id)
+        except (HistoryError, ValueError) as error:
+            print(f"cannot offer the last unfinished game: {error}", file=err)
+            return None
+        return Offer(summary, lambda: Settings(session))
+
+    return offer
+
+
+def _history_keeper(db: Path | None, err: TextIO, program: str, *, at_terminal: bool) -> tuple[bool, GameKeeper | None]:
+    """:func:`~tictactoe.ui.terminal.keeping.history_keeper`, for a game that may be kept: at a terminal, or with
+    ``--db``.
+
+    A piped game without ``--db`` keeps nothing (docs/history.md), and so does not
     import the history, whose SQLite costs a game's start-up about 7 ms.
     """
     if db is None and not at_terminal:
         return True, None
-    from tictactoe.ui.terminal.browse import history_saver  # noqa: PLC0415 -- see above
+    from tictactoe.ui.terminal.keeping import history_keeper  # noqa: PLC0415 -- see above
 
-    return history_saver(db, err, program, at_terminal=at_terminal)
+    return history_keeper(db, err, program, at_terminal=at_terminal)
 
 
 def _parser(program: str, *, levelled: bool = False) -> argparse.ArgumentParser:

@@ -8,7 +8,8 @@ a record (:mod:`~tictactoe.game.record`), stepped through by a replay
 (:mod:`~tictactoe.game.replay`) and valued by a review
 (:mod:`~tictactoe.game.review`).  The history keeps its records in SQLite
 (:mod:`~tictactoe.game.history`, its tables version by version in
-:mod:`~tictactoe.game.history_schema`), SGF writes and reads them for other
+:mod:`~tictactoe.game.history_schema`), a game being played move by move
+as it goes (:mod:`~tictactoe.game.journal`), SGF writes and reads them for other
 programs (:mod:`~tictactoe.game.sgf`), PSQ reads Piskvork's
 (:mod:`~tictactoe.game.psq`), and :mod:`~tictactoe.game.game_files` tells
 the two apart; tournaments play players against each other

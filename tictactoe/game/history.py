@@ -42,9 +42,19 @@ The format
 
 Atomicity
     A game is written in one transaction, its ``games`` row with all its
-    ``moves`` rows; SQLite's atomic commit (a rollback journal) means that
-    another reader, or the same file after the writer is killed, sees the
-    game whole or not at all.
+    ``moves`` rows; SQLite's atomic commit means that another reader, or
+    the same file after the writer is killed, sees the game whole or not at
+    all.  A game being played is kept as it goes (:meth:`History.keep`,
+    through :mod:`tictactoe.game.journal`): each move a transaction of its own.
+
+Two programs on one file
+    A file that can be written is put in SQLite's write-ahead-log journal
+    mode (``PRAGMA journal_mode = WAL``, kept in the file), in which readers
+    never wait for a writer nor a writer for readers, and every connection
+    waits up to ``timeout`` seconds (``PRAGMA busy_timeout``) for another
+    writer's lock before it gives up, as SQLite advises for several
+    programs on one file.  The log lies beside the file (``-wal`` and
+    ``-shm``) while a program has it open.
 
 Errors
     Every failure is a :class:`HistoryError` whose one-line message names
@@ -114,6 +124,7 @@ _FOLDED = "folded"
 _NOT_SQLITE = "not an SQLite database, so not a game history (left as it is)"
 
 _SUMMARY_COLUMNS = "id, x_kind, x_name, o_kind, o_name, size, length, result, started, ended, move_count, rule"
+# The properties last: History.keep leaves them as they are for a record that has none.
 _GAME_COLUMNS = (
     "x_kind, x_name, o_kind, o_name, size, length, max_levels, think, started, ended, result, move_count,"
     " start_x, start_o, first_mover, declared_result, rule, opening_rule, opening_choices, properties"
@@ -220,6 +231,7 @@ class History:
         self._connection = self._connect()
         try:
             self._prepare(MIGRATIONS)
+            self._share()
         except BaseException:
             self._connection.close()
             raise
@@ -292,6 +304,56 @@ class History:
             connection.execute("DELETE FROM moves WHERE game_id = ?", (game_id,))
             connection.execute("DELETE FROM games WHERE id = ?", (game_id,))
             _insert(connection, record, game_id)
+
+    def keep(self, game_id: int, record: GameRecord) -> None:
+        """Make game ``game_id`` ``record`` in one transaction, writing only what changed: the ``games`` row, and
+        the moves from the first that differs from what is stored (a move played adds one row, an undo deletes).
+
+        A game being played is kept this way after each move (:mod:`tictactoe.game.journal`); a review the game
+        had is deleted once its moves change, and the game information of another program it was imported with
+        (``properties``) stays unless ``record`` has its own.  ``HistoryError`` when there is no such game.
+        Runtime complexity: O(moves), a read of the stored moves and a write of the changed ones.
+        """
+        with self._transaction("save a game", write=True) as connection:
+            if connection.execute("SELECT 1 FROM games WHERE id = ?", (game_id,)).fetchone() is None:
+                raise HistoryError(f"{self.path}: there is no game {game_id}")
+            stored = connection.execute("SELECT row, col FROM moves WHERE game_id = ? ORDER BY ply", (game_id,))
+            wanted = [(timed.move.row, timed.move.col) for timed in record.moves]
+            same = 0
+            for move in stored.fetchall():
+                if same == len(wanted) or tuple(move) != wanted[same]:
+                    break
+                same += 1
+            changed = connection.execute("DELETE FROM moves WHERE game_id = ? AND ply >= ?", (game_id, same))
+            if changed.rowcount or same < len(wanted):
+                delete_review(connection, game_id)  # the review of the moves as they were
+            columns, values = _GAME_COLUMNS.split(", "), list(_game_row(record))
+            if not record.properties:  # another program's game information, which a game played on knows not, stays
+                columns, values = columns[:-1], values[:-1]
+            connection.execute(
+                f"UPDATE games SET ({', '.join(columns)}) = ({', '.join('?' * len(values))}) WHERE id = ?",
+                (*values, game_id),
+            )
+            _insert_moves(connection, game_id, record, same)
+
+    def delete(self, game_id: int) -> None:
+        """Remove game ``game_id``, its moves and its review, in one transaction (nothing when there is none): a
+        game kept from its start and left before anything worth keeping was played."""
+        with self._transaction("delete a game", write=True) as connection:
+            delete_review(connection, game_id)
+            connection.execute("DELETE FROM moves WHERE game_id = ?", (game_id,))
+            connection.execute("DELETE FROM games WHERE id = ?", (game_id,))
+
+    def last_unfinished(self) -> GameSummary | None:
+        """The unfinished game played last (by its last move's time, ``ended``), or None when there is none.
+        Runtime complexity: O(games left unfinished), through an index."""
+        query = f"SELECT {_SUMMARY_COLUMNS} FROM games WHERE result IS NULL ORDER BY ended DESC, id DESC LIMIT 1"
+        with self._transaction("list games", write=False) as connection:
+            row = connection.execute(query).fetchone()
+        try:
+            return None if row is None else _summary(row)
+        except (ValueError, TypeError) as error:
+            raise HistoryError(f"{self.path}: {DamagedGame(row[0], str(error))}") from None
 
     def get(self, game_id: int) -> GameRecord:
         """The whole record of game ``game_id``; ``HistoryError`` when there is none.  Runtime complexity: O(moves)."""
@@ -385,8 +447,10 @@ class History:
         limit: int | None = 20,
         offset: int = 0,
         damaged: list[DamagedGame] | None = None,
+        unfinished_first: bool = False,
     ) -> list[GameSummary]:
-        """The games, the last to start first: at most ``limit`` (``None``: all) after skipping ``offset``.
+        """The games, the last to start first: at most ``limit`` (``None``: all) after skipping ``offset``; with
+        ``unfinished_first``, the games left before their end before the others (the menu's list).
 
         A row that cannot be read is a :class:`HistoryError` naming its game;
         given a ``damaged`` list, such rows are left out and added to it
@@ -406,7 +470,8 @@ class History:
         if require_int("offset", offset) < 0:
             raise ValueError(f"offset must be at least 0, got {offset!r}")
         # By the date the list shows, when the game started; those of no known date last (SQLite's NULLs are least).
-        query = f"SELECT {_SUMMARY_COLUMNS} FROM games {where} ORDER BY started DESC, id DESC LIMIT ? OFFSET ?"
+        first = "result IS NULL DESC, " if unfinished_first else ""
+        query = f"SELECT {_SUMMARY_COLUMNS} FROM games {where} ORDER BY {first}started DESC, id DESC LIMIT ? OFFSET ?"
         with self._transaction("list games", write=False) as connection:
             rows = connection.execute(query, [*parameters, -1 if limit is None else limit, offset]).fetchall()
         summaries = []
@@ -449,6 +514,8 @@ class History:
             connection = sqlite3.connect(uri, uri=True, timeout=self._timeout, isolation_level=None)
         except sqlite3.Error as error:
             raise self._error(error, "open the file") from None
+        self._writable = writable
+        connection.execute(f"PRAGMA busy_timeout = {round(self._timeout * 1000)}")
         connection.execute("PRAGMA foreign_keys = ON")
         connection.create_function(_FOLDED, 1, _folded_name, deterministic=True)
         return connection
@@ -466,6 +533,20 @@ class History:
                 self._migrate(migrations)
             finally:
                 self._connection.execute("PRAGMA foreign_keys = ON")
+
+    def _share(self) -> None:
+        """Put a history that can be written in the write-ahead log's journal mode, for two programs at once.
+
+        Only once the file is known to be a history (another program's file is left as it is).  The mode is
+        kept in the file.  Where the file system cannot share SQLite's index of the log (some network file
+        systems), SQLite keeps the rollback journal, which works too, only with more waiting.
+        """
+        if not self._writable:
+            return
+        try:
+            self._connection.execute("PRAGMA journal_mode = WAL")
+        except sqlite3.Error as error:
+            raise self._error(error, "set up the game history") from None
 
     def _migrate(self, migrations: tuple[tuple[str, ...], ...]) -> None:
         """Apply the migrations the file lacks, in one transaction; none when the references do not hold after."""
@@ -591,28 +672,37 @@ def _players(record: GameRecord) -> tuple[str, str, str, str]:
 def _insert(connection: sqlite3.Connection, record: GameRecord, game_id: int | None = None) -> int:
     """Add ``record``'s rows within the caller's transaction, as game ``game_id`` (None: a new id); its id."""
     cursor = connection.execute(
-        f"INSERT INTO games (id, {_GAME_COLUMNS}) VALUES ({', '.join('?' * 21)})",
-        (
-            game_id,
-            *_players(record),
-            record.rules.size,
-            record.rules.k,
-            record.max_levels,
-            record.think,
-            None if record.started is None else time_text(record.started),
-            None if record.ended is None else time_text(record.ended),
-            record.result,
-            len(record.moves),
-            *_start_columns(record.start),
-            record.declared_result,
-            str(record.rules.variant),
-            str(record.rules.opening),
-            ",".join(record.opening_choices) or None,
-            json.dumps([[name, list(values)] for name, values in record.properties]) if record.properties else None,
-        ),
+        f"INSERT INTO games (id, {_GAME_COLUMNS}) VALUES ({', '.join('?' * 21)})", (game_id, *_game_row(record))
     )
     game_id = cursor.lastrowid
     assert game_id is not None  # an INSERT into a rowid table always sets it
+    _insert_moves(connection, game_id, record)
+    return game_id
+
+
+def _game_row(record: GameRecord) -> tuple[object, ...]:
+    """The values of ``_GAME_COLUMNS`` for ``record``."""
+    return (
+        *_players(record),
+        record.rules.size,
+        record.rules.k,
+        record.max_levels,
+        record.think,
+        None if record.started is None else time_text(record.started),
+        None if record.ended is None else time_text(record.ended),
+        record.result,
+        len(record.moves),
+        *_start_columns(record.start),
+        record.declared_result,
+        str(record.rules.variant),
+        str(record.rules.opening),
+        ",".join(record.opening_choices) or None,
+        json.dumps([[name, list(values)] for name, values in record.properties]) if record.properties else None,
+    )
+
+
+def _insert_moves(connection: sqlite3.Connection, game_id: int, record: GameRecord, first: int = 0) -> None:
+    """Add the ``moves`` rows of ``record``'s moves from ply ``first`` on, within the caller's transaction."""
     connection.executemany(
         "INSERT INTO moves (game_id, ply, row, col, ms) VALUES (?, ?, ?, ?, ?)",
         (
@@ -624,9 +714,9 @@ def _insert(connection: sqlite3.Connection, record: GameRecord, game_id: int | N
                 None if timed.seconds is None else round(timed.seconds * 1000),
             )
             for ply, timed in enumerate(record.moves)
+            if ply >= first
         ),
     )
-    return game_id
 
 
 def _record(row: Sequence[Any], moves: Sequence[Sequence[Any]]) -> GameRecord:

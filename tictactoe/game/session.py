@@ -45,6 +45,7 @@ if TYPE_CHECKING:
 
     from configurations.rules import OpeningChoice, Rules
     from tictactoe.game.history import History
+    from tictactoe.game.journal import Journal
     from tictactoe.players.base import Player
 
 __all__ = ["Session", "Tally"]
@@ -115,6 +116,7 @@ class Session:
         self.started = datetime.now(UTC)
         #: The id the current game is kept under in a history, once saved there (or resumed from there).
         self.game_id: int | None = None
+        self._journal: Journal | None = None  # where each change of the game is written, as it happens
         self.game = self._new_game()
 
     @classmethod
@@ -141,6 +143,24 @@ class Session:
         session.started = record.started if record.started is not None else session.started
         session.game_id = game_id
         return session
+
+    def keep_in(self, journal: Journal) -> None:
+        """Write the current game and every game after it to ``journal`` as they are played: now (the game's
+        start, or a resumed game as it stands), then after each move, undo, redo, choice of colour and new game."""
+        self._journal = journal
+        journal.write(self)
+
+    def leave(self) -> int | None:
+        """The current game is left as it stands (quit, Ctrl-C, the program ended): the id it is kept under,
+        unfinished, in the journal's history; None when it is not (no journal, the game over, nothing worth
+        keeping, or the file failed: the journal's problem says so).  The session writes nothing more after."""
+        journal, self._journal = self._journal, None
+        return None if journal is None else journal.leave(self)
+
+    def _kept(self) -> None:
+        """Tell the journal, if there is one, that the game changed."""
+        if self._journal is not None:
+            self._journal.write(self)
 
     @property
     def can_undo(self) -> bool:
@@ -200,6 +220,7 @@ class Session:
         """
         self.opening_play = self.opening_play.choosing(choice)
         self._settle()
+        self._kept()
 
     def computer_choice(self) -> OpeningChoice:
         """What the computer player choosing now chooses (not yet made); ``ValueError`` when a person chooses or
@@ -266,6 +287,7 @@ class Session:
         if self._planned:
             self._planned = self._planned[1:] if self._planned[0] == move else []
         self._record_time()
+        self._kept()
 
     def undo(self) -> list[Move]:
         """Take back the last move -- and, when a person plays a computer, back to the person's last move.
@@ -286,6 +308,8 @@ class Session:
             if self.side(self.game.start.mover(len(self.game.moves))).is_person or not self._has_person():
                 break
         self._started = time.monotonic()
+        if taken:
+            self._kept()
         return taken
 
     def redo(self) -> list[Move]:
@@ -297,14 +321,24 @@ class Session:
             competitor = self.to_move
             if competitor is None or competitor.is_person or not self._has_person():
                 break
+        if replayed:
+            self._kept()
         return replayed
 
     def new_game(self, *, swap_sides: bool = False) -> Game:
-        """Start the next game (with sides swapped when asked); the current one counts in the tally if over."""
+        """Start the next game (with sides swapped when asked); the current one counts in the tally if over.
+
+        With a journal, the current game is left (:meth:`leave`: kept unfinished, or deleted when it holds
+        nothing) and the new one written as it starts.
+        """
+        journal = self._journal
+        self.leave()
         self._past = self.tally
         if swap_sides:
             self._first_index = 1 - self._first_index
         self.game = self._new_game()
+        if journal is not None:
+            self.keep_in(journal)
         return self.game
 
     def record(self) -> GameRecord:

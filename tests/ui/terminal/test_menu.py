@@ -6,13 +6,18 @@ import io
 import os
 import textwrap
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
 from configurations.rules import Rules
 from tests.cli.test_play import run_in_terminal
+from tictactoe.game.history import GameSummary
+from tictactoe.game.record import Competitor
+from tictactoe.game.session import Session
+from tictactoe.players.registry import PlayerLimits
 from tictactoe.ui.settings import Settings
-from tictactoe.ui.terminal.menu import Menu
+from tictactoe.ui.terminal.menu import Menu, Offer
 
 
 def menu_of(answers: list[str]) -> tuple[Menu, io.StringIO, list[Settings], list[str]]:
@@ -134,9 +139,10 @@ def test_without_a_history_previous_games_says_so() -> None:
 
 
 @pytest.mark.skipif(os.name != "posix", reason="needs pseudo-terminals")
-def test_play_py_without_arguments_at_a_terminal_opens_the_menu() -> None:
+def test_play_py_without_arguments_at_a_terminal_opens_the_menu(tmp_path: Path) -> None:
     typed = [b"\n", b"1\n", b"1\n", b"\n", b"\n", b"0\n", b"\n", b"\n", b"\n", b"\n", b"a1\n", b"n\n", b"3\n"]
-    status, shown = run_in_terminal([], typed, prompts=(b"]: ", b"Your move: ", b"no) "))
+    private = {**os.environ, "XDG_DATA_HOME": str(tmp_path)}  # a history with no unfinished game to offer
+    status, shown = run_in_terminal([], typed, prompts=(b"]: ", b"Your move: ", b"no) "), env=private)
     assert status == 0
     assert shown.endswith(
         textwrap.dedent(
@@ -185,3 +191,30 @@ def test_the_opening_rule_is_asked_after_the_rule_and_a_level_plays_it() -> None
     session = played[0].session
     assert session.rules == Rules.square(15, 5, opening="swap2")
     assert [(c.name, c.kind) for c in session.competitors] == [("You", "human"), ("Hard computer", "strong")]
+
+
+def test_an_unfinished_game_is_offered_first_as_entry_0_and_enter_plays_it_on() -> None:
+    rules = Rules.square(3, 3)
+    session = Session(rules, PlayerLimits(9), Competitor("Ada"), Competitor("Computer", "reference"))
+    game = GameSummary(7, *session.competitors, rules, None, None, None, 2)
+    offers = iter([Offer(game, lambda: Settings(session)), None])
+    menu, out, played, questions = menu_of(["", "3"])
+    menu.offer = lambda: next(offers)
+    menu.run()
+    assert [settings.session for settings in played] == [session]
+    assert questions == ["Choose [0]: ", "Choose [1]: "]
+    assert out.getvalue() == (
+        "\n0) Go on with game 7 (unfinished): Ada (X) against Computer (O), 3x3, 3 in a row, 2 moves\n"
+        "1) New game\n2) Previous games\n3) Exit\n"
+        "\n1) New game\n2) Previous games\n3) Exit\n"
+    )
+
+
+@pytest.mark.skipif(os.name != "posix", reason="needs pseudo-terminals")
+def test_play_py_with_only_a_db_that_cannot_be_used_says_so_before_the_menu(tmp_path: Path) -> None:
+    missing = tmp_path / "missing" / "games.sqlite3"
+    status, shown = run_in_terminal(["--db", str(missing)], [])
+    assert (status, shown) == (
+        1,
+        f"play.py: cannot use the game history: {missing}: the directory {missing.parent} does not exist\n",
+    )

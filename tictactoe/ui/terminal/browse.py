@@ -1,8 +1,9 @@
-"""The game history at the terminal (docs/history.md): saving finished games, the list of games, replaying one.
+"""The game history at the terminal (docs/history.md): the list of games, replaying one.
 
-The terminal game keeps its finished games through :func:`history_saver`;
-the menu's "Previous games" is :func:`browse` (replay, resume, review,
-export); the history's program (:mod:`tictactoe.cli.history`) prints
+The terminal game keeps its games as they are played through
+:mod:`~tictactoe.ui.terminal.keeping`; the menu's "Previous games" is
+:func:`browse` (replay, resume, review, export), the games left unfinished
+listed first; the history's program (:mod:`tictactoe.cli.history`) prints
 :func:`history_table` and steps through :func:`replay_interactively`, from
 which :func:`play_on` starts a new game at the position shown.  Every
 problem with the history file is one line, never a traceback.
@@ -17,7 +18,7 @@ from typing import TextIO
 
 from tictactoe.game.game import StartingPosition
 from tictactoe.game.history import RESULT_FILTERS, GameSummary, History, HistoryError
-from tictactoe.game.record import GameRecord, RecordError
+from tictactoe.game.record import GameRecord
 from tictactoe.game.replay import Replay, replay_text, result_line
 from tictactoe.game.review.search import ReviewFailed, review_game
 from tictactoe.game.session import Session
@@ -36,15 +37,11 @@ __all__ = [
     "REPLAY_KEYS",
     "REPLAY_PROMPT",
     "RESULT_NAMES",
-    "GameSaver",
     "browse",
-    "history_saver",
     "history_table",
-    "open_history",
     "play_on",
     "replay_by_keys",
     "replay_interactively",
-    "save_game",
 ]
 
 REPLAY_PROMPT = "Enter or n: next, b: back, s: start, e: end, p: play on from here, q: quit > "
@@ -68,66 +65,6 @@ _KEY_COMMANDS = {
 #: The results a list can be filtered by, as a person types them (in lower case).
 RESULT_NAMES: dict[str, str] = {result.lower(): result for result in RESULT_FILTERS}
 _NUMERIC = frozenset({0, 6, 7})  # the columns aligned to the right
-
-
-def open_history(path: Path | None, err: TextIO, program: str) -> History | None:
-    """The history at ``path`` (None: the default), or None after one line on ``err`` saying why it cannot be used."""
-    try:
-        return History(path)
-    except HistoryError as error:
-        print(f"{program}: cannot use the game history: {error}", file=err)
-        return None
-
-
-def save_game(history: History, session: Session, err: TextIO, program: str) -> bool:
-    """Save the session's game, finished or left before its end; whether it was (a problem is one line on ``err``).
-
-    A game saved before (left, then resumed) is saved again under its id, in place of what was kept.
-    """
-    try:
-        session.save(history)
-    except (HistoryError, RecordError) as error:
-        print(f"{program}: cannot save the game: {error}", file=err)
-        return False
-    return True
-
-
-class GameSaver:
-    """Saves a session's game in ``history`` (a :data:`~tictactoe.ui.terminal.conversation.Saver`): a problem is
-    one line on ``err``, and :attr:`failed` remembers it, so that the program can end with a status that says so."""
-
-    def __init__(self, history: History, err: TextIO, program: str) -> None:
-        self.history = history
-        self.failed = False
-        self._err = err
-        self._program = program
-
-    def __call__(self, session: Session) -> None:
-        if not save_game(self.history, session, self._err, self._program):
-            self.failed = True
-
-
-def history_saver(db: Path | None, err: TextIO, program: str, *, at_terminal: bool) -> tuple[bool, GameSaver | None]:
-    """Whether the game may start, and how its finished games are saved (None: not saved), as docs/history.md says.
-
-    ``db`` (``--db``) is always used: when it cannot be opened or written
-    (it is tried, before any game), one line on ``err`` says why and the game
-    may not start.  Without it, games typed at a terminal go to the default
-    history -- or, when that cannot be used, are played unsaved after one
-    line saying why -- and piped games are not saved.
-    """
-    if db is None and not at_terminal:
-        return True, None
-    history = open_history(db, err, program)
-    if history is None:
-        return db is None, None
-    try:
-        history.check_writable()
-    except HistoryError as error:
-        history.close()
-        print(f"{program}: cannot use the game history: {error}", file=err)
-        return db is None, None
-    return True, GameSaver(history, err, program)
 
 
 def history_table(summaries: Sequence[GameSummary]) -> str:
@@ -245,7 +182,7 @@ def browse(
         with History(path) as history:
             player = read_line("Player name filter [all]: ").strip() or None
             result = _ask_result(read_line, out)
-            games = history.list_games(player=player, result=result, limit=20)
+            games = history.list_games(player=player, result=result, limit=20, unfinished_first=True)
             if not games:
                 print("No games saved yet." if player is None and result is None else "No games match.", file=out)
                 return

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
-from typing import TextIO, TypeAlias
+from typing import TYPE_CHECKING, TextIO
 
 from configurations import COMPUTER, HUMAN, Winner, draw_board
 from configurations.moves import Move, MoveError, board_extent, quoted
@@ -28,10 +28,13 @@ from tictactoe.ui.settings import Settings, default_name
 from tictactoe.ui.terminal.reader import Reader
 from tictactoe.ui.terminal.spinner import think
 
+if TYPE_CHECKING:
+    from tictactoe.ui.terminal.keeping import GameKeeper
+
 __all__ = [
+    "ABANDONED",
     "CLASSIC_RESULT_LINES",
     "PROMPT",
-    "Saver",
     "help_text",
     "play_again_refusal",
     "play_game",
@@ -40,10 +43,9 @@ __all__ = [
     "winner_line",
 ]
 
-Saver: TypeAlias = Callable[[Session], None]
-"""Saves the session's finished game."""
-
 PROMPT = "Your move: "
+#: What ``quit`` says when the game is not kept (a piped game without ``--db``, or one with no move played).
+ABANDONED = "Game abandoned"
 PLAY_AGAIN = "Play again? (y: yes, s: yes with sides swapped, anything else: no) "
 OPENING_LINE = f"You are {HUMAN} and move first; the computer is {COMPUTER}. Type help for how to play."
 #: The last line of a finished game against the reference search, by the game's result (exact: docs/playing.md).
@@ -68,7 +70,8 @@ def help_text(session: Session) -> str:
 
 
 def play_game(session: Session, read_line: Reader, out: TextIO, *, show_thinking: bool = False) -> bool:
-    """Play the session's current game until it is over (True) or a person quits (False).
+    """Play the session's current game until it is over (True) or a person quits (False, after
+    :data:`ABANDONED`).
 
     A person's moves and commands come from ``read_line``; everything else
     goes to ``out``.  ``EOFError`` and ``KeyboardInterrupt`` from
@@ -76,7 +79,10 @@ def play_game(session: Session, read_line: Reader, out: TextIO, *, show_thinking
     terminal), a computer player that takes a while shows a spinner, and
     the last move is shown in reverse video.
     """
-    return Conversation(session, read_line, out, at_terminal=show_thinking).play()
+    finished = Conversation(session, read_line, out, at_terminal=show_thinking).play()
+    if not finished:
+        print(ABANDONED, file=out)
+    return finished
 
 
 class Conversation:
@@ -113,7 +119,8 @@ class Conversation:
         return drawing
 
     def play(self) -> bool:
-        """Play the current game to its end (True) or until a person quits (False)."""
+        """Play the current game to its end (True) or until a person quits (False: the caller says what became of
+        the game)."""
         session = self.session
         self.say(_opening_line(session))
         for symbol, move in zip((HUMAN, COMPUTER) * len(session.opening), session.opening, strict=False):
@@ -150,7 +157,6 @@ class Conversation:
                 text = self.read_line(choice_prompt(options))
                 command = text.strip().lower()
                 if command == "quit":
-                    self.say("Game abandoned")
                     return False
                 if command == "help":
                     self.say(help_text(session))
@@ -183,7 +189,6 @@ class Conversation:
             if not command:
                 continue
             if command == "quit":
-                self.say("Game abandoned")
                 return False
             if command in _COMMANDS:
                 self.say(_COMMANDS[command](self))
@@ -307,36 +312,48 @@ def play_session(
     *,
     interactive: bool,
     on_screen: bool,
-    save: Saver | None = None,
+    keeper: GameKeeper | None = None,
 ) -> None:
     """Play games until one is quit, or -- when ``interactive`` -- the person does not want another.
 
     Piped, the session is one game (docs/playing.md).  Typed at a terminal, after
     each finished game the tally is shown and the person asked whether to
     play again, with the same sides or swapped.  ``on_screen``: ``out`` is
-    a terminal (see :class:`Conversation`).  ``save`` is given the session
-    after each finished game, and when a game is left before its end (quit,
-    the input ending, Ctrl-C) with a move played, so that it can be resumed.
+    a terminal (see :class:`Conversation`).  ``keeper`` keeps every game in
+    the history as it is played, each move as it is made; when a game is
+    left before its end (quit, the input ending, Ctrl-C, a signal), it is
+    left kept unfinished, and ``quit`` says under which id and how to play
+    it on (:meth:`~tictactoe.ui.terminal.keeping.GameKeeper.kept_line`).
     """
     session = settings.session
+    if keeper is not None:
+        keeper.keep(session)
     try:
-        while Conversation(session, read_line, out, at_terminal=on_screen, delay=settings.delay or 0.0).play():
-            if save is not None:
-                save(session)
-            if not interactive:
-                return
-            print(tally_line(session), file=out)
-            typed = read_line(PLAY_AGAIN).strip()
-            answer = typed.lower()
-            if answer not in ("y", "yes", "s", "swap"):
-                refusal = play_again_refusal(typed, session)
-                if refusal is not None:
-                    print(refusal, file=out)
-                return
-            session.new_game(swap_sides=answer in ("s", "swap"))
+        finished = _play_games(settings, read_line, out, interactive=interactive, on_screen=on_screen)
     finally:
-        if save is not None and session.left_unfinished:
-            save(session)
+        if keeper is not None:
+            keeper.leave(session)
+    if not finished:
+        line = None if keeper is None else keeper.kept_line()
+        print(ABANDONED if line is None else line[0].upper() + line[1:], file=out)
+
+
+def _play_games(settings: Settings, read_line: Reader, out: TextIO, *, interactive: bool, on_screen: bool) -> bool:
+    """The games of :func:`play_session`: False when one is quit, True when the person wants no more."""
+    session = settings.session
+    while Conversation(session, read_line, out, at_terminal=on_screen, delay=settings.delay or 0.0).play():
+        if not interactive:
+            return True
+        print(tally_line(session), file=out)
+        typed = read_line(PLAY_AGAIN).strip()
+        answer = typed.lower()
+        if answer not in ("y", "yes", "s", "swap"):
+            refusal = play_again_refusal(typed, session)
+            if refusal is not None:
+                print(refusal, file=out)
+            return True
+        session.new_game(swap_sides=answer in ("s", "swap"))
+    return False
 
 
 def opening_rule_line(session: Session, people: int) -> str:

@@ -1,14 +1,16 @@
 """The menu that ``python play.py`` opens at a terminal (docs/playing.md): new game, previous games, exit.
 
-Every answer is checked as it is typed, with a one-line reason and the
-question asked again; pressing Enter takes the default shown in brackets.
+When the history holds a game left unfinished, the menu offers first, as
+entry ``0`` and its default, to go on with the one played last.  Every
+answer is checked as it is typed, with a one-line reason and the question
+asked again; pressing Enter takes the default shown in brackets.
 End of input (Ctrl-D) or Ctrl-C at any question leaves the menu.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TextIO, TypeVar
+from typing import TYPE_CHECKING, NamedTuple, TextIO, TypeVar
 
 from configurations.moves import MAX_BOARD_SIZE
 from configurations.numbers import read_whole_number
@@ -21,9 +23,12 @@ from tictactoe.players.registry import PLAYER_NAMES, PlayerKind, PlayerLimits, m
 from tictactoe.ui.settings import Settings, check_name, default_name, level_name
 from tictactoe.ui.terminal.reader import Reader
 
+if TYPE_CHECKING:
+    from tictactoe.game.history import GameSummary
+
 T = TypeVar("T")
 
-__all__ = ["CHOICES", "DEFAULT_LEVEL", "Menu"]
+__all__ = ["CHOICES", "DEFAULT_LEVEL", "Menu", "Offer", "offer_text"]
 
 #: The level Enter takes at the question of the computer's depth: the strong player at a quarter of a second a
 #: move answers at once and plays well on every board, where a depth plays the assignment's reference search,
@@ -34,11 +39,38 @@ DEFAULT_LEVEL = Level.HARD
 CHOICES = ("New game", "Previous games", "Exit")
 
 
+class Offer(NamedTuple):
+    """A game left unfinished that the menu offers to go on with: its line of the history (what the entry shows)
+    and how to play it on (the settings, made when it is chosen)."""
+
+    game: GameSummary
+    settings: Callable[[], Settings]
+
+
+def offer_text(game: GameSummary) -> str:
+    """The menu's entry for going on with ``game``.
+
+    >>> from configurations.rules import Rules
+    >>> from tictactoe.game.history import GameSummary
+    >>> game = GameSummary(3, Competitor("Ada"), Competitor("Computer", "reference"), Rules.square(3, 3), None, None,
+    ...                    None, 2)
+    >>> offer_text(game)
+    'Go on with game 3 (unfinished): Ada (X) against Computer (O), 3x3, 3 in a row, 2 moves'
+    """
+    moves = f"{game.move_count} move{'s' * (game.move_count != 1)}"
+    return (
+        f"Go on with game {game.id} (unfinished): {game.x.name} (X) against {game.o.name} (O), "
+        f"{game.rules.board}, {game.rules.k} in a row, {moves}"
+    )
+
+
 class Menu:
     """The menu's conversation: questions through ``read_line``, everything else to ``out``.
 
     ``play`` plays the settings of a new game; ``browse`` shows the
-    previous games (None while there is no history to show).
+    previous games (None while there is no history to show); ``offer``,
+    asked each time the menu is shown, is the game left unfinished to go
+    on with, as entry ``0`` (None: there is none).
     """
 
     def __init__(
@@ -47,20 +79,27 @@ class Menu:
         out: TextIO,
         play: Callable[[Settings], None],
         browse: Callable[[], None] | None = None,
+        offer: Callable[[], Offer | None] | None = None,
     ) -> None:
         self.read_line = read_line
         self.out = out
         self.play = play
         self.browse = browse
+        self.offer = offer
 
     def run(self) -> None:
         """Show the menu until the person chooses Exit; ``EOFError``/``KeyboardInterrupt`` propagate."""
         while True:
-            print(
-                "", *(f"{number}) {choice}" for number, choice in enumerate(CHOICES, start=1)), sep="\n", file=self.out
-            )
-            choice = self.ask("Choose", _whole_number(1, len(CHOICES)), "1")
-            if choice == 1:
+            offer = None if self.offer is None else self.offer()
+            entries = [f"{number}) {choice}" for number, choice in enumerate(CHOICES, start=1)]
+            if offer is not None:
+                entries.insert(0, f"0) {offer_text(offer.game)}")
+            print("", *entries, sep="\n", file=self.out)
+            first = 0 if offer is not None else 1
+            choice = self.ask("Choose", _whole_number(first, len(CHOICES)), str(first))
+            if choice == 0 and offer is not None:
+                self.play(offer.settings())
+            elif choice == 1:
                 self.play(self.new_game())
             elif choice == 2 and self.browse is not None:
                 self.browse()

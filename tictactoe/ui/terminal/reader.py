@@ -23,7 +23,7 @@ import enum
 from collections.abc import Callable
 from typing import TextIO, TypeAlias
 
-__all__ = ["MAX_LINE", "Ending", "Reader", "converse", "echoing_reader", "enable_line_editing"]
+__all__ = ["MAX_LINE", "Ending", "Reader", "Stopped", "converse", "echoing_reader", "enable_line_editing"]
 
 #: The most characters of a line a piped conversation reads: moves and answers are a few characters long.
 MAX_LINE = 1000
@@ -35,11 +35,28 @@ Reader: TypeAlias = Callable[[str], str]
 
 
 class Ending(enum.Enum):
-    """How a conversation ended: by itself, because its input ended first, or by Ctrl-C."""
+    """How a conversation ended: by itself, because its input ended first, by Ctrl-C, or by a signal that stops
+    the program (:class:`Stopped`): its terminal closed (SIGHUP) or it was told to end (SIGTERM)."""
 
     FINISHED = "finished"
     INPUT_ENDED = "input ended"
     INTERRUPTED = "interrupted"
+    HUNG_UP = "hung up"
+    TERMINATED = "terminated"
+
+
+class Stopped(KeyboardInterrupt):
+    """A signal that ends the program as Ctrl-C does, raised by the program's handler of it: SIGHUP (the terminal
+    closed) or SIGTERM (``kill``, a shutdown).  A ``KeyboardInterrupt``, so that whatever Ctrl-C cleans up -- a
+    search's board, a game kept unfinished -- it cleans up too."""
+
+    def __init__(self, number: int, ending: Ending, reason: str) -> None:
+        super().__init__(reason)
+        #: The signal's number: the program's exit status is 128 plus it, as shells report a signal's end.
+        self.number = number
+        self.ending = ending
+        #: What the program's last line says: ``the terminal closed``, ``terminated``.
+        self.reason = reason
 
 
 def echoing_reader(stream: TextIO, out: TextIO) -> Reader:
@@ -81,27 +98,43 @@ def converse(
     program: str,
     *,
     at_terminal: bool,
+    kept: Callable[[], str | None] | None = None,
 ) -> Ending:
     """Run ``conversation`` over lines of ``stdin``; how it ended.
 
     At a terminal the lines are read with ``input``, otherwise with
     :func:`echoing_reader` over ``stdin``.  When the input ends first
-    (``EOFError``) or on Ctrl-C, one line on ``err`` says so (``"<program>: interrupted, game abandoned"``), after
-    a newline on ``out`` at a terminal, where the cursor was left after the
-    prompt.
+    (``EOFError``), on Ctrl-C or on a signal that stops the program
+    (:class:`Stopped`), one line on ``err`` says so, after a newline on
+    ``out`` at a terminal, where the cursor was left after the prompt: what
+    happened, then what became of the game, ``kept()`` once the
+    conversation is over (``game 3 is kept unfinished: ...``; None: nothing
+    was kept), or else ``game abandoned`` -- ``"<program>: interrupted, game
+    abandoned"``.  A terminal that has closed (SIGHUP) takes no line: none is
+    written, and nothing fails.
     """
     read_line = input if at_terminal else echoing_reader(stdin, out)
     try:
         conversation(read_line)
     except EOFError:
         ending, reason = Ending.INPUT_ENDED, "input ended before the game was over"
+    except Stopped as stop:
+        ending, reason = stop.ending, stop.reason
     except KeyboardInterrupt:
-        ending, reason = Ending.INTERRUPTED, "interrupted, game abandoned"
+        ending, reason = Ending.INTERRUPTED, "interrupted"
     else:
         return Ending.FINISHED
-    if at_terminal:
-        print(file=out)  # Ctrl-D or Ctrl-C left the cursor after the prompt
-    print(f"{program}: {reason}", file=err)
+    what = None if kept is None else kept()
+    if what is not None:
+        reason = f"{reason}; {what}"
+    elif ending is not Ending.INPUT_ENDED:
+        reason = f"{reason}, game abandoned"
+    try:
+        if at_terminal:
+            print(file=out)  # Ctrl-D or Ctrl-C left the cursor after the prompt
+        print(f"{program}: {reason}", file=err, flush=True)
+    except OSError:  # the terminal has gone (SIGHUP): the game is kept all the same
+        pass
     return ending
 
 
