@@ -13,7 +13,10 @@ on the ones before it.  A player named ``brain:PATH`` is the brain
 the Gomoku AI protocol at the ``timeout_turn`` of which it searches
 ``--think`` seconds: the strong player of another commit, so that a change
 to the engine can be played against the engine before it (two copies of
-the project, each at its commit, at equal time).
+the project, each at its commit, at equal time).  ``--order-a NAME`` and
+``--order-b NAME`` give a ``strong`` side another move order
+(:mod:`tictactoe.solver.move_orders`), so that two orders can be played
+against each other.
 
 The game is played by ``--rule`` (freestyle, standard, renju, caro) and
 ``--opening-rule`` (free, swap, swap2), as ``play.py`` plays them.  Under
@@ -62,6 +65,7 @@ from tictactoe.game.openings import OpeningPlay, Role
 from tictactoe.game.tournament import ForbiddenChoiceError, play_out_timed
 from tictactoe.players.base import OpeningPlayer, Player
 from tictactoe.players.registry import DEFAULT_THINK, PlayerLimits, make_player
+from tictactoe.solver.move_orders import ORDER_NAMES
 
 __all__ = [
     "BRAIN_PREFIX",
@@ -89,6 +93,8 @@ CENTRE_REACH = 2
 DEFAULT_OPENING_MOVES = 2
 #: A side of the match: 0 for player A, 1 for player B.
 SIDES = (0, 1)
+# The move orders, as help lists them.
+_ORDERS = ", ".join(ORDER_NAMES)
 #: Progress: told the number of the game about to start (from 1) and how many there are.
 Progress = Callable[[int, int], None]
 
@@ -101,6 +107,8 @@ class Contestant:
     max_levels: int
     #: Seconds a move for this side only (``strong``); None: the match's ``think``.
     think: float | None = None
+    #: The strong search's move order by name (:mod:`tictactoe.solver.move_orders`); None: its default.
+    order: str | None = None
 
 
 @dataclass(frozen=True)
@@ -273,12 +281,16 @@ BRAIN_TURN_SHARE = 0.8
 
 def make_contestant(contestant: Contestant, rules: Rules, think: float, seed: int) -> Player:
     """The player ``contestant`` names, made for a game by ``rules``; ``ValueError`` (one line) when there is none."""
+    if contestant.order is not None and contestant.name != "strong":
+        raise ValueError(f"{contestant.name} has no move order: only strong searches with one")
     if contestant.name.startswith(BRAIN_PREFIX):
         if rules.opening is not Opening.FREE:
             raise ValueError(f"a brain plays the free opening only, not {rules.opening}: {PROTOCOL_OPENINGS}")
         return _brain(Path(contestant.name.removeprefix(BRAIN_PREFIX)), rules, think)
-    limits = PlayerLimits(contestant.max_levels, think if contestant.think is None else contestant.think, seed)
-    player = make_player(contestant.name, rules, limits)
+    own_think = think if contestant.think is None else contestant.think
+    player = make_player(
+        contestant.name, rules, PlayerLimits(contestant.max_levels, own_think, seed, order=contestant.order)
+    )
     if player is None:
         raise ValueError("human needs a person at the board: a match is between computer players")
     return player
@@ -519,6 +531,8 @@ def _parser() -> _Parser:
     parser.add_argument("--levels", type=whole_number(0), default=2, help="both sides' max_levels (default 2)")
     parser.add_argument("--levels-a", type=whole_number(0), metavar="N", help="A's max_levels, instead of --levels")
     parser.add_argument("--levels-b", type=whole_number(0), metavar="N", help="B's max_levels, instead of --levels")
+    parser.add_argument("--order-a", choices=ORDER_NAMES, metavar="NAME", help="A's move order (strong): " + _ORDERS)
+    parser.add_argument("--order-b", choices=ORDER_NAMES, metavar="NAME", help="B's move order, as --order-a")
     parser.add_argument("--games", type=whole_number(2), default=24, help="how many games, an even number (24)")
     parser.add_argument(
         "--think", type=_seconds, default=DEFAULT_THINK, metavar="SECONDS", help="the strong player's time a move"
@@ -563,7 +577,10 @@ def _contestants(args: argparse.Namespace) -> tuple[Contestant, Contestant]:
     def levels(given: int | None) -> int:
         return args.levels if given is None else given
 
-    return Contestant(args.a, levels(args.levels_a)), Contestant(args.b, levels(args.levels_b))
+    return (
+        Contestant(args.a, levels(args.levels_a), order=args.order_a),
+        Contestant(args.b, levels(args.levels_b), order=args.order_b),
+    )
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -32,6 +32,7 @@ from configurations.moves import Move
 from configurations.rules import Rules
 from tests.paths import ROOT
 from tictactoe.players.registry import PlayerLimits, make_player
+from tictactoe.players.strong import StrongPlayer
 
 MATCH = [sys.executable, "-m", "bench.match"]
 # A cheap board on which games still take a dozen moves or more.
@@ -274,6 +275,14 @@ def test_progress_on_a_terminal_is_one_line_rewritten_and_wiped() -> None:
             "argument --levels-b: must be a whole number, at least 0, got '-1'",
         ),
         (["weights", "reference", "--length", "4"], "the following arguments are required: --size"),
+        (
+            ["strong", "strong", *SMALL, "--order-b", "random"],
+            "argument --order-b: invalid choice: 'random' (choose from 'weights', 'history')",
+        ),
+        (
+            ["weights", "strong", *SMALL, "--order-a", "history"],
+            "argument A: weights has no move order: only strong searches with one",
+        ),
     ],
 )
 def test_a_command_line_that_cannot_run_is_one_line_and_status_2(
@@ -283,6 +292,14 @@ def test_a_command_line_that_cannot_run_is_one_line_and_status_2(
         main(arguments)
     assert stopped.value.code == 2
     assert capsys.readouterr() == ("", f"python -m bench.match: error: {message}\n")
+
+
+def test_each_side_of_strong_against_strong_searches_in_the_order_it_is_given() -> None:
+    rules = Rules.square(15, 5)
+    sides = bench.match._contestants(bench.match._parser().parse_args(["strong", "strong", "--size", "15",
+        "--length", "5", "--order-a", "history"]))  # fmt: skip
+    players = [bench.match.make_contestant(side, rules, 0.1, 1) for side in sides]
+    assert [player.order for player in players if isinstance(player, StrongPlayer)] == ["history", "weights"]
 
 
 def test_an_unplayable_board_stops_the_program_before_any_game() -> None:

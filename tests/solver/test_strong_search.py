@@ -19,7 +19,7 @@ from tests.solver.test_solve import lines_of, positions
 from tictactoe.players.prover import prove
 from tictactoe.players.registry import PlayerLimits, make_player
 from tictactoe.players.strong import StrongPlayer
-from tictactoe.solver import strong_search
+from tictactoe.solver import strong_search, strong_tree
 from tictactoe.solver.position import Position
 from tictactoe.solver.search_board import CROSS, NOUGHT, SearchBoard
 from tictactoe.solver.solve import solve
@@ -322,7 +322,7 @@ MIDDLE_GAME = [  # 15x15, O to move: a position of bench.strong's time positions
 def test_late_quiet_moves_searched_shallower_first_cost_fewer_positions(monkeypatch: pytest.MonkeyPatch) -> None:
     position = Position.from_rows(MIDDLE_GAME, 5)
     reduced = StrongSearch(Rules.square(15, 5)).choose(position, max_plies=4, think=PLENTY)
-    monkeypatch.setattr(strong_search, "LATE_MOVE", 1_000)  # no move is that late: null windows alone
+    monkeypatch.setattr(strong_tree, "LATE_MOVE", 1_000)  # no move is that late: null windows alone
     unreduced = StrongSearch(Rules.square(15, 5)).choose(position, max_plies=4, think=PLENTY)
     assert reduced.depth == unreduced.depth == 4
     assert reduced.nodes < unreduced.nodes
@@ -333,7 +333,7 @@ def test_boards_under_15x15_are_searched_without_reductions(monkeypatch: pytest.
     position = Position.from_rows(rows, 5)
     choices = []
     for late in (1, 1_000):
-        monkeypatch.setattr(strong_search, "LATE_MOVE", late)
+        monkeypatch.setattr(strong_tree, "LATE_MOVE", late)
         choice = StrongSearch(Rules.square(10, 5)).choose(position, max_plies=4, think=PLENTY)
         choices.append((choice.move, choice.score, choice.depth, choice.nodes))
     assert choices[0] == choices[1]
@@ -379,7 +379,7 @@ def test_boards_searched_for_proofs_reduce_no_move(position: Position) -> None:
     found = []
     for late in (1, 1_000):
         with pytest.MonkeyPatch.context() as patch:
-            patch.setattr(strong_search, "LATE_MOVE", late)
+            patch.setattr(strong_tree, "LATE_MOVE", late)
             choice = StrongSearch(Rules.square(position.size, position.length)).choose(
                 position, max_plies=3, think=PLENTY
             )

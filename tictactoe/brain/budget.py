@@ -10,7 +10,10 @@ every few positions), and reading, replying and Python's pauses take the
 rest.  With a match clock (``timeout_match``, and ``time_left`` before a
 move), a move is also given at most ``1 / MOVES_AHEAD`` of what is left
 after ``LATENCY`` for each of those moves: what is left then shrinks by a
-share a move and never runs out.
+share a move and never runs out.  The arithmetic, and these shares, are
+the search's own clock's (:mod:`tictactoe.solver.timing`), which also
+spends a move's seconds within the search; here the protocol's
+milliseconds become its seconds.
 
 >>> clock = Clock(turn_ms=5000)
 >>> clock.seconds()  # 80% of the turn
@@ -39,6 +42,7 @@ from dataclasses import dataclass
 
 from tictactoe.players.base import DEFAULT_THINK
 from tictactoe.solver.strong_search import DEFAULT_CAPACITY
+from tictactoe.solver.timing import LATENCY, MIN_THINK, MOVES_AHEAD, TURN_SHARE, move_budget
 
 __all__ = [
     "LATENCY",
@@ -52,15 +56,6 @@ __all__ = [
     "table_capacity",
 ]
 
-#: The share of ``timeout_turn`` the search is given.
-TURN_SHARE = 0.8
-#: Seconds kept back from every limit for what is not the search: reading, replying, the search's
-#: overrun past its own deadline (it looks at the clock every few positions), Python's pauses.
-LATENCY = 0.05
-#: The least a search is given, when the limits leave less (or ask for a move "as fast as possible").
-MIN_THINK = 0.01
-#: A match clock is spread over this many of the brain's moves, whatever is left.
-MOVES_AHEAD = 25
 #: Bytes a position's record takes in the search's table, its key aside: the record, the key's string
 #: object, the table's bucket entry and the ring slot that keeps its age (measured with tracemalloc:
 #: about 160, rounded up for the allocator's slack).
@@ -85,18 +80,9 @@ class Clock:
     left_ms: int | None = None
 
     def seconds(self) -> float:
-        """The seconds the search is given for the next move."""
-        if self.turn_ms is None:
-            budget = DEFAULT_THINK
-        elif self.turn_ms == 0:
-            budget = MIN_THINK
-        else:
-            turn = self.turn_ms / _MS
-            budget = min(turn * TURN_SHARE, turn - LATENCY)
-        left = self._match_left()
-        if left is not None:
-            budget = min(budget, (left - LATENCY) / MOVES_AHEAD)
-        return max(round(budget, 6), MIN_THINK)
+        """The seconds the search is given for the next move (:func:`tictactoe.solver.timing.move_budget`)."""
+        turn = None if self.turn_ms is None else self.turn_ms / _MS
+        return move_budget(turn, self._match_left(), default=DEFAULT_THINK)
 
     def _match_left(self) -> float | None:
         """Seconds left of the match, or None when the match has no limit."""

@@ -61,7 +61,7 @@ class UnsupportedBoardError(ValueError):
 
 class PlayerLimits(NamedTuple):
     """A computer player's own limits, apart from the game's rules: the search depth, the time a move, the seed,
-    the memory."""
+    the memory, and the strong search's move order."""
 
     max_levels: int
     #: Seconds a move for the players that work to a clock (``strong``).
@@ -70,6 +70,8 @@ class PlayerLimits(NamedTuple):
     seed: int | None = None
     #: The bytes the reference search's table may take (``None``: a quarter of the machine's memory).
     memory: int | None = None
+    #: The strong search's move order by name (:mod:`tictactoe.solver.move_orders`); ``None``: its default.
+    order: str | None = None
 
 
 class Player(Protocol):

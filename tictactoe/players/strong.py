@@ -29,6 +29,7 @@ from configurations.board import require_levels
 from configurations.symbols import require_player
 from tictactoe.players.base import ComputerPlayer, PlayerLimits
 from tictactoe.players.swap import SwapEstimates
+from tictactoe.solver.move_orders import DEFAULT_ORDER, require_order
 from tictactoe.solver.position import Position
 from tictactoe.solver.strong_search import StrongSearch
 
@@ -49,14 +50,15 @@ class StrongPlayer(ComputerPlayer):
 
     name = "strong"
 
-    __slots__ = ("_max_levels", "_search", "_swap", "_think", "last_choice")
+    __slots__ = ("_max_levels", "_order", "_search", "_swap", "_think", "last_choice")
 
-    def __init__(self, max_levels: int, think: float, *, seed: int | None = None) -> None:
-        """A strong player searching at most ``max_levels`` levels and ``think`` seconds a move; ``seed`` makes the
-        stones it places in a swap opening repeatable.
+    def __init__(self, max_levels: int, think: float, *, seed: int | None = None, order: str = DEFAULT_ORDER) -> None:
+        """A strong player searching at most ``max_levels`` levels and ``think`` seconds a move, trying moves in
+        the move ``order`` of that name (:mod:`tictactoe.solver.move_orders`); ``seed`` makes the stones it places
+        in a swap opening repeatable.
 
-        ``ValueError`` when ``max_levels`` is negative or ``think`` is not a
-        number above 0.
+        ``ValueError`` when ``max_levels`` is negative, ``think`` is not a
+        number above 0, or ``order`` names no order.
         """
         self._max_levels = require_levels(max_levels)
         if isinstance(think, bool) or not isinstance(think, int | float):
@@ -64,6 +66,7 @@ class StrongPlayer(ComputerPlayer):
         if not think > 0 or math.isinf(think):
             raise ValueError(f"think must be a number of seconds above 0, got {think!r}")
         self._think = float(think)
+        self._order = require_order(order)
         self._search: StrongSearch | None = None
         self._swap = SwapEstimates(think=self._think, seed=seed)
         #: What the last :meth:`choose` decided, with its score, depth and nodes; None before any.
@@ -71,8 +74,10 @@ class StrongPlayer(ComputerPlayer):
 
     @classmethod
     def from_options(cls, rules: Rules, limits: PlayerLimits) -> StrongPlayer:
-        """The player a game asks for: ``limits.max_levels`` deep, ``limits.think`` seconds a move, ``limits.seed``."""
-        return cls(limits.max_levels, limits.think, seed=limits.seed)
+        """The player a game asks for: ``limits.max_levels`` deep, ``limits.think`` seconds a move, ``limits.seed``,
+        in the move order ``limits.order`` (the search's own when None)."""
+        order = DEFAULT_ORDER if limits.order is None else limits.order
+        return cls(limits.max_levels, limits.think, seed=limits.seed, order=order)
 
     @classmethod
     def supports(cls, rules: Rules) -> str | None:
@@ -84,6 +89,11 @@ class StrongPlayer(ComputerPlayer):
     def max_levels(self) -> int:
         """How many levels below its own move the search looks at most."""
         return self._max_levels
+
+    @property
+    def order(self) -> str:
+        """The name of the move order its search tries moves in."""
+        return self._order
 
     @property
     def think(self) -> float:
@@ -102,7 +112,7 @@ class StrongPlayer(ComputerPlayer):
             raise ValueError(f"it is {position.mover}'s turn, not {mover}'s")
         search = self._search
         if search is None or search.rules != position.rules:
-            search = self._search = StrongSearch(position.rules)
+            search = self._search = StrongSearch(position.rules, order=self._order)
         self.last_choice = search.choose(position, max_plies=self._max_levels + 1, think=self._think, stats=stats)
         return self.last_choice.move
 

@@ -16,7 +16,11 @@
 * :func:`sound_play` (:mod:`.sound_search`): the reference search
   (docs/dictionary.md) with its table made sound, for the ``sound`` player.
 * :class:`StrongSearch` (:mod:`.strong_search`): the best move within a
-  time budget on any board, for the ``strong`` player.  Its parts: wins by
+  time budget on any board, for the ``strong`` player.  Its parts: the
+  rules and threat guards at its root (:mod:`.strong_root`), the tree
+  below it (:mod:`.strong_tree`), the move orders it may try moves in by
+  name (:mod:`.move_orders`), the clock of a move, which the brain's
+  budget shares (:mod:`.timing`), wins by
   continuous threats (:mod:`.threats`), the evaluation at its horizon
   (:mod:`.evaluation`, or on large boards the patterns on the lines,
   :mod:`.patterns`), a table bounded in size (:mod:`.table`), and under
