@@ -1239,3 +1239,18 @@ def test_at_a_terminal_the_line_that_won_is_marked_with_the_last_move() -> None:
     assert final == ["  a b c", f"1 {mark}X{plain} O .", f"2 {mark}X{plain} O .", f"3 {mark}X{plain} . ."]
     _, piped, _ = run_main(["3", "3", "1", "--x", "human", "--o", "human"], moves)
     assert mark not in piped  # through a pipe, no mark at all
+
+
+def test_at_the_terminal_undo_takes_back_a_stone_of_the_opening_and_asks_for_that_stone_again() -> None:
+    args = ["15", "5", "1", "--opening-rule", "swap", "--x", "human", "--o", "human"]
+    status, out, err = run_main(args, "h8\ni8\nundo\nj9\nquit\n")
+    assert (status, err) == (0, "")
+    prompts = [line for line in out.splitlines() if line.startswith(("Place stone", "Took back"))]
+    assert prompts == [
+        "Place stone 1 (black): h8",
+        "Place stone 2 (white): i8",
+        "Place stone 3 (black): undo",
+        "Took back i8",
+        "Place stone 2 (white): j9",
+        "Place stone 3 (black): quit",
+    ]

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from configurations.moves import Move
-from configurations.rules import Rules
+from configurations.rules import Opening, OpeningChoice, Rules
 from tictactoe.game.history import History
 from tictactoe.game.record import Competitor
 from tictactoe.game.session import Session, Tally
@@ -126,3 +126,21 @@ def test_a_session_saves_its_game_new_then_in_place_and_a_resumed_one_in_place(t
     assert second != first  # a game of its own
     assert [game.id for game in history.list_games()] == sorted([first, second], reverse=True)
     history.close()
+
+
+def test_before_the_colours_are_chosen_undo_takes_back_a_person_s_last_stone_since_the_last_choice() -> None:
+    rules = Rules.square(9, 4, opening=Opening.SWAP2)
+    session = Session(rules, PlayerLimits(2), Competitor("Ann"), Competitor("Bob"))
+    assert (session.can_undo, session.undo()) == (False, [])
+    for square in (Move(4, 4), Move(4, 5)):
+        session.play(square)
+    assert session.can_undo
+    assert session.undo() == [Move(4, 5)]
+    assert (session.opening_play.stones, session.game.moves) == (1, (Move(4, 4),))
+    session.play(Move(3, 3))
+    session.play(Move(5, 5))
+    session.choose(OpeningChoice.TWO_MORE)
+    assert (session.can_undo, session.undo()) == (False, [])  # the stones the choice was made on stay
+    session.play(Move(0, 0))
+    assert session.undo() == [Move(0, 0)]
+    assert session.game.moves == (Move(4, 4), Move(3, 3), Move(5, 5))

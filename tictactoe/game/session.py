@@ -35,7 +35,7 @@ from configurations import SearchStats, Side
 from configurations.moves import Move
 from configurations.rules import Opening
 from tictactoe.game.game import EMPTY_START, Game, StartingPosition
-from tictactoe.game.openings import OpeningChoiceError, OpeningPlay, Role
+from tictactoe.game.openings import FIRST_STONES, OpeningChoiceError, OpeningPlay, Role
 from tictactoe.game.record import Competitor, GameRecord
 from tictactoe.players.base import OpeningPlayer
 from tictactoe.players.registry import DEFAULT_THINK, PlayerKind, PlayerLimits, make_player
@@ -164,7 +164,10 @@ class Session:
 
     @property
     def can_undo(self) -> bool:
-        """Whether :meth:`undo` has something to take back: a move, and with a person playing, one of theirs."""
+        """Whether :meth:`undo` has something to take back: a move, and with a person playing, one of theirs; before
+        the colours of a swap opening are chosen, a stone a person placed since the last choice."""
+        if not self.opening_play.settled:
+            return self._can_take_back_stone()
         return self.game.can_undo and (not self._has_person() or self._person_has_moved())
 
     @property
@@ -297,8 +300,12 @@ class Session:
         back the computer's reply and the person's move before it, so that
         it is the person's turn again; when the person has made no move yet
         (the computer opened), there is nothing of theirs to take back, and
-        nothing is: the sides stay as they are.
+        nothing is: the sides stay as they are.  Before the colours of a swap
+        opening are chosen, it takes back the last stone a person placed since
+        the last choice (the stones a choice was made on stay).
         """
+        if not self.opening_play.settled:
+            return [self._take_back_stone()] if self._can_take_back_stone() else []
         if self._has_person() and not self._person_has_moved():
             return []
         taken: list[Move] = []
@@ -385,6 +392,24 @@ class Session:
             self._seconds.append(0.0)
         self._started = time.monotonic()
         return game
+
+    def _can_take_back_stone(self) -> bool:
+        """Whether the last stone of an opening not settled yet is a person's, placed since the last choice."""
+        opening = self.opening_play
+        placer = Role.SECOND if opening.choices else Role.FIRST
+        placed = opening.stones - (FIRST_STONES if opening.choices else 0)
+        return placed > 0 and self.role(placer).is_person
+
+    def _take_back_stone(self) -> Move:
+        """Take back the last stone of the opening, as :meth:`undo` takes back a move: the stone, the opening's
+        count of stones, its time; the journal keeps the game as it now is."""
+        move = self.game.undo()
+        opening = self.opening_play
+        self.opening_play = OpeningPlay(opening.rule, opening.stones - 1, opening.choices)
+        self._seconds.pop()
+        self._started = time.monotonic()
+        self._kept()
+        return move
 
     def _record_time(self) -> None:
         now = time.monotonic()

@@ -182,8 +182,9 @@ class Conversation:
         forbidden = self.session.game.forbidden_points()
         if forbidden:
             self.say(forbidden_line(forbidden))
-        prompt = PROMPT if self.session.opening_play.placer is None else stone_prompt(self.session)
         while True:
+            # Asked anew each time: an undo in a swap opening changes which stone is to be placed.
+            prompt = PROMPT if self.session.opening_play.placer is None else stone_prompt(self.session)
             text = self.read_line(prompt)
             command = text.strip().lower()
             if not command:

@@ -29,7 +29,6 @@ from configurations import Side, Winner
 from configurations.moves import Move, MoveError
 from configurations.rules import Opening
 from tictactoe.game.game import StartingPosition, winning_squares
-from tictactoe.game.openings import FIRST_STONES, OpeningPlay, Role
 from tictactoe.game.session import Session
 from tictactoe.ui.window.form import FormError, start_game
 from tictactoe.ui.window.picture import BoardPicture
@@ -197,7 +196,7 @@ class GameController:
             return False
         # Between two computer players there is no person's move to take back: they would only play it again.
         if action == "undo":
-            return session.has_person and (session.can_undo if settled else self._can_take_back_stone())
+            return session.has_person and session.can_undo
         if action == "redo":
             return session.has_person and session.game.can_redo
         if action == "hint":
@@ -275,7 +274,7 @@ class GameController:
         if not self.can("undo"):
             return
         session = self.session
-        taken = session.undo() if session.opening_play.settled else [_take_back_stone(session)]
+        taken = session.undo()
         self._turn_changed(f"Took back {', '.join(map(str, reversed(taken)))}")
 
     def redo(self) -> None:
@@ -464,28 +463,6 @@ class GameController:
         self.message = message
         self.screen.show()
 
-    def _can_take_back_stone(self) -> bool:
-        """Whether the last stone of an opening not settled yet is a person's, placed since the last choice."""
-        opening = self.session.opening_play
-        placer = Role.SECOND if opening.choices else Role.FIRST
-        placed = opening.stones - (FIRST_STONES if opening.choices else 0)
-        return placed > 0 and self.session.role(placer).is_person
-
     def _centre(self) -> Move:
         middle = (self.session.rules.size - 1) // 2
         return Move(middle, middle)
-
-
-def _take_back_stone(session: Session) -> Move:
-    """Take back the last stone of ``session``'s opening, not settled yet, and return it.
-
-    :meth:`Session.undo` keeps the opening's stones once placed (the
-    colours are chosen on them); before the choice, the person who placed
-    a stone may take it back, and this does it as the session's own undo
-    takes back a move: the move, the opening's count of stones, the time.
-    """
-    move = session.game.undo()
-    opening = session.opening_play
-    session.opening_play = OpeningPlay(opening.rule, opening.stones - 1, opening.choices)
-    session._seconds.pop()  # the session keeps a time for each move, as its own undo forgets it
-    return move
