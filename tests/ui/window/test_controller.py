@@ -21,6 +21,7 @@ from configurations.moves import Move
 from configurations.rules import OpeningChoice, Rules
 from tests.paths import ROOT
 from tests.windows import TIMEOUT, classic, squares
+from tictactoe.game.history import History
 from tictactoe.game.record import Competitor
 from tictactoe.game.session import Session
 from tictactoe.players.registry import PlayerLimits
@@ -286,3 +287,19 @@ def test_undo_in_the_opening_takes_back_the_last_stone_and_the_game_saves_as_pla
     assert [str(timed.move) for timed in record.moves] == ["c3", "a1", "a5", "e1", "d2", "b2"]
     assert record.opening_text() == "swap2: Ada placed 3 stones; Bo chose two more and placed 2 stones; Ada chose black"
     assert (record.x.name, record.o.name) == ("Ada", "Bo")
+
+
+def test_every_move_is_on_disk_as_it_is_played_so_a_window_killed_loses_none(tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite3"
+    game = Driven(classic(), db)
+    game.clicks("a1")
+    game.clicks("c3")
+    played = [str(move) for move in game.session.game.moves]
+    assert len(played) == 4  # two of the person's and two replies
+    # Read by another connection while the window still runs, as after a kill -9: nothing was left to write.
+    with History(db) as other:
+        [summary] = other.list_games()
+        assert (summary.result, [str(timed.move) for timed in other.get(summary.id).moves]) == (None, played)
+    game.leave()  # the window closes: the same game, kept under the same id
+    with History(db) as other:
+        assert [(summary.id, summary.move_count) for summary in other.list_games()] == [(1, 4)]

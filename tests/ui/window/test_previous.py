@@ -70,7 +70,8 @@ def test_a_finished_window_game_lands_in_the_db_file(open_window: Callable[..., 
     db = tmp_path / "games.sqlite3"
     game_window = open_window(classic(), db=db)
     click(game_window, *WINNING_CLICKS[:3])
-    assert stored_games(db) == []  # not before the end
+    # Kept move by move, unfinished until its end: a window killed now would lose none of them.
+    assert [game[-3::2] for game in stored_games(db)] == [(None, moves_text(game_window))]
     click(game_window, WINNING_CLICKS[3])
     assert game_window.status_text == "X wins (You)"
     assert stored_games(db) == [("human", "You", "reference", "Computer", 3, 3, "X", 7, moves_text(game_window))]
@@ -242,7 +243,9 @@ def test_a_read_only_history_is_read_and_its_refusal_to_save_said_before_the_gam
     )
     click(game_window, *WINNING_CLICKS)
     assert game_window.status_text == "X wins (You)"
-    assert game_window.history_text == f"Cannot save the game: {db}: the file is read-only: cannot save games"
+    assert game_window.history_text == (  # said before the game, and still so after it
+        f"Cannot use the game history, so games are not saved: {db}: the file is read-only: cannot save games"
+    )
     assert len(game_window.previous_games().rows()) == 1  # still listed and replayed from
     game_window.new_game().buttons["start"].invoke()
     settle(game_window)

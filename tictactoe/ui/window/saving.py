@@ -11,9 +11,11 @@ database, a newer schema) or written (read-only, locked) -- tried when the
 window opens -- becomes a one-line :attr:`WindowHistory.problem` to show,
 and the games go on unsaved, the history still read for Previous games.
 
-In a window a finished game can be undone and played on to another end:
-each different end is saved once, and undoing then redoing back to the end
-already saved saves nothing more.
+Every move is written as it is played, as at the terminal
+(:mod:`~tictactoe.game.journal`): a window killed at any moment loses no
+move.  In a window a finished game can be undone and played on to another
+end: each different end is saved once, and undoing then redoing back to
+the end already saved saves nothing more.
 
 Nothing here touches Tk; the window calls it from Tk's thread.
 
@@ -41,7 +43,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from tictactoe.game.history import History, HistoryError
-from tictactoe.game.record import RecordError
+from tictactoe.game.journal import Journal
 
 if TYPE_CHECKING:
     from configurations.moves import Move
@@ -54,64 +56,82 @@ __all__ = ["WindowHistory"]
 class WindowHistory:
     """The history at ``path`` (None: the default), opened now; :attr:`problem` says why when it cannot be.
 
-    :attr:`history` is None when the file could not be opened.
+    :attr:`history` is None when the file could not be opened.  Each game is
+    written as it is played (a :class:`~tictactoe.game.journal.Journal` the
+    session writes through), so that a window killed at any moment loses no
+    move.  Once a game has ended it is left as it ended; undoing back along
+    its moves writes nothing, and a move that leaves that line starts a game
+    of its own.
     """
 
     def __init__(self, path: Path | None) -> None:
-        #: Why games are not being saved, in one line; None while they are.
-        self.problem: str | None = None
+        self._opening_problem: str | None = None
         self.history: History | None = None
+        self.journal: Journal | None = None
         try:
             self.history = History(path)
             self.history.check_writable()  # a file that cannot take a game is said now, not at the game's end
+            self.journal = Journal(self.history)
         except HistoryError as error:
-            self.problem = f"Cannot use the game history, so games are not saved: {error}"
-        # The game last saved and its moves then, so that the same end is not saved twice.
+            self._opening_problem = f"Cannot use the game history, so games are not saved: {error}"
+        # The game last ended and its moves then, so that the same end is not kept twice.
         self._saved: tuple[Game, tuple[Move, ...]] | None = None
+        # The session whose game the journal is writing now; None after an end, until the game leaves its line.
+        self._following: Session | None = None
+
+    @property
+    def problem(self) -> str | None:
+        """Why games are not being saved, in one line; None while they are."""
+        if self._opening_problem is not None or self.journal is None or self.journal.problem is None:
+            return self._opening_problem
+        return self.journal.problem[0].upper() + self.journal.problem[1:]
 
     def save_finished(self, session: Session) -> bool:
-        """Save ``session``'s game if it is over and this end of it is not saved yet; whether it was saved now.
+        """After ``session``'s game changed: whether an end of it not kept before was kept now.
 
-        A failure sets :attr:`problem` (and a success clears a failure of
-        saving before it); it is never raised.
+        The journal has written every move; at an end the game is left as it
+        ended, and a later end of it (played on after an undo) or the next
+        game is written as a game of its own.  A failure is :attr:`problem`;
+        it is never raised.
         """
-        game = self._unsaved_end(session)
-        if game is None or not self._save(session):
+        if self.journal is None:
             return False
+        game = session.game
+        worth_keeping = session.left_unfinished or game.result is not None  # a move played besides an opening's
+        if self._following is not session and worth_keeping and not self._on_saved_line(session):
+            self._follow(session)
+        if game.result is None or self._following is not session:
+            return False
+        session.leave()  # written as it ended, and no longer followed
+        self._following = None
         self._saved = (game, game.moves)
         session.game_id = None  # a later end of this game, played on after an undo, is a game of its own
-        return True
+        return self.journal.problem is None
 
     def save_unfinished(self, session: Session) -> bool:
-        """Save ``session``'s game when it is left before its end with a move played and no end of it saved:
-        whether it was saved now.  A failure sets :attr:`problem`."""
-        if not session.left_unfinished or (self._saved is not None and self._saved[0] is session.game):
+        """``session``'s game is left (the window closes, another game takes its place): whether it is kept,
+        unfinished, now.  A game whose end was kept, or undone back along its moves, is not kept again."""
+        if self._following is not session:
             return False
-        return self._save(session)
+        self._following = None
+        return session.leave() is not None
 
-    def _save(self, session: Session) -> bool:
-        """Save the session's game -- in place of the game it resumed, if it did -- and say whether it was."""
-        if self.history is None:
-            return False
-        try:
-            session.save(self.history)
-        except (HistoryError, RecordError) as error:
-            self.problem = f"Cannot save the game: {error}"
-            return False
-        self.problem = None
-        return True
+    def _follow(self, session: Session) -> None:
+        """Write ``session``'s game from now on, as it is played (now first)."""
+        assert self.journal is not None
+        session.keep_in(self.journal)
+        self._following = session
 
-    def _unsaved_end(self, session: Session) -> Game | None:
-        """``session``'s game when it is over and its end is not saved yet, else None."""
-        game = session.game
-        if game.result is None:
-            return None
-        if self._saved is not None and self._saved[0] is game and self._saved[1] == game.moves:
-            return None
-        return game
+    def _on_saved_line(self, session: Session) -> bool:
+        """Whether ``session``'s game is the one last ended, its moves the start of the ones it ended with."""
+        if self._saved is None or self._saved[0] is not session.game:
+            return False
+        moves = session.game.moves
+        return moves == self._saved[1][: len(moves)]
 
     def close(self) -> None:
         """Close the file, if it was opened; nothing is saved after."""
         if self.history is not None:
             self.history.close()
             self.history = None
+            self.journal = None
