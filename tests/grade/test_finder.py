@@ -15,7 +15,7 @@ from tictactoe.grade.finder import files_below, find, locate
 from tictactoe.grade.grader import Grader
 from tictactoe.grade.limits import Limits
 from tictactoe.grade.sandbox import choice
-from tictactoe.grade.submission import SubmissionError, expand
+from tictactoe.grade.submission import SubmissionError, expand, name_of
 from tictactoe.grade.suite import builtin_suite
 
 JAVA = ("Configurations.java", "HashDictionary.java", "Data.java")
@@ -146,6 +146,73 @@ def test_a_zip_is_bounded_in_size_and_count(tmp_path: Path, monkeypatch: pytest.
     )
     (tmp_path / "bad.zip").write_bytes(b"PK not a zip")
     assert archives.unpack(tmp_path / "bad.zip") == "'bad.zip' could not be unpacked: File is not a zip file"
+
+
+def python_class(folder: Path, zips: dict[str, dict[str, bytes]]) -> None:
+    """A class in ``folder``: bob's folder holding the correct Python files, and each of ``zips`` handed in as is."""
+    shutil.copytree(fixture("python", "correct"), folder / "bob")
+    for name, members in zips.items():
+        zipped(folder / name, members)
+
+
+def correct_python(under: str = "") -> dict[str, bytes]:
+    return {f"{under}{path.name}": path.read_bytes() for path in fixture("python", "correct").glob("*.py")}
+
+
+def test_a_zip_of_a_class_is_a_submission_of_its_own_and_a_mac_s_debris_none(tmp_path: Path) -> None:
+    python_class(tmp_path / "class", {"alice.zip": correct_python()})
+    (tmp_path / "class" / "._alice.zip").write_bytes(b"\x00\x05\x16\x07")
+    (tmp_path / "class" / "__MACOSX").mkdir()
+    (tmp_path / "class" / "carol.zip").symlink_to(tmp_path / "class" / "alice.zip")
+    assert expand([tmp_path / "class"]) == [tmp_path / "class" / name for name in ("alice.zip", "bob", "carol.zip")]
+    assert [name_of(path) for path in expand([tmp_path / "class"])] == [
+        str(tmp_path / "class" / name) for name in ("alice", "bob", "carol.zip")
+    ]
+    (tmp_path / "class" / "alice").mkdir()  # a folder of the zip's name too: the zip keeps its whole name
+    assert name_of(tmp_path / "class" / "alice.zip") == str(tmp_path / "class" / "alice.zip")
+
+
+@pytest.mark.slow
+def test_a_zip_handed_in_as_the_class_entry_is_graded_beside_a_folder_classmate(tmp_path: Path) -> None:
+    need_jdk("python")
+    members = {**correct_python("My Work/"), "__MACOSX/My Work/._hashdict.py": b"\x00"}
+    python_class(tmp_path / "class", {"alice.zip": members, "dave.zip": {"README.txt": b"no code"}})
+    (tmp_path / "class" / "eve.zip").write_bytes(b"PK not a zip")
+    with Grader(builtin_suite(SEED), Limits(), choice("bwrap")) as grader:
+        results = list(grader.grade_all(expand([tmp_path / "class"]), 2, lambda done: None))
+    alice, bob, dave, eve = results
+    assert [result.submission for result in results] == [
+        str(tmp_path / "class" / name) for name in ("alice", "bob", "dave", "eve")
+    ]
+    assert (alice.language, alice.all_passed, bob.all_passed) == ("python", True, True)
+    assert alice.notes == ("'alice.zip' was unpacked", "the files of the assignment were found in 'My Work'")
+    assert dave.passed == 0
+    assert dave.tests[0].message == (
+        "no submission here: no Java file (Configurations.java, HashDictionary.java, ...)"
+        " and no Python module (configurations, hashdict)"
+    )
+    assert (eve.passed, eve.tests[0].message) == (0, "'eve.zip' could not be unpacked: File is not a zip file")
+
+
+@pytest.mark.slow
+def test_a_zip_entry_whose_member_climbs_out_is_refused_that_member_and_the_classmate_keeps_his_marks(
+    tmp_path: Path,
+) -> None:
+    need_jdk("python")
+    broken = b"def put(*args):\n    raise RuntimeError\n"
+    members = {**correct_python(), "../bob/hashdict.py": broken, "../../../escaped.py": b"x"}
+    python_class(tmp_path / "class", {"mallory.zip": members})
+    before = {path: path.read_bytes() for path in (tmp_path / "class" / "bob").iterdir()}
+    with Grader(builtin_suite(SEED), Limits(), choice("bwrap")) as grader:
+        bob, mallory = grader.grade_all(expand([tmp_path / "class"]), 2, lambda done: None)
+    assert bob.all_passed
+    assert bob.notes == ()
+    assert mallory.all_passed
+    assert mallory.notes == (
+        "'mallory.zip' was unpacked, less '../bob/hashdict.py', '../../../escaped.py': outside it or links",
+    )
+    assert {path: path.read_bytes() for path in (tmp_path / "class" / "bob").iterdir()} == before
+    assert sorted(path.name for path in tmp_path.rglob("*.py") if "bob" not in path.parts) == []
 
 
 @pytest.mark.slow

@@ -24,7 +24,8 @@ the ``.zip`` files there when the assignment's files lie in none of the
 folders (:mod:`~tictactoe.grade.archives`), and then reads each source
 of the folder found as the compiler must: a UTF-8 byte-order mark is
 dropped, and a file that is no UTF-8 is read as Windows-1252 and written
-back as UTF-8, each with a note.
+back as UTF-8, each with a note; and a submission of another year's
+variant of the assignment is named in a note (:mod:`~tictactoe.grade.variants`).
 
 >>> found = find(["2210A/Assignment 2/src/a2/HashDictionary.java", "2210A/Assignment 2/src/a2/Configurations.java"])
 >>> found.folder, found.language.name
@@ -45,6 +46,7 @@ from tictactoe.grade.archives import unpack
 from tictactoe.grade.languages.protocol import Language
 from tictactoe.grade.languages.registry import registered
 from tictactoe.grade.submission import SKIPPED, SubmissionError
+from tictactoe.grade.variants import recognise
 
 __all__ = ["Found", "Located", "files_below", "find", "ignored", "language_of", "locate"]
 
@@ -156,12 +158,15 @@ def locate(copy: Path, override: Language | None = None, languages: Sequence[Lan
     if found.folder != PurePosixPath("."):
         notes.append(f"the files of the assignment were found in {str(found.folder)!r}")
     folder = copy / found.folder
-    for path in files:
-        if path.suffix in found.language.suffixes and (copy / path).is_relative_to(folder):
-            note = _as_utf8(copy / path, str(path.relative_to(found.folder)), found.language)
-            if note is not None:
-                notes.append(note)
-    return Located(folder, found.language, tuple(notes))
+    sources = [path for path in files if path.suffix in found.language.suffixes and path.is_relative_to(found.folder)]
+    for path in sources:
+        note = _as_utf8(copy / path, str(path.relative_to(found.folder)), found.language)
+        if note is not None:
+            notes.append(note)
+    variant = recognise(
+        {str(path.relative_to(found.folder)): (copy / path).read_text(errors="replace") for path in sources}
+    )
+    return Located(folder, found.language, (*notes, *([variant] if variant else [])))
 
 
 def _candidates(paths: list[PurePosixPath], languages: Sequence[Language]) -> dict[PurePosixPath, list[Language]]:

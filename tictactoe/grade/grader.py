@@ -28,6 +28,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import TypeVar
 
+from tictactoe.grade.archives import unpack_entry
 from tictactoe.grade.channel import Child, Interrupted
 from tictactoe.grade.finder import locate
 from tictactoe.grade.languages.protocol import Build, Closable, Language
@@ -36,7 +37,14 @@ from tictactoe.grade.limits import Limits
 from tictactoe.grade.results import Status, SubmissionResult, TestResult
 from tictactoe.grade.runner import GradingSession, run_tests
 from tictactoe.grade.sandbox import Jail, Program, Sandbox, SandboxChoice
-from tictactoe.grade.submission import SubmissionError, copy_submission, refused_link, same_as
+from tictactoe.grade.submission import (
+    SubmissionError,
+    copy_submission,
+    is_archive,
+    name_of,
+    refused_link,
+    same_as,
+)
 from tictactoe.grade.talk import GradeTest
 
 __all__ = ["Grader"]
@@ -128,28 +136,30 @@ class Grader:
             raise
         except Exception as error:  # a fault of the grader's own or of the machine: no submission is left out for it
             reason = f"the grader failed on this submission: {type(error).__name__}: {error}"
-            return self._all(str(path), self.language.name if self.language else "unknown", reason)
+            return self._all(name_of(path), self.language.name if self.language else "unknown", reason)
 
     def _grade(self, path: Path) -> SubmissionResult:
+        name = name_of(path)
         link = refused_link(path)
         if link is not None:
-            return self._all(str(path), "unknown", link, (link,))
+            return self._all(name, "unknown", link, (link,))
         unknown = self.language.name if self.language else "unknown"
         with self.sandbox.jail(self._folder / f"submission-{next(self._numbers)}") as jail:
             try:
-                notes = copy_submission(path, jail.work / "entry")
+                entry = jail.work / "entry"
+                notes = [unpack_entry(path, entry)] if is_archive(path) else copy_submission(path, entry)
                 located = locate(jail.work / "entry", self.language, self.languages)
             except (SubmissionError, OSError) as error:
-                return self._all(str(path), unknown, str(error))
+                return self._all(name, unknown, str(error))
             language = located.language
             notes += located.notes
             try:
                 located.folder.rename(jail.work / "src")
                 prepared = self._prepare(language, jail, notes)
             except (SubmissionError, OSError) as error:
-                return self._all(str(path), language.name, str(error))
+                return self._all(name, language.name, str(error))
             if isinstance(prepared, str):
-                return self._all(str(path), language.name, prepared, notes)
+                return self._all(name, language.name, prepared, notes)
             program, compiled = prepared
             session = GradingSession(
                 self.tests,
@@ -162,7 +172,7 @@ class Grader:
                 compiled,
             )
             results = tuple(run_tests(session))
-            return SubmissionResult(str(path), language.name, results, tuple(notes + jail.notes()))
+            return SubmissionResult(name, language.name, results, tuple(notes + jail.notes()))
 
     def _prepare(self, language: Language, jail: Jail, notes: list[str]) -> tuple[Program, Path | None] | str:
         """The submission's driver process and what was compiled, or why it cannot run (it does not compile);

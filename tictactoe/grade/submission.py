@@ -8,7 +8,11 @@ submission, in the order of their names, its files found wherever they
 sit below it (:mod:`~tictactoe.grade.finder`).  A folder of a class that holds
 neither is still graded (every test fails saying so), so that no student
 drops out of a gradebook unseen; a link in a class is refused the same
-way, never followed.
+way, never followed.  A ``.zip`` file of a class is a submission too, the
+zip a student handed in, named as it less ``.zip``
+(:func:`is_archive`, :func:`name_of`; it is unpacked, not copied:
+:mod:`~tictactoe.grade.archives`); a Mac's debris (``__MACOSX/``,
+``._*``) is none.
 
 The copy holds only folders and regular files (a link, a FIFO, a socket
 or a device is left out, with a note in the report), no caches and no
@@ -38,6 +42,8 @@ __all__ = [
     "SubmissionError",
     "copy_submission",
     "expand",
+    "is_archive",
+    "name_of",
     "refused_link",
     "same_as",
 ]
@@ -101,7 +107,20 @@ def refused_link(path: Path) -> str | None:
 
 
 def _class_entry(path: Path) -> bool:
-    return path.name[0] != "." and (path.is_symlink() or path.is_dir())
+    visible = path.name[0] != "." and path.name != "__MACOSX"
+    return visible and (path.is_symlink() or path.is_dir() or is_archive(path))
+
+
+def is_archive(path: Path) -> bool:
+    """Whether the submission ``path`` is a zip handed in as it is (a regular ``.zip`` file, not a link)."""
+    return path.suffix.lower() == ".zip" and not path.is_symlink() and path.is_file()
+
+
+def name_of(path: Path) -> str:
+    """How the submission ``path`` is named in reports: as given, a zip less ``.zip`` unless that names another."""
+    if is_archive(path) and not os.path.lexists(path.with_suffix("")):
+        return str(path.with_suffix(""))
+    return str(path)
 
 
 def same_as(folders: Sequence[Path]) -> dict[Path, list[Path]]:
