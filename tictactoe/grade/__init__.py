@@ -3,7 +3,7 @@
 A submission is a directory holding someone else's ``HashDictionary`` and
 ``Configurations``, wherever below it they sit (:mod:`~tictactoe.grade.finder`,
 which unpacks a zip handed in with :mod:`~tictactoe.grade.archives`, and names
-another year's variant of the assignment with :mod:`~tictactoe.grade.variants`).  The
+another year's variant of the assignment with :mod:`~tictactoe.grade.yearly`).  The
 grader copies it (:mod:`~tictactoe.grade.submission`), runs its code in processes of
 its own inside a sandbox (:mod:`~tictactoe.grade.sandbox`: bubblewrap, an
 unprivileged account, or none for trusted code), one control group a

@@ -25,7 +25,7 @@ folders (:mod:`~tictactoe.grade.archives`), and then reads each source
 of the folder found as the compiler must: a UTF-8 byte-order mark is
 dropped, and a file that is no UTF-8 is read as Windows-1252 and written
 back as UTF-8, each with a note; and a submission of another year's
-variant of the assignment is named in a note (:mod:`~tictactoe.grade.variants`).
+variant of the assignment is named in a note (:mod:`~tictactoe.grade.yearly`).
 
 >>> found = find(["2210A/Assignment 2/src/a2/HashDictionary.java", "2210A/Assignment 2/src/a2/Configurations.java"])
 >>> found.folder, found.language.name
@@ -46,7 +46,7 @@ from tictactoe.grade.archives import unpack
 from tictactoe.grade.languages.protocol import Language
 from tictactoe.grade.languages.registry import registered
 from tictactoe.grade.submission import SKIPPED, SubmissionError
-from tictactoe.grade.variants import recognise
+from tictactoe.grade.yearly import recognise
 
 __all__ = ["Found", "Located", "files_below", "find", "ignored", "language_of", "locate"]
 

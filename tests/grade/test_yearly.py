@@ -14,7 +14,7 @@ from tictactoe.grade.limits import Limits
 from tictactoe.grade.sandbox import choice
 from tictactoe.grade.submission import expand
 from tictactoe.grade.suite import builtin_suite
-from tictactoe.grade.variants import recognise
+from tictactoe.grade.yearly import recognise
 
 VARIANTS = FIXTURES / "variants"
 #: The note each variant's fixture, added to a correct submission, brings to its report.
