@@ -129,6 +129,14 @@ def main(
             settings = parse_settings(arguments, program)
     except SystemExit as exit_request:
         return exit_request.code if isinstance(exit_request.code, int) else EXIT_USAGE
+    _print_notes(settings, arguments, stdin, stderr, program)
+    if settings.window:
+        return _run_window(settings, stderr, program)
+    return _run_terminal(settings, stdin, stdout, stderr, program)
+
+
+def _print_notes(settings: Settings, arguments: Sequence[str], stdin: TextIO, stderr: TextIO, program: str) -> None:
+    """Before a game: the lines that say a search looks too few moves ahead, on ``stderr``."""
     note = weak_search_note(settings, program)
     if note is not None and stdin is sys.stdin and stdin.isatty() and stderr.isatty():
         print(note, file=stderr)  # at a terminal only: a script's or a grader's output stays the assignment's
@@ -136,9 +144,6 @@ def main(
         capped = think_cap_note(settings, program)
         if capped is not None:
             print(capped, file=stderr)  # asked for by --think, which is none of the assignment's
-    if settings.window:
-        return _run_window(settings, stderr, program)
-    return _run_terminal(settings, stdin, stdout, stderr, program)
 
 
 def think_cap_note(settings: Settings, program: str = "play.py") -> str | None:
