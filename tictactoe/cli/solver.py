@@ -39,6 +39,7 @@ import os
 import re
 import signal
 import sys
+import threading
 import time
 from collections.abc import Sequence
 from pathlib import Path
@@ -66,6 +67,9 @@ __all__ = ["PROGRAM", "board_shape", "console_main", "main", "progress_line", "r
 PROGRAM = program_name("python -m tictactoe.solver")
 #: How the value of a solve that ran out of time is printed.
 UNKNOWN = "unknown"
+# The longest a solve may take to stop after SIGTERM before it is ended where it stands (its stopping is usually
+# done in a tenth of a second).
+_STOPPING_SECONDS = 0.5
 
 _EPILOG = f"""\
 SIZE is the number of rows and of columns (3), or ROWSxCOLS (7x6: 7 rows of 6 squares).
@@ -271,7 +275,18 @@ def _terminated(solving: int, number: int, frame: object) -> NoReturn:
         os._exit(128 + signal.SIGTERM)
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
     os.write(sys.stderr.fileno(), f"{PROGRAM}: terminated\n".encode())
+    # The signal may have come while the main thread held a lock of a worker's queue, which the stopping then
+    # waits on for ever (about one SIGTERM in fifty, at random moments of a solve of many jobs).  What is proved
+    # is committed as it comes and the workers die with this process, so a stopping that takes too long is cut
+    # short by a thread that waits for none of those locks.
+    threading.Thread(target=_exit_after, args=(_STOPPING_SECONDS, 128 + signal.SIGTERM), daemon=True).start()
     raise SystemExit(128 + signal.SIGTERM)
+
+
+def _exit_after(seconds: float, status: int) -> None:
+    """End the process with ``status`` after ``seconds``, whatever the main thread is waiting on."""
+    time.sleep(seconds)
+    os._exit(status)
 
 
 def _solve_here(
