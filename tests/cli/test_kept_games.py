@@ -119,6 +119,15 @@ def kept_line(reason: str, db: Path) -> str:
     return f"play.py: {reason}; game 1 is kept unfinished: to play on, play.py --resume-game 1 --db {db}\n"
 
 
+def tic_tac_toe_after_b2(db: Path) -> Terminal:
+    """A game of tic-tac-toe kept in ``db``, at a terminal: the person has played b2 and the computer answered."""
+    game = Terminal("3", "3", "9", "--db", str(db))
+    game.wait_for(b"Your move: ")
+    game.type("b2")
+    game.wait_for_prompt(2)
+    return game
+
+
 def stored_moves(db: Path) -> list[str]:
     with History(db, create=False) as history:
         return [str(timed.move) for timed in history.get(1).moves]
@@ -196,10 +205,7 @@ def test_a_game_killed_while_the_computer_thinks_keeps_the_move_it_answers(
 
 def test_ctrl_c_says_the_game_is_kept_and_how_to_play_it_on(tmp_path: Path) -> None:
     db = tmp_path / "games.sqlite3"
-    game = Terminal("3", "3", "9", "--db", str(db))
-    game.wait_for(b"Your move: ")
-    game.type("b2")
-    game.wait_for_prompt(2)
+    game = tic_tac_toe_after_b2(db)
     ended_with, shown = game.end(signal.SIGINT)
     assert (ended_with, shown.endswith(kept_line("interrupted", db))) == (130, True)
     assert len(stored_moves(db)) == 2
@@ -207,10 +213,7 @@ def test_ctrl_c_says_the_game_is_kept_and_how_to_play_it_on(tmp_path: Path) -> N
 
 def test_play_py_with_only_a_db_opens_the_menu_which_offers_the_unfinished_game_first(tmp_path: Path) -> None:
     db = tmp_path / "games.sqlite3"
-    game = Terminal("3", "3", "9", "--db", str(db))
-    game.wait_for(b"Your move: ")
-    game.type("b2")
-    game.wait_for_prompt(2)
+    game = tic_tac_toe_after_b2(db)
     game.end(signal.SIGTERM)
     reply = stored_moves(db)[1]
     status, shown = run_in_terminal(["--db", str(db)], [b"\n", b"quit\n", b"3\n"], prompts=(b"]: ", b"Your move: "))
@@ -241,10 +244,7 @@ def test_a_game_whose_terminal_closes_is_kept_with_every_move(tmp_path: Path) ->
 
 def test_a_game_resumed_from_the_menu_keeps_its_new_moves_and_says_how_to_play_it_on(tmp_path: Path) -> None:
     db = tmp_path / "games.sqlite3"
-    game = Terminal("3", "3", "9", "--db", str(db))
-    game.wait_for(b"Your move: ")
-    game.type("b2")
-    game.wait_for_prompt(2)
+    game = tic_tac_toe_after_b2(db)
     game.end(signal.SIGTERM)
     played = stored_moves(db)
     menu = Terminal("--db", str(db))
