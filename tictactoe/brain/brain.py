@@ -325,7 +325,7 @@ class Brain:
             raise BrainError(f"no line of {self._length} fits on this board: swap2 needs one")
         position = self._opening_position(stones)
         started = time.monotonic()
-        estimates = SwapEstimates(think=self._clock.seconds())
+        estimates = SwapEstimates(think=self._clock.seconds(), search=self._search)  # one table, within max_memory
         if not stones:
             return [self._points(estimates.place_stones(position, 3))]
         options = [OpeningChoice.WHITE, OpeningChoice.BLACK]

@@ -50,12 +50,14 @@ LEVEL = 60
 
 class SwapEstimates:
     """Places and chooses under a swap opening by the strong search's estimates, within about ``think`` seconds a
-    call, its random choices drawn from ``seed``."""
+    call, its random choices drawn from ``seed``; ``search`` estimates where given (else one of its own)."""
 
     __slots__ = ("_random", "_search", "_think")
 
-    def __init__(self, *, think: float, seed: int | None = None) -> None:
-        self._search: StrongSearch | None = None
+    def __init__(self, *, think: float, seed: int | None = None, search: StrongSearch | None = None) -> None:
+        # The search that estimates, made at the first estimate unless one is given (the brain's own, whose table
+        # is sized to its memory).
+        self._search = search
         self._think = think
         self._random = random.Random(seed)
 
