@@ -159,7 +159,7 @@ def test_a_quiet_game_s_chances_change_little_from_one_position_to_the_next() ->
     """The first 20 moves of bench.review's 15x15 game, the strong player against itself, before any threat."""
     quiet = the_game()
     record = replace(quiet, moves=quiet.moves[:20])
-    review = review_game(record, 0.1)
+    review = review_game(record, 0.3)  # enough for a few plies at every position, even on a busy machine
     assert review.estimated == 21
     changes = [abs(chances(after) - chances(before)) for before, after in itertools.pairwise(review.positions)]
     assert max(changes) < 0.15

@@ -16,7 +16,8 @@
 * :func:`sound_play` (:mod:`.sound_search`): the reference search
   (docs/dictionary.md) with its table made sound, for the ``sound`` player.
 * :class:`StrongSearch` (:mod:`.strong_search`): the best move within a
-  time budget on any board, for the ``strong`` player.  Its parts: the
+  time budget on any board, for the ``strong`` player, and a position's
+  best lines, each searched to one depth (:mod:`.analysis`).  Its parts: the
   rules and threat guards at its root (:mod:`.strong_root`), the tree
   below it (:mod:`.strong_tree`), the move orders it may try moves in by
   name (:mod:`.move_orders`), the clock of a move, which the brain's

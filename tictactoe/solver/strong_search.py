@@ -47,6 +47,7 @@ from typing import TYPE_CHECKING
 
 from configurations.moves import Move
 from configurations.results import MoverScore, Outcome
+from tictactoe.solver.analysis import Analysis, analyse
 from tictactoe.solver.clock import Deadline, OutOfTime
 from tictactoe.solver.geometry import geometry, squares_of
 from tictactoe.solver.move_orders import DEFAULT_ORDER, make_order
@@ -142,15 +143,7 @@ class StrongSearch:
         ``stats.nodes`` climbs as positions are visited.  ``ValueError``
         for a finished position or one of another board's shape.
         """
-        if position.rules != self.rules:
-            mine, theirs = self.rules, position.rules
-            raise ValueError(
-                f"this search plays {mine.board} with {mine.k} in a row, not {theirs.board} with {theirs.k}"
-                if (mine.variant, mine.opening) == (theirs.variant, theirs.opening)
-                else f"this search plays {mine}, not {theirs}"
-            )
-        if position.winner is not None or not position.empty_squares:
-            raise ValueError("the game is over: there is no move to make")
+        self._check(position)
         started, clock = time.process_time(), time.monotonic()
         board = search_board(position)
         self._tree.begin(board, position.x_tiles, position.o_tiles, stats)
@@ -165,6 +158,28 @@ class StrongSearch:
             nodes=self._tree.nodes,
             seconds=seconds,
         )
+
+    def analyse(self, position: Position, seconds: float, lines: int = 3) -> Analysis:
+        """The ``lines`` best moves of the player to move in ``position``, each searched to the same depth, at
+        the deepest depth of each parity that about ``seconds`` of wall-clock time finish, with their values and
+        principal variations, and the mover's win by continuous fours if one is found
+        (:mod:`tictactoe.solver.analysis`).  ``ValueError`` as :meth:`choose` says."""
+        self._check(position)
+        clock = time.monotonic()
+        self._tree.begin(search_board(position), position.x_tiles, position.o_tiles, None)
+        return analyse(self._tree, MoveClock(clock, seconds), lines=max(1, lines))
+
+    def _check(self, position: Position) -> None:
+        """``ValueError`` for a finished position or one of other rules than the search's."""
+        if position.rules != self.rules:
+            mine, theirs = self.rules, position.rules
+            raise ValueError(
+                f"this search plays {mine.board} with {mine.k} in a row, not {theirs.board} with {theirs.k}"
+                if (mine.variant, mine.opening) == (theirs.variant, theirs.opening)
+                else f"this search plays {mine}, not {theirs}"
+            )
+        if position.winner is not None or not position.empty_squares:
+            raise ValueError("the game is over: there is no move to make")
 
     def _decide(self, clock: MoveClock, max_plies: int) -> Settled:
         """``(square, score, outcome, depth)`` of :meth:`choose`: the rules first, then the searches."""

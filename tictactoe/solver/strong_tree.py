@@ -329,6 +329,18 @@ class TreeSearch:
             high = INFINITY
         return low, high
 
+    def stored_move(self) -> int:
+        """The best move the table holds for the board as it stands, or -1 when it holds none: what a principal
+        variation follows (:mod:`tictactoe.solver.analysis`)."""
+        board = self.board
+        assert board is not None
+        key, symmetry = board.key()
+        record = self._table.get(key)
+        if record < 0:
+            return -1
+        move = _unpack(record, 0)[3]
+        return -1 if move < 0 else self._shape.inverse_symmetries[symmetry][move]
+
     def report(self) -> None:
         """Add the positions visited since the last report to the caller's ``stats``."""
         if self._stats is not None:

@@ -6,19 +6,22 @@ finished or not, and hands back a
 then the board after each move -- is first given to the solver
 (:func:`~tictactoe.solver.solve`) for :data:`SOLVE_SHARE` of ``think``
 seconds; a position it proves is valued by that proof and its best move.
-One it cannot prove in time is estimated by the strong player's search
-(:class:`~tictactoe.solver.StrongSearch`) in the rest of ``think``, or
-:data:`ESTIMATE_SECONDS` when that is more.
+One it cannot prove in time is analysed by the strong player's search
+(:meth:`~tictactoe.solver.StrongSearch.analyse`) in the rest of ``think``:
+deeper the more time it has, its :data:`LINES` best moves each searched to
+the same depth, with their lines, and a win by continuous fours of the
+side to move when it finds one (a proof).
 
 An estimate must read the same way at every position, or its values jump
 from one move to the next as the search's horizon falls after one side's
-move or the other's.  So every estimate searches :data:`ESTIMATE_PLIES`
-plies -- both sides the same number of moves -- or, when that does not
-finish in time, none (the position's own line weights): an even number
-either way.  A move the search finds forced (a block of a four) does not
-count as a ply, as in the search itself: the position after it is valued
-instead.  The scores are turned to ``X``'s side, so that a graph of them
-does not swing with the side to move.
+move or the other's.  So every estimate of a review is read at one depth
+parity (:func:`review_parity`): the parity of the deepest depth most of its
+positions finished, each position at its deepest depth of that parity.  The
+parity is chosen once every position is analysed, from how deep they went:
+more time, deeper values, at the same parity throughout.  A position whose
+search finished no depth of that parity is valued by its own line weights,
+no ply searched.  The scores are turned to ``X``'s side, so that a graph of
+them does not swing with the side to move.
 
 A position whose stones do not tell whose turn it is (a start set up with
 ``O`` to move and as many stones of each) is searched with the colours
@@ -39,53 +42,50 @@ holds the review of the positions valued before it.
 >>> review = review_game(GameRecord(ada, ada, Rules.square(3, 3), 9, None, None, None, moves), think=1.0)
 >>> [(str(move.side), str(move.move), move.mark.value, str(move.better)) for move in review.moves]
 [('X', 'b2', '', 'None'), ('O', 'b1', '?', 'a1')]
+>>> review_parity([]), review_parity([PositionValue.proved_as(Winner.DRAW, None)])
+(0, 0)
 """
 
 from __future__ import annotations
 
 import math
-import time
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from configurations import Side, Winner
 from configurations.results import Outcome, XScore
 from configurations.rules import Variant
 from tictactoe.game.game import Game
-from tictactoe.game.review.values import PositionValue, Review, build_review, partial_review
+from tictactoe.game.review.values import Candidate, PositionValue, Review, build_review, partial_review
 from tictactoe.solver import Position, StrongSearch, solve
 from tictactoe.solver.evaluation import evaluate
 from tictactoe.solver.search_board import SearchBoard
 from tictactoe.solver.strong_search import BELIEVED
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Sequence
 
     from configurations import Configurations
     from configurations.moves import Move
     from configurations.rules import Rules
     from tictactoe.game.record import GameRecord
-    from tictactoe.solver.strong_search import Decision
+    from tictactoe.solver.analysis import Analysis, Depth, Line
 
 __all__ = [
-    "ESTIMATE_PLIES",
-    "ESTIMATE_SECONDS",
+    "LINES",
     "SOLVE_SHARE",
+    "Analysed",
     "PositionValuer",
     "ReviewFailed",
     "ReviewStopped",
     "review_game",
+    "review_parity",
 ]
 
 #: The share of a position's ``think`` seconds the solver has; the strong player has the rest when it is needed.
 SOLVE_SHARE = 0.5
-#: The plies every estimate searches: even, so that both sides have as many moves before the horizon.
-ESTIMATE_PLIES = 2
-#: The least wall-clock seconds an estimate has, whatever ``think`` leaves it: a search of ESTIMATE_PLIES plies
-#: takes a tenth of it or less on 26x26 (bench/review_results.txt), so that it ends by itself, at the same depth
-#: at every position, rather than cut short at one and not another.
-ESTIMATE_SECONDS = 2.0
-# Forced moves followed before a position is valued: a run of blocks is short, but a bound keeps it so.
-_MOST_FORCED = 20
+#: The best moves of each position the strong player's search keeps exact, each with its line.
+LINES = 3
 # The result with the colours exchanged.
 _OTHER = {Winner.X: Winner.O, Winner.O: Winner.X, Winner.DRAW: Winner.DRAW}
 
@@ -124,7 +124,7 @@ def review_game(
     valuer = PositionValuer(record.rules, think)
     game = Game(record.rules, start=record.start)
     total = len(record.moves) + 1
-    values: list[PositionValue] = []
+    values: list[PositionValue | Analysed] = []
     for ply in range(total):
         if ply:
             game.play(record.moves[ply - 1].move)
@@ -137,36 +137,105 @@ def review_game(
         except Exception as failure:  # whatever fails below is said in one line; what was valued is kept
             problem = str(failure).splitlines()[0] if str(failure) else "no reason given"
             message = f"the review stopped at position {ply} of {total - 1}: {type(failure).__name__}: {problem}"
-            raise ReviewFailed(message, partial_review(record, think, tuple(values)), ply) from failure
+            raise ReviewFailed(message, partial_review(record, think, _settled(values)), ply) from failure
     if progress is not None:
         progress(total, total)
-    return build_review(record, think, tuple(values))
+    return build_review(record, think, _settled(values))
+
+
+def review_parity(values: Sequence[PositionValue | Analysed]) -> int:
+    """The depth parity a review reads its estimates at (0: even, 1: odd): that of the deepest depth most of its
+    analysed positions finished, not counting those the search proved; even when as many are of each."""
+    depths = [value.analysis.depth for value in values if isinstance(value, Analysed) and not value.proved]
+    odd = sum(depth % 2 for depth in depths)
+    return int(odd > len(depths) - odd)
+
+
+def _settled(values: Sequence[PositionValue | Analysed]) -> tuple[PositionValue, ...]:
+    """``values`` with each analysed position valued at the review's parity."""
+    parity = review_parity(values)
+    return tuple(value if isinstance(value, PositionValue) else value.value(parity) for value in values)
+
+
+@dataclass(frozen=True, slots=True)
+class Analysed:
+    """A position the strong player's search analysed: ``position`` (its colours exchanged when ``exchanged``,
+    to be searched) and its ``analysis``, to be valued at the review's parity (:meth:`value`)."""
+
+    position: Position
+    analysis: Analysis
+    exchanged: bool
+
+    @property
+    def proved(self) -> bool:
+        """Whether the search proved the position's value, whatever the depth: a win by fours, or a proof."""
+        return self.analysis.fours is not None or self.analysis.deepest.proved
+
+    def value(self, parity: int) -> PositionValue:
+        """The position's value read at its deepest depth of ``parity``: proved by a win by fours, or a search
+        that met no horizon; else estimated, by the position's own line weights when no depth of ``parity``
+        finished."""
+        mover = self.position.mover
+        fours = self.analysis.fours
+        depth = self.analysis.of_parity(parity)
+        if depth is None or depth.depth == 0:
+            score = evaluate(SearchBoard(self.position))
+            best = self.analysis.lines[0].move
+            value = PositionValue.estimated(XScore(score if mover is Side.X else -score), None, best, fours=fours)
+        else:
+            value = _value_at(mover, depth, fours)
+        return _exchanged(value) if self.exchanged else value
+
+
+def _value_at(mover: Side, depth: Depth, fours: tuple[Move, ...] | None) -> PositionValue:
+    """The value of a position, ``mover`` to move, whose search finished ``depth`` (and found ``fours``)."""
+    lines = tuple(_candidate(mover, line) for line in depth.lines)
+    best = lines[0]
+    if fours is not None:
+        return PositionValue.proved_as(Winner.of(mover), fours[0], depth=depth.depth, lines=lines, fours=fours)
+    if depth.proved and best.winner is not None:
+        return PositionValue.proved_as(best.winner, best.move, depth=depth.depth, lines=lines)
+    if depth.proved:  # a proof that nobody wins
+        return PositionValue.proved_as(Winner.DRAW, best.move, depth=depth.depth, lines=lines)
+    return PositionValue.estimated(best.score, best.winner, best.move, depth=depth.depth, lines=lines)
+
+
+def _candidate(mover: Side, line: Line) -> Candidate:
+    """``line``, of a position ``mover`` is to move in, as a review's candidate: its value from ``X``'s side."""
+    outcome = line.outcome
+    if outcome is None and abs(line.value) >= BELIEVED:
+        outcome = Outcome.WIN if line.value > 0 else Outcome.LOSS  # a win the beams believe
+    if outcome is not None:
+        return Candidate(line.moves, XScore(0), outcome.winner(mover))
+    return Candidate(line.moves, XScore(line.value if mover is Side.X else -line.value), None)
 
 
 class PositionValuer:
     """Values positions of games played by ``rules``, at ``think`` seconds each: the solver first, then the strong
-    player's search (:meth:`estimate`)."""
+    player's analysis."""
 
     def __init__(self, rules: Rules, think: float) -> None:
         self._think = think
         # Window values: the scale of the scores CHANCES_SCALE was fitted to.
         self._estimator = StrongSearch(rules, patterns=False)
 
-    def value(self, board: Configurations, mover: Side, result: Winner | None) -> PositionValue:
-        """What ``board``, ``mover`` to move, is worth: its result once over, else proved or estimated."""
+    def value(self, board: Configurations, mover: Side, result: Winner | None) -> PositionValue | Analysed:
+        """What ``board``, ``mover`` to move, is worth: its result once over, else proved, else analysed (to be
+        read at the review's parity)."""
         if result is not None:
             return PositionValue.proved_as(result, None)
         position, exchanged = _searchable(board, mover)
         value = self._proved(position)
-        if value is None:
-            value = self._estimated(position)
-        return _exchanged(value) if exchanged else value
+        if value is not None:
+            return _exchanged(value) if exchanged else value
+        return self._analysed(position, exchanged)
 
     def estimate(self, board: Configurations, mover: Side) -> PositionValue:
-        """The strong player's estimate of ``board``, ``mover`` to move, the game not over: no proof is tried."""
+        """The strong player's estimate of ``board``, ``mover`` to move, the game not over, at the parity of its
+        deepest finished depth: no proof is tried."""
         position, exchanged = _searchable(board, mover)
-        value = self._estimated(position)
-        return _exchanged(value) if exchanged else value
+        analysed = self._analysed(position, exchanged)
+        return analysed.value(analysed.analysis.depth % 2)
 
     def _proved(self, position: Position) -> PositionValue | None:
         if position.rules.variant is not Variant.FREESTYLE:  # the solver proves freestyle only: estimates alone
@@ -174,55 +243,10 @@ class PositionValuer:
         solution = solve(position, self._think * SOLVE_SHARE)
         return None if solution.value is None else PositionValue.proved_as(solution.value, solution.best)
 
-    def _estimated(self, position: Position) -> PositionValue:
-        """The strong player's value of ``position`` by :data:`ESTIMATE_PLIES` plies, or none when that does not
-        finish in its time; a forced move is followed first."""
-        deadline = time.monotonic() + max(self._think * (1 - SOLVE_SHARE), ESTIMATE_SECONDS)
-        followed: list[Move] = []
-        for _ in range(_MOST_FORCED):
-            mover = position.mover
-            if position.winner is not None or not position.empty_squares:  # the forced moves ended the game
-                return PositionValue.estimated(XScore(0), _result(position), followed[0])
-            choice = self._estimator.choose(
-                position, max_plies=ESTIMATE_PLIES, think=max(0.0, deadline - time.monotonic())
-            )
-            if not _forced(choice):
-                break
-            followed.append(choice.move)
-            position = _after(position, choice.move)
-        best = followed[0] if followed else choice.move
-        outcome = choice.outcome
-        if outcome is None and abs(choice.score) >= BELIEVED:
-            outcome = Outcome.WIN if choice.score > 0 else Outcome.LOSS  # a win by threats, believed
-        if outcome is not None:
-            return PositionValue.estimated(XScore(0), outcome.winner(mover), best)
-        # Out of time before its depth: the line weights of the position itself, searched no ply.
-        score = evaluate(SearchBoard(position)) if choice.depth < ESTIMATE_PLIES else choice.score
-        return PositionValue.estimated(XScore(score if mover is Side.X else -score), None, best)
-
-
-def _forced(choice: Decision) -> bool:
-    """Whether the search played ``choice`` as the only move, a block of the opponent's line, weighing nothing.
-
-    The strong search settles that by its rules alone (depth 0) with no
-    outcome and a score of 0; a win by threats scores ``BELIEVED``.
-    """
-    return choice.depth == 0 and choice.outcome is None and choice.score == 0
-
-
-def _after(position: Position, move: Move) -> Position:
-    bit = 1 << (move.row * position.width + move.col)
-    x_tiles, o_tiles = position.x_tiles, position.o_tiles
-    if position.mover is Side.X:
-        x_tiles |= bit
-    else:
-        o_tiles |= bit
-    return Position(position.rules, x_tiles, o_tiles)
-
-
-def _result(position: Position) -> Winner:
-    winner = position.winner
-    return Winner.DRAW if winner is None else Winner.of(winner)
+    def _analysed(self, position: Position, exchanged: bool) -> Analysed:
+        """``position`` analysed by the strong player's search in the rest of the position's time."""
+        analysis = self._estimator.analyse(position, self._think * (1 - SOLVE_SHARE), LINES)
+        return Analysed(position, analysis, exchanged)
 
 
 def _searchable(board: Configurations, mover: Side) -> tuple[Position, bool]:
@@ -247,7 +271,13 @@ def _searchable(board: Configurations, mover: Side) -> tuple[Position, bool]:
 def _exchanged(value: PositionValue) -> PositionValue:
     """``value`` of a position searched with its colours exchanged, as the position itself is worth."""
     winner = None if value.winner is None else _OTHER[value.winner]
+    lines = tuple(
+        Candidate(line.moves, XScore(-line.score), None if line.winner is None else _OTHER[line.winner])
+        for line in value.lines
+    )
     if value.proved:
         assert winner is not None  # a proved value has a result
-        return PositionValue.proved_as(winner, value.best)
-    return PositionValue.estimated(XScore(-value.score), winner, value.best)
+        return PositionValue.proved_as(winner, value.best, depth=value.depth, lines=lines, fours=value.fours)
+    return PositionValue.estimated(
+        XScore(-value.score), winner, value.best, depth=value.depth, lines=lines, fours=value.fours
+    )

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import enum
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from configurations import Side, Winner
@@ -47,6 +47,7 @@ __all__ = [
     "CHANCES_SCALE",
     "ESTIMATED_WIN",
     "THRESHOLDS",
+    "Candidate",
     "Mark",
     "MoveReview",
     "PositionValue",
@@ -89,6 +90,27 @@ class Mark(enum.StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
+class Candidate:
+    """One of the best moves found in a position, searched as deep as the position: ``moves``, its line (the
+    move first, then the replies the search expects); ``score``, its estimate from ``X``'s side (0 with a
+    result); ``winner``, the result the search found or believes after it, or None."""
+
+    moves: tuple[Move, ...]
+    score: XScore
+    winner: Winner | None
+
+    @property
+    def move(self) -> Move:
+        """The candidate move itself."""
+        return self.moves[0]
+
+    @property
+    def value(self) -> PositionValue:
+        """The candidate's value as an estimated position's, its move the best."""
+        return PositionValue.estimated(self.score, self.winner, self.move)
+
+
+@dataclass(frozen=True, slots=True)
 class PositionValue:
     """What a position is worth.  Build one with :meth:`proved_as` or :meth:`estimated`.
 
@@ -99,27 +121,53 @@ class PositionValue:
     strong player's score from ``X``'s side (above 0: ``X`` is ahead; 0 when
     proved).  ``best``: a move of the side to move -- proved, one that gets
     ``winner``; estimated, the strong player's choice -- or ``None`` once the
-    game is over.
+    game is over.  ``depth``: the plies the strong player searched (0 when it
+    did not, or searched none); ``lines``: its best moves at that depth, the
+    best first, each with its line and value (none when it did not search);
+    ``fours``: the win by continuous fours of the side to move it found (the
+    moves of both sides), or None.
     """
 
     proved: bool
     winner: Winner | None
     score: XScore
     best: Move | None
+    depth: int = field(default=0, kw_only=True)
+    lines: tuple[Candidate, ...] = field(default=(), kw_only=True)
+    fours: tuple[Move, ...] | None = field(default=None, kw_only=True)
 
     def __post_init__(self) -> None:
         if self.proved and (self.winner is None or self.score != 0):
             raise ReviewError(f"a proved value has a result and no score, got {self.winner!r} and {self.score!r}")
 
     @classmethod
-    def proved_as(cls, winner: Winner, best: Move | None) -> PositionValue:
-        """The value proved to be ``winner``, which ``best`` gets (None on a finished board)."""
-        return cls(True, winner, XScore(0), best)
+    def proved_as(
+        cls,
+        winner: Winner,
+        best: Move | None,
+        *,
+        depth: int = 0,
+        lines: tuple[Candidate, ...] = (),
+        fours: tuple[Move, ...] | None = None,
+    ) -> PositionValue:
+        """The value proved to be ``winner``, which ``best`` gets (None on a finished board); the ``depth``,
+        ``lines`` and ``fours`` of the strong player's search that proved it, if it was one."""
+        return cls(True, winner, XScore(0), best, depth=depth, lines=lines, fours=fours)
 
     @classmethod
-    def estimated(cls, score: XScore, winner: Winner | None, best: Move | None) -> PositionValue:
-        """The strong player's estimate: ``score`` from ``X``'s side, the result it expects if any, its move."""
-        return cls(False, winner, score, best)
+    def estimated(
+        cls,
+        score: XScore,
+        winner: Winner | None,
+        best: Move | None,
+        *,
+        depth: int = 0,
+        lines: tuple[Candidate, ...] = (),
+        fours: tuple[Move, ...] | None = None,
+    ) -> PositionValue:
+        """The strong player's estimate: ``score`` from ``X``'s side, the result it expects if any, its move;
+        its ``depth``, ``lines`` and ``fours``."""
+        return cls(False, winner, score, best, depth=depth, lines=lines, fours=fours)
 
 
 def chances(value: PositionValue) -> float:
