@@ -204,7 +204,7 @@ def test_a_history_made_by_the_first_schema_is_upgraded_and_keeps_its_games(tmp_
         assert history.get(2).result is None
         assert [timed.move for timed in history.get(1).moves] == [Move(0, 0), Move(0, 1), Move(1, 1)]
     connection = sqlite3.connect(path)
-    assert connection.execute("PRAGMA user_version").fetchone() == (7,)
+    assert connection.execute("PRAGMA user_version").fetchone() == (8,)
     assert connection.execute("PRAGMA foreign_key_check").fetchall() == []
     connection.close()
 
@@ -279,9 +279,18 @@ def test_review_prints_the_table_and_keeps_the_review(reviewable: Path) -> None:
         review = history.get_review(2, record)
     assert review is not None
     assert out == review_text(2, record, review) + "\n"
-    assert out.splitlines()[-1] == (
+    summary = out.splitlines().index(
         "O threw away a draw at move 2 (a2?; b2 kept it); X threw away a win at move 5 (c3??; c1 kept it)."
     )
+    assert out.splitlines()[summary + 3 :] == [
+        "Pos  Depth  Candidates                       Best line",
+        "  0      3  b2 draw, a1 draw, c1 draw        b2 a1 c1 a3 a2 c2",
+        "  1      2  b2 draw, c1 X wins, a3 X wins    b2 c1 b1 b3",
+        "  2      1  b2 X wins, c1 X wins, b1 X wins  fours: b1 c1 b2 b3 c3",
+        "  3      1  c1 X wins                        c1 b2 b3 c3",
+        "  4      1  c1 X wins                        c1",
+        "  5      1  c2 O wins                        c2",
+    ]
     assert stored_think(reviewable, 1) is None  # only the game asked for
 
 
@@ -358,7 +367,7 @@ def test_a_damaged_review_is_one_line_and_redo_replaces_it(reviewable: Path) -> 
         " number: --redo reviews the game again\n",
     )
     status, out, _ = run_main("--review", "2", "--db", str(reviewable), "--redo")
-    assert (status, out.splitlines()[-1][:25]) == (0, "O threw away a draw at mo")
+    assert (status, out.splitlines()[-1]) == (0, "  5      1  c2 O wins                        c2")
 
 
 def test_an_export_of_a_reviewed_game_has_its_comments_and_is_imported_again(reviewable: Path, tmp_path: Path) -> None:
@@ -369,7 +378,8 @@ def test_an_export_of_a_reviewed_game_has_its_comments_and_is_imported_again(rev
     first, second = text.split("\n(")
     assert "C[" not in first  # the game not reviewed
     assert second.splitlines()[3:] == [
-        "C[Values proved by the solver within 5 s a position, or ~ the strong player's estimate (and ~ its marks)."
+        "C[Values proved by the solver within 5 s a position, or ~ the strong player's estimate (and ~ its marks):"
+        " X's chances of winning, as fitted to its self-play (bench/review.py --fit)."
         " O threw away a draw at move 2 (a2?; b2 kept it); X threw away a win at move 5 (c3??; c1 kept it).]",
         ";B[aa]MT[0.25]C[draw before, draw after]",
         ";W[ab]MT[1.75]C[draw before, X wins after; a2? threw away a draw, b2 kept it]",

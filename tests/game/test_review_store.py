@@ -50,7 +50,7 @@ def test_a_file_of_schema_version_2_is_upgraded_and_keeps_its_games(old_file: Pa
         review = review_game(record, 5.0)
         history.save_review(2, review)
         assert history.get_review(2) == review
-    assert pragma(old_file, "user_version") == [(7,)]
+    assert pragma(old_file, "user_version") == [(8,)]
     assert pragma(old_file, "foreign_key_check") == []
     assert pragma(old_file, "integrity_check") == [("ok",)]
 
@@ -59,11 +59,11 @@ def test_a_file_newer_than_reviews_is_refused_and_left_untouched(old_file: Path)
     with History(old_file):
         pass
     connection = sqlite3.connect(old_file)
-    connection.execute("PRAGMA user_version = 8")
+    connection.execute("PRAGMA user_version = 9")
     connection.close()
     before = hashlib.sha256(old_file.read_bytes()).hexdigest()
     message = (
-        f"{old_file}: a game history of schema version 8, newer than this program reads (7):"
+        f"{old_file}: a game history of schema version 9, newer than this program reads (8):"
         " use a newer version of the program"
     )
     with pytest.raises(HistoryError, match=f"^{re.escape(message)}$"):
@@ -142,10 +142,46 @@ def test_a_review_s_values_are_stored_one_row_a_position(tmp_path: Path) -> None
     try:
         assert connection.execute("SELECT game_id, think FROM reviews").fetchall() == [(1, 5.0)]
         rows = connection.execute("SELECT * FROM review_positions ORDER BY ply").fetchall()
+        lines = connection.execute("SELECT * FROM review_lines ORDER BY ply, rank").fetchall()
     finally:
         connection.close()
     assert rows == [
-        (1, 0, 1, str(Winner.DRAW), 0, 1, 1),  # X's best first move: the centre
-        (1, 1, 1, "draw", 0, 0, 0),  # O's: a corner
-        (1, 2, 1, "X", 0, 0, 0),
+        (1, 0, 1, str(Winner.DRAW), 0, 1, 1, 3, None),  # X's best first move: the centre, a proof 3 plies deep
+        (1, 1, 1, "draw", 0, 0, 0, 2, None),  # O's: a corner
+        (1, 2, 1, "X", 0, 0, 0, 1, "0,0 2,2 1,0 1,2 2,0"),  # X wins by fours: a1, O's c3, a2, O's c2, a3
     ]
+    assert lines[:3] == [
+        (1, 0, 0, 0, "draw", "1,1 0,0 0,2 2,0 1,0 1,2"),
+        (1, 0, 1, 0, "draw", "0,0 1,1 0,2 0,1 2,1"),
+        (1, 0, 2, 0, "draw", "0,2 1,1 0,0 0,1 2,1"),
+    ]
+    assert lines[-1][:5] == (1, 2, 2, 0, "X")
+
+
+@pytest.mark.slow
+def test_a_review_s_depths_lines_and_win_by_fours_are_kept_and_read_back(tmp_path: Path) -> None:
+    """15x15: the positions are analysed by the strong player; after j8 X's open three is a win by fours."""
+    path = tmp_path / "games.sqlite3"
+    record = sample_record("h8 a1 i8 a2 j8 a3", size=15, length=5)
+    review = review_game(record, 0.5)
+    assert all(value.depth > 0 and value.lines for value in review.positions[:5] if not value.proved)
+    assert review.positions[-1].fours is not None
+    with History(path) as history:
+        history.save(record)
+        history.save_review(1, review)
+        assert history.get_review(1) == review
+    connection = sqlite3.connect(path)
+    try:
+        (fours,) = connection.execute("SELECT fours FROM review_positions WHERE ply = 6").fetchone()
+        count = connection.execute("SELECT count(*) FROM review_lines").fetchone()[0]
+        connection.execute("UPDATE review_lines SET moves = 'h8' WHERE ply = 0 AND rank = 0")
+        connection.commit()
+    finally:
+        connection.close()
+    assert fours == " ".join(f"{move.row},{move.col}" for move in review.positions[-1].fours)
+    assert count == sum(len(value.lines) for value in review.positions)
+    with (
+        History(path) as history,
+        pytest.raises(DamagedGameError, match=r": game 1 is damaged: its review: 'h8' is not a move$"),
+    ):
+        history.get_review(1)

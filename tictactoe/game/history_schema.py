@@ -8,7 +8,7 @@ changed once a file may have been made with it: a new version adds an entry.
 
 from __future__ import annotations
 
-from tictactoe.game.review.store import REVIEW_MIGRATION
+from tictactoe.game.review.store import LINES_MIGRATION, REVIEW_MIGRATION
 
 __all__ = ["APPLICATION_ID", "MIGRATIONS", "SCHEMA_VERSION"]
 
@@ -112,6 +112,9 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     # place, ranks, time settings, RenjuNet's opening offers), kept to be written back: a JSON array of
     # [name, [values...]] pairs in the order GameRecord keeps them (NULL: none).
     ("ALTER TABLE games ADD COLUMN properties TEXT",),
+    # Version 8: what a review's search found at each position: its depth, its win by fours, its best lines.
+    # Reviews stored before it read as searched to no depth, with no lines.
+    LINES_MIGRATION,
 )
 #: The schema version this module writes and reads.
 SCHEMA_VERSION = len(MIGRATIONS)

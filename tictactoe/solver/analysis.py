@@ -45,7 +45,7 @@ from configurations.results import MoverScore, Outcome
 from tictactoe.solver.clock import Deadline, OutOfTime
 from tictactoe.solver.geometry import lowest_square, squares_of
 from tictactoe.solver.strong_root import answers_to_double_threats
-from tictactoe.solver.strong_tree import CLOCK_EVERY, INFINITY, PROVED
+from tictactoe.solver.strong_tree import CLOCK_EVERY, INFINITY, PROVED, WIN
 from tictactoe.solver.threats import ThreatSearch
 
 if TYPE_CHECKING:
@@ -146,8 +146,11 @@ def analyse(tree: TreeSearch, clock: MoveClock, *, lines: int) -> Analysis:
         return Line(Move(*divmod(squares[0], width)), MoverScore(value), depth, tuple(_moves(squares, width)))
 
     finished = [Depth(0, tuple(line(0, 0, [square]) for square in moves[:lines]), proved=False)]
+    if board.threats[board.mover]:  # a line to complete: the search below the root plays on past a won game
+        finished.append(Depth(1, (line(WIN - 1, 1, moves),), proved=True))
+        moves = []
     spent: list[float] = []
-    for depth in range(1, 1 + board.empties + LINE_PLIES):
+    for depth in range(1, 1 + board.empties + LINE_PLIES) if moves else ():
         began = time.monotonic()
         try:
             found, proved = _iteration(tree, moves, depth, lines)

@@ -6,8 +6,9 @@ finished or not, and hands back a
 then the board after each move -- is first given to the solver
 (:func:`~tictactoe.solver.solve`) for :data:`SOLVE_SHARE` of ``think``
 seconds; a position it proves is valued by that proof and its best move.
-One it cannot prove in time is analysed by the strong player's search
-(:meth:`~tictactoe.solver.StrongSearch.analyse`) in the rest of ``think``:
+Every position is then analysed by the strong player's search
+(:meth:`~tictactoe.solver.StrongSearch.analyse`) in the rest of ``think``
+-- the value of one the solver could not prove, the lines of every one:
 deeper the more time it has, its :data:`LINES` best moves each searched to
 the same depth, with their lines, and a win by continuous fours of the
 side to move when it finds one (a proof).
@@ -49,7 +50,8 @@ holds the review of the positions valued before it.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+import time
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from configurations import Side, Winner
@@ -189,7 +191,7 @@ class Analysed:
 
 def _value_at(mover: Side, depth: Depth, fours: tuple[Move, ...] | None) -> PositionValue:
     """The value of a position, ``mover`` to move, whose search finished ``depth`` (and found ``fours``)."""
-    lines = tuple(_candidate(mover, line) for line in depth.lines)
+    lines = tuple(_candidate(mover, line, proved=depth.proved) for line in depth.lines)
     best = lines[0]
     if fours is not None:
         return PositionValue.proved_as(Winner.of(mover), fours[0], depth=depth.depth, lines=lines, fours=fours)
@@ -200,9 +202,10 @@ def _value_at(mover: Side, depth: Depth, fours: tuple[Move, ...] | None) -> Posi
     return PositionValue.estimated(best.score, best.winner, best.move, depth=depth.depth, lines=lines)
 
 
-def _candidate(mover: Side, line: Line) -> Candidate:
-    """``line``, of a position ``mover`` is to move in, as a review's candidate: its value from ``X``'s side."""
-    outcome = line.outcome
+def _candidate(mover: Side, line: Line, *, proved: bool) -> Candidate:
+    """``line``, of a position ``mover`` is to move in, as a review's candidate: its value from ``X``'s side
+    (``proved``: by a search that met no horizon, where a value that is no win is a draw)."""
+    outcome = line.outcome or (Outcome.DRAW if proved else None)
     if outcome is None and abs(line.value) >= BELIEVED:
         outcome = Outcome.WIN if line.value > 0 else Outcome.LOSS  # a win the beams believe
     if outcome is not None:
@@ -216,6 +219,7 @@ class PositionValuer:
 
     def __init__(self, rules: Rules, think: float) -> None:
         self._think = think
+        self._deadline = 0.0  # when the position being valued has had its time
         # Window values: the scale of the scores CHANCES_SCALE was fitted to.
         self._estimator = StrongSearch(rules, patterns=False)
 
@@ -226,18 +230,24 @@ class PositionValuer:
             return PositionValue.proved_as(result, None)
         position, exchanged = _searchable(board, mover)
         value = self._proved(position)
-        if value is not None:
-            return _exchanged(value) if exchanged else value
-        return self._analysed(position, exchanged)
+        analysed = self._analysed(position, exchanged)
+        if value is None:
+            return analysed
+        # Proved: the search still gives its lines and any win by fours, in the time the proof left.
+        found = analysed.value(analysed.analysis.depth % 2)
+        value = _exchanged(value) if exchanged else value
+        return replace(value, depth=found.depth, lines=found.lines, fours=found.fours)
 
     def estimate(self, board: Configurations, mover: Side) -> PositionValue:
         """The strong player's estimate of ``board``, ``mover`` to move, the game not over, at the parity of its
         deepest finished depth: no proof is tried."""
         position, exchanged = _searchable(board, mover)
+        self._deadline = time.monotonic() + self._think * (1 - SOLVE_SHARE)
         analysed = self._analysed(position, exchanged)
         return analysed.value(analysed.analysis.depth % 2)
 
     def _proved(self, position: Position) -> PositionValue | None:
+        self._deadline = time.monotonic() + self._think
         if position.rules.variant is not Variant.FREESTYLE:  # the solver proves freestyle only: estimates alone
             return None
         solution = solve(position, self._think * SOLVE_SHARE)
@@ -245,7 +255,9 @@ class PositionValuer:
 
     def _analysed(self, position: Position, exchanged: bool) -> Analysed:
         """``position`` analysed by the strong player's search in the rest of the position's time."""
-        analysis = self._estimator.analyse(position, self._think * (1 - SOLVE_SHARE), LINES)
+        # At least a part of its share, should the solver have run over its own.
+        seconds = max(self._deadline - time.monotonic(), self._think * (1 - SOLVE_SHARE) / 2)
+        analysis = self._estimator.analyse(position, seconds, LINES)
         return Analysed(position, analysis, exchanged)
 
 

@@ -2,14 +2,18 @@
 
 A proved value reads ``X wins``, ``O wins`` or ``draw`` (the result with
 both sides playing perfectly); an estimate starts with ``~``: the result
-the strong player found or believes (``~X wins``), or else its score from
-the side ahead (``~X +98``, ``~O +12``, ``~even``).  A mark by an estimate
-starts with ``~`` too (``~?``), and its words give the mover's chances
-before and after the move.
+the strong player found or believes (``~X wins``), or else X's chances
+(:func:`~tictactoe.game.review.values.chances`, the win probability fitted
+to the strong player's scores: ``~53%``), which the legend says in one
+line.  A mark by an estimate starts with ``~`` too (``~?``), and its words
+give the mover's chances before and after the move.  Each position's best
+lines (:func:`line_cells`) give its candidates, each with X's chances after
+it, the depth they were searched to, and the best one's line, or the win by
+continuous fours found.
 
 >>> from configurations.moves import Move
->>> value_text(PositionValue.proved_as(Winner.DRAW, Move(1, 1))), value_text(PositionValue.estimated(-12, None, None))
-('draw', '~O +12')
+>>> value_text(PositionValue.proved_as(Winner.DRAW, Move(1, 1))), value_text(PositionValue.estimated(-640, None, None))
+('draw', '~27%')
 """
 
 from __future__ import annotations
@@ -17,17 +21,21 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from configurations import Winner
-from tictactoe.game.review.values import Mark, PositionValue
+from tictactoe.game.review.values import Mark, PositionValue, chances
 
 if TYPE_CHECKING:
-    from tictactoe.game.review.values import MoveReview, Review
+    from tictactoe.game.review.values import Candidate, MoveReview, Review
 
 __all__ = [
     "ESTIMATE_SIGN",
     "LEGEND_START",
+    "LINES_HEADING",
+    "LINE_HEADINGS",
     "MOVE_HEADINGS",
+    "candidate_text",
     "chances_text",
     "legend",
+    "line_cells",
     "move_cells",
     "move_comment",
     "summary_text",
@@ -40,6 +48,13 @@ __all__ = [
 ESTIMATE_SIGN = "~"
 #: The columns of a review's moves, at the terminal and in the window: one line a move.
 MOVE_HEADINGS = ("No", "Side", "Move", "Before", "After", "Mark", "Better")
+#: The columns of a review's best lines: one line a position not over.
+LINE_HEADINGS = ("Pos", "Depth", "Candidates", "Best line")
+#: What the best lines' table is, on one line above it.
+LINES_HEADING = (
+    "Best lines: after each number of moves, the three best moves searched to the depth shown (plies),"
+    " X's chances after each, and the best one's line"
+)
 
 
 def value_text(value: PositionValue) -> str:
@@ -49,9 +64,45 @@ def value_text(value: PositionValue) -> str:
         return _result(value.winner)
     if value.winner is not None:
         return ESTIMATE_SIGN + _result(value.winner)
-    if value.score == 0:
-        return f"{ESTIMATE_SIGN}even"
-    return f"{ESTIMATE_SIGN}{'X' if value.score > 0 else 'O'} +{abs(value.score)}"
+    return f"{ESTIMATE_SIGN}{chances(value):.0%}"
+
+
+def candidate_text(candidate: Candidate) -> str:
+    """A candidate move and X's chances after it, or the result the search found after it: ``h8 53%``.
+
+    >>> from configurations.moves import Move
+    >>> from tictactoe.game.review.values import Candidate
+    >>> candidate_text(Candidate((Move(7, 7),), 0, None)), candidate_text(Candidate((Move(0, 0),), 0, Winner.O))
+    ('h8 50%', 'a1 O wins')
+    """
+    value = candidate.value
+    text = _result(value.winner) if value.winner is not None else f"{chances(value):.0%}"
+    return f"{candidate.move} {text}"
+
+
+def line_cells(ply: int, value: PositionValue) -> tuple[str, ...]:
+    """The best lines of the position after ``ply`` moves, a text for each of :data:`LINE_HEADINGS`: the depth
+    searched, the candidates, and the best one's line -- or the win by continuous fours found, marked
+    ``fours:``.  A position with no lines (stored before reviews kept them) has its best move and value alone.
+
+    >>> from configurations.moves import Move
+    >>> from tictactoe.game.review.values import Candidate
+    >>> lines = (Candidate((Move(7, 7), Move(7, 8)), 640, None), Candidate((Move(8, 8),), -640, None))
+    >>> line_cells(0, PositionValue.estimated(640, None, Move(7, 7), depth=3, lines=lines))
+    ('0', '3', 'h8 73%, i9 27%', 'h8 i8')
+    >>> line_cells(5, PositionValue.proved_as(Winner.X, Move(0, 0)))
+    ('5', '', 'a1 X wins', '')
+    """
+    if not value.lines:
+        if value.best is None:
+            return (str(ply), "", "", "")
+        worth = f"{chances(value):.0%}" if value.winner is None else _result(value.winner)
+        return (str(ply), "", f"{value.best} {worth}", "")
+    candidates = ", ".join(candidate_text(candidate) for candidate in value.lines)
+    line = " ".join(map(str, value.lines[0].moves))
+    if value.fours is not None:
+        line = "fours: " + " ".join(map(str, value.fours))
+    return (str(ply), str(value.depth), candidates, line)
 
 
 def move_cells(move: MoveReview) -> tuple[str, ...]:
@@ -89,10 +140,12 @@ LEGEND_START = "Values proved by the solver within "
 
 
 def legend(review: Review) -> str:
-    """What the values mean and where they come from, on one line."""
+    """What the values mean and where they come from, on one line: the percentages are X's chances, the win
+    probability fitted to the strong player's scores."""
     return (
         f"{LEGEND_START}{think_text(review.think)} a position, "
-        f"or {ESTIMATE_SIGN} the strong player's estimate (and {ESTIMATE_SIGN} its marks)"
+        f"or {ESTIMATE_SIGN} the strong player's estimate (and {ESTIMATE_SIGN} its marks): "
+        "X's chances of winning, as fitted to its self-play (bench/review.py --fit)"
     )
 
 

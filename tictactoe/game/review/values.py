@@ -270,8 +270,11 @@ def partial_review(record: GameRecord, think: float, positions: tuple[PositionVa
         raise ReviewError(f"a game of {len(record.moves)} moves has {len(record.moves) + 1} positions, got more")
     for ply, value in enumerate(positions):
         best = value.best
-        if best is not None and not (0 <= best.row < record.rules.rows and 0 <= best.col < record.rules.cols):
+        if best is not None and not _on_board(best, record):
             raise ReviewError(f"the best move of position {ply} is off the board: {best!r}")
+        found = [*(move for line in value.lines for move in line.moves), *(value.fours or ())]
+        if not all(_on_board(move, record) for move in found):
+            raise ReviewError(f"a line of position {ply} goes off the board")
     moves = []
     for number, timed in enumerate(record.moves[: max(0, len(positions) - 1)], 1):
         side = record.mover(number - 1)
@@ -282,6 +285,10 @@ def partial_review(record: GameRecord, think: float, positions: tuple[PositionVa
             move_mark = Mark.KEPT  # the best move found was played: nothing better to name
         moves.append(MoveReview(number, side, timed.move, before, after, move_mark, better, estimated))
     return Review(float(think), tuple(positions), tuple(moves))
+
+
+def _on_board(move: Move, record: GameRecord) -> bool:
+    return 0 <= move.row < record.rules.rows and 0 <= move.col < record.rules.cols
 
 
 def mark(side: Side, before: PositionValue, after: PositionValue) -> tuple[Mark, bool]:
