@@ -267,7 +267,11 @@ def test_a_blunder_marked_by_the_estimate_shows_its_better_move_on_the_board(
         better,
         6,
     )
-    for row in panel.rows():  # every value whole in its column: the widest is "~X +333"
+    # X's win from here, numbered on the board: its open four first (a win by fours, both sides' moves).
+    best_line = replay.board.best_line_drawn()
+    assert best_line == review.best_line(6) != ()
+    assert str(best_line[0]) in ("g8", "k8")
+    for row in panel.rows():  # every value whole in its column
         for heading, cell in zip(MOVE_HEADINGS, row, strict=True):
             assert panel.tree.column(heading, "width") >= panel.text_width(cell), (heading, cell)
     if not xwd_available():

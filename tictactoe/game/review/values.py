@@ -240,6 +240,16 @@ class Review:
         """How many positions are only estimated."""
         return sum(not value.proved for value in self.positions)
 
+    def best_line(self, position: int) -> tuple[Move, ...]:
+        """The line the review shows from the position after ``position`` moves: its win by fours when one was
+        found, else its best candidate's line; empty when it has neither (or there is no such position)."""
+        if not 0 <= position < len(self.positions):
+            return ()
+        value = self.positions[position]
+        if value.fours is not None:
+            return value.fours
+        return value.lines[0].moves if value.lines else ()
+
 
 def build_review(record: GameRecord, think: float, positions: tuple[PositionValue, ...]) -> Review:
     """The review of ``record`` whose position values are ``positions`` (one more than the moves), marked.

@@ -173,6 +173,8 @@ class BoardView:
                 self._draw_tile(geometry, move, side)
         for number, move in enumerate(picture.moves):
             self._draw_tile(geometry, move, picture.start.mover(number))
+        for number, move in enumerate(picture.best_line, 1):
+            self._draw_line_move(geometry, move, number, picture.start.mover(len(picture.moves) + number - 1))
             if picture.numbers:
                 self._draw_number(geometry, move, number + 1)
         if picture.cursor is not None:
@@ -224,6 +226,18 @@ class BoardView:
             options = self.canvas.itemconfigure(item)
             drawn[Move(int(row), int(col))] = str(options["text"][-1]) if options else ""
         return drawn
+
+    def best_line_drawn(self) -> tuple[Move, ...]:
+        """The squares of the best line's marks, in the order of their numbers."""
+        marks = []
+        for item in self.canvas.find_withtag("best-line-number"):
+            options = self.canvas.itemconfigure(item)
+            number = int(str(options["text"][-1])) if options else 0
+            x, y = self.canvas.coords(item)
+            square = self.geometry.square_at(x, y)
+            assert square is not None  # drawn on the board
+            marks.append((number, square))
+        return tuple(square for _, square in sorted(marks))
 
     def better_drawn(self) -> Move | None:
         """The square the better move's ring is drawn on, or None."""
@@ -288,6 +302,18 @@ class BoardView:
         near_left, near_top, far_right, far_bottom = left + quarter, top + quarter, right - quarter, bottom - quarter
         for stroke in ((near_left, near_top, far_right, far_bottom), (near_left, far_bottom, far_right, near_top)):
             self.canvas.create_line(*stroke, fill=FORBIDDEN_COLOUR, width=width, tags=("forbidden",))
+
+    def _draw_line_move(self, geometry: BoardGeometry, move: Move, number: int, side: Side) -> None:
+        """The ``number``-th move of a review's best line: its number in its mover's colour in a dashed ring,
+        lighter than a tile, so that it is not read as a move played."""
+        x, y = geometry.centre(move)
+        radius = max(5, geometry.square // 3)
+        colour = TILE_COLOURS[side]
+        self.canvas.create_oval(
+            x - radius, y - radius, x + radius, y + radius, outline=colour, dash=(3, 2), width=2, tags="best-line"
+        )
+        font = ("TkDefaultFont", -max(7, min(14, radius)), "bold")
+        self.canvas.create_text(x, y, text=str(number), fill=colour, font=font, tags=("best-line", "best-line-number"))
 
     def _draw_better(self, geometry: BoardGeometry, move: Move) -> None:
         """A shaded square in a dashed frame: unlike a tile, so that it is not read as a move played."""

@@ -32,7 +32,8 @@ class BoardPicture:
     drawn through the squares of ``line``.  With ``numbers``, each move's
     tile carries its number (the stones of the start none).  The empty
     squares of ``forbidden`` (renju's points black may not play) carry a
-    red cross.
+    red cross.  ``best_line`` (a review's best line from the position
+    shown) is drawn as numbered marks, 1 first, each in its mover's colour.
     """
 
     size: int
@@ -44,6 +45,7 @@ class BoardPicture:
     numbers: bool = False
     better: Move | None = None
     forbidden: tuple[Move, ...] = ()
+    best_line: tuple[Move, ...] = ()
 
     @property
     def last(self) -> Move | None:

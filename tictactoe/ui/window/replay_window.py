@@ -238,8 +238,19 @@ class ReplayWindow:
         won = replay.at_end and record.result not in (None, Winner.DRAW)
         line = winning_squares(record.rules, record.start, moves) if won else ()
         better = None if self.review is None else self.review.better_move(replay.position)
+        best_line = (
+            () if self.review is None or self.review.review is None else self.review.review.best_line(replay.position)
+        )
         self.board.draw(
-            BoardPicture(record.rules.size, moves, line=line, start=record.start, better=better, numbers=self.numbers)
+            BoardPicture(
+                record.rules.size,
+                moves,
+                line=line,
+                start=record.start,
+                better=better,
+                numbers=self.numbers,
+                best_line=best_line,
+            )
         )
         self._caption.configure(text=replay.caption())
         self._position.configure(text=position_text(replay))
