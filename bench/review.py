@@ -13,6 +13,13 @@ wall-clock seconds, and how many positions the solver proved.  Target:
 the review finishes within ``--think`` seconds a move.  ``--write`` also
 writes the output to ``bench/review_results.txt`` (or the path given).
 
+``--depths`` measures instead how a review deepens with its time
+(:func:`depth_lines`): the game reviewed at the first two ``--think``
+given (1 and 3 s by default), the depth of each position at both, and on
+:data:`SMALL_GAMES` random games of :data:`SMALL_RULES`, whose every
+position the solver proves given the time, how many values each review
+has right; then both reviews of the game as ``--review`` prints them.
+
 ``--fit GAMES`` measures instead what the review's marks by estimate rest
 on (:mod:`tictactoe.game.review.values`): ``GAMES`` self-play games of the
 ``strong`` player (:data:`FIT_THINK` seconds a move) on 15x15, each from
@@ -40,6 +47,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from bench.common import ROOT, current_commit
+from bench.history import finished_moves
 from bench.match import centre_squares, play_game
 from configurations import Side, Winner
 from configurations.moves import Move
@@ -52,16 +60,20 @@ from tictactoe.game.review.search import PositionValuer, review_game
 from tictactoe.game.review.values import PositionValue
 from tictactoe.players.base import PlayerLimits
 from tictactoe.players.registry import make_player
+from tictactoe.solver import Position, solve
+from tictactoe.ui.terminal.review_table import review_text
 
 __all__ = [
     "GAME_MOVES",
     "ReviewTiming",
     "Sample",
+    "depth_lines",
     "drop_percentiles",
     "fit_scale",
     "main",
     "review_timing",
     "self_play_samples",
+    "small_board_lines",
     "the_game",
 ]
 
@@ -83,6 +95,10 @@ GAME_MOVES = len(GAME.split())
 #: ``--fit``: the strong player's seconds a move in the self-play games, and the random stones they start from.
 FIT_THINK = 0.05
 FIT_OPENING = 3
+#: ``--depths``: the rules of the small games, whose positions the solver proves, and how many are reviewed.
+SMALL_RULES = Rules.square(5, 4)
+SMALL_GAMES = 3
+DEPTHS_RESULTS = ROOT / "bench" / "review_depths_results.txt"
 # The percentiles of the movers' drops that --fit reports.
 _PERCENTILES = (50, 90, 95, 99)
 
@@ -225,6 +241,67 @@ def fit_lines(games: int, seed: int) -> list[str]:
     ]
 
 
+def depth_lines(short: float, long: float, seed: int) -> list[str]:
+    """The report of ``--depths``: the game's depths at ``short`` and ``long`` seconds a position, the values
+    right on the small games at each, and both reviews of the game."""
+    record = the_game()
+    reviews = [review_game(record, think) for think in (short, long)]
+    pairs = list(zip(reviews[0].positions, reviews[1].positions, strict=True))
+    deeper = sum(after.depth > before.depth for before, after in pairs)
+    scored = [(before, after) for before, after in pairs if before.winner is None or after.winner is None]
+    deeper_scored = sum(after.depth > before.depth for before, after in scored)
+    lines = [
+        f"--depths: the game of {len(record.moves)} moves reviewed at {short:g} s and {long:g} s a position",
+        "moves: " + " ".join(str(timed.move) for timed in record.moves),
+        "depth at each position, "
+        + " ".join(f"{before.depth}/{after.depth}" for before, after in pairs)
+        + f" ({short:g} s/{long:g} s)",
+        f"deeper at {long:g} s than at {short:g} s: {deeper} of {len(pairs)} positions ({deeper / len(pairs):.0%});"
+        f" of the {len(scored)} not valued by a result at both: {deeper_scored}"
+        f" ({deeper_scored / max(1, len(scored)):.0%})",
+    ]
+    lines += small_board_lines(short, long, seed)
+    for think, review in zip((short, long), reviews, strict=True):
+        lines += ["", f"python play.py --review 1 --think {think:g}", review_text(1, record, review)]
+    return lines
+
+
+def small_board_lines(short: float, long: float, seed: int) -> list[str]:
+    """How many values of :data:`SMALL_GAMES` random games' reviews at ``short`` and ``long`` are right: the
+    result the solver proves given all the time it needs, proved or believed (a score is never right)."""
+    rng = random.Random(seed)
+    squares = list(range(SMALL_RULES.rows * SMALL_RULES.cols))
+    right = {short: 0, long: 0}
+    proved = {short: 0, long: 0}
+    wrong = {short: 0, long: 0}
+    positions = 0
+    for _ in range(SMALL_GAMES):
+        rng.shuffle(squares)
+        moves = finished_moves(SMALL_RULES, squares)
+        players = Competitor("random", "random")
+        record = GameRecord(players, players, SMALL_RULES, 9, None, None, None, tuple(TimedMove(m, 0.0) for m in moves))
+        game, truths = Game(SMALL_RULES), []
+        for move in [None, *moves]:
+            if move is not None:
+                game.play(move)
+            truths.append(game.result or solve(Position.from_configurations(game.board)).value)
+        positions += len(truths)
+        for think in (short, long):
+            values = review_game(record, think).positions
+            right[think] += sum(value.winner == truth for value, truth in zip(values, truths, strict=True))
+            proved[think] += sum(value.proved for value in values)
+            wrong[think] += sum(
+                value.proved and value.winner != truth for value, truth in zip(values, truths, strict=True)
+            )
+    return [
+        f"{SMALL_GAMES} random games of {SMALL_RULES} (seed {seed}), {positions} positions, each proved by the"
+        " solver given the time it needs: values right (proved, or believed, with the result proved)"
+        f" at {short:g} s: {right[short]}, at {long:g} s: {right[long]};"
+        f" proved at {short:g} s: {proved[short]}, at {long:g} s: {proved[long]};"
+        f" proved wrong: {wrong[short]} and {wrong[long]}",
+    ]
+
+
 def table_line(think: float, moves: int, timings: list[ReviewTiming]) -> str:
     """The row of one ``--think``: the median run's figures a move, and the target met or missed."""
     median = sorted(timings, key=lambda timing: timing.wall)[len(timings) // 2]
@@ -244,13 +321,23 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--think", type=float, nargs="+", default=[1.0, 0.25], help="seconds a position (1 0.25)")
     parser.add_argument("--runs", type=int, default=3, help="reviews at each --think; the median is shown (3)")
     parser.add_argument("--fit", type=int, metavar="GAMES", help="fit the scale of the estimates' marks instead")
-    parser.add_argument("--seed", type=int, default=1, help="--fit: the seed of the openings (1)")
+    parser.add_argument("--depths", action="store_true", help="compare the depths and values at two --think")
+    parser.add_argument("--seed", type=int, default=1, help="--fit, --depths: the seed of the games (1)")
     parser.add_argument(
         "--write", nargs="?", const=RESULTS, type=Path, metavar="FILE", help="also write the output to FILE"
     )
     args = parser.parse_args(arguments)
     if args.runs < 1 or any(not think > 0 for think in args.think):
         parser.error("--runs must be 1 or more, and each --think above 0")
+    if args.depths:
+        short, long = [*args.think, 3.0][:2] if args.think != [1.0, 0.25] else (1.0, 3.0)
+        lines = [f"Python {sys.version.split()[0]}, commit {current_commit()}, {PROGRAM} {shlex.join(arguments)}"]
+        lines += depth_lines(short, long, args.seed)
+        print("\n".join(lines))
+        if args.write is not None:
+            path = DEPTHS_RESULTS if args.write == RESULTS else args.write
+            path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        return 0
     if args.fit is not None:
         lines = [f"Python {sys.version.split()[0]}, commit {current_commit()}, {PROGRAM} {shlex.join(arguments)}"]
         lines += fit_lines(args.fit, args.seed)

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 
-from bench.review import GAME_MOVES, ReviewTiming, review_timing, table_line, the_game
+from bench.review import GAME_MOVES, ReviewTiming, review_timing, small_board_lines, table_line, the_game
 from configurations import Winner
 from configurations.rules import Rules
 from tests.records import sample_record
@@ -37,3 +38,18 @@ def test_a_row_is_the_median_run_a_move_and_the_verdict() -> None:
     ]
     assert table_line(1.0, 36, runs) == "      1        1.000        0.972        1.500   19/37       met"
     assert table_line(0.5, 36, runs).endswith("  missed")
+
+
+@pytest.mark.slow
+def test_the_small_boards_values_are_counted_against_the_solver_s_proofs() -> None:
+    (line,) = small_board_lines(0.02, 0.2, seed=2)
+    found = re.fullmatch(
+        r"3 random games of 5x5, 4 in a row \(seed 2\), (\d+) positions, each proved by the solver given the time it"
+        r" needs: values right \(proved, or believed, with the result proved\) at 0.02 s: (\d+), at 0.2 s: (\d+);"
+        r" proved at 0.02 s: (\d+), at 0.2 s: (\d+); proved wrong: 0 and 0",
+        line,
+    )
+    assert found is not None, line
+    positions, *counts = map(int, found.groups())
+    assert all(count <= positions for count in counts)
+    assert int(found[5]) >= int(found[4])  # ten times the time proves no fewer

@@ -160,7 +160,10 @@ def analyse(tree: TreeSearch, clock: MoveClock, *, lines: int) -> Analysis:
         finished = [*finished[-1:], Depth(depth, tuple(line(*found_line) for found_line in found), proved)]
         order = [squares[0] for _, _, squares in found]
         moves = order + [square for square in moves if square not in order]
-        if proved or abs(found[0][0]) >= PROVED or not clock.begin_depth(spent):
+        # A win or loss the beams believe may hang on a move they cut off: only one found with every move tried
+        # ends the deepening early, where the strong search plays it at once.
+        settled = proved or (abs(found[0][0]) >= PROVED and tree.width == INFINITY)
+        if settled or not clock.begin_depth(spent):
             break
     return Analysis(
         depths=tuple(finished),
