@@ -243,3 +243,32 @@ def test_a_review_of_a_26x26_game_of_five_in_a_row_values_every_position() -> No
     review = review_game(record, 0.4)
     assert len(review.positions) == 5
     assert all(value.best is not None for value in review.positions)
+
+
+@pytest.mark.slow
+def test_more_time_reads_every_estimate_deeper_at_one_parity() -> None:
+    """15x15, a quiet opening: at ten times the time the positions are searched deeper, and within each review
+    every estimate is read at depths of one parity."""
+    record = sample_record("h8 i9 i8 g8", size=15, length=5)
+    short, long = review_game(record, 0.06), review_game(record, 0.6)
+    for review in (short, long):
+        assert all(not value.proved and value.lines for value in review.positions)
+        assert len({value.depth % 2 for value in review.positions}) == 1
+    pairs = [(before.depth, after.depth) for before, after in zip(short.positions, long.positions, strict=True)]
+    # Most positions, not all: the clock of a busy machine may cut one search short.
+    assert sum(after > before for before, after in pairs) >= 4, pairs
+
+
+def test_a_review_s_parity_is_that_of_most_positions_deepest_depth() -> None:
+    from tictactoe.game.review.search import Analysed, review_parity
+    from tictactoe.solver.analysis import Analysis, Depth
+
+    def analysed(*depths: int, proved: bool = False) -> Analysed:
+        finished = tuple(Depth(depth, (), proved=proved) for depth in depths)
+        return Analysed(Position.from_rows(["..."] * 3, length=3), Analysis(finished, None, 0, 0.0), False)
+
+    odd, even = analysed(4, 5), analysed(5, 6)
+    assert review_parity([odd, odd, even]) == 1
+    assert review_parity([odd, even, even, PositionValue.proved_as(Winner.DRAW, None)]) == 0
+    assert review_parity([odd, even]) == 0  # as many of each: even
+    assert review_parity([analysed(2, 3, proved=True), even]) == 0  # a proof counts for no parity
