@@ -150,7 +150,7 @@ def analyse(tree: TreeSearch, clock: MoveClock, *, lines: int) -> Analysis:
         finished.append(Depth(1, (line(WIN - 1, 1, moves),), proved=True))
         moves = []
     spent: list[float] = []
-    for depth in range(1, 1 + board.empties + LINE_PLIES) if moves else ():
+    for depth in range(1, 1 + (board.empties if moves else 0)):
         began = time.monotonic()
         try:
             found, proved = _iteration(tree, moves, depth, lines)
