@@ -173,10 +173,10 @@ class BoardView:
                 self._draw_tile(geometry, move, side)
         for number, move in enumerate(picture.moves):
             self._draw_tile(geometry, move, picture.start.mover(number))
-        for number, move in enumerate(picture.best_line, 1):
-            self._draw_line_move(geometry, move, number, picture.start.mover(len(picture.moves) + number - 1))
             if picture.numbers:
                 self._draw_number(geometry, move, number + 1)
+        for number, move in enumerate(picture.best_line, 1):
+            self._draw_line_move(geometry, move, number, picture.start.mover(len(picture.moves) + number - 1))
         if picture.cursor is not None:
             self._draw_cursor(geometry, picture.cursor)
         if picture.line:
