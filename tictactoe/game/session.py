@@ -177,8 +177,10 @@ class Session:
 
     @property
     def left_unfinished(self) -> bool:
-        """Whether the current game is not over and holds a move besides the opening's: one worth keeping."""
-        return self.opening_play.settled and self.game.result is None and len(self.game.moves) > self._fixed_moves()
+        """Whether the current game is not over and holds something worth keeping: a move besides the fixed opening
+        moves -- under a swap opening a stone placed or a colour chosen counts, since a player did it."""
+        played = len(self.game.moves) > len(self.opening) or bool(self.opening_play.choices)
+        return self.game.result is None and played
 
     @property
     def x(self) -> Competitor:

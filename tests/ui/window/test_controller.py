@@ -303,3 +303,19 @@ def test_every_move_is_on_disk_as_it_is_played_so_a_window_killed_loses_none(tmp
     game.leave()  # the window closes: the same game, kept under the same id
     with History(db) as other:
         assert [(summary.id, summary.move_count) for summary in other.list_games()] == [(1, 4)]
+
+
+def test_a_window_closed_before_the_colours_are_chosen_keeps_the_stones_and_resumes_the_choice(tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite3"
+    game = Driven(swap2(Competitor("Ada"), Competitor("Bo")), db)
+    game.clicks("c3", "e5", "b3")
+    game.leave()  # closed while Bo is to choose
+    with History(db) as history:
+        [summary] = history.list_games()
+        record = history.get(summary.id)
+    assert (summary.result, [str(timed.move) for timed in record.moves]) == (None, ["c3", "e5", "b3"])
+    again = Driven(swap2(Competitor("Ada"), Competitor("Bo")), db)
+    assert again.resume(summary.id, record) is None
+    assert again.state_line() == "To choose: white, black or two more (Bo)"
+    again.choose(OpeningChoice.BLACK)
+    assert again.state_line() == "O to move (Ada)"
