@@ -544,7 +544,8 @@ def test_ctrl_c_at_the_terminal_closes_the_window(display: str) -> None:
     wait_for_window("k-in-a-row: 3x3")  # open, and waiting for the person
     game.send_signal(signal.SIGINT)
     out, errors = game.communicate(timeout=TIMEOUT)
-    assert (game.returncode, out, errors) == (130, "", "play.py: interrupted\n")
+    # As at the terminal: no move was played, so no game is kept.
+    assert (game.returncode, out, errors) == (130, "", "play.py: interrupted, game abandoned\n")
 
 
 def test_ctrl_c_in_a_callback_ends_the_main_loop(display: str) -> None:

@@ -25,13 +25,13 @@ from __future__ import annotations
 import enum
 from typing import TYPE_CHECKING, Protocol
 
-from configurations import Side, Winner
+from configurations import Side
 from configurations.moves import Move, MoveError
 from configurations.rules import Opening
-from tictactoe.game.game import StartingPosition, winning_squares
+from tictactoe.game.game import StartingPosition
 from tictactoe.game.session import Session
 from tictactoe.ui.window.form import FormError, start_game
-from tictactoe.ui.window.picture import BoardPicture
+from tictactoe.ui.window.picture import BoardPicture, grid_by_default
 from tictactoe.ui.window.saving import WindowHistory
 from tictactoe.ui.window.setup import SETUP_NOTE, PositionSetup
 from tictactoe.ui.window.status import (
@@ -100,8 +100,10 @@ class GameController:
 
     Computer moves come ``move_delay_ms`` apart when no person plays.
     Finished games are saved in the history file ``db`` (None: the
-    default history).  :meth:`start` starts the game: a computer to move
-    begins thinking.
+    default history).  The board is drawn as a grid of stones with ``grid``
+    True, as squares with False, and with None as its game is usually drawn
+    (:func:`~tictactoe.ui.window.picture.grid_by_default`).  :meth:`start`
+    starts the game: a computer to move begins thinking.
     """
 
     def __init__(
@@ -112,6 +114,7 @@ class GameController:
         *,
         move_delay_ms: int = AUTO_MOVE_DELAY_MS,
         db: Path | None = None,
+        grid: bool | None = None,
     ) -> None:
         self.session = session
         self.screen = screen
@@ -129,6 +132,8 @@ class GameController:
         self.setup: PositionSetup | None = None
         #: Whether each move's number is written on its tile.
         self.numbers = False
+        #: The person's choice of stones on a grid (True) or X and O in squares (False); None: as the board's game.
+        self.grid_choice = grid
         #: The square the keyboard plays.
         self.cursor = self._centre()
 
@@ -203,23 +208,28 @@ class GameController:
             return self.person_to_move
         return action == "again" and session.game.result is not None
 
+    @property
+    def grid(self) -> bool:
+        """Whether the board is drawn as a grid with stones on its intersections (else as squares with X and O)."""
+        return grid_by_default(self.session.rules) if self.grid_choice is None else self.grid_choice
+
     def picture(self) -> BoardPicture:
         """The board to draw: the stones, the marks, the cursor while a person is to move, the line once won."""
         session = self.session
         if self.setup is not None:
-            return BoardPicture(session.rules.size, (), start=self.setup.position())
+            return BoardPicture(session.rules.size, (), start=self.setup.position(), grid=self.grid)
         game = session.game
         person_to_move = self.person_to_move
-        won = game.result is not None and game.result != Winner.DRAW
         return BoardPicture(
             session.rules.size,
             game.moves,
             cursor=self.cursor if person_to_move and not self.thinking else None,
             hint=self.hinted,
-            line=winning_squares(session.rules, game.start, game.moves) if won else (),
+            line=game.winning_line,
             start=game.start,
             numbers=self.numbers,
             forbidden=tuple(point.point for point in game.forbidden_points()) if person_to_move else (),
+            grid=self.grid,
         )
 
     # What the person does -------------------------------------------------------------------------
@@ -300,6 +310,12 @@ class GameController:
         self.numbers = not self.numbers
         self.screen.show()
 
+    def toggle_grid(self) -> None:
+        """Draw the board as a grid with stones on its intersections, or as squares with X and O: the other of the
+        two, for this game and the next."""
+        self.grid_choice = not self.grid
+        self.screen.show()
+
     # Games in place of this one -------------------------------------------------------------------
 
     def start_new_game(self, form: GameForm, start: StartingPosition | None = None) -> str | None:
@@ -325,9 +341,9 @@ class GameController:
         self._replace(session)
         return None
 
-    def leave(self) -> None:
-        """The window closes: keep a game left before its end."""
-        self.saving.save_unfinished(self.session)
+    def leave(self) -> int | None:
+        """The window closes: keep a game left before its end; the id it is kept under (None: none is kept)."""
+        return self.saving.save_unfinished(self.session)
 
     # Setting up a position ------------------------------------------------------------------------
 

@@ -43,7 +43,7 @@ from tictactoe.game.history import HistoryError
 from tictactoe.game.record import GameRecord, date_text
 from tictactoe.game.replay import Replay, result_line
 from tictactoe.ui.window.board_view import BoardView, first_canvas_side
-from tictactoe.ui.window.picture import BoardPicture
+from tictactoe.ui.window.picture import BoardPicture, grid_by_default
 from tictactoe.ui.window.review_panel import ReviewPanel
 from tictactoe.ui.window.status import DRAW_TEXT
 
@@ -239,7 +239,15 @@ class ReplayWindow:
         line = winning_squares(record.rules, record.start, moves) if won else ()
         better = None if self.review is None else self.review.better_move(replay.position)
         self.board.draw(
-            BoardPicture(record.rules.size, moves, line=line, start=record.start, better=better, numbers=self.numbers)
+            BoardPicture(
+                record.rules.size,
+                moves,
+                line=line,
+                start=record.start,
+                better=better,
+                numbers=self.numbers,
+                grid=grid_by_default(record.rules),
+            )
         )
         self._caption.configure(text=replay.caption())
         self._position.configure(text=position_text(replay))
