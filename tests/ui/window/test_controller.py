@@ -319,3 +319,46 @@ def test_a_window_closed_before_the_colours_are_chosen_keeps_the_stones_and_resu
     assert again.state_line() == "To choose: white, black or two more (Bo)"
     again.choose(OpeningChoice.BLACK)
     assert again.state_line() == "O to move (Ada)"
+
+
+# How the board is drawn ---------------------------------------------------------------------------------------
+
+
+def people(size: int, length: int) -> Session:
+    return Session(Rules.square(size, length), PlayerLimits(0), Competitor("Ada"), Competitor("Bo"))
+
+
+def test_five_in_a_row_is_drawn_as_a_grid_and_tic_tac_toe_as_squares_until_the_person_chooses(tmp_path: Path) -> None:
+    gomoku, tictactoe = Driven(people(15, 5), tmp_path / "a.sqlite3"), Driven(classic(), tmp_path / "b.sqlite3")
+    assert (gomoku.picture().grid, tictactoe.picture().grid) == (True, False)
+    shown = tictactoe.counting.shown
+    tictactoe.toggle_grid()
+    assert (tictactoe.picture().grid, tictactoe.counting.shown) == (True, shown + 1)
+    gomoku.toggle_grid()
+    assert gomoku.picture().grid is False
+    gomoku.toggle_grid()
+    assert gomoku.picture().grid is True
+
+
+def test_the_grid_asked_for_holds_for_the_next_game(tmp_path: Path) -> None:
+    game = GameController(classic(), CountingScreen(), HandTimer(), db=tmp_path / "games.sqlite3", grid=True)
+    assert game.picture().grid is True
+    squares_asked = GameController(people(15, 5), CountingScreen(), HandTimer(), db=tmp_path / "b.sqlite3", grid=False)
+    assert squares_asked.picture().grid is False
+
+
+def test_the_line_drawn_is_the_game_s_winning_line(tmp_path: Path) -> None:
+    game = Driven(people(15, 5), tmp_path / "games.sqlite3")
+    game.clicks("h8", "h9", "i8", "i9", "j8", "j9", "k8", "k9")
+    assert game.picture().line == ()
+    game.clicks("g8")
+    assert game.state_line() == "X wins (Ada)"
+    assert game.picture().line == game.session.game.winning_line == tuple(squares("g8", "h8", "i8", "j8", "k8"))
+
+
+def test_leaving_says_under_which_id_the_game_is_kept(tmp_path: Path) -> None:
+    game = Driven(people(15, 5), tmp_path / "games.sqlite3")
+    assert game.leave() is None  # nothing played: nothing kept
+    again = Driven(people(15, 5), tmp_path / "games.sqlite3")
+    again.clicks("h8", "h9")
+    assert again.leave() == 1
