@@ -142,3 +142,15 @@ def test_a_window_ended_before_any_move_keeps_nothing_and_says_so(display: str, 
     assert window.end(signal.SIGHUP) == (129, "", "play.py: the terminal closed, game abandoned\n")
     with History(db, create=False) as history:
         assert history.count() == 0
+
+
+@pytest.mark.slow
+def test_a_window_ended_while_the_computer_thinks_keeps_the_person_s_moves(display: str, tmp_path: Path) -> None:
+    # The computer's answer on 10x10, five in a row, seven moves ahead, takes several seconds: the signal comes first.
+    db = tmp_path / "games.sqlite3"
+    window = Played("e5", ["10", "5", "7", "--window", "--db", str(db)])
+    assert window.after == "played: e5\n"
+    status, out, err = window.end(signal.SIGTERM)
+    resume = f"play.py --resume-game 1 --db {shlex.quote(str(db))}"
+    assert (status, out, err) == (143, "", f"play.py: terminated; game 1 is kept unfinished: to play on, {resume}\n")
+    assert kept_moves(db, 1) == ["e5"]
