@@ -440,7 +440,7 @@ class BoardView:
             tags = ("number-disc", tile_tag(move), *extra)
             self.canvas.create_oval(*disc, fill=LINE_COLOUR, outline="", tags=tags)
             colour = NUMBER_COLOUR
-        font = ("TkDefaultFont", -max(7, min(16, size)), "bold")
+        font = ("TkDefaultFont", -max(7, min(16 if grid else 14, size)), "bold")
         tags = ("number", tile_tag(move), *extra)
         self.canvas.create_text(x, y, text=str(number), fill=colour, font=font, tags=tags)
 
