@@ -19,7 +19,11 @@ from configurations import Side
 from configurations.moves import Move
 from configurations.rules import Rules
 from tests.paths import ROOT
+from tests.records import sample_record
+from tests.ui.window.test_previous import step_keys
+from tests.ui.window.test_review_panel import replay_of
 from tests.windows import click, press, squares
+from tictactoe.game.history import History
 from tictactoe.game.record import Competitor
 from tictactoe.game.session import Session
 from tictactoe.players.registry import PlayerLimits
@@ -144,6 +148,23 @@ def test_a_line_of_moves_is_drawn_numbered_over_the_board_and_taken_away(
     game_window.canvas.delete("best")
     assert (board.numbers_drawn(), board.tile_at(Move.parse("j8", 15))) == ({}, " ")
     assert board.rows()[7] == "       XX      "
+
+
+def test_a_replay_of_five_in_a_row_is_a_grid_whose_last_position_rings_the_five(
+    open_window: Callable[..., GameWindow], tmp_path: Path
+) -> None:
+    db = tmp_path / "games.sqlite3"
+    record = sample_record(" ".join(FIVE), size=15, length=5, x=Competitor("Ada"), o=Competitor("Bo"))
+    with History(db) as history:
+        game_id = history.save(record)
+    replay = replay_of(open_window, db, game_id)
+    step_keys(replay, "<End>")
+    assert replay.board.picture is not None
+    assert replay.board.picture.grid
+    assert replay.board.line_drawn() == tuple(squares("g8", "h8", "i8", "j8", "k8"))
+    assert replay.board.last_drawn() == Move.parse("g8", 15)
+    step_keys(replay, "<Left>")
+    assert (replay.board.line_drawn(), replay.board.last_drawn()) == ((), Move.parse("k9", 15))
 
 
 @pytest.mark.slow

@@ -38,7 +38,6 @@ from tkinter import ttk
 from typing import TYPE_CHECKING, TypeAlias
 
 from configurations import Side, Winner
-from tictactoe.game.game import winning_squares
 from tictactoe.game.history import HistoryError
 from tictactoe.game.record import GameRecord, date_text
 from tictactoe.game.replay import Replay, result_line
@@ -235,8 +234,7 @@ class ReplayWindow:
         replay = self.replay
         record = replay.record
         moves = tuple(timed.move for timed in record.moves[: replay.position])
-        won = replay.at_end and record.result not in (None, Winner.DRAW)
-        line = winning_squares(record.rules, record.start, moves) if won else ()
+        line = replay.winning_line
         better = None if self.review is None else self.review.better_move(replay.position)
         self.board.draw(
             BoardPicture(
