@@ -282,12 +282,12 @@ class Session:
         if self.clocks is None or self.clocks.game is None:
             return None
         left = self.clocks.game - self.time_used(side)
-        return left - self._elapsed() if side == self._timed_mover() else left
+        return left - self._elapsed() if side == self.clock_running else left
 
     def move_time_left(self) -> float | None:
         """The seconds the side to move has left for its move, by the time a move and by its clock of the game:
         None without clocks, or when no move is being made (the game over, an opening's stones, a choice)."""
-        mover = self._timed_mover()
+        mover = self.clock_running
         if self.clocks is None or mover is None:
             return None
         lefts = [self.clocks.move - self._elapsed()] if self.clocks.move is not None else []
@@ -308,9 +308,16 @@ class Session:
         self._kept()
         return True
 
-    def _timed_mover(self) -> Side | None:
-        """The side whose clock runs: the side to move, once the opening's stones and choices are over."""
+    @property
+    def clock_running(self) -> Side | None:
+        """The side whose clock runs: the side to move, once the opening's stones and choices are over; None
+        once the game is over (clocks or none)."""
         return self.game.to_move if self.opening_play.settled and self.opening_play.placer is None else None
+
+    def start_move_clock(self) -> None:
+        """Start the time of the move now being made again: a pause the program makes before a computer's move
+        (``--delay``, so that a game can be watched) is no player's time."""
+        self._started = self._now()
 
     def _elapsed(self) -> float:
         """The seconds since the move now being made began."""
@@ -349,7 +356,7 @@ class Session:
         think = self.limits.think
         if self.clocks is None:
             return think
-        mover = self._timed_mover()
+        mover = self.clock_running
         turn = None if self.clocks.move is None else self.clocks.move - self._elapsed()
         return move_budget(turn, None if mover is None else self.time_left(mover), default=think)
 
