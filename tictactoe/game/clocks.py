@@ -20,6 +20,9 @@ the program's words: here ``30 s a move``.
 True
 >>> clock_text(299.2), clock_text(0.0), clock_text(3725.0)
 ('5:00', '0:00', '1:02:05')
+
+A game lost on time ends with :func:`flag_line` before the usual result
+lines, at the terminal and in the window alike (docs/playing.md).
 """
 
 from __future__ import annotations
@@ -32,7 +35,9 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-__all__ = ["CLOCK_PROPERTIES", "TimeControl", "clock_text"]
+    from configurations import Side
+
+__all__ = ["CLOCK_PROPERTIES", "TimeControl", "clock_text", "flag_line"]
 
 #: The SGF properties a record keeps the time control in: the time a game, and the time a move (overtime).
 CLOCK_PROPERTIES = ("TM", "OT")
@@ -105,6 +110,16 @@ def clock_text(seconds: float) -> str:
     hours, rest = divmod(whole, 3600)
     minutes, secs = divmod(rest, 60)
     return f"{hours}:{minutes:02}:{secs:02}" if hours else f"{minutes}:{secs:02}"
+
+
+def flag_line(side: Side) -> str:
+    """The line that says ``side``'s time ran out, before the usual result lines (exact: docs/playing.md).
+
+    >>> from configurations import Side
+    >>> flag_line(Side.X)
+    'X ran out of time: O wins'
+    """
+    return f"{side} ran out of time: {side.opponent} wins"
 
 
 def _read(pattern: re.Pattern[str], values: Sequence[str]) -> float | None:

@@ -105,6 +105,7 @@ class Session:
         #: The clocks' rule, or None for a game without clocks.
         self.clocks = clocks
         self._now = now
+        self._flag_seconds = 0.0  # how long the move whose time ran out had taken when the flag fell
         # Game information a resumed record came with (another program's), written back with the game.
         self._properties: tuple[tuple[str, tuple[str, ...]], ...] = ()
         self.limits = limits
@@ -277,12 +278,14 @@ class Session:
         return sum(seconds or 0.0 for ply, seconds in timed if ply >= fixed and start.mover(ply) == side)
 
     def time_left(self, side: Side) -> float | None:
-        """The seconds left on ``side``'s clock of the game, the move it is making now counted: None without a
-        time a game; below 0 once it ran out."""
+        """The seconds left on ``side``'s clock of the game, the move it is making now (or was making when its
+        flag fell) counted: None without a time a game; 0 or below once it ran out."""
         if self.clocks is None or self.clocks.game is None:
             return None
         left = self.clocks.game - self.time_used(side)
-        return left - self._elapsed() if side == self.clock_running else left
+        if side == self.game.flagged:
+            return left - self._flag_seconds
+        return left - self.move_elapsed() if side == self.clock_running else left
 
     def move_time_left(self) -> float | None:
         """The seconds the side to move has left for its move, by the time a move and by its clock of the game:
@@ -290,7 +293,7 @@ class Session:
         mover = self.clock_running
         if self.clocks is None or mover is None:
             return None
-        lefts = [self.clocks.move - self._elapsed()] if self.clocks.move is not None else []
+        lefts = [self.clocks.move - self.move_elapsed()] if self.clocks.move is not None else []
         game_left = self.time_left(mover)
         return min([*lefts, *([] if game_left is None else [game_left])])
 
@@ -304,6 +307,7 @@ class Session:
         The window calls it as the time runs out, the terminal when a move is entered."""
         if not self.out_of_time():
             return False
+        self._flag_seconds = self.move_elapsed()
         self.game.lose_on_time()
         self._kept()
         return True
@@ -319,7 +323,7 @@ class Session:
         (``--delay``, so that a game can be watched) is no player's time."""
         self._started = self._now()
 
-    def _elapsed(self) -> float:
+    def move_elapsed(self) -> float:
         """The seconds since the move now being made began."""
         return self._now() - self._started
 
@@ -357,7 +361,7 @@ class Session:
         if self.clocks is None:
             return think
         mover = self.clock_running
-        turn = None if self.clocks.move is None else self.clocks.move - self._elapsed()
+        turn = None if self.clocks.move is None else self.clocks.move - self.move_elapsed()
         return move_budget(turn, None if mover is None else self.time_left(mover), default=think)
 
     def _planned_stone(self, player: Player) -> Move:

@@ -19,7 +19,7 @@ from configurations import COMPUTER, HUMAN, Side, Winner, draw_board
 from configurations.moves import Move, MoveError, board_extent, quoted
 from configurations.rules import Opening
 from configurations.variants import ForbiddenPoint
-from tictactoe.game.clocks import clock_text
+from tictactoe.game.clocks import clock_text, flag_line
 from tictactoe.game.openings import OpeningChoiceError, Role, parse_choice
 from tictactoe.game.record import Competitor
 from tictactoe.game.replay import RESULT_LINES
@@ -37,7 +37,6 @@ __all__ = [
     "CLASSIC_RESULT_LINES",
     "PROMPT",
     "clocks_line",
-    "flag_line",
     "help_text",
     "play_again_refusal",
     "play_game",
@@ -460,15 +459,6 @@ def clocks_line(session: Session) -> str:
     if clocks.move is not None:
         parts.append(f"{clocks.move:g} s a move")
     return "Clocks: " + ", ".join(parts)
-
-
-def flag_line(side: Side) -> str:
-    """The line that says a side's time ran out, before the usual result lines (exact: docs/players.md).
-
-    >>> flag_line(Side.X)
-    'X ran out of time: O wins'
-    """
-    return f"{side} ran out of time: {side.opponent} wins"
 
 
 def winner_line(session: Session) -> str:
