@@ -160,16 +160,26 @@ def test_a_resumed_game_keeps_its_clocks_and_what_each_side_had_left(tmp_path: P
     assert resumed.game.flagged is Side.X
 
 
-def test_a_strong_player_is_given_the_budget_of_what_its_clock_has_left() -> None:
+@pytest.mark.parametrize(
+    ("control", "think", "budget"),
+    [
+        (TimeControl(move=1.0, game=30.0), move_budget(0.5, 29.5, default=1.0), 0.4),  # 80% of the move's 0.5 s
+        (TimeControl(move=30.0, game=10.0), move_budget(29.5, 9.5, default=1.0), 0.378),  # a 25th of the game's
+        (TimeControl(move=30.0), 1.0, 1.0),  # never more than --think
+    ],
+)
+def test_a_strong_player_is_given_the_budget_of_what_its_clock_has_left(
+    control: TimeControl, think: float, budget: float
+) -> None:
     clock = FakeClock()
-    session = clocked(clock, TimeControl(move=2.0, game=30.0), o_kind="strong", size=7)
+    session = clocked(clock, control, o_kind="strong", size=7)
     player = session._players[1]
     assert isinstance(player, StrongPlayer)
-    clock.wait(1.5)
+    clock.wait(0.9)
     session.play(Move(3, 3))
     clock.wait(0.5)  # the terminal drew the board
     session.computer_move()
-    assert player.think == move_budget(1.5, 29.5, default=1.0) == 1.178
+    assert player.think == think == budget
 
 
 def test_without_clocks_the_strong_player_keeps_its_think_and_nothing_runs_out() -> None:
@@ -184,3 +194,19 @@ def test_without_clocks_the_strong_player_keeps_its_think_and_nothing_runs_out()
     assert isinstance(player, StrongPlayer)
     assert player.think == 0.25
     assert session.record().properties == ()
+
+
+def test_undo_gives_back_the_moves_time_but_not_the_thinking_since() -> None:
+    clock = FakeClock()
+    session = clocked(clock, TimeControl(move=30.0, game=100.0))
+    clock.wait(10.0)
+    session.play(Move(1, 1))
+    clock.wait(20.0)
+    session.play(Move(0, 0))
+    clock.wait(25.0)  # X thinks, then takes O's move back: O's 20 s come back; X's 25 s stay on X's clock
+    assert session.undo() == [Move(0, 0)]
+    assert (session.time_left(Side.X), session.time_left(Side.O)) == (65.0, 100.0)
+    clock.wait(5.0)
+    assert session.redo() == [Move(0, 0)]
+    assert (session.time_used(Side.X), session.time_used(Side.O)) == (35.0, 5.0)
+    assert session.move_time_left() == 30.0  # the move after a redo has its whole time a move

@@ -106,6 +106,8 @@ class Session:
         self.clocks = clocks
         self._now = now
         self._flag_seconds = 0.0  # how long the move whose time ran out had taken when the flag fell
+        # Each side's (X's, then O's) thinking before an undo or a redo: on its clock, though in no move's time.
+        self._thought = [0.0, 0.0]
         # Game information a resumed record came with (another program's), written back with the game.
         self._properties: tuple[tuple[str, tuple[str, ...]], ...] = ()
         self.limits = limits
@@ -275,7 +277,8 @@ class Session:
         (the opening's stones are nobody's)."""
         start, fixed = self.game.start, self._fixed_moves()
         timed = enumerate(self._seconds)
-        return sum(seconds or 0.0 for ply, seconds in timed if ply >= fixed and start.mover(ply) == side)
+        moves = sum(seconds or 0.0 for ply, seconds in timed if ply >= fixed and start.mover(ply) == side)
+        return moves + self._thought[side is Side.O]
 
     def time_left(self, side: Side) -> float | None:
         """The seconds left on ``side``'s clock of the game, the move it is making now (or was making when its
@@ -323,6 +326,14 @@ class Session:
         (``--delay``, so that a game can be watched) is no player's time."""
         self._started = self._now()
 
+    def _charge_thinking(self) -> None:
+        """Put the time the side to move has thought since the last move on its clock, before an undo or a redo
+        starts the move's time again: taking moves back gives their time back, never the thinking since."""
+        mover = self.clock_running
+        if self.clocks is not None and mover is not None:
+            self._thought[mover is Side.O] += self.move_elapsed()
+        self._started = self._now()
+
     def move_elapsed(self) -> float:
         """The seconds since the move now being made began."""
         return self._now() - self._started
@@ -354,15 +365,16 @@ class Session:
         return player.choose(self.game.board, mover, stats)
 
     def _think_budget(self) -> float:
-        """The seconds a computer player that works to a clock is given for its move: ``--think`` without clocks,
-        else the brain's share (:func:`~tictactoe.solver.timing.move_budget`) of what the move and the game have
-        left, so that it never lets its time run out."""
+        """The seconds a computer player that works to a clock is given for its move: ``--think``, or less where
+        the clocks leave less -- the brain's share (:func:`~tictactoe.solver.timing.move_budget`) of what the move
+        and the game have left, so that it never lets its time run out; its strength stays what ``--think`` (or
+        the level) makes it."""
         think = self.limits.think
         if self.clocks is None:
             return think
         mover = self.clock_running
         turn = None if self.clocks.move is None else self.clocks.move - self.move_elapsed()
-        return move_budget(turn, None if mover is None else self.time_left(mover), default=think)
+        return min(think, move_budget(turn, None if mover is None else self.time_left(mover), default=think))
 
     def _planned_stone(self, player: Player) -> Move:
         """The next stone the computer player placing an opening's stones means to place."""
@@ -415,6 +427,7 @@ class Session:
             return []
         if self._has_person() and not self._person_has_moved():
             return []
+        self._charge_thinking()
         taken: list[Move] = []
         while self.game.can_undo and len(self.game.moves) > self._fixed_moves():
             taken.append(self.game.undo())
@@ -431,6 +444,8 @@ class Session:
         replayed: list[Move] = []
         if self.flag_if_out_of_time():
             return replayed
+        if self.game.can_redo and self.opening_play.settled:
+            self._charge_thinking()
         while self.game.can_redo and self.opening_play.settled:
             replayed.append(self.game.redo())
             self._record_time()
@@ -505,6 +520,7 @@ class Session:
         self.opening_play = OpeningPlay(self.rules.opening)
         self._planned = []
         self._seconds = []
+        self._thought = [0.0, 0.0]
         self.started = datetime.now(UTC)
         self.game_id = None
         for move in self.opening:
