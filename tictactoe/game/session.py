@@ -396,7 +396,11 @@ class Session:
 
     def play(self, move: Move) -> None:
         """Play ``move`` for the side to move (or place it as an opening's stone), timing it; ``MoveError`` when it
-        cannot be played, ``OpeningChoiceError`` while a colour is being chosen."""
+        cannot be played, ``OpeningChoiceError`` while a colour is being chosen.
+
+        With clocks, a move made after its side's time ran out is not played: the game is lost on time instead
+        (:meth:`flag_if_out_of_time`), which the caller sees in the game's result.
+        """
         chooser = self.chooser
         if chooser is not None:
             raise OpeningChoiceError(f"{chooser.name} chooses a colour now: no stone can be placed")

@@ -382,3 +382,17 @@ def test_with_both_limits_the_side_to_move_shows_its_game_and_its_move(tmp_path:
     assert game.clock_texts() == ("X 4:56 · 0:26 this move", "O 5:00 · 30 s a move")
     game.set_up_position()
     assert game.hand.pending == {}  # no clock runs while a position is set up
+
+
+def test_the_pause_between_two_computer_players_moves_is_on_no_clock(tmp_path: Path) -> None:
+    clock = FakeClock()
+    players = Competitor("rules 1", "rules"), Competitor("rules 2", "rules")
+    session = Session(Rules.square(3, 3), PlayerLimits(9), *players, clocks=TimeControl(move=0.5), now=clock)
+    hand = HandTimer()
+    game = GameController(session, CountingScreen(), hand, move_delay_ms=600, db=tmp_path / "games.sqlite3")
+    game.start()
+    assert len(hand.pending) == 1  # the computer's move after the pause, and no clock's tick
+    clock.wait(0.6)
+    assert hand.run_next()
+    assert session.move_time_left() == 0.5
+    assert len(hand.pending) == 2  # the search's poll and the clocks' tick

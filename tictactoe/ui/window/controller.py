@@ -400,18 +400,20 @@ class GameController:
         if self.saving.save_finished(self.session):
             self.screen.saved()
         self.screen.show()
-        self._tick_again()
         actor = self.session.to_move or self.session.chooser
+        delay = 0
         if actor is not None and not actor.is_person:
             delay = 0 if self.session.has_person else self.move_delay_ms
             self._scheduled = self.timer.after(delay, self._computer_turn)
+        self._tick_again(pause=delay > 0)
 
-    def _tick_again(self) -> None:
-        """Look at the clocks again in :data:`TICK_MS`, while a game with clocks is on; else no more."""
+    def _tick_again(self, *, pause: bool = False) -> None:
+        """Look at the clocks again in :data:`TICK_MS`, while a game with clocks is on; else no more, nor during
+        a ``pause`` before a computer's move (no player's time: :meth:`_computer_turn` ticks again after it)."""
         if self._ticking is not None:
             self.timer.after_cancel(self._ticking)
             self._ticking = None
-        if self.session.clocks is not None and self.session.game.result is None and self.setup is None:
+        if self.session.clocks is not None and self.session.game.result is None and self.setup is None and not pause:
             self._ticking = self.timer.after(TICK_MS, self._tick)
 
     def _tick(self) -> None:
@@ -428,6 +430,7 @@ class GameController:
         session = self.session
         if not session.has_person:
             session.start_move_clock()  # the pause between two computer players' moves is neither's time
+            self._tick_again()
         if session.chooser is not None:
             self._start_search(lambda _stats: session.computer_choice(), _Purpose.CHOICE)
         else:
