@@ -145,3 +145,11 @@ def test_at_a_terminal_a_move_typed_too_late_loses_on_time_and_is_kept_so(tmp_pa
     with History(db, create=False) as history:
         record = history.get(1)
     assert (record.declared_result, record.moves) == ("W+T", ())
+
+
+def test_help_says_the_clocks_rule() -> None:
+    status, out, _ = run_main(["3", "3", "9", "--game-time", "1.5", "--move-time", "0.5"], "help\nquit\n")
+    assert status == 0
+    assert "\nClocks: 1:30 a game, 0.5 s a move; a move entered after its side's time ran out loses.\n" in out
+    _, plain, _ = run_main(["3", "3", "9"], "help\nquit\n")
+    assert "Clocks" not in plain

@@ -57,6 +57,10 @@ CLASSIC_RESULT_LINES = {HUMAN: "Human wins", Winner.DRAW: "Game is a draw", COMP
 def help_text(session: Session) -> str:
     """What ``help`` prints: how to type a move, who plays what, how to win, the commands."""
     board = session.game.board
+    clocks = session.clocks
+    timed = (
+        "" if clocks is None else f"Clocks: {clocks.describe()}; a move entered after its side's time ran out loses.\n"
+    )
     if _is_classic(session):
         sides = f"You are {HUMAN} and the computer is {COMPUTER}"
     else:
@@ -66,7 +70,7 @@ def help_text(session: Session) -> str:
         f"Type a move as a column letter then a row number, e.g. b3 ({board_extent(board.board_size)};"
         " a1 is top left).\n"
         f"{sides}: the first to get {board.length_to_win} in a row across, down or diagonally wins.\n"
-        "Type undo to take back your last move, redo to play it again, hint for a suggestion.\n"
+        f"{timed}Type undo to take back your last move, redo to play it again, hint for a suggestion.\n"
         "Type help to see this again, quit to stop."
     )
 
