@@ -210,3 +210,12 @@ def test_undo_gives_back_the_moves_time_but_not_the_thinking_since() -> None:
     assert session.redo() == [Move(0, 0)]
     assert (session.time_used(Side.X), session.time_used(Side.O)) == (35.0, 5.0)
     assert session.move_time_left() == 30.0  # the move after a redo has its whole time a move
+
+
+def test_a_game_of_another_program_with_a_time_a_game_plays_on_with_it() -> None:
+    (record,) = parse_sgf("(;FF[4]GM[4]SZ[3]KL[3]TM[60]OT[3x30 byo-yomi];B[bb]MT[12.5];W[aa]MT[40])")
+    clock = FakeClock()
+    session = Session.resume(record, now=clock)
+    assert session.clocks == TimeControl(game=60.0)  # byo-yomi is not a rule of this program's clocks
+    assert (session.time_left(Side.X), session.time_left(Side.O)) == (47.5, 20.0)
+    assert session.record().properties == (("TM", ("60",)), ("OT", ("3x30 byo-yomi",)))
