@@ -37,10 +37,8 @@ if TYPE_CHECKING:
 
     from configurations import Side
 
-__all__ = ["CLOCK_PROPERTIES", "TimeControl", "clock_text", "flag_line"]
+__all__ = ["TimeControl", "clock_text", "flag_line"]
 
-#: The SGF properties a record keeps the time control in: the time a game, and the time a move (overtime).
-CLOCK_PROPERTIES = ("TM", "OT")
 # OT's words for a time a move.
 _A_MOVE = " s a move"
 _OT = re.compile(r"([0-9]+(?:\.[0-9]+)?) s a move")

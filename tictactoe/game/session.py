@@ -2,9 +2,10 @@
 
 The session knows who sits at each side -- a person or a computer
 player, each with a name -- and drives a :class:`~tictactoe.game.game.Game`
-for them: it asks a computer player for its move, times every move, takes
-back a person's move together with the computer's reply, and counts the
-wins and draws of the games it has seen.  It knows nothing of terminals or
+for them: it asks a computer player for its move, times every move (and
+keeps the game's clocks, when it has them), takes back a person's move
+together with the computer's reply, and counts the wins and draws of the
+games it has seen.  It knows nothing of terminals or
 windows: they ask it what to show and tell it what the person did.
 
 Under a swap opening (:mod:`tictactoe.game.openings`) the competitor who
