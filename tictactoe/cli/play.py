@@ -26,6 +26,7 @@ from tictactoe.cli.arguments import (
     add_rule,
     add_version,
     file_path,
+    minutes,
     pause,
     seconds,
     side_name,
@@ -42,6 +43,7 @@ from tictactoe.cli.exits import (
     run,
     stopping_on_signals,
 )
+from tictactoe.game.clocks import TimeControl
 from tictactoe.game.session import Session
 from tictactoe.players.levels import LEVEL_NAMES, LEVELS, Level, level_options, levelled_kinds
 from tictactoe.players.registry import DEFAULT_THINK, PLAYER_NAMES, PlayerKind, PlayerLimits
@@ -239,8 +241,9 @@ def parse_settings(arguments: Sequence[str], program: str = "play.py") -> Settin
     except MoveError as refusal:
         parser.error(f"argument --opening: {refusal}")
     x, o = default_competitors(x_kind, o_kind, *names)
+    clocks = None if args.move_time is None and args.game_time is None else TimeControl(args.move_time, args.game_time)
     try:
-        session = Session(rules, limits, x, o, opening=opening)
+        session = Session(rules, limits, x, o, opening=opening, clocks=clocks)
         return Settings(session, args.delay, window=args.window, db=args.db, grid=_grid(parser, args))
     except MoveError as refusal:
         parser.error(f"argument --opening: {refusal}")
@@ -517,6 +520,15 @@ def _parser(program: str, *, levelled: bool = False) -> argparse.ArgumentParser:
     parser.add_argument("--o", choices=PLAYER_NAMES, metavar="PLAYER", help="O's player")
     parser.add_argument(
         "--think", type=seconds, metavar="SECONDS", help=f"the strong player's time a move (default: {DEFAULT_THINK:g})"
+    )
+    parser.add_argument(
+        "--move-time", type=seconds, metavar="SECONDS", help="each move within SECONDS, or it loses on time"
+    )
+    parser.add_argument(
+        "--game-time",
+        type=minutes,
+        metavar="MINUTES",
+        help="each side's moves within MINUTES in all, or it loses on time",
     )
     parser.add_argument("--opening", metavar="MOVES", help="moves played first, alternately from X, e.g. e5,f6,d4")
     parser.add_argument("--seed", type=int, metavar="N", help="makes every random choice repeatable")

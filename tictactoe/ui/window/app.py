@@ -119,6 +119,7 @@ class GameWindow:
         self.board.draw(game.picture())
         self.controls.grid_shown.set(game.grid)
         self.status_bar.show(game.state_line(), game.tally_line(), game.note_line(), game.saving.problem)
+        self.status_bar.show_clocks(game.clock_texts())
         self.canvas.configure(cursor="watch" if game.thinking else "")
         for action in _GUARDED:
             self.controls.enable(action, game.can(action))
@@ -128,6 +129,10 @@ class GameWindow:
     def show_progress(self) -> None:
         """Show how far the running search has gone, in the note."""
         self.status_bar.note.configure(text=self.controller.note_line())
+
+    def show_clocks(self) -> None:
+        """Show what the clocks read now, ticking."""
+        self.status_bar.show_clocks(self.controller.clock_texts())
 
     def saved(self) -> None:
         """A game was just saved: it heads the list of previous games, if open."""
