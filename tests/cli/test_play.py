@@ -572,6 +572,29 @@ def test_bad_arguments_in_process_return_2() -> None:
     assert last_line(err.getvalue()) == "play.py: error: argument length: must be from 1 to size (3), got 4"
 
 
+@pytest.mark.parametrize(
+    ("args", "grid"),
+    [([], None), (["--grid"], True), (["--squares"], False)],
+    ids=["the game's own", "--grid", "--squares"],
+)
+def test_grid_or_squares_choose_how_the_window_draws_the_board(args: list[str], grid: bool | None) -> None:
+    assert parse_settings(["3", "3", "9", "--window", *args]).grid is grid
+
+
+@pytest.mark.parametrize(
+    ("args", "problem"),
+    [
+        (["--grid"], "argument --grid: the window draws the board: add --window"),
+        (["--squares"], "argument --squares: the window draws the board: add --window"),
+        (["--grid", "--squares", "--window"], "argument --squares: not allowed with argument --grid"),
+    ],
+)
+def test_grid_and_squares_are_the_window_s_and_one_of_the_two(args: list[str], problem: str) -> None:
+    err = io.StringIO()
+    assert play_program.main(["15", "5", "1", *args], stdin=io.StringIO(""), stdout=io.StringIO(), stderr=err) == 2
+    assert last_line(err.getvalue()) == f"play.py: error: {problem}"
+
+
 def test_help_option_describes_the_arguments() -> None:
     result = run_script("--help")
     assert result.returncode == 0

@@ -10,7 +10,7 @@ import pytest
 
 from configurations import Winner
 from configurations.moves import Move
-from configurations.rules import Rules
+from configurations.rules import Opening, OpeningChoice, Rules
 from tictactoe.game.history import History
 from tictactoe.game.journal import Journal
 from tictactoe.game.record import Competitor, GameRecord
@@ -83,6 +83,26 @@ def test_a_game_left_with_no_move_is_deleted_and_one_with_a_move_is_kept_unfinis
     assert history.get(game_id or 0).result is None
     play(session, "a1")  # after leaving, nothing more is written
     assert stored(history, game_id) == ["b2"]
+
+
+def test_a_swap_opening_left_before_the_colours_are_chosen_is_kept_and_resumes_where_it_stood(
+    history: History,
+) -> None:
+    rules = replace(Rules.square(15, 5), opening=Opening.SWAP)
+    session = Session(rules, PlayerLimits(9), Competitor("Ada"), Competitor("Bo"))
+    session.keep_in(Journal(history))
+    play(session, "h8", "h9")  # two of the three stones Ada places
+    game_id = session.game_id
+    assert (session.leave(), stored(history, game_id)) == (game_id, ["h8", "h9"])
+    resumed = Session.resume(history.get(game_id or 0), game_id)
+    assert resumed.to_move == Competitor("Ada")
+    play(resumed, "i9")
+    assert (resumed.chooser, resumed.opening_options) == (Competitor("Bo"), (OpeningChoice.WHITE, OpeningChoice.BLACK))
+    resumed.keep_in(Journal(history))
+    resumed.choose(OpeningChoice.BLACK)
+    assert resumed.leave() == game_id  # the choice is something a player did: kept, with no move after it
+    kept = history.get(game_id or 0)
+    assert (kept.opening_choices, kept.x.name, len(kept.moves)) == (("black",), "Bo", 3)
 
 
 def test_a_finished_game_left_is_kept_with_its_result_and_the_next_game_gets_a_row_of_its_own(history: History) -> None:

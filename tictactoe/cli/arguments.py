@@ -31,6 +31,7 @@ __all__ = [
     "add_rule",
     "add_version",
     "file_path",
+    "minutes",
     "pause",
     "program_name",
     "seconds",
@@ -130,6 +131,19 @@ def seconds(text: str) -> float:
     if not (value > 0 and math.isfinite(value)):
         raise argparse.ArgumentTypeError(f"must be a number of seconds above 0, got {text!r}")
     return value
+
+
+def minutes(text: str) -> float:
+    """A number of minutes above 0 and finite (``--game-time``), as seconds; ``argparse.ArgumentTypeError``
+    otherwise.
+
+    >>> minutes("1.5")
+    90.0
+    """
+    value = _number(text)
+    if not (value > 0 and math.isfinite(value)):
+        raise argparse.ArgumentTypeError(f"must be a number of minutes above 0, got {text!r}")
+    return value * 60
 
 
 def pause(text: str) -> float:

@@ -26,6 +26,7 @@ from tictactoe.cli.arguments import (
     add_rule,
     add_version,
     file_path,
+    minutes,
     pause,
     seconds,
     side_name,
@@ -42,14 +43,15 @@ from tictactoe.cli.exits import (
     run,
     stopping_on_signals,
 )
+from tictactoe.game.clocks import TimeControl
 from tictactoe.game.session import Session
 from tictactoe.players.levels import LEVEL_NAMES, LEVELS, Level, level_options, levelled_kinds
 from tictactoe.players.registry import DEFAULT_THINK, PLAYER_NAMES, PlayerKind, PlayerLimits
 from tictactoe.ui.settings import Settings, default_competitors, level_name
 from tictactoe.ui.terminal.conversation import play_session
 from tictactoe.ui.terminal.menu import DEFAULT_LEVEL, Menu, Offer
-from tictactoe.ui.terminal.reader import Reader, Stopped, converse, enable_line_editing
-from tictactoe.ui.window.launch import NoWindowError, cannot_open_message, run_window
+from tictactoe.ui.terminal.reader import Ending, Reader, Stopped, converse, enable_line_editing
+from tictactoe.ui.window.launch import NoWindowError, WindowStopped, cannot_open_message, run_window
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -239,8 +241,10 @@ def parse_settings(arguments: Sequence[str], program: str = "play.py") -> Settin
     except MoveError as refusal:
         parser.error(f"argument --opening: {refusal}")
     x, o = default_competitors(x_kind, o_kind, *names)
+    clocks = None if args.move_time is None and args.game_time is None else TimeControl(args.move_time, args.game_time)
     try:
-        return Settings(Session(rules, limits, x, o, opening=opening), args.delay, window=args.window, db=args.db)
+        session = Session(rules, limits, x, o, opening=opening, clocks=clocks)
+        return Settings(session, args.delay, window=args.window, db=args.db, grid=_grid(parser, args))
     except MoveError as refusal:
         parser.error(f"argument --opening: {refusal}")
     except ValueError as unplayable:  # a player that cannot play this board
@@ -303,7 +307,9 @@ def _resumed_settings(arguments: Sequence[str], program: str) -> Settings:
     parser.add_argument("--think", type=seconds, metavar="SECONDS", help="the strong player's time a move")
     parser.add_argument("--window", action="store_true", help="play on in a window")
     parser.add_argument("--delay", type=pause, metavar="SECONDS", help="pause before each move of two computer players")
+    _add_drawing(parser)
     args = parser.parse_args(arguments)
+    grid = _grid(parser, args)
     # Imported here: the history needs SQLite, about 7 ms of start-up that a game without one need not pay.
     from tictactoe.game.history import History, HistoryError  # noqa: PLC0415
 
@@ -313,7 +319,7 @@ def _resumed_settings(arguments: Sequence[str], program: str) -> Settings:
         session = Session.resume(record, args.resume_game, think=args.think)
     except (HistoryError, ValueError) as error:
         raise ResumeError(f"cannot resume game {args.resume_game}: {error}") from None
-    return Settings(session, args.delay, window=args.window, db=args.db)
+    return Settings(session, args.delay, window=args.window, db=args.db, grid=grid)
 
 
 def _run_terminal(settings: Settings, stdin: TextIO | None, stdout: TextIO, stderr: TextIO, program: str) -> int:
@@ -352,7 +358,11 @@ def _run_terminal(settings: Settings, stdin: TextIO | None, stdout: TextIO, stde
 
 def _run_window(settings: Settings, stderr: TextIO, program: str) -> int:
     """Play ``settings`` in a window until it is closed: 0, 1 when the ``--db`` asked for cannot be written (said
-    before the window opens), or 2 when no window can open."""
+    before the window opens), or 2 when no window can open.
+
+    SIGHUP and SIGTERM end the window as Ctrl-C does (:func:`stopping_on_signals`), the game on the board kept
+    unfinished: one line says so, as at the terminal, and the status is 129, 143 or 130.
+    """
     if settings.db is not None:
         usable, keeper = _history_keeper(settings.db, stderr, program, at_terminal=True)
         if keeper is not None:
@@ -360,11 +370,26 @@ def _run_window(settings: Settings, stderr: TextIO, program: str) -> int:
         if not usable:
             return EXIT_FAILED
     try:
-        run_window(settings.session, db=settings.db, delay=settings.delay)
+        with stopping_on_signals():
+            run_window(settings.session, db=settings.db, delay=settings.delay, grid=settings.grid)
     except NoWindowError as reason:
         print(cannot_open_message(str(reason), settings.session), file=stderr)
         return EXIT_USAGE
+    except WindowStopped as stopped:
+        return _window_stopped(stopped, settings.db, stderr, program)
     return EXIT_OK
+
+
+def _window_stopped(stopped: WindowStopped, db: Path | None, stderr: TextIO, program: str) -> int:
+    """Say, as the terminal does, what closed the window and what became of its game: its status."""
+    from tictactoe.ui.terminal.keeping import kept_line  # noqa: PLC0415 -- SQLite's start-up, as above
+
+    stop = stopped.stop
+    ending, reason = (stop.ending, stop.reason) if isinstance(stop, Stopped) else (Ending.INTERRUPTED, "interrupted")
+    what = ", game abandoned" if stopped.kept is None else f"; {kept_line(stopped.kept, db, program)}"
+    with contextlib.suppress(OSError):  # a terminal that closed (SIGHUP) takes no line
+        print(f"{program}: {reason}{what}", file=stderr, flush=True)
+    return exit_status(ending)
 
 
 def _asks_for_menu(arguments: Sequence[str]) -> bool:
@@ -496,6 +521,15 @@ def _parser(program: str, *, levelled: bool = False) -> argparse.ArgumentParser:
     parser.add_argument(
         "--think", type=seconds, metavar="SECONDS", help=f"the strong player's time a move (default: {DEFAULT_THINK:g})"
     )
+    parser.add_argument(
+        "--move-time", type=seconds, metavar="SECONDS", help="each move within SECONDS, or it loses on time"
+    )
+    parser.add_argument(
+        "--game-time",
+        type=minutes,
+        metavar="MINUTES",
+        help="each side's moves within MINUTES in all, or it loses on time",
+    )
     parser.add_argument("--opening", metavar="MOVES", help="moves played first, alternately from X, e.g. e5,f6,d4")
     parser.add_argument("--seed", type=int, metavar="N", help="makes every random choice repeatable")
     parser.add_argument(
@@ -503,6 +537,7 @@ def _parser(program: str, *, levelled: bool = False) -> argparse.ArgumentParser:
     )
     parser.add_argument("--name-o", type=side_name, metavar="NAME", help="O's name in the tally")
     parser.add_argument("--window", action="store_true", help="play in a window: click a square, or arrows and Enter")
+    _add_drawing(parser)
     parser.add_argument("--delay", type=pause, metavar="SECONDS", help="pause before each move of two computer players")
     parser.add_argument(
         "--memory",
@@ -512,6 +547,34 @@ def _parser(program: str, *, levelled: bool = False) -> argparse.ArgumentParser:
     )
     parser.add_argument("--db", type=file_path, metavar="PATH", help="the game history file (SQLite) to save games in")
     return parser
+
+
+def _add_drawing(parser: argparse.ArgumentParser) -> None:
+    """``--grid`` and ``--squares``: how the window draws the board, one or the other."""
+    drawing = parser.add_mutually_exclusive_group()
+    drawing.add_argument(
+        "--grid",
+        action="store_const",
+        const=True,
+        dest="grid",
+        help="in the window, stones on a grid's intersections (the default for five in a row)",
+    )
+    drawing.add_argument(
+        "--squares",
+        action="store_const",
+        const=False,
+        dest="grid",
+        help="in the window, X and O in squares (the default below five in a row)",
+    )
+
+
+def _grid(parser: argparse.ArgumentParser, args: argparse.Namespace) -> bool | None:
+    """``--grid`` (True), ``--squares`` (False) or neither (None); a usage error without ``--window``, where
+    there is no board to draw so."""
+    grid: bool | None = args.grid
+    if grid is not None and not args.window:
+        parser.error(f"argument {'--grid' if grid else '--squares'}: the window draws the board: add --window")
+    return grid
 
 
 def _add_rule_options(parser: argparse.ArgumentParser) -> None:

@@ -2,7 +2,8 @@
 
 Nothing here prints or reads from a person: the interfaces do.  A game
 (:mod:`~tictactoe.game.game`) is played by its rules; a session
-(:mod:`~tictactoe.game.session`) plays games in a row, each opening rule's
+(:mod:`~tictactoe.game.session`) plays games in a row, on clocks when asked
+(:mod:`~tictactoe.game.clocks`), each opening rule's
 placing and choosing of colours followed by :mod:`~tictactoe.game.openings`; a game as a value is
 a record (:mod:`~tictactoe.game.record`), stepped through by a replay
 (:mod:`~tictactoe.game.replay`) and valued by a review

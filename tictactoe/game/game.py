@@ -134,7 +134,7 @@ class Game:
     board, or that is over already (a line, or no empty square).
     """
 
-    __slots__ = ("_board", "_played", "_result", "_rules", "_start", "_undone")
+    __slots__ = ("_board", "_flagged", "_played", "_result", "_rules", "_start", "_undone")
 
     def __init__(self, rules: Rules, max_levels: int = 0, start: StartingPosition = EMPTY_START) -> None:
         self._rules = rules
@@ -142,6 +142,7 @@ class Game:
         self._played: list[Move] = []
         self._undone: list[Move] = []  # the moves taken back, the latest last
         self._result: Winner | None = None
+        self._flagged: Side | None = None  # the side whose time ran out, which lost the game on time
         self._start = start
         if not start.is_empty:
             self._set_up(start)
@@ -198,6 +199,20 @@ class Game:
         return self._result
 
     @property
+    def flagged(self) -> Side | None:
+        """The side that lost on time (:meth:`lose_on_time`), or ``None``."""
+        return self._flagged
+
+    def lose_on_time(self) -> None:
+        """End the game as lost on time by the side to move, whose time ran out: the other side wins, the board
+        as it stands.  ``GameOverError`` when the game is over already."""
+        mover = self.to_move
+        if mover is None:
+            raise GameOverError("the game is over: no time can run out")
+        self._flagged = mover
+        self._result = Winner.of(mover.opponent)
+
+    @property
     def winning_line(self) -> tuple[Move, ...]:
         """The squares of the line that won the game, in order along it (the last move among them); ``()`` while
         nobody has won, and after a draw.
@@ -208,7 +223,7 @@ class Game:
         >>> [str(square) for square in game.winning_line]
         ['a1', 'a2', 'a3']
         """
-        if self._result not in (Winner.X, Winner.O):
+        if self._result not in (Winner.X, Winner.O) or self._flagged is not None:
             return ()
         return winning_squares(self._rules, self._start, self._played)
 
@@ -270,6 +285,7 @@ class Game:
         move = self._played.pop()
         self._board.save_play(move.row, move.col, " ")
         self._result = None
+        self._flagged = None
         self._undone.append(move)
         return move
 

@@ -386,9 +386,12 @@ class GameRecord:
         ended: datetime,
         seconds: Sequence[float | None],
         opening_choices: Sequence[OpeningChoice] = (),
+        declared_result: str | None = None,
+        properties: tuple[tuple[str, tuple[str, ...]], ...] = (),
     ) -> GameRecord:
-        """The record of ``game``, finished or not, with ``seconds[i]`` the time its move ``i`` took, and the
-        choices of its swap opening.
+        """The record of ``game``, finished or not, with ``seconds[i]`` the time its move ``i`` took, the
+        choices of its swap opening, how it ended off the board (``W+T``: lost on time) and the game
+        information it keeps (the clocks' ``TM`` and ``OT``).
 
         ``RecordError`` when the times do not match the moves.
         """
@@ -406,6 +409,8 @@ class GameRecord:
             moves=tuple(TimedMove(move, time) for move, time in zip(game.moves, seconds, strict=True)),
             start=game.start,
             opening_choices=tuple(opening_choices),
+            declared_result=declared_result,
+            properties=properties,
         )
 
 

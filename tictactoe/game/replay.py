@@ -26,9 +26,14 @@ Move 3: X plays b1
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from configurations import Configurations, Side, Winner, draw_board
 from tictactoe.game.game import Game, StartingPosition
 from tictactoe.game.record import GameRecord, TimedMove, date_text, declared_words
+
+if TYPE_CHECKING:
+    from configurations.moves import Move
 
 __all__ = ["RESULT_LINES", "Replay", "replay_text", "result_line"]
 
@@ -92,6 +97,11 @@ class Replay:
     def to_move(self) -> Side | None:
         """Who moves next in the position shown; None once the game is over on the board."""
         return self._game.to_move
+
+    @property
+    def winning_line(self) -> tuple[Move, ...]:
+        """The squares of the line the last move shown made (:attr:`Game.winning_line`); ``()`` when it made none."""
+        return self._game.winning_line
 
     def starting_position(self) -> StartingPosition | None:
         """The position shown, as a new game's start: every stone on the board, and the side to move; None once

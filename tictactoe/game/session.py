@@ -2,9 +2,10 @@
 
 The session knows who sits at each side -- a person or a computer
 player, each with a name -- and drives a :class:`~tictactoe.game.game.Game`
-for them: it asks a computer player for its move, times every move, takes
-back a person's move together with the computer's reply, and counts the
-wins and draws of the games it has seen.  It knows nothing of terminals or
+for them: it asks a computer player for its move, times every move (and
+keeps the game's clocks, when it has them), takes back a person's move
+together with the computer's reply, and counts the wins and draws of the
+games it has seen.  It knows nothing of terminals or
 windows: they ask it what to show and tell it what the person did.
 
 Under a swap opening (:mod:`tictactoe.game.openings`) the competitor who
@@ -34,14 +35,16 @@ from typing import TYPE_CHECKING, NamedTuple
 from configurations import SearchStats, Side
 from configurations.moves import Move
 from configurations.rules import Opening
+from tictactoe.game.clocks import TimeControl
 from tictactoe.game.game import EMPTY_START, Game, StartingPosition
 from tictactoe.game.openings import FIRST_STONES, OpeningChoiceError, OpeningPlay, Role
-from tictactoe.game.record import Competitor, GameRecord
-from tictactoe.players.base import OpeningPlayer
+from tictactoe.game.record import KEPT_PROPERTIES, Competitor, GameRecord
+from tictactoe.players.base import ClockedPlayer, OpeningPlayer
 from tictactoe.players.registry import DEFAULT_THINK, PlayerKind, PlayerLimits, make_player
+from tictactoe.solver.timing import move_budget
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Callable, Sequence
 
     from configurations.rules import OpeningChoice, Rules
     from tictactoe.game.history import History
@@ -77,6 +80,14 @@ class Session:
     whose turn it is: :attr:`~tictactoe.game.game.StartingPosition.reachable`),
     and for opening moves or a start under a swap opening, whose stones are
     placed on the empty board.
+
+    With ``clocks`` (:mod:`tictactoe.game.clocks`) each side's moves are
+    timed against the rule on ``now``'s clock (seconds, ``time.monotonic``'s
+    unless a test gives its own): a move made after its side's time ran out
+    is not played, and the game is lost on time instead
+    (:attr:`~tictactoe.game.game.Game.flagged`); a computer player that
+    works to a clock is given the share of what it has left that the
+    brain's budget gives (:func:`~tictactoe.solver.timing.move_budget`).
     """
 
     def __init__(
@@ -88,8 +99,18 @@ class Session:
         *,
         opening: Sequence[Move] = (),
         start: StartingPosition = EMPTY_START,
+        clocks: TimeControl | None = None,
+        now: Callable[[], float] = time.monotonic,
     ) -> None:
         self.rules = rules
+        #: The clocks' rule, or None for a game without clocks.
+        self.clocks = clocks
+        self._now = now
+        self._flag_seconds = 0.0  # how long the move whose time ran out had taken when the flag fell
+        # Each side's (X's, then O's) thinking before an undo or a redo: on its clock, though in no move's time.
+        self._thought = [0.0, 0.0]
+        # Game information a resumed record came with (another program's), written back with the game.
+        self._properties: tuple[tuple[str, tuple[str, ...]], ...] = ()
         self.limits = limits
         self.competitors = (first, second)
         # Each competitor's computer player (None for a person), made once for the session's rules and limits.
@@ -120,12 +141,21 @@ class Session:
         self.game = self._new_game()
 
     @classmethod
-    def resume(cls, record: GameRecord, game_id: int | None = None, *, think: float | None = None) -> Session:
+    def resume(
+        cls,
+        record: GameRecord,
+        game_id: int | None = None,
+        *,
+        think: float | None = None,
+        now: Callable[[], float] = time.monotonic,
+    ) -> Session:
         """A session that plays on the game ``record`` left before its end, with its players and settings.
 
         The record's moves are played again with their times; ``game_id`` is
         the id it is kept under, so that saving it again replaces it.
         ``think`` overrides the record's (or the default) seconds a move.
+        The clocks are the record's (``TM`` and ``OT``), each side's time
+        used the sum of its moves' times.
         ``ValueError`` when the game is over: there is nothing to play on.
         """
         if record.result is not None:
@@ -133,7 +163,9 @@ class Session:
         seconds = think if think is not None else record.think if record.think is not None else DEFAULT_THINK
         limits = PlayerLimits(record.max_levels, seconds)
         x, o = Competitor(record.x.name, record.x.kind), Competitor(record.o.name, record.o.kind)
-        session = cls(record.rules, limits, x, o, start=record.start)
+        clocks = TimeControl.from_properties(record.properties)
+        session = cls(record.rules, limits, x, o, start=record.start, clocks=clocks, now=now)
+        session._properties = record.properties
         session.opening_play = record.opening_play
         if record.opening_play.black is Role.SECOND:  # x, who had black, answered the first player's stones
             session._first_index = 1
@@ -168,6 +200,8 @@ class Session:
         the colours of a swap opening are chosen, a stone a person placed since the last choice."""
         if not self.opening_play.settled:
             return self._can_take_back_stone()
+        if self.game.flagged is not None:
+            return False  # a flag that fell stays fallen
         return self.game.can_undo and (not self._has_person() or self._person_has_moved())
 
     @property
@@ -177,8 +211,10 @@ class Session:
 
     @property
     def left_unfinished(self) -> bool:
-        """Whether the current game is not over and holds a move besides the opening's: one worth keeping."""
-        return self.opening_play.settled and self.game.result is None and len(self.game.moves) > self._fixed_moves()
+        """Whether the current game is not over and holds something worth keeping: a move besides the fixed opening
+        moves -- under a swap opening a stone placed or a colour chosen counts, since a player did it."""
+        played = len(self.game.moves) > len(self.opening) or bool(self.opening_play.choices)
+        return self.game.result is None and played
 
     @property
     def x(self) -> Competitor:
@@ -237,6 +273,72 @@ class Session:
             raise OpeningChoiceError(f"the computer chose {choice}, which is not a choice here")
         return choice
 
+    def time_used(self, side: Side) -> float:
+        """The seconds ``side``'s moves of the current game have taken, the move it is making now not counted
+        (the opening's stones are nobody's)."""
+        start, fixed = self.game.start, self._fixed_moves()
+        timed = enumerate(self._seconds)
+        moves = sum(seconds or 0.0 for ply, seconds in timed if ply >= fixed and start.mover(ply) == side)
+        return moves + self._thought[side is Side.O]
+
+    def time_left(self, side: Side) -> float | None:
+        """The seconds left on ``side``'s clock of the game, the move it is making now (or was making when its
+        flag fell) counted: None without a time a game; 0 or below once it ran out."""
+        if self.clocks is None or self.clocks.game is None:
+            return None
+        left = self.clocks.game - self.time_used(side)
+        if side == self.game.flagged:
+            return left - self._flag_seconds
+        return left - self.move_elapsed() if side == self.clock_running else left
+
+    def move_time_left(self) -> float | None:
+        """The seconds the side to move has left for its move, by the time a move and by its clock of the game:
+        None without clocks, or when no move is being made (the game over, an opening's stones, a choice)."""
+        mover = self.clock_running
+        if self.clocks is None or mover is None:
+            return None
+        lefts = [self.clocks.move - self.move_elapsed()] if self.clocks.move is not None else []
+        game_left = self.time_left(mover)
+        return min([*lefts, *([] if game_left is None else [game_left])])
+
+    def out_of_time(self) -> bool:
+        """Whether the side to move has let its time run out: its next move loses on time."""
+        left = self.move_time_left()
+        return left is not None and left <= 0
+
+    def flag_if_out_of_time(self) -> bool:
+        """End the game on time when the side to move's time has run out (:meth:`out_of_time`); whether it did.
+        The window calls it as the time runs out, the terminal when a move is entered."""
+        if not self.out_of_time():
+            return False
+        self._flag_seconds = self.move_elapsed()
+        self.game.lose_on_time()
+        self._kept()
+        return True
+
+    @property
+    def clock_running(self) -> Side | None:
+        """The side whose clock runs: the side to move, once the opening's stones and choices are over; None
+        once the game is over (clocks or none)."""
+        return self.game.to_move if self.opening_play.settled and self.opening_play.placer is None else None
+
+    def start_move_clock(self) -> None:
+        """Start the time of the move now being made again: a pause the program makes before a computer's move
+        (``--delay``, so that a game can be watched) is no player's time."""
+        self._started = self._now()
+
+    def _charge_thinking(self) -> None:
+        """Put the time the side to move has thought since the last move on its clock, before an undo or a redo
+        starts the move's time again: taking moves back gives their time back, never the thinking since."""
+        mover = self.clock_running
+        if self.clocks is not None and mover is not None:
+            self._thought[mover is Side.O] += self.move_elapsed()
+        self._started = self._now()
+
+    def move_elapsed(self) -> float:
+        """The seconds since the move now being made began."""
+        return self._now() - self._started
+
     @property
     def move_seconds(self) -> tuple[float | None, ...]:
         """How long each move of the current game took, from the previous move (or the start) to it."""
@@ -259,7 +361,21 @@ class Session:
             raise ValueError("it is not a computer player's turn")
         if self.opening_play.placer is not None:
             return self._planned_stone(player)
+        if isinstance(player, ClockedPlayer):
+            player.think = self._think_budget()
         return player.choose(self.game.board, mover, stats)
+
+    def _think_budget(self) -> float:
+        """The seconds a computer player that works to a clock is given for its move: ``--think``, or less where
+        the clocks leave less -- the brain's share (:func:`~tictactoe.solver.timing.move_budget`) of what the move
+        and the game have left, so that it never lets its time run out; its strength stays what ``--think`` (or
+        the level) makes it."""
+        think = self.limits.think
+        if self.clocks is None:
+            return think
+        mover = self.clock_running
+        turn = None if self.clocks.move is None else self.clocks.move - self.move_elapsed()
+        return min(think, move_budget(turn, None if mover is None else self.time_left(mover), default=think))
 
     def _planned_stone(self, player: Player) -> Move:
         """The next stone the computer player placing an opening's stones means to place."""
@@ -281,10 +397,16 @@ class Session:
 
     def play(self, move: Move) -> None:
         """Play ``move`` for the side to move (or place it as an opening's stone), timing it; ``MoveError`` when it
-        cannot be played, ``OpeningChoiceError`` while a colour is being chosen."""
+        cannot be played, ``OpeningChoiceError`` while a colour is being chosen.
+
+        With clocks, a move made after its side's time ran out is not played: the game is lost on time instead
+        (:meth:`flag_if_out_of_time`), which the caller sees in the game's result.
+        """
         chooser = self.chooser
         if chooser is not None:
             raise OpeningChoiceError(f"{chooser.name} chooses a colour now: no stone can be placed")
+        if self.flag_if_out_of_time():
+            return
         self.game.play(move)
         self.opening_play = self.opening_play.placed()
         if self._planned:
@@ -306,15 +428,18 @@ class Session:
         """
         if not self.opening_play.settled:
             return [self._take_back_stone()] if self._can_take_back_stone() else []
+        if self.flag_if_out_of_time() or self.game.flagged is not None:
+            return []
         if self._has_person() and not self._person_has_moved():
             return []
+        self._charge_thinking()
         taken: list[Move] = []
         while self.game.can_undo and len(self.game.moves) > self._fixed_moves():
             taken.append(self.game.undo())
             self._seconds.pop()
             if self.side(self.game.start.mover(len(self.game.moves))).is_person or not self._has_person():
                 break
-        self._started = time.monotonic()
+        self._started = self._now()
         if taken:
             self._kept()
         return taken
@@ -322,6 +447,10 @@ class Session:
     def redo(self) -> list[Move]:
         """Play again what the last :meth:`undo` took back, in order; the moves replayed."""
         replayed: list[Move] = []
+        if self.flag_if_out_of_time():
+            return replayed
+        if self.game.can_redo and self.opening_play.settled:
+            self._charge_thinking()
         while self.game.can_redo and self.opening_play.settled:
             replayed.append(self.game.redo())
             self._record_time()
@@ -354,6 +483,7 @@ class Session:
         ``RecordError`` when a name cannot be recorded.
         """
         uses_clock = any(competitor.kind == PlayerKind.STRONG for competitor in self.competitors)
+        flagged = self.game.flagged
         return GameRecord.from_game(
             self.game,
             x=self.x,
@@ -363,7 +493,17 @@ class Session:
             ended=max(self.started, datetime.now(UTC)),
             seconds=self._seconds,
             opening_choices=self.opening_play.choices,
+            declared_result=None if flagged is None else f"{'W' if flagged == Side.X else 'B'}+T",
+            properties=self._record_properties(),
         )
+
+    def _record_properties(self) -> tuple[tuple[str, tuple[str, ...]], ...]:
+        """The game information the record keeps: the clocks' rule (``TM``, ``OT``), and what a resumed record
+        came with besides."""
+        clocks = () if self.clocks is None else self.clocks.properties()
+        names = {name for name, _ in clocks}
+        kept = [(name, values) for name, values in self._properties if name not in names]
+        return tuple(sorted([*kept, *clocks], key=lambda named: KEPT_PROPERTIES.index(named[0])))
 
     def save(self, history: History) -> int:
         """Save the current game, finished or left before its end, in ``history``: as a new game, or in place of
@@ -385,12 +525,13 @@ class Session:
         self.opening_play = OpeningPlay(self.rules.opening)
         self._planned = []
         self._seconds = []
+        self._thought = [0.0, 0.0]
         self.started = datetime.now(UTC)
         self.game_id = None
         for move in self.opening:
             game.play(move)
             self._seconds.append(0.0)
-        self._started = time.monotonic()
+        self._started = self._now()
         return game
 
     def _can_take_back_stone(self) -> bool:
@@ -407,12 +548,12 @@ class Session:
         opening = self.opening_play
         self.opening_play = OpeningPlay(opening.rule, opening.stones - 1, opening.choices)
         self._seconds.pop()
-        self._started = time.monotonic()
+        self._started = self._now()
         self._kept()
         return move
 
     def _record_time(self) -> None:
-        now = time.monotonic()
+        now = self._now()
         self._seconds.append(now - self._started)
         self._started = now
 
@@ -438,7 +579,7 @@ class Session:
         black = self.opening_play.black
         if black is not None:
             self._x_index = self._role_index(black)
-        self._started = time.monotonic()
+        self._started = self._now()
 
     def _index_of(self, side: Side) -> int:
         """Which competitor plays ``side`` in the current game."""

@@ -39,6 +39,7 @@ from configurations.rules import Opening, OpeningChoice, Rules, Variant
 __all__ = [
     "DEFAULT_THINK",
     "TIC_TAC_TOE",
+    "ClockedPlayer",
     "ComputerPlayer",
     "MovesPlayer",
     "OpeningPlayer",
@@ -100,6 +101,14 @@ class MovesPlayer(Protocol):
     ) -> Move:
         """What :meth:`Player.choose` answers on ``board``, which ``moves`` (``X``'s first) led to."""
         ...
+
+
+@runtime_checkable
+class ClockedPlayer(Protocol):
+    """A player that works to a clock: its seconds a move may be set before each move (a game with clocks gives
+    it the share of what it has left that the brain's budget gives)."""
+
+    think: float
 
 
 @runtime_checkable

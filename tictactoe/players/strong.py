@@ -100,6 +100,13 @@ class StrongPlayer(ComputerPlayer):
         """Seconds of wall-clock time a move."""
         return self._think
 
+    @think.setter
+    def think(self, seconds: float) -> None:
+        """Give the next moves ``seconds`` each (a game's clock sets them move by move)."""
+        if not seconds > 0 or math.isinf(seconds):
+            raise ValueError(f"think must be a number of seconds above 0, got {seconds!r}")
+        self._think = float(seconds)
+
     def choose(self, board: Configurations, mover: Symbol, stats: SearchStats | None = None) -> Move:
         """The square the search picks for ``mover`` on ``board``; the board is only read.
 

@@ -30,13 +30,16 @@ class Settings(NamedTuple):
     for: none at the terminal, the window's own); ``window`` asks for
     the game in a window (docs/window.md) instead of at the terminal; ``db`` is
     the game history asked for with ``--db`` (None: the default, and only
-    at a terminal).
+    at a terminal); ``grid`` draws the window's board as a grid of stones
+    (True, ``--grid``) or as squares (False, ``--squares``), None as its
+    game is usually drawn.
     """
 
     session: Session
     delay: float | None = None
     window: bool = False
     db: Path | None = None
+    grid: bool | None = None
 
 
 #: The longest name a side may go by: it is shown in one-line lists and a tally.

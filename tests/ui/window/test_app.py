@@ -31,8 +31,10 @@ import pytest
 from configurations import SearchStats, Side
 from configurations.moves import Move
 from configurations.rules import Rules
+from tests.game.test_clocks import FakeClock
 from tests.paths import ROOT
 from tests.windows import HAS_TK, TIMEOUT, classic, click, enabled, focused, press, settle, squares, wait_for_window
+from tictactoe.game.clocks import TimeControl
 from tictactoe.game.record import Competitor
 from tictactoe.game.session import Session
 from tictactoe.players.registry import PlayerLimits
@@ -141,6 +143,28 @@ def test_a_new_window_shows_the_empty_board_its_labels_and_whose_turn(open_windo
     assert game_window.tally_text == "You (X) 0  ·  Computer (O) 0  ·  draws 0"
     assert game_window.root.title() == "k-in-a-row: 3x3, 3 in a row, You (X) against Computer (O)"
     assert enabled(game_window) == {"new", "previous", "quit", "hint"}
+
+
+def test_each_sides_clock_ticks_and_the_window_ends_the_game_as_the_time_runs_out(
+    open_window: Callable[..., GameWindow],
+) -> None:
+    clock = FakeClock()
+    players = Competitor("Ann"), Competitor("Bob")
+    session = Session(Rules.square(3, 3), PlayerLimits(9), *players, clocks=TimeControl(move=5.0), now=clock)
+    game_window = open_window(session)
+    bar = game_window.status_bar
+    assert (bar.text(bar.clock_x), bar.text(bar.clock_o)) == ("X 0:05 this move", "O 5 s a move")
+    clock.wait(3.5)
+    settle(game_window, lambda: bar.text(bar.clock_x) == "X 0:02 this move")  # Tk's after ticks
+    clock.wait(1.5)  # nobody clicks: the window ends the game itself
+    settle(game_window, lambda: session.game.result is not None)
+    assert (game_window.status_text, game_window.message_text) == ("O wins (Bob)", "X ran out of time: O wins")
+    assert (bar.text(bar.clock_x), bar.text(bar.clock_o)) == ("X 5 s a move", "O 5 s a move")
+
+
+def test_a_game_without_clocks_shows_none(open_window: Callable[..., GameWindow]) -> None:
+    bar = open_window(classic()).status_bar
+    assert (bar.text(bar.clock_x), bar.text(bar.clock_o)) == ("", "")
 
 
 class Ending(NamedTuple):
@@ -544,7 +568,8 @@ def test_ctrl_c_at_the_terminal_closes_the_window(display: str) -> None:
     wait_for_window("k-in-a-row: 3x3")  # open, and waiting for the person
     game.send_signal(signal.SIGINT)
     out, errors = game.communicate(timeout=TIMEOUT)
-    assert (game.returncode, out, errors) == (130, "", "play.py: interrupted\n")
+    # As at the terminal: no move was played, so no game is kept.
+    assert (game.returncode, out, errors) == (130, "", "play.py: interrupted, game abandoned\n")
 
 
 def test_ctrl_c_in_a_callback_ends_the_main_loop(display: str) -> None:

@@ -19,8 +19,10 @@ from typing import TYPE_CHECKING
 from configurations import SearchStats
 from configurations.moves import Move
 from configurations.rules import OpeningChoice, Rules
+from tests.game.test_clocks import FakeClock
 from tests.paths import ROOT
 from tests.windows import TIMEOUT, classic, squares
+from tictactoe.game.clocks import TimeControl
 from tictactoe.game.history import History
 from tictactoe.game.record import Competitor
 from tictactoe.game.session import Session
@@ -63,12 +65,16 @@ class CountingScreen:
         self.shown = 0
         self.progress = 0
         self.saves = 0
+        self.clocks = 0
 
     def show(self) -> None:
         self.shown += 1
 
     def show_progress(self) -> None:
         self.progress += 1
+
+    def show_clocks(self) -> None:
+        self.clocks += 1
 
     def saved(self) -> None:
         self.saves += 1
@@ -303,3 +309,133 @@ def test_every_move_is_on_disk_as_it_is_played_so_a_window_killed_loses_none(tmp
     game.leave()  # the window closes: the same game, kept under the same id
     with History(db) as other:
         assert [(summary.id, summary.move_count) for summary in other.list_games()] == [(1, 4)]
+
+
+def test_a_window_closed_before_the_colours_are_chosen_keeps_the_stones_and_resumes_the_choice(tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite3"
+    game = Driven(swap2(Competitor("Ada"), Competitor("Bo")), db)
+    game.clicks("c3", "e5", "b3")
+    game.leave()  # closed while Bo is to choose
+    with History(db) as history:
+        [summary] = history.list_games()
+        record = history.get(summary.id)
+    assert (summary.result, [str(timed.move) for timed in record.moves]) == (None, ["c3", "e5", "b3"])
+    again = Driven(swap2(Competitor("Ada"), Competitor("Bo")), db)
+    assert again.resume(summary.id, record) is None
+    assert again.state_line() == "To choose: white, black or two more (Bo)"
+    again.choose(OpeningChoice.BLACK)
+    assert again.state_line() == "O to move (Ada)"
+
+
+# How the board is drawn ---------------------------------------------------------------------------------------
+
+
+def people(size: int, length: int) -> Session:
+    return Session(Rules.square(size, length), PlayerLimits(0), Competitor("Ada"), Competitor("Bo"))
+
+
+def test_five_in_a_row_is_drawn_as_a_grid_and_tic_tac_toe_as_squares_until_the_person_chooses(tmp_path: Path) -> None:
+    gomoku, tictactoe = Driven(people(15, 5), tmp_path / "a.sqlite3"), Driven(classic(), tmp_path / "b.sqlite3")
+    assert (gomoku.picture().grid, tictactoe.picture().grid) == (True, False)
+    shown = tictactoe.counting.shown
+    tictactoe.toggle_grid()
+    assert (tictactoe.picture().grid, tictactoe.counting.shown) == (True, shown + 1)
+    gomoku.toggle_grid()
+    assert gomoku.picture().grid is False
+    gomoku.toggle_grid()
+    assert gomoku.picture().grid is True
+
+
+def test_the_grid_asked_for_holds_for_the_next_game(tmp_path: Path) -> None:
+    game = GameController(classic(), CountingScreen(), HandTimer(), db=tmp_path / "games.sqlite3", grid=True)
+    assert game.picture().grid is True
+    squares_asked = GameController(people(15, 5), CountingScreen(), HandTimer(), db=tmp_path / "b.sqlite3", grid=False)
+    assert squares_asked.picture().grid is False
+
+
+def test_the_line_drawn_is_the_game_s_winning_line(tmp_path: Path) -> None:
+    game = Driven(people(15, 5), tmp_path / "games.sqlite3")
+    game.clicks("h8", "h9", "i8", "i9", "j8", "j9", "k8", "k9")
+    assert game.picture().line == ()
+    game.clicks("g8")
+    assert game.state_line() == "X wins (Ada)"
+    assert game.picture().line == game.session.game.winning_line == tuple(squares("g8", "h8", "i8", "j8", "k8"))
+
+
+def test_leaving_says_under_which_id_the_game_is_kept(tmp_path: Path) -> None:
+    game = Driven(people(15, 5), tmp_path / "games.sqlite3")
+    assert game.leave() is None  # nothing played: nothing kept
+    again = Driven(people(15, 5), tmp_path / "games.sqlite3")
+    again.clicks("h8", "h9")
+    assert again.leave() == 1
+
+
+# Clocks ---------------------------------------------------------------------------------------------------------
+
+
+def clocked(clock: FakeClock, control: TimeControl, o_kind: str = "human") -> Session:
+    players = Competitor("Ann"), Competitor("Bob", o_kind)
+    return Session(Rules.square(3, 3), PlayerLimits(9), *players, clocks=control, now=clock)
+
+
+def test_the_clocks_tick_and_the_game_ends_as_the_time_a_move_runs_out(tmp_path: Path) -> None:
+    clock = FakeClock()
+    game = Driven(clocked(clock, TimeControl(move=5.0)), tmp_path / "games.sqlite3")
+    assert game.clock_texts() == ("X 0:05 this move", "O 5 s a move")
+    clock.wait(2.2)
+    assert game.hand.run_next()  # the tick
+    assert (game.counting.clocks, game.clock_texts()) == (1, ("X 0:03 this move", "O 5 s a move"))
+    game.click(Move(1, 1))
+    assert game.clock_texts() == ("X 5 s a move", "O 0:05 this move")
+    clock.wait(5.0)
+    assert game.hand.run_next()
+    assert (game.state_line(), game.note_line()) == ("X wins (Ann)", "O ran out of time: X wins")
+    assert game.hand.pending == {}  # the game is over: no clock ticks any more
+    assert game.clock_texts() == ("X 5 s a move", "O 5 s a move")
+    assert not game.can("undo")
+    assert game.picture().line == ()
+    assert game.counting.saves == 1
+    assert game.saving.history is not None
+    (summary,) = game.saving.history.list_games()
+    record = game.saving.history.get(summary.id)
+    assert (record.declared_result, record.properties) == ("B+T", (("OT", ("5 s a move",)),))
+    game.play_again()
+    assert len(game.hand.pending) == 1  # the next game's clocks tick
+
+
+def test_a_computer_still_searching_when_its_game_clock_runs_out_loses_on_time(tmp_path: Path) -> None:
+    clock = FakeClock()
+    game = Driven(clocked(clock, TimeControl(game=60.0), o_kind="reference"), tmp_path / "games.sqlite3")
+    assert game.clock_texts() == ("X 1:00", "O 1:00")
+    clock.wait(15.0)
+    game.click(Move(1, 1))  # the computer's turn is scheduled, and the clocks' tick
+    clock.wait(60.0)
+    while game.session.game.result is None:
+        assert game.hand.run_next()
+    assert game.session.game.moves == (Move(1, 1),)
+    assert (game.state_line(), game.note_line()) == ("X wins (Ann)", "O ran out of time: X wins")
+    assert game.clock_texts() == ("X 0:45", "O 0:00")
+    assert not game.thinking
+
+
+def test_with_both_limits_the_side_to_move_shows_its_game_and_its_move(tmp_path: Path) -> None:
+    clock = FakeClock()
+    game = Driven(clocked(clock, TimeControl(move=30.0, game=300.0)), tmp_path / "games.sqlite3")
+    clock.wait(4.5)
+    assert game.clock_texts() == ("X 4:56 · 0:26 this move", "O 5:00 · 30 s a move")
+    game.set_up_position()
+    assert game.hand.pending == {}  # no clock runs while a position is set up
+
+
+def test_the_pause_between_two_computer_players_moves_is_on_no_clock(tmp_path: Path) -> None:
+    clock = FakeClock()
+    players = Competitor("rules 1", "rules"), Competitor("rules 2", "rules")
+    session = Session(Rules.square(3, 3), PlayerLimits(9), *players, clocks=TimeControl(move=0.5), now=clock)
+    hand = HandTimer()
+    game = GameController(session, CountingScreen(), hand, move_delay_ms=600, db=tmp_path / "games.sqlite3")
+    game.start()
+    assert len(hand.pending) == 1  # the computer's move after the pause, and no clock's tick
+    clock.wait(0.6)
+    assert hand.run_next()
+    assert session.move_time_left() == 0.5
+    assert len(hand.pending) == 2  # the search's poll and the clocks' tick

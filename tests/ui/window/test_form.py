@@ -6,6 +6,7 @@ import pytest
 
 from configurations.moves import Move
 from configurations.rules import Rules
+from tictactoe.game.clocks import TimeControl
 from tictactoe.game.record import Competitor
 from tictactoe.game.session import Session, Tally
 from tictactoe.players.registry import PlayerLimits
@@ -145,3 +146,10 @@ def test_a_rule_that_cannot_be_played_is_refused_in_one_line(fields: dict[str, s
         start_game(GameForm.of(session).but(size="9", **fields), session)
     assert str(refusal.value).startswith(reason)
     assert "\n" not in str(refusal.value)
+
+
+def test_a_new_game_of_the_window_keeps_the_clocks_of_the_command_line() -> None:
+    clocks = TimeControl(move=10.0, game=300.0)
+    session = Session(Rules.square(3, 3), PlayerLimits(2), Competitor("Ann"), Competitor("Bob"), clocks=clocks)
+    assert start_game(GameForm.of(session).but(size="4"), session).clocks == clocks
+    assert start_game(GameForm.of(session).but(o_name="Carl"), session).clocks == clocks

@@ -267,10 +267,14 @@ def test_a_blunder_marked_by_the_estimate_shows_its_better_move_on_the_board(
         better,
         6,
     )
-    # X's win from here, numbered on the board: its open four first (a win by fours, both sides' moves).
-    best_line = replay.board.best_line_drawn()
-    assert best_line == review.best_line(6) != ()
+    # X's win from here, numbered on the board from 7 on: its open four first (a win by fours, both sides' moves).
+    best_line = review.best_line(6)
     assert str(best_line[0]) in ("g8", "k8")
+    assert replay.board.numbers_drawn() == {move: str(number) for number, move in enumerate(best_line, 7)}
+    assert [replay.board.tile_at(move) for move in best_line] == ["X", "O", "X"][: len(best_line)]
+    replay.canvas.event_generate("<Configure>", width=400, height=400)  # a resized board keeps it
+    replay.top.update()
+    assert replay.board.numbers_drawn() == {move: str(number) for number, move in enumerate(best_line, 7)}
     for row in panel.rows():  # every value whole in its column
         for heading, cell in zip(MOVE_HEADINGS, row, strict=True):
             assert panel.tree.column(heading, "width") >= panel.text_width(cell), (heading, cell)
@@ -280,7 +284,9 @@ def test_a_blunder_marked_by_the_estimate_shows_its_better_move_on_the_board(
     if os.environ.get("REVIEW_SCREENSHOT"):
         image.write_png(ROOT / os.environ["REVIEW_SCREENSHOT"])
     left, top, right, _ = replay.board.geometry.box(better)
-    ring = [image.at(replay.canvas, x, top + replay.board.geometry.square // 2) for x in range(left, right)]
+    # The frame's top edge: the best line's first stone may cover the middle of its square.
+    edge = top + max(2, replay.board.geometry.square // 12) // 2 + 1
+    ring = [image.at(replay.canvas, x, edge) for x in range(left, right)]
     assert hex_colour(BETTER_COLOUR) in ring
 
 

@@ -15,10 +15,11 @@ import time
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, TextIO
 
-from configurations import COMPUTER, HUMAN, Winner, draw_board
+from configurations import COMPUTER, HUMAN, Side, Winner, draw_board
 from configurations.moves import Move, MoveError, board_extent, quoted
 from configurations.rules import Opening
 from configurations.variants import ForbiddenPoint
+from tictactoe.game.clocks import clock_text, flag_line
 from tictactoe.game.openings import OpeningChoiceError, Role, parse_choice
 from tictactoe.game.record import Competitor
 from tictactoe.game.replay import RESULT_LINES
@@ -35,6 +36,7 @@ __all__ = [
     "ABANDONED",
     "CLASSIC_RESULT_LINES",
     "PROMPT",
+    "clocks_line",
     "help_text",
     "play_again_refusal",
     "play_game",
@@ -55,6 +57,10 @@ CLASSIC_RESULT_LINES = {HUMAN: "Human wins", Winner.DRAW: "Game is a draw", COMP
 def help_text(session: Session) -> str:
     """What ``help`` prints: how to type a move, who plays what, how to win, the commands."""
     board = session.game.board
+    clocks = session.clocks
+    timed = (
+        "" if clocks is None else f"Clocks: {clocks.describe()}; a move entered after its side's time ran out loses.\n"
+    )
     if _is_classic(session):
         sides = f"You are {HUMAN} and the computer is {COMPUTER}"
     else:
@@ -64,7 +70,7 @@ def help_text(session: Session) -> str:
         f"Type a move as a column letter then a row number, e.g. b3 ({board_extent(board.board_size)};"
         " a1 is top left).\n"
         f"{sides}: the first to get {board.length_to_win} in a row across, down or diagonally wins.\n"
-        "Type undo to take back your last move, redo to play it again, hint for a suggestion.\n"
+        f"{timed}Type undo to take back your last move, redo to play it again, hint for a suggestion.\n"
         "Type help to see this again, quit to stop."
     )
 
@@ -129,6 +135,8 @@ class Conversation:
             return True
         self.say(self.board())
         while (competitor := session.to_move or session.chooser) is not None:
+            if session.clocks is not None and session.clock_running is not None:
+                self.say(clocks_line(session))
             if not self._turn(competitor):
                 return False
             if self._game_over():
@@ -206,6 +214,7 @@ class Conversation:
         session = self.session
         if self.delay and session.game.moves and not self._has_person():
             time.sleep(self.delay)  # so that a game between two computer players can be watched
+            session.start_move_clock()  # the pause is the program's, not the player's time
         move = think(session.computer_move, self.out) if self.at_terminal else session.computer_move()
         mover = session.game.to_move
         placer = session.to_move if session.opening_play.placer is not None else None
@@ -224,12 +233,14 @@ class Conversation:
         result = self.session.game.result
         if result is None:
             return False
+        flagged = self.session.game.flagged
+        lost_on_time = () if flagged is None else (flag_line(flagged),)
         if self.classic:
-            self.say(self.board(), CLASSIC_RESULT_LINES[result])
+            self.say(self.board(), *lost_on_time, CLASSIC_RESULT_LINES[result])
         elif result.side is None:
             self.say(self.board(), RESULT_LINES[result])
         else:
-            self.say(self.board(), winner_line(self.session), RESULT_LINES[result])
+            self.say(self.board(), *lost_on_time, winner_line(self.session), RESULT_LINES[result])
         return True
 
 
@@ -426,6 +437,32 @@ def forbidden_line(forbidden: Sequence[ForbiddenPoint]) -> str:
     'Forbidden for black: h8 (double three), f1 (overline)'
     """
     return "Forbidden for black: " + ", ".join(f"{point.point} ({point.kind})" for point in forbidden)
+
+
+def clocks_line(session: Session) -> str:
+    """The line before each move of a game with clocks: what each side has left of the game, and the time a move.
+
+    >>> from configurations.rules import Rules
+    >>> from tictactoe.game.clocks import TimeControl
+    >>> from tictactoe.players.registry import PlayerLimits
+    >>> def line(move=None, game=None):
+    ...     players = Competitor("Ada"), Competitor("Computer", "reference")
+    ...     clocks = TimeControl(move, game)
+    ...     return clocks_line(Session(Rules.square(3, 3), PlayerLimits(9), *players, clocks=clocks, now=lambda: 0.0))
+    >>> line(game=300.0), line(move=30.0), line(move=2.5, game=90.0)
+    ('Clocks: X 5:00, O 5:00', 'Clocks: 30 s a move', 'Clocks: X 1:30, O 1:30, 2.5 s a move')
+    """
+    clocks = session.clocks
+    if clocks is None:
+        raise ValueError("the game has no clocks")
+    parts = []
+    for side in Side:
+        left = session.time_left(side)
+        if left is not None:
+            parts.append(f"{side} {clock_text(left)}")
+    if clocks.move is not None:
+        parts.append(f"{clocks.move:g} s a move")
+    return "Clocks: " + ", ".join(parts)
 
 
 def winner_line(session: Session) -> str:

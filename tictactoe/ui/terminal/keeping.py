@@ -23,7 +23,30 @@ if TYPE_CHECKING:
 
     from tictactoe.game.session import Session
 
-__all__ = ["GameKeeper", "history_keeper", "open_history"]
+__all__ = ["GameKeeper", "history_keeper", "kept_line", "open_history", "resume_command"]
+
+
+def resume_command(game_id: int, db: Path | None, program: str) -> str:
+    """The command that plays game ``game_id`` of the history ``db`` (None: the default one) on, as typed at a
+    shell.
+
+    >>> from pathlib import Path
+    >>> resume_command(3, Path("my games.sqlite3"), "play.py")
+    "play.py --resume-game 3 --db 'my games.sqlite3'"
+    >>> resume_command(3, None, "play.py")
+    'play.py --resume-game 3'
+    """
+    option = "" if db is None else f" --db {shlex.quote(str(db))}"
+    return f"{program} --resume-game {game_id}{option}"
+
+
+def kept_line(game_id: int, db: Path | None, program: str) -> str:
+    """What is said of a game left and kept unfinished under ``game_id``, with the command that plays it on.
+
+    >>> kept_line(3, None, "play.py")
+    'game 3 is kept unfinished: to play on, play.py --resume-game 3'
+    """
+    return f"game {game_id} is kept unfinished: to play on, {resume_command(game_id, db, program)}"
 
 
 def open_history(path: Path | None, err: TextIO, program: str) -> History | None:
@@ -79,15 +102,14 @@ class GameKeeper:
         >>> keeper.resume_command(3)
         "play.py --resume-game 3 --db 'my games.sqlite3'"
         """
-        db = "" if self._db is None else f" --db {shlex.quote(str(self._db))}"
-        return f"{self._program} --resume-game {game_id}{db}"
+        return resume_command(game_id, self._db, self._program)
 
     def kept_line(self) -> str | None:
         """What is said of the last game left: ``game 3 is kept unfinished: to play on, play.py --resume-game 3``;
         None when it was not kept unfinished."""
         if self.kept is None:
             return None
-        return f"game {self.kept} is kept unfinished: to play on, {self.resume_command(self.kept)}"
+        return kept_line(self.kept, self._db, self._program)
 
     def close(self) -> None:
         """Close the history file."""

@@ -50,7 +50,8 @@ class GameWindow:
     """The game window in ``root`` for ``session``; computer moves come ``move_delay_ms`` apart when no person plays.
 
     Finished games are saved in the history file ``db`` (None: the
-    default history).  Built, it starts the session's game at once: a
+    default history).  ``grid`` draws the board as a grid of stones (True)
+    or as squares (False); None: as its game is usually drawn.  Built, it starts the session's game at once: a
     computer to move begins thinking.  Run ``root.mainloop()`` to play.
     """
 
@@ -61,6 +62,7 @@ class GameWindow:
         *,
         move_delay_ms: int = AUTO_MOVE_DELAY_MS,
         db: Path | None = None,
+        grid: bool | None = None,
     ) -> None:
         self.root = root
         self.dialog: NewGameDialog | None = None
@@ -68,7 +70,7 @@ class GameWindow:
         #: The dialog of a person's choice under a swap opening, while one is due.
         self.choice: ChoiceDialog | None = None
         #: The game shown, and what is done to it.
-        self.controller = GameController(session, self, root, move_delay_ms=move_delay_ms, db=db)
+        self.controller = GameController(session, self, root, move_delay_ms=move_delay_ms, db=db, grid=grid)
         self._build()
         self.controller.start()
 
@@ -115,7 +117,9 @@ class GameWindow:
         game = self.controller
         self.root.title(game.title())
         self.board.draw(game.picture())
+        self.controls.grid_shown.set(game.grid)
         self.status_bar.show(game.state_line(), game.tally_line(), game.note_line(), game.saving.problem)
+        self.status_bar.show_clocks(game.clock_texts())
         self.canvas.configure(cursor="watch" if game.thinking else "")
         for action in _GUARDED:
             self.controls.enable(action, game.can(action))
@@ -125,6 +129,10 @@ class GameWindow:
     def show_progress(self) -> None:
         """Show how far the running search has gone, in the note."""
         self.status_bar.note.configure(text=self.controller.note_line())
+
+    def show_clocks(self) -> None:
+        """Show what the clocks read now, ticking."""
+        self.status_bar.show_clocks(self.controller.clock_texts())
 
     def saved(self) -> None:
         """A game was just saved: it heads the list of previous games, if open."""
@@ -208,6 +216,7 @@ class GameWindow:
             "hint": game.hint,
             "setup": game.set_up_position,
             "numbers": game.toggle_numbers,
+            "grid": game.toggle_grid,
         }
         self.controls = Controls(
             root,
@@ -231,7 +240,7 @@ class GameWindow:
         letters = {"n": self.new_game, "r": game.play_again, "q": self.quit, "y": game.redo, "h": game.hint}
         bind_keys(
             root,
-            letters | {"m": self.toggle_numbers},
+            letters | {"m": self.toggle_numbers, "g": game.toggle_grid},
             undo=game.undo,
             redo=game.redo,
             move_cursor=game.move_cursor,

@@ -18,6 +18,12 @@ while :attr:`GameController.choice_due` says what may be chosen; the
 computer's part is the session's (:mod:`tictactoe.game.openings`,
 :mod:`tictactoe.players.swap`), as at the terminal.  Undo inside the
 opening takes back the person's last stone.
+
+With game clocks (``--move-time``, ``--game-time``) the controller keeps a
+tick running every :data:`TICK_MS` milliseconds while the game is on: the
+window's clocks are shown again (:meth:`Screen.show_clocks`), and the game
+ends on time the moment the side to move's time runs out, a computer
+player's search included.
 """
 
 from __future__ import annotations
@@ -25,13 +31,14 @@ from __future__ import annotations
 import enum
 from typing import TYPE_CHECKING, Protocol
 
-from configurations import Side, Winner
+from configurations import Side
 from configurations.moves import Move, MoveError
 from configurations.rules import Opening
-from tictactoe.game.game import StartingPosition, winning_squares
+from tictactoe.game.clocks import clock_text, flag_line
+from tictactoe.game.game import StartingPosition
 from tictactoe.game.session import Session
 from tictactoe.ui.window.form import FormError, start_game
-from tictactoe.ui.window.picture import BoardPicture
+from tictactoe.ui.window.picture import BoardPicture, grid_by_default
 from tictactoe.ui.window.saving import WindowHistory
 from tictactoe.ui.window.setup import SETUP_NOTE, PositionSetup
 from tictactoe.ui.window.status import (
@@ -56,10 +63,12 @@ if TYPE_CHECKING:
     from tictactoe.game.record import GameRecord
     from tictactoe.ui.window.form import GameForm
 
-__all__ = ["POLL_MS", "GameController", "Screen", "Timer"]
+__all__ = ["POLL_MS", "TICK_MS", "GameController", "Screen", "Timer"]
 
 #: Milliseconds between looks at a running search: often enough that the count of positions runs smoothly.
 POLL_MS = 50
+#: Milliseconds between looks at the clocks: a clock reads whole seconds, and a flag falls within a fifth of one.
+TICK_MS = 200
 
 
 class Screen(Protocol):
@@ -73,6 +82,9 @@ class Screen(Protocol):
 
     def saved(self) -> None:
         """A game was saved in the history just now."""
+
+    def show_clocks(self) -> None:
+        """Show the clocks as they read now (:meth:`GameController.clock_texts`), and nothing else."""
 
 
 class Timer(Protocol):
@@ -100,8 +112,10 @@ class GameController:
 
     Computer moves come ``move_delay_ms`` apart when no person plays.
     Finished games are saved in the history file ``db`` (None: the
-    default history).  :meth:`start` starts the game: a computer to move
-    begins thinking.
+    default history).  The board is drawn as a grid of stones with ``grid``
+    True, as squares with False, and with None as its game is usually drawn
+    (:func:`~tictactoe.ui.window.picture.grid_by_default`).  :meth:`start`
+    starts the game: a computer to move begins thinking.
     """
 
     def __init__(
@@ -112,6 +126,7 @@ class GameController:
         *,
         move_delay_ms: int = AUTO_MOVE_DELAY_MS,
         db: Path | None = None,
+        grid: bool | None = None,
     ) -> None:
         self.session = session
         self.screen = screen
@@ -121,6 +136,7 @@ class GameController:
         self._search: Search[Move | OpeningChoice] | None = None
         self._purpose = _Purpose.MOVE
         self._scheduled: str | None = None  # the pending `after` of the next computer move or poll
+        self._ticking: str | None = None  # the pending `after` of the clocks' next tick
         #: The move a hint suggested, shaded on the board until the game changes.
         self.hinted: Move | None = None
         #: A note on the last thing done, shown under the state until the game changes.
@@ -129,6 +145,8 @@ class GameController:
         self.setup: PositionSetup | None = None
         #: Whether each move's number is written on its tile.
         self.numbers = False
+        #: The person's choice of stones on a grid (True) or X and O in squares (False); None: as the board's game.
+        self.grid_choice = grid
         #: The square the keyboard plays.
         self.cursor = self._centre()
 
@@ -178,6 +196,24 @@ class GameController:
             return CHOOSE_NOTE
         return PLAY_AGAIN_KEYS if self.session.game.result is not None else ""
 
+    def clock_texts(self) -> tuple[str, str] | None:
+        """What X's clock and O's clock read, ``X 4:58 · 0:25 this move`` for the side to move and ``O 5:00 ·
+        30 s a move`` for the other; None for a game without clocks."""
+        session = self.session
+        clocks = session.clocks
+        if clocks is None:
+            return None
+        texts = []
+        for side in Side:
+            left = session.time_left(side)
+            parts = [str(side) if left is None else f"{side} {clock_text(left)}"]
+            if clocks.move is not None and side == session.clock_running:
+                parts.append(f"{clock_text(clocks.move - session.move_elapsed())} this move")
+            elif clocks.move is not None:
+                parts.append(f"{clocks.move:g} s a move")
+            texts.append((" · " if left is not None else " ").join(parts))
+        return texts[0], texts[1]
+
     def tally_line(self) -> str:
         """The session's wins and draws, each named with the symbol they play."""
         return tally_text(self.session)
@@ -203,23 +239,28 @@ class GameController:
             return self.person_to_move
         return action == "again" and session.game.result is not None
 
+    @property
+    def grid(self) -> bool:
+        """Whether the board is drawn as a grid with stones on its intersections (else as squares with X and O)."""
+        return grid_by_default(self.session.rules) if self.grid_choice is None else self.grid_choice
+
     def picture(self) -> BoardPicture:
         """The board to draw: the stones, the marks, the cursor while a person is to move, the line once won."""
         session = self.session
         if self.setup is not None:
-            return BoardPicture(session.rules.size, (), start=self.setup.position())
+            return BoardPicture(session.rules.size, (), start=self.setup.position(), grid=self.grid)
         game = session.game
         person_to_move = self.person_to_move
-        won = game.result is not None and game.result != Winner.DRAW
         return BoardPicture(
             session.rules.size,
             game.moves,
             cursor=self.cursor if person_to_move and not self.thinking else None,
             hint=self.hinted,
-            line=winning_squares(session.rules, game.start, game.moves) if won else (),
+            line=game.winning_line,
             start=game.start,
             numbers=self.numbers,
             forbidden=tuple(point.point for point in game.forbidden_points()) if person_to_move else (),
+            grid=self.grid,
         )
 
     # What the person does -------------------------------------------------------------------------
@@ -300,6 +341,12 @@ class GameController:
         self.numbers = not self.numbers
         self.screen.show()
 
+    def toggle_grid(self) -> None:
+        """Draw the board as a grid with stones on its intersections, or as squares with X and O: the other of the
+        two, for this game and the next."""
+        self.grid_choice = not self.grid
+        self.screen.show()
+
     # Games in place of this one -------------------------------------------------------------------
 
     def start_new_game(self, form: GameForm, start: StartingPosition | None = None) -> str | None:
@@ -325,9 +372,9 @@ class GameController:
         self._replace(session)
         return None
 
-    def leave(self) -> None:
-        """The window closes: keep a game left before its end."""
-        self.saving.save_unfinished(self.session)
+    def leave(self) -> int | None:
+        """The window closes: keep a game left before its end; the id it is kept under (None: none is kept)."""
+        return self.saving.save_unfinished(self.session)
 
     # Setting up a position ------------------------------------------------------------------------
 
@@ -343,6 +390,7 @@ class GameController:
             stones[start.mover(ply)].add(move)
         here = StartingPosition(frozenset(stones[Side.X]), frozenset(stones[Side.O]), game.to_move or Side.X)
         self.setup = PositionSetup(self.session.rules.size, here)
+        self._tick_again()  # no clock runs while a position is set up
         self._say(SETUP_NOTE)
 
     def change_setup(self, change: Callable[[PositionSetup], None]) -> None:
@@ -363,18 +411,42 @@ class GameController:
         """After the game changed: save it if it ended, show it, and set a computer to act thinking."""
         self._stop_waiting()
         self.hinted = None
-        self.message = message
+        flagged = self.session.game.flagged
+        self.message = message or ("" if flagged is None else flag_line(flagged))
         if self.saving.save_finished(self.session):
             self.screen.saved()
         self.screen.show()
         actor = self.session.to_move or self.session.chooser
+        delay = 0
         if actor is not None and not actor.is_person:
             delay = 0 if self.session.has_person else self.move_delay_ms
             self._scheduled = self.timer.after(delay, self._computer_turn)
+        self._tick_again(pause=delay > 0)
+
+    def _tick_again(self, *, pause: bool = False) -> None:
+        """Look at the clocks again in :data:`TICK_MS`, while a game with clocks is on; else no more, nor during
+        a ``pause`` before a computer's move (no player's time: :meth:`_computer_turn` ticks again after it)."""
+        if self._ticking is not None:
+            self.timer.after_cancel(self._ticking)
+            self._ticking = None
+        if self.session.clocks is not None and self.session.game.result is None and self.setup is None and not pause:
+            self._ticking = self.timer.after(TICK_MS, self._tick)
+
+    def _tick(self) -> None:
+        """The clocks shown as they read now; the game ended on time if the side to move's time ran out."""
+        self._ticking = None
+        if self.session.flag_if_out_of_time():
+            self._turn_changed()  # says whose time ran out; a search running is forgotten: its move comes too late
+            return
+        self.screen.show_clocks()
+        self._tick_again()
 
     def _computer_turn(self) -> None:
         """Set the computer player to act thinking: about its choice of colour, or its move."""
         session = self.session
+        if not session.has_person:
+            session.start_move_clock()  # the pause between two computer players' moves is neither's time
+            self._tick_again()
         if session.chooser is not None:
             self._start_search(lambda _stats: session.computer_choice(), _Purpose.CHOICE)
         else:

@@ -34,6 +34,7 @@ ACTIONS = (
     ("redo", "Redo", "Ctrl+Y", "Move", True),
     ("hint", "Hint", "Ctrl+H", "Move", True),
     ("numbers", "Move numbers", "Ctrl+M", "View", False),
+    ("grid", "Stones on the grid", "Ctrl+G", "View", False),
 )
 _SHIFT = 0x0001  # the Shift bit of a Tk key event's state
 _ARROWS = {"Left": (0, -1), "Right": (0, 1), "Up": (-1, 0), "Down": (1, 0)}
@@ -54,6 +55,8 @@ class Controls:
         self.buttons: dict[str, ttk.Button] = {}
         #: Each action's menu and its item's index there.
         self.menu_entries: dict[str, tuple[tkinter.Menu, int]] = {}
+        #: The tick of View ▸ Stones on the grid: whether the board is drawn as a grid of stones, set as it is shown.
+        self.grid_shown = tkinter.BooleanVar(root, value=False)
         self._build_menus(commands)
         self.toolbar = self._build_toolbar(commands)
         self.setup_bar = SetupBar(root, **setup_commands)
@@ -98,6 +101,8 @@ class Controls:
                 menu.add_separator()
             if name == "numbers":  # a tick that shows whether the numbers are on (Tk's own variable keeps it)
                 menu.add_checkbutton(label=label, accelerator=keys, command=commands[name])
+            elif name == "grid":  # a tick whose variable the window sets: the board's game chooses where none did
+                menu.add_checkbutton(label=label, accelerator=keys, command=commands[name], variable=self.grid_shown)
             else:
                 menu.add_command(label=label, accelerator=keys, command=commands[name])
             index = menu.index("end")

@@ -94,8 +94,8 @@ def start_game(form: GameForm, current: Session, start: StartingPosition | None 
     When the board is ``current``'s and the two competitors are its own
     (the same player and name on each side, or the sides swapped), the
     next game starts in ``current`` itself and its tally goes on;
-    otherwise a new session starts, keeping ``current``'s thinking time
-    and seed, and its opening while the board is the same.  Given a
+    otherwise a new session starts, keeping ``current``'s thinking time,
+    seed and clocks, and its opening while the board is the same.  Given a
     ``start`` (a position to play on from), a new session always starts,
     from there, with no opening; its board must be the form's.
     :class:`FormError` with a one-line reason when the form cannot start
@@ -130,7 +130,7 @@ def start_game(form: GameForm, current: Session, start: StartingPosition | None 
     x, o = Competitor(x_name, x_kind), Competitor(o_name, o_kind)
     if start is not None:
         try:
-            return Session(rules, limits, x, o, start=start)
+            return Session(rules, limits, x, o, start=start, clocks=current.clocks)
         except ValueError as refusal:
             raise FormError(str(refusal)) from None
     playing = [(competitor.kind, competitor.name) for competitor in (current.x, current.o)]
@@ -138,7 +138,7 @@ def start_game(form: GameForm, current: Session, start: StartingPosition | None 
     if same_rules and limits == current.limits and sides in (playing, playing[::-1]) and current.start.is_empty:
         current.new_game(swap_sides=sides != playing)
         return current
-    return Session(rules, limits, x, o, opening=current.opening if same_rules else ())
+    return Session(rules, limits, x, o, opening=current.opening if same_rules else (), clocks=current.clocks)
 
 
 def _levelled(

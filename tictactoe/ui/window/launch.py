@@ -37,6 +37,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "NoWindowError",
+    "WindowStopped",
     "cannot_open_message",
     "interruptible_root",
     "run_window",
@@ -47,6 +48,17 @@ __all__ = [
 
 class NoWindowError(Exception):
     """No window can open here; the message says why in a few words."""
+
+
+class WindowStopped(Exception):
+    """The window was closed by Ctrl-C at the terminal, or by a signal the program stops on (SIGHUP, SIGTERM),
+    which raised ``stop`` in its main loop; the game on the board was left, and is kept unfinished under the id
+    ``kept`` (None: it was not kept, being over or holding nothing worth keeping)."""
+
+    def __init__(self, stop: KeyboardInterrupt, kept: int | None) -> None:
+        super().__init__(str(stop))
+        self.stop = stop
+        self.kept = kept
 
 
 def window_available() -> str | None:
@@ -112,17 +124,23 @@ def terminal_command(session: Session) -> str:
     return " ".join(words)
 
 
-def run_window(session: Session, *, db: Path | None = None, delay: float | None = None) -> None:
+def run_window(
+    session: Session, *, db: Path | None = None, delay: float | None = None, grid: bool | None = None
+) -> None:
     """Play ``session`` in a window until the person closes it.
 
     Two computer players' moves come ``delay`` seconds apart (None: the
     window's own pace, :data:`AUTO_MOVE_DELAY_MS`).
 
     Returns once the window is closed -- at once, even while a computer
-    player is still searching.  Finished games are saved in the history
+    player is still searching.  Ctrl-C, or a signal the program turns into
+    one (:class:`~tictactoe.ui.terminal.reader.Stopped`), ends the window
+    too, the game left as on closing it: :class:`WindowStopped` says what
+    came and under which id the game is kept.  Finished games are saved in the history
     file ``db`` (None: the default history); one that cannot be used is said
     in the window, which plays on.  :class:`NoWindowError` when no window
-    can open.
+    can open.  ``grid`` draws the board as a grid of stones (True) or as
+    squares (False); None: as the game is usually drawn.
     """
     reason = _missing_requirement()
     if reason is None:
@@ -136,9 +154,11 @@ def run_window(session: Session, *, db: Path | None = None, delay: float | None 
         raise NoWindowError(reason)
     from tictactoe.ui.window.app import GameWindow  # noqa: PLC0415 -- needs tkinter, checked above
 
-    GameWindow(root, session, db=db, move_delay_ms=move_delay_ms(delay))
+    game_window = GameWindow(root, session, db=db, move_delay_ms=move_delay_ms(delay), grid=grid)
     try:
         root.mainloop()
+    except KeyboardInterrupt as stop:  # the game left, as when the person closes the window, before it closes
+        raise WindowStopped(stop, game_window.controller.leave()) from None
     finally:  # closed, or Ctrl-C at the terminal
         with contextlib.suppress(tkinter.TclError):  # already closed
             root.destroy()

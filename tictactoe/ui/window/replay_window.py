@@ -38,12 +38,11 @@ from tkinter import ttk
 from typing import TYPE_CHECKING, TypeAlias
 
 from configurations import Side, Winner
-from tictactoe.game.game import winning_squares
 from tictactoe.game.history import HistoryError
 from tictactoe.game.record import GameRecord, date_text
 from tictactoe.game.replay import Replay, result_line
 from tictactoe.ui.window.board_view import BoardView, first_canvas_side
-from tictactoe.ui.window.picture import BoardPicture
+from tictactoe.ui.window.picture import BoardPicture, grid_by_default
 from tictactoe.ui.window.review_panel import ReviewPanel
 from tictactoe.ui.window.status import DRAW_TEXT
 
@@ -121,7 +120,6 @@ class ReplayWindow:
         self.canvas = tkinter.Canvas(top, width=side, height=side, highlightthickness=0)
         self.canvas.grid(row=1, column=0, sticky="nsew", padx=6, pady=6)
         self.board = BoardView(self.canvas)
-        self.canvas.bind("<Configure>", lambda _event: self.board.redraw())
         self._play_from = play_from
         self.numbers = False
         self._build_status()
@@ -133,6 +131,8 @@ class ReplayWindow:
             self.review = ReviewPanel(top, record, None, self._keep(game_id), self.go_to)
             self.review.frame.grid(row=0, column=1, rowspan=6, sticky="nsew")
         self.replay = Replay(record)
+        # Bound once the replay and its review are there: a redraw draws the best line over the board too.
+        self.canvas.bind("<Configure>", lambda _event: self._redraw())
         self.show(game_id, record)
         top.focus_force()
 
@@ -235,12 +235,8 @@ class ReplayWindow:
         replay = self.replay
         record = replay.record
         moves = tuple(timed.move for timed in record.moves[: replay.position])
-        won = replay.at_end and record.result not in (None, Winner.DRAW)
-        line = winning_squares(record.rules, record.start, moves) if won else ()
+        line = replay.winning_line
         better = None if self.review is None else self.review.better_move(replay.position)
-        best_line = (
-            () if self.review is None or self.review.review is None else self.review.review.best_line(replay.position)
-        )
         self.board.draw(
             BoardPicture(
                 record.rules.size,
@@ -249,9 +245,10 @@ class ReplayWindow:
                 start=record.start,
                 better=better,
                 numbers=self.numbers,
-                best_line=best_line,
+                grid=grid_by_default(record.rules),
             )
         )
+        self._draw_best_line()
         self._caption.configure(text=replay.caption())
         self._position.configure(text=position_text(replay))
         for step in ("first", "back"):
@@ -263,6 +260,22 @@ class ReplayWindow:
             self.buttons["play"].configure(state="normal" if playable else "disabled")
         if self.review is not None:
             self.review.highlight(replay.position)
+
+    def _redraw(self) -> None:
+        """The board drawn again to the canvas's size, with the best line."""
+        self.board.redraw()
+        self._draw_best_line()
+
+    def _draw_best_line(self) -> None:
+        """The review's best line from the position shown, over the board: its moves numbered on from it, as the
+        moves that would follow it."""
+        review = None if self.review is None else self.review.review
+        position = self.replay.position
+        best_line = () if review is None else review.best_line(position)
+        if best_line:
+            self.board.draw_moves(
+                best_line, self.replay.record.mover(position), first_number=position + 1, tag="best-line"
+            )
 
     def _build_status(self) -> None:
         status = ttk.Frame(self.top, padding=(8, 0, 8, 0))

@@ -108,13 +108,14 @@ class WindowHistory:
         session.game_id = None  # a later end of this game, played on after an undo, is a game of its own
         return self.journal.problem is None
 
-    def save_unfinished(self, session: Session) -> bool:
-        """``session``'s game is left (the window closes, another game takes its place): whether it is kept,
-        unfinished, now.  A game whose end was kept, or undone back along its moves, is not kept again."""
+    def save_unfinished(self, session: Session) -> int | None:
+        """``session``'s game is left (the window closes, another game takes its place): the id it is kept under,
+        unfinished, now; None when it is not kept.  A game whose end was kept, or undone back along its moves, is
+        not kept again."""
         if self._following is not session:
-            return False
+            return None
         self._following = None
-        return session.leave() is not None
+        return session.leave()
 
     def _follow(self, session: Session) -> None:
         """Write ``session``'s game from now on, as it is played (now first)."""

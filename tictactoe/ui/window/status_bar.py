@@ -1,4 +1,5 @@
-"""The game window's status bar: the state, the tally, a note, and a red line when games are not being saved.
+"""The game window's status bar: the state, the sides' clocks, the tally, a note, and a red line when games are not
+being saved.
 
 :class:`StatusBar` shows the words it is given (the controller's, made
 by :mod:`~tictactoe.ui.window.status`) and wraps them at the window's
@@ -28,6 +29,15 @@ class StatusBar:
         # The state has a line of its own: beside the tally, a long name squeezed it into a column a word wide.
         self.state = ttk.Label(frame, font=("TkDefaultFont", 0, "bold"))
         self.state.grid(row=0, column=0, sticky="w")
+        # Each side's clock, X's at the left and O's at the right of a line of their own, hidden without clocks.
+        self.clocks = ttk.Frame(frame)
+        self.clocks.grid(row=4, column=0, sticky="ew")
+        self.clocks.columnconfigure(1, weight=1)
+        self.clock_x = ttk.Label(self.clocks, font=("TkDefaultFont", 0, "bold"))
+        self.clock_x.grid(row=0, column=0, sticky="w")
+        self.clock_o = ttk.Label(self.clocks, font=("TkDefaultFont", 0, "bold"))
+        self.clock_o.grid(row=0, column=2, sticky="e")
+        self.clocks.grid_remove()
         self.tally = ttk.Label(frame)
         self.tally.grid(row=1, column=0, sticky="w")
         self.note = ttk.Label(frame, foreground="#555555")
@@ -49,9 +59,20 @@ class StatusBar:
         else:
             self.problem.grid()
 
+    def show_clocks(self, texts: tuple[str, str] | None) -> None:
+        """Show what X's and O's clocks read; None: the game has no clocks, and the line is hidden."""
+        if texts is None:
+            self.clocks.grid_remove()
+            return
+        self.clock_x.configure(text=texts[0])
+        self.clock_o.configure(text=texts[1])
+        self.clocks.grid()
+
     def text(self, label: ttk.Label) -> str:
         """What ``label`` (one of the lines) says; the red line says nothing while it is hidden."""
         if label is self.problem and not label.grid_info():
+            return ""
+        if label in (self.clock_x, self.clock_o) and not self.clocks.grid_info():
             return ""
         return str(label.cget("text"))
 
