@@ -250,7 +250,7 @@ def test_more_time_reads_every_estimate_deeper_at_one_parity() -> None:
     """15x15, a quiet opening: at ten times the time the positions are searched deeper, and within each review
     every estimate is read at depths of one parity."""
     record = sample_record("h8 i9 i8 g8", size=15, length=5)
-    short, long = review_game(record, 0.06), review_game(record, 0.6)
+    short, long = review_game(record, 0.15), review_game(record, 1.5)
     for review in (short, long):
         assert all(not value.proved and value.lines for value in review.positions)
         assert len({value.depth % 2 for value in review.positions}) == 1

@@ -73,18 +73,18 @@ def test_estimates_read_with_a_tilde_as_x_s_chances_and_are_counted() -> None:
     lines = review_text(9, record, build_review(record, 0.25, values)).splitlines()
     assert lines[4:11] == [
         "No  Side  Move  Before  After    Mark  Better",
-        " 1  X     h8    ~54%    ~50%",
-        " 2  O     a1    ~50%    ~13%",
-        " 3  X     i8    ~13%    ~X wins",
+        " 1  X     h8    ~53%    ~50%",
+        " 2  O     a1    ~50%    ~16%",
+        " 3  X     i8    ~16%    ~X wins",
         "",
         "No move marked. 4 of 4 positions only estimated.",
         "",
     ]
     assert lines[12:] == [
         "Pos  Depth  Candidates  Best line",
-        "  0         h8 54%",
+        "  0         h8 53%",
         "  1         i8 50%",
-        "  2         i8 13%",
+        "  2         i8 16%",
         "  3         j8 X wins",
     ]
 

@@ -12,7 +12,7 @@ it, the depth they were searched to, and the best one's line, or the win by
 continuous fours found.
 
 >>> from configurations.moves import Move
->>> value_text(PositionValue.proved_as(Winner.DRAW, Move(1, 1))), value_text(PositionValue.estimated(-640, None, None))
+>>> value_text(PositionValue.proved_as(Winner.DRAW, Move(1, 1))), value_text(PositionValue.estimated(-734, None, None))
 ('draw', '~27%')
 """
 
@@ -87,8 +87,8 @@ def line_cells(ply: int, value: PositionValue) -> tuple[str, ...]:
 
     >>> from configurations.moves import Move
     >>> from tictactoe.game.review.values import Candidate
-    >>> lines = (Candidate((Move(7, 7), Move(7, 8)), 640, None), Candidate((Move(8, 8),), -640, None))
-    >>> line_cells(0, PositionValue.estimated(640, None, Move(7, 7), depth=3, lines=lines))
+    >>> lines = (Candidate((Move(7, 7), Move(7, 8)), 734, None), Candidate((Move(8, 8),), -734, None))
+    >>> line_cells(0, PositionValue.estimated(734, None, Move(7, 7), depth=3, lines=lines))
     ('0', '3', 'h8 73%, i9 27%', 'h8 i8')
     >>> line_cells(5, PositionValue.proved_as(Winner.X, Move(0, 0)))
     ('5', '', 'a1 X wins', '')
@@ -162,7 +162,7 @@ def chances_text(move: MoveReview) -> str:
     >>> from tictactoe.game.review.values import MoveReview
     >>> even, lost = PositionValue.estimated(0, None, Move(0, 0)), PositionValue.estimated(0, Winner.X, None)
     >>> chances_text(MoveReview(2, "O", Move(0, 1), even, lost, Mark.BLUNDER, Move(0, 0), estimated=True))
-    "O's chances 50% to 7%"
+    "O's chances 50% to 6%"
     """
     before, after = move.chances
     return f"{move.side}'s chances {before:.0%} to {after:.0%}"

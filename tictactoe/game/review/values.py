@@ -25,7 +25,7 @@ reads are :mod:`tictactoe.game.review.text`'s.
 >>> draw, x_wins = PositionValue.proved_as(Winner.DRAW, Move(1, 1)), PositionValue.proved_as(Winner.X, Move(0, 2))
 >>> mark(Side.X, draw, x_wins), mark(Side.O, draw, x_wins), mark(Side.O, x_wins, x_wins)
 ((<Mark.KEPT: ''>, False), (<Mark.MISTAKE: '?'>, False), (<Mark.KEPT: ''>, False))
->>> mark(Side.O, draw, PositionValue.estimated(1_500, None, Move(0, 0)))  # O's chances from 1/2 to about 0.09
+>>> mark(Side.O, draw, PositionValue.estimated(1_500, None, Move(0, 0)))  # O's chances from 1/2 to about 0.11
 (<Mark.BLUNDER: '??'>, True)
 """
 
@@ -60,16 +60,18 @@ __all__ = [
 ]
 
 #: How a score of the strong player's turns into X's chances: ``1 / (1 + exp(-score / CHANCES_SCALE))``.
-#: Fitted, by the likelihood of the results, to the 891 positions with a score of 40 self-play games of the
-#: strong player on 15x15 (``python -m bench.review --fit 40``, bench/review_results.txt: 640).
-CHANCES_SCALE = 640.0
+#: Fitted, by the likelihood of the results, to the 1360 positions with a score of 40 self-play games of the
+#: strong player on 15x15, each estimated as a review at 1 s a position reads it, searched as deep as half a second
+#: allows (``python -m bench.review --fit 40``, bench/review_results.txt: 734; 640 when every estimate searched
+#: two plies).
+CHANCES_SCALE = 734.0
 #: X's chances in a position the strong player believes X wins without a proof (a win by threats; O's: 1 less):
-#: how often such positions were won in the same self-play (325 of 348, 93.4%).
-ESTIMATED_WIN = 0.93
+#: how often such positions were won in the same self-play (348 of 371, 93.8%).
+ESTIMATED_WIN = 0.94
 #: The least drop of the mover's chances, by an estimate, that marks a move ``?!``, ``?`` and ``??``: the first
-#: just above what 95% of the self-play's moves lost (0.105), the others twice and three times it, the spacing
+#: just above what 95% of the self-play's moves lost (0.093), the others twice and three times it, the spacing
 #: of lichess's inaccuracy, mistake and blunder.
-THRESHOLDS = ((0.33, "??"), (0.22, "?"), (0.11, "?!"))
+THRESHOLDS = ((0.30, "??"), (0.20, "?"), (0.10, "?!"))
 
 
 class ReviewError(ValueError):
@@ -176,10 +178,10 @@ def chances(value: PositionValue) -> float:
     >>> from configurations.moves import Move
     >>> chances(PositionValue.proved_as(Winner.DRAW, None)), chances(PositionValue.estimated(0, None, None))
     (0.5, 0.5)
-    >>> round(chances(PositionValue.estimated(640, None, None)), 3)
+    >>> round(chances(PositionValue.estimated(734, None, None)), 3)
     0.731
     >>> round(chances(PositionValue.estimated(-9, Winner.O, None)), 3)  # believed, not proved
-    0.07
+    0.06
     """
     if value.winner is not None:
         worth = {Winner.X: 1.0, Winner.DRAW: 0.5, Winner.O: 0.0}[value.winner]

@@ -16,7 +16,7 @@ Every item carries tags (``point``, ``ply<N>``, ``proved``, ``estimate``,
 >>> from tictactoe.game.review.values import PositionValue
 >>> height(PositionValue.proved_as(Winner.X, None)), height(PositionValue.proved_as(Winner.DRAW, None))
 (1.0, 0.0)
->>> height(PositionValue.estimated(0, None, None)), round(height(PositionValue.estimated(-640, None, None)), 2)
+>>> height(PositionValue.estimated(0, None, None)), round(height(PositionValue.estimated(-734, None, None)), 2)
 (0.0, -0.46)
 """
 
