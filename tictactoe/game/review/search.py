@@ -229,6 +229,7 @@ class PositionValuer:
         if result is not None:
             return PositionValue.proved_as(result, None)
         position, exchanged = _searchable(board, mover)
+        self._deadline = time.monotonic() + self._think
         value = self._proved(position)
         analysed = self._analysed(position, exchanged)
         if value is None:
@@ -247,7 +248,6 @@ class PositionValuer:
         return analysed.value(analysed.analysis.depth % 2)
 
     def _proved(self, position: Position) -> PositionValue | None:
-        self._deadline = time.monotonic() + self._think
         if position.rules.variant is not Variant.FREESTYLE:  # the solver proves freestyle only: estimates alone
             return None
         solution = solve(position, self._think * SOLVE_SHARE)
