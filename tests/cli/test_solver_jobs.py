@@ -20,7 +20,7 @@ from tests.limited import one_line, run_limited
 from tests.paths import ROOT
 from tests.started import started
 from tictactoe.cli import solver as solver_cli
-from tictactoe.solver import jobs as jobs_module
+from tictactoe.solver.jobs import coordinator as jobs_module
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -258,7 +258,7 @@ def test_sigterm_at_any_moment_ends_the_solve_within_a_second_and_says_so() -> N
 @pytest.mark.slow
 def test_a_dask_worker_process_runs_one_job_at_a_time_whatever_its_threads() -> None:
     distributed = pytest.importorskip("distributed", reason="dask is not installed (pip install '.[cluster]')")
-    from tictactoe.solver.runners import RESOURCE, DaskCluster
+    from tictactoe.solver.jobs.runners import RESOURCE, DaskCluster
 
     with distributed.LocalCluster(n_workers=2, threads_per_worker=3, processes=True, dashboard_address=None) as cluster:
         runner = DaskCluster(cluster.scheduler_address)

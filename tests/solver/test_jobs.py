@@ -1,4 +1,4 @@
-"""Tests of tictactoe.solver.jobs, job_tree, runners and answers: a solve by jobs, split as deep as its budget
+"""Tests of tictactoe.solver.jobs (coordinator, tree, runners, answers): a solve by jobs, split as deep as its budget
 makes it, agrees with one search, and gives the same value, move and certificate whatever runs its jobs, however
 many at once and whatever order their answers come in; a resume file's answers are checked before they are used."""
 
@@ -21,22 +21,22 @@ from configurations.rules import Rules
 from tests.solver.test_solve import positions
 from tictactoe.cli.solver import check_answer
 from tictactoe.proofcheck import check_lines
-from tictactoe.solver import job as job_module
-from tictactoe.solver import jobs as jobs_module
-from tictactoe.solver.answers import AnswerStore, StoreError, _digest
 from tictactoe.solver.certificate import Goal, header
-from tictactoe.solver.job import Job, JobAnswer, run_job, strategies
-from tictactoe.solver.job_tree import JobTree
-from tictactoe.solver.jobs import MOST_TRIES, JobLost, JobSolution, JobSolve
+from tictactoe.solver.jobs import coordinator as jobs_module
+from tictactoe.solver.jobs import job as job_module
+from tictactoe.solver.jobs.answers import AnswerStore, StoreError, _digest
+from tictactoe.solver.jobs.coordinator import MOST_TRIES, JobLost, JobSolution, JobSolve
+from tictactoe.solver.jobs.job import Job, JobAnswer, run_job, strategies
+from tictactoe.solver.jobs.runners import InProcess, LocalPool
+from tictactoe.solver.jobs.tree import JobTree
 from tictactoe.solver.position import Position
 from tictactoe.solver.records import DRAWN, LOST, WON
-from tictactoe.solver.runners import InProcess, LocalPool
 from tictactoe.solver.solve import Solver, solve
 
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from tictactoe.solver.runners import Runner
+    from tictactoe.solver.jobs.runners import Runner
 
 SETTINGS = settings(deadline=None, max_examples=100, derandomize=True, database=None)
 

@@ -15,13 +15,13 @@ from configurations.rules import Rules
 from tests.solver.test_solve import positions
 from tictactoe.cli.solver import check_answer
 from tictactoe.proofcheck import check_lines
-from tictactoe.solver.answers import AnswerStore
 from tictactoe.solver.certificate import ProofExtractor, header
 from tictactoe.solver.geometry import Region
-from tictactoe.solver.job import warm_table
-from tictactoe.solver.jobs import JobSolve
+from tictactoe.solver.jobs.answers import AnswerStore
+from tictactoe.solver.jobs.coordinator import JobSolve
+from tictactoe.solver.jobs.job import warm_table
+from tictactoe.solver.jobs.runners import InProcess
 from tictactoe.solver.position import Position
-from tictactoe.solver.runners import InProcess
 from tictactoe.solver.solve import Solver, solve
 
 if TYPE_CHECKING:

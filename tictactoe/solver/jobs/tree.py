@@ -48,7 +48,7 @@ from typing import TYPE_CHECKING
 from hashdict import Data, HashDictionary
 from tictactoe.solver.certificate import Goal, RecordWriter
 from tictactoe.solver.geometry import Region, squares_of
-from tictactoe.solver.job import JobAnswer, strategies
+from tictactoe.solver.jobs.job import JobAnswer, strategies
 from tictactoe.solver.position import Position
 from tictactoe.solver.records import DRAWN, LOST, WON, settled
 from tictactoe.solver.search_board import CROSS
@@ -101,7 +101,7 @@ class Searched:
 @dataclass(frozen=True, slots=True)
 class Ask:
     """A question of the search: the value of ``node`` for its player to move, searched within ``(alpha, beta)``.
-    ``hot``, where the answer that split its parent names it (:attr:`~tictactoe.solver.job.JobAnswer.hot`): it is
+    ``hot``, where the answer that split its parent names it (:attr:`~tictactoe.solver.jobs.job.JobAnswer.hot`): it is
     searched through its children at once, without a job of its own, and the moves that follow hold the line
     below it (the same question asked elsewhere in the tree, not on a split parent's line, is a job)."""
 

@@ -1,15 +1,15 @@
 """Solving a position as jobs: a tree of sub-positions, each solved on its own within a budget, split where a job
 is too big, put together as one alpha-beta search.
 
-Each question is a :class:`~tictactoe.solver.job.Job`, answered the same
+Each question is a :class:`~tictactoe.solver.jobs.job.Job`, answered the same
 wherever it runs -- in this process, in a pool of processes or on a
-cluster (:mod:`tictactoe.solver.runners`) -- or read back from the file of
-a solve that was stopped (:mod:`tictactoe.solver.answers`), which every
+cluster (:mod:`tictactoe.solver.jobs.runners`) -- or read back from the file of
+a solve that was stopped (:mod:`tictactoe.solver.jobs.answers`), which every
 job's question is looked up in before it is run.  The root is always split
 into the positions after each first move; a job that visits more than its
 budget of positions answers *split*, and its position is then searched
 through its children's jobs in turn, as deep as it takes
-(:mod:`tictactoe.solver.job_tree`).
+(:mod:`tictactoe.solver.jobs.tree`).
 
 :class:`JobSolve` keeps every worker busy: each time an answer comes in it
 walks the part of the tree still waiting for answers (what the rest
@@ -32,8 +32,8 @@ from configurations.moves import Move
 from hashdict import Data, HashDictionary
 from tictactoe.solver.clock import Deadline
 from tictactoe.solver.geometry import Region
-from tictactoe.solver.job import JOB_MEMORY, Job
-from tictactoe.solver.job_tree import Ask, JobTree
+from tictactoe.solver.jobs.job import JOB_MEMORY, Job
+from tictactoe.solver.jobs.tree import Ask, JobTree
 from tictactoe.solver.records import DRAWN, LOST, WON
 from tictactoe.solver.solve import winner_of
 from tictactoe.solver.variant_board import search_board
@@ -41,9 +41,9 @@ from tictactoe.solver.variant_board import search_board
 if TYPE_CHECKING:
     from collections.abc import Iterator
 
-    from tictactoe.solver.answers import AnswerStore
+    from tictactoe.solver.jobs.answers import AnswerStore
+    from tictactoe.solver.jobs.runners import Runner
     from tictactoe.solver.position import Position
-    from tictactoe.solver.runners import Runner
     from tictactoe.solver.search_board import SearchBoard
 
 __all__ = ["LEAST_SHARE", "MOST_TRIES", "PROOF_SPLIT", "VALUE_SPLIT", "JobLost", "JobSolution", "JobSolve", "Progress"]
@@ -82,7 +82,7 @@ class JobLost(RuntimeError):
 class Progress:
     """How far a solve by jobs has got: jobs ``proved`` (answered) and ``left`` (the search is waiting for),
     positions visited in this run, wall-clock seconds since it began, and ``share``, the share of the root's search
-    the answers settle (:meth:`~tictactoe.solver.job_tree.JobTree.share_proved`, an estimate)."""
+    the answers settle (:meth:`~tictactoe.solver.jobs.tree.JobTree.share_proved`, an estimate)."""
 
     proved: int
     left: int

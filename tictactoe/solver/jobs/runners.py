@@ -1,5 +1,5 @@
-"""Where the jobs of a solve run (:mod:`tictactoe.solver.jobs`): in this process, in a pool of local processes,
-or on a running Dask cluster.
+"""Where the jobs of a solve run (:mod:`tictactoe.solver.jobs.coordinator`): in this process, in a pool of local
+processes, or on a running Dask cluster.
 
 Each is a :class:`Runner`: ``submit`` a job for a handle, ``wait`` for
 some handles to finish, read each one's ``result`` -- ``None`` when the
@@ -37,7 +37,7 @@ import threading
 import time
 from typing import TYPE_CHECKING, Protocol
 
-from tictactoe.solver.job import Job, JobAnswer, run_job
+from tictactoe.solver.jobs.job import Job, JobAnswer, run_job
 
 if TYPE_CHECKING:
     from multiprocessing.process import BaseProcess
@@ -50,7 +50,7 @@ _POLL = 0.05
 # How long a scheduler has to answer: one on the same network answers at once.
 _CONNECT_SECONDS = 5
 #: The Dask resource a job holds, of which the runner gives each worker process one: one job a process
-#: (:mod:`tictactoe.solver.cluster_plugin` says the same).
+#: (:mod:`tictactoe.solver.jobs.cluster_plugin` says the same).
 RESOURCE = "tictactoe-solve"
 # prctl's option that sends the calling process a signal when its parent dies (linux/prctl.h).
 _PR_SET_PDEATHSIG = 1
@@ -300,7 +300,7 @@ class DaskCluster:
         except (OSError, TimeoutError, TypeError, ImportError) as error:  # TypeError: tls, ucx unconfigured
             raise ClusterError(f"no Dask scheduler answers at {address!r}: {error}") from None
         # The plugin's module imports dask, which this module may not (it is the cluster extra's).
-        from tictactoe.solver.cluster_plugin import OneJobEach  # noqa: PLC0415
+        from tictactoe.solver.jobs.cluster_plugin import OneJobEach  # noqa: PLC0415
 
         self._client.register_plugin(OneJobEach(), name=RESOURCE)
         self.capacity = max(1, len(self._client.scheduler_info()["workers"]))
