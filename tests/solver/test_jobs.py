@@ -22,7 +22,6 @@ from tests.solver.test_solve import positions
 from tictactoe.cli.solver import check_answer
 from tictactoe.proofcheck import check_lines
 from tictactoe.solver.certificate import Goal, header
-from tictactoe.solver.jobs import coordinator as jobs_module
 from tictactoe.solver.jobs import job as job_module
 from tictactoe.solver.jobs.answers import AnswerStore, StoreError, _digest
 from tictactoe.solver.jobs.coordinator import MOST_TRIES, JobLost, JobSolution, JobSolve
@@ -448,8 +447,7 @@ def test_a_walk_visits_the_positions_still_waiting_not_the_whole_tree(monkeypatc
 
 def test_the_progress_says_what_share_of_the_root_s_search_is_proved(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(job_module, "_warm", [])
-    monkeypatch.setattr(jobs_module, "_SHARE_INTERVAL", 0.0)  # reckoned for every answer
-    solve_by_jobs = JobSolve(Position(Rules(4, 5, 4), 0, 0), Busy(), split=5)
+    solve_by_jobs = JobSolve(Position(Rules(4, 5, 4), 0, 0), Busy(), split=5, share_every=0.0)  # every answer
     shares = [progress.share for progress in solve_by_jobs]
     assert shares[0] < 0.01
     assert all(0 <= share < 1 for share in shares)

@@ -19,9 +19,10 @@ from tictactoe.solver.certificate import ProofExtractor, header
 from tictactoe.solver.geometry import Region
 from tictactoe.solver.jobs.answers import AnswerStore
 from tictactoe.solver.jobs.coordinator import JobSolve
-from tictactoe.solver.jobs.job import warm_table
+from tictactoe.solver.jobs.job import Job, warm_table
 from tictactoe.solver.jobs.runners import InProcess
 from tictactoe.solver.position import Position
+from tictactoe.solver.records import DRAWN, WON
 from tictactoe.solver.solve import Solver, solve
 
 if TYPE_CHECKING:
@@ -117,3 +118,32 @@ def test_restricted_answers_serve_no_unrestricted_solve(tmp_path: Path) -> None:
     assert plain.solution.resumed == 0
     store.close()
     assert warm_table(4, 4, 3, 64, (2, 4)) is not warm_table(4, 4, 3, 64)
+
+
+class Recording(InProcess):
+    """Runs each job here at once, keeping each one, and says it has two workers: the walks list jobs ahead as for
+    a pool, after guesses."""
+
+    capacity = 2
+
+    def __init__(self) -> None:
+        self.jobs: list[Job] = []
+
+    def submit(self, job: Job) -> object:
+        self.jobs.append(job)
+        return super().submit(job)
+
+
+def test_a_restricted_solve_by_jobs_asks_only_whether_x_wins() -> None:
+    # The root searched for its value itself asked 6x6's first moves for their exact values, and its guesses of a
+    # draw listed the jobs of X's other moves: two workers visited 2.8 times the positions of one search.
+    runner = Recording()
+    solve_by_jobs = JobSolve(Position(Rules.square(4, 3), 0, 0), runner, restrict=(2, 4), split=20)
+    list(solve_by_jobs)
+    assert solve_by_jobs.solution is not None
+    assert solve_by_jobs.solution.value is Winner.X
+    windows = {
+        (job.alpha, job.beta) if job.x_tiles.bit_count() == job.o_tiles.bit_count() else (-job.beta, -job.alpha)
+        for job in runner.jobs
+    }
+    assert windows == {(DRAWN, WON)}  # for X: X wins, or not

@@ -34,6 +34,7 @@ output has gone, 1 when the output cannot be written.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import functools
 import os
 import re
@@ -41,7 +42,7 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import NoReturn
 
@@ -384,11 +385,12 @@ def _solve_by_jobs(
         split=args.split,
         memory=memory,
         restrict=args.restrict,
+        share_every=None,  # reckoned only for a line shown: on a log, once a minute
     )
     shown = _ProgressLine(sys.stderr.isatty())
     try:
         for progress in solve:
-            shown.show(progress)
+            shown.show(progress, solve.share_proved)
     finally:
         shown.clear()
         runner.close()
@@ -413,11 +415,12 @@ class _ProgressLine:
         self._last = time.monotonic()
         self._width = 0
 
-    def show(self, progress: Progress) -> None:
+    def show(self, progress: Progress, share: Callable[[], float]) -> None:
+        """Show ``progress`` if a line is due, with the ``share`` of the root's search proved reckoned then."""
         if time.monotonic() - self._last < self._interval:
             return
         self._last = time.monotonic()
-        line = progress_line(progress)
+        line = progress_line(dataclasses.replace(progress, share=share()))
         if self._terminal:
             sys.stderr.write("\r" + line.ljust(self._width))
             self._width = len(line)

@@ -26,7 +26,8 @@ search asks, and each of those only on its job; which job finishes first,
 and how many run at once, changes nothing.  To keep workers busy the walk
 goes on past a job still to run, *guessing* its value a draw (the value
 of most positions of these games, and the one that narrows the later
-windows least), and lists every job it meets in the order the search
+windows least; with X's moves restricted, a win of X's, the one value
+such a solve claims), and lists every job it meets in the order the search
 would ask them: the first is the one the search needs now, the next the
 ones it will most likely need -- the job-level search's "most proving"
 jobs, estimated by the search order rather than by proof numbers.  A
@@ -123,7 +124,8 @@ class WalkResult:
     ``unknown`` when a job ran out of time; ``seen``, the questions the walk met that wait for a job (so that a
     position met again is not searched again: its jobs are listed already);
     ``most``, how many jobs a walk with guesses lists before it stops (``full`` then): the workers can take only
-    so many, and walking on past them costs the solve's process time that grows with the tree."""
+    so many, and walking on past them costs the solve's process time that grows with the tree; ``draws``, whether
+    it guesses every job still to run a draw, with X's moves restricted too (see :meth:`JobTree.walk`)."""
 
     low: int | None = None
     high: int | None = None
@@ -132,6 +134,7 @@ class WalkResult:
     most: int | None = None
     full: bool = False
     unknown: bool = False
+    draws: bool = False
     seen: HashDictionary = field(default_factory=lambda: HashDictionary.for_records(64))
 
 
@@ -152,6 +155,14 @@ class JobTree:
         #: lists, whatever the size of the tree (see :class:`Searched`).
         self.visits = 0
 
+    def _root_ask(self) -> Ask:
+        """The root's question: its value itself (from :data:`BELOW`, so that its first move is asked for its own
+        value too) or, with X's moves restricted, only whether X wins -- all a restricted solve claims, and a
+        narrower window all the way down."""
+        if self._region is None:
+            return Ask(self.root, BELOW, WON)
+        return Ask(self.root, DRAWN, WON) if self.root.mover == CROSS else Ask(self.root, LOST, DRAWN)
+
     def answer(self, ask: Ask) -> JobAnswer | None:
         """The answer given to ``ask``'s job, if any."""
         place = self._answer_index.get(_text(ask.key))
@@ -164,11 +175,12 @@ class JobTree:
             self._answer_index.put(Data(text, len(self._answers)))
             self._answers.append(answer)
 
-    def walk(self, *, guesses: bool, most: int | None = None) -> WalkResult:
+    def walk(self, *, guesses: bool, most: int | None = None, draws: bool = False) -> WalkResult:
         """The root's search as far as the answers go (see the module's docstring); with ``guesses``, on past
-        every job still to run, listing them all, or the first ``most`` of them."""
-        outcome = WalkResult(most=most)
-        value = self._search(Ask(self.root, BELOW, WON), outcome, guesses=guesses, at_root=True)
+        every job still to run, listing them all, or the first ``most`` of them; with ``draws``, each guessed a
+        draw even with X's moves restricted (the jobs of X's other moves too, should its first not win)."""
+        outcome = WalkResult(most=most, draws=draws)
+        value = self._search(self._root_ask(), outcome, guesses=guesses, at_root=True)
         if value is not None and not outcome.wanted and not outcome.unknown:
             outcome.low, outcome.high = value
         return outcome
@@ -264,7 +276,8 @@ class JobTree:
                 if found is None and (not guesses or outcome.unknown or outcome.full):
                     return None
                 if found is None:
-                    waiting, value = True, max(alpha, min(GUESS, ask.beta))
+                    guess = GUESS if outcome.draws else self._guess(ask.node.mover)
+                    waiting, value = True, max(alpha, min(guess, ask.beta))
                 else:
                     value = _settled(-found[1], -found[0], alpha, ask.beta)
             if value > best:
@@ -280,13 +293,21 @@ class JobTree:
         searched.result = _normalized(best, ask.alpha, ask.beta)
         return searched.result
 
+    def _guess(self, mover: int) -> int:
+        """The value, for ``mover``, of a child still waiting for its job: :data:`GUESS`, or with X's moves
+        restricted a win of X's -- what the solve sets out to prove, so that the jobs listed after a guess are
+        those of X's proof (one move of X's, every answer of O's), not X's other moves."""
+        if self._region is None:
+            return GUESS
+        return WON if mover == CROSS else LOST
+
     def records(self, value: tuple[int, int]) -> list[str]:
         """The certificate's records of the root's answer ``value``: the strategies it needs, each followed from
         the root through the answers the search used, every position's record once (the first met)."""
         lines: list[str] = []
         seen = HashDictionary.for_records(1 << 18)
         for prover, goal in strategies(self.root.mover, *value):
-            stack: list[tuple[Ask | None, ProofRecords | None, int]] = [(Ask(self.root, BELOW, WON), None, -1)]
+            stack: list[tuple[Ask | None, ProofRecords | None, int]] = [(self._root_ask(), None, -1)]
             while stack:
                 ask, proof, place = stack.pop()
                 if proof is not None:
@@ -346,7 +367,7 @@ class JobTree:
         evenly among its children, a settled one counting whole, a split one in search for what its own children
         settle (each searched for the window the search asks now).  An estimate of the work done (the first child
         of a position is often most of its work), visiting only the positions still waiting, as a walk does."""
-        return self._share(Ask(self.root, BELOW, WON))
+        return self._share(self._root_ask())
 
     def _share(self, ask: Ask) -> float:
         answer = None if ask.node is self.root or ask.hot is not None else self.answer(ask)
@@ -370,7 +391,7 @@ class JobTree:
     def used(self) -> int:
         """How many answers the root's settled search used, split ones included, each question once."""
         seen = HashDictionary.for_records(1 << 12)
-        stack, count = [Ask(self.root, BELOW, WON)], 0
+        stack, count = [self._root_ask()], 0
         while stack:
             ask = stack.pop()
             answer = None if ask.node is self.root or ask.hot is not None else self.answer(ask)
