@@ -454,3 +454,13 @@ def test_the_progress_says_what_share_of_the_root_s_search_is_proved(monkeypatch
     assert shares == sorted(shares)  # each answer settles more of the search, here
     assert shares[-1] > 0.5
     assert solve_by_jobs._tree.share_proved() == 1.0
+
+
+def test_a_solve_names_every_answer_it_was_given_with_its_position() -> None:
+    solve_by_jobs = JobSolve(Position(Rules(4, 5, 4), 0, 0), Busy(), split=5)
+    list(solve_by_jobs)
+    assert solve_by_jobs.solution is not None
+    answered = solve_by_jobs.answered()
+    assert len(answered) >= solve_by_jobs.solution.jobs > 5
+    assert sum(answer.nodes for _, answer in answered) == solve_by_jobs.solution.nodes
+    assert all((node.x_tiles | node.o_tiles).bit_count() >= 1 for node, _ in answered)  # never the empty root

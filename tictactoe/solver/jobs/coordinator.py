@@ -42,7 +42,9 @@ if TYPE_CHECKING:
     from collections.abc import Iterator
 
     from tictactoe.solver.jobs.answers import AnswerStore
+    from tictactoe.solver.jobs.job import JobAnswer
     from tictactoe.solver.jobs.runners import Runner
+    from tictactoe.solver.jobs.tree import Node
     from tictactoe.solver.position import Position
     from tictactoe.solver.search_board import SearchBoard
 
@@ -200,6 +202,10 @@ class JobSolve:
         finally:
             for handle, _, _ in self._running:
                 self._runner.cancel(handle)
+
+    def answered(self) -> list[tuple[Node, JobAnswer]]:
+        """Every answer the solve was given, with its job's position (:meth:`JobTree.answered`)."""
+        return self._tree.answered()
 
     def share_proved(self) -> float:
         """The share of the root's search the answers so far settle, reckoned now (see :class:`Progress`)."""

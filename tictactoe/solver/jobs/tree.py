@@ -149,6 +149,7 @@ class JobTree:
         self._nodes: list[Node] = []
         self._node_index = HashDictionary(_BUCKETS)  # a position's key -> its place in _nodes
         self._answers: list[JobAnswer] = []
+        self._answered: list[Node] = []  # the position of each answer, in the same order
         self._answer_index = HashDictionary(_BUCKETS)  # a job's key (position, window) -> its place in _answers
         self.root = self._node(position.x_tiles, position.o_tiles, as_given=True)
         #: The positions the walks have visited, all together: each walk's share stays bounded by the jobs it
@@ -174,6 +175,11 @@ class JobTree:
         if self._answer_index.get(text) < 0:
             self._answer_index.put(Data(text, len(self._answers)))
             self._answers.append(answer)
+            self._answered.append(ask.node)
+
+    def answered(self) -> list[tuple[Node, JobAnswer]]:
+        """Every answer given, with its job's position, in the order they came in."""
+        return list(zip(self._answered, self._answers, strict=True))
 
     def walk(self, *, guesses: bool, most: int | None = None, draws: bool = False) -> WalkResult:
         """The root's search as far as the answers go (see the module's docstring); with ``guesses``, on past
