@@ -1,7 +1,10 @@
-"""``python -m bench.job_picture SIZE LENGTH [--workers N] [--restrict RxC]``: a picture of one solve by jobs.
+"""``python -m bench.job_picture SIZE LENGTH [--workers N] [--restrict RxC] [--proof] [--think S]``: a picture of
+one solve by jobs.
 
 The solve runs in this process's pool of ``--workers`` processes, as
-``python -m tictactoe.solver SIZE LENGTH --workers N`` runs it; then each
+``python -m tictactoe.solver SIZE LENGTH --workers N`` runs it (SIZE is
+``7`` or ``7x8``; ``--proof``: its jobs write proofs, with their default
+budget; ``--think``: it stops after that many seconds); then each
 job the tree kept an answer of is counted by its depth (the tiles placed
 on the empty board it starts from): how many jobs, how many of them split, their processor
 seconds in all, the median and the longest one, and a bar of each depth's
@@ -28,19 +31,22 @@ _BAR = 40
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.job_picture", description=__doc__)
-    parser.add_argument("size", type=int)
+    parser.add_argument("size", help="N or ROWSxCOLS")
     parser.add_argument("length", type=int)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--restrict", default=None, help="ROWSxCOLS of the region X's moves are restricted to")
+    parser.add_argument("--proof", action="store_true", help="jobs that write proofs")
+    parser.add_argument("--think", type=float, default=None, help="seconds the solve may take")
     args = parser.parse_args(argv)
+    rows, _, cols = args.size.partition("x")
     restrict = None
     if args.restrict is not None:
-        rows, cols = (int(part) for part in args.restrict.split("x"))
-        restrict = (rows, cols)
-    position = Position(Rules.square(args.size, args.length), 0, 0)
+        height, width = (int(part) for part in args.restrict.split("x"))
+        restrict = (height, width)
+    position = Position(Rules(int(rows), int(cols or rows), args.length), 0, 0)
     runner = LocalPool(args.workers)
     began, load = time.monotonic(), load_averages()
-    solve = JobSolve(position, runner, restrict=restrict)
+    solve = JobSolve(position, runner, restrict=restrict, proof=args.proof, think=args.think)
     try:
         for _ in solve:
             pass
@@ -48,8 +54,11 @@ def main(argv: list[str] | None = None) -> int:
         runner.close()
     wall = time.monotonic() - began
     assert solve.solution is not None
-    print(f"{args.size}x{args.size}, {args.length} in a row, --workers {args.workers}, commit {current_commit()}")
-    print(f"value: {solve.solution.value}; {wall:.2f} s wall; load at the start {load}, at the end {load_averages()}")
+    asked = f"--workers {args.workers}" + (" --proof" if args.proof else "") + f", commit {current_commit()}"
+    print(f"{position.height}x{position.width}, {args.length} in a row, {asked}")
+    value = "unknown (out of time)" if solve.solution.value is None else solve.solution.value
+    print(f"value: {value}; {solve.share_proved():.2%} of the root's search proved; {wall:.2f} s wall")
+    print(f"load at the start {load}, at the end {load_averages()}")
     coordinator = resource.getrusage(resource.RUSAGE_SELF)
     workers = resource.getrusage(resource.RUSAGE_CHILDREN)
     print(
