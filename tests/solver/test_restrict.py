@@ -147,3 +147,19 @@ def test_a_restricted_solve_by_jobs_asks_only_whether_x_wins() -> None:
         for job in runner.jobs
     }
     assert windows == {(DRAWN, WON)}  # for X: X wins, or not
+
+
+@pytest.mark.parametrize("proof", [False, pytest.param(True, marks=pytest.mark.slow)])
+def test_x_blocks_o_s_line_outside_its_region_in_a_solve_by_jobs_too(proof: bool) -> None:
+    # Further down, O makes lines of three that X must block outside the 3x3 region: kept in the region, X lost
+    # there in the jobs' tree, and the solve split finely said nothing where one search finds X's win.
+    position = Position(Rules(5, 5, 4), 1 << 17, 1 << 13)
+    assert Solver(position, region=Region(3, 3, 5, 5)).solve().value is Winner.X
+    solve_by_jobs = JobSolve(position, InProcess(), restrict=(3, 3), split=5, proof=proof)
+    list(solve_by_jobs)
+    assert solve_by_jobs.solution is not None
+    assert solve_by_jobs.solution.value is Winner.X
+    if proof:
+        records = solve_by_jobs.solution.records
+        assert records is not None
+        assert check_lines([header(position, Winner.X, len(records)), *records]).value == "X wins"

@@ -200,7 +200,9 @@ class JobTree:
         ordered = board.ordered_moves()
         moves = ordered + [square for square in board.empty_squares() if square not in ordered]
         region = self._region
-        if region is not None and board.mover == CROSS:  # X chooses in the region while it has room there
+        # X chooses in the region while it has room there, but blocks O's line wherever it is, as the solver does:
+        # kept in the region then, it lost every position where O's threat was outside it, wins the search found.
+        if region is not None and board.mover == CROSS and not board.threats[1 - board.mover]:
             moves = [move for move in moves if region.squares >> move & 1] or moves
         found: list[tuple[int, Node | int]] = []
         keys = HashDictionary.for_records(len(moves))
