@@ -20,7 +20,7 @@ from tests.limited import one_line, run_limited
 from tests.paths import ROOT
 from tests.started import started
 from tictactoe.cli import solver as solver_cli
-from tictactoe.solver import jobs as jobs_module
+from tictactoe.solver.jobs.tree import JobTree
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -258,7 +258,7 @@ def test_sigterm_at_any_moment_ends_the_solve_within_a_second_and_says_so() -> N
 @pytest.mark.slow
 def test_a_dask_worker_process_runs_one_job_at_a_time_whatever_its_threads() -> None:
     distributed = pytest.importorskip("distributed", reason="dask is not installed (pip install '.[cluster]')")
-    from tictactoe.solver.runners import RESOURCE, DaskCluster
+    from tictactoe.solver.jobs.runners import RESOURCE, DaskCluster
 
     with distributed.LocalCluster(n_workers=2, threads_per_worker=3, processes=True, dashboard_address=None) as cluster:
         runner = DaskCluster(cluster.scheduler_address)
@@ -288,11 +288,36 @@ def test_a_cluster_takes_no_new_job_once_the_solve_is_gone(tmp_path: Path) -> No
         assert not cluster.scheduler.tasks
 
 
+@pytest.mark.slow
+def test_the_share_proved_is_reckoned_only_for_a_line_shown(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Each reckoning visits every position still waiting, as a walk does: reckoned each second whether shown or
+    # not, it cost the coordinator of 7x7 with four in a row and X in 5x5 a second of processor time in four.
+    reckoned = [0]
+    share_proved = JobTree.share_proved
+
+    def counted(tree: JobTree) -> float:
+        reckoned[0] += 1
+        return share_proved(tree)
+
+    monkeypatch.setattr(JobTree, "share_proved", counted)
+    monkeypatch.setattr(signal, "signal", lambda *_: None)  # the test's process keeps its handlers
+    monkeypatch.setattr(solver_cli, "_LOG_INTERVAL", 1e9)  # no line to show
+    began = time.monotonic()
+    assert solver_cli.main(["5", "4", "--workers", "1", "--split", "100"]) == 0
+    assert time.monotonic() - began > 1.0  # long enough to have reckoned it once a second
+    assert capsys.readouterr().err == ""
+    assert reckoned[0] == 0
+    monkeypatch.setattr(solver_cli, "_LOG_INTERVAL", 0.0)  # a line for every answer
+    assert solver_cli.main(["5", "4", "--workers", "1", "--split", "100"]) == 0
+    assert reckoned[0] == len(capsys.readouterr().err.splitlines()) > 3
+
+
 def test_without_a_terminal_a_long_solve_writes_its_progress_to_the_log(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.setattr(solver_cli, "_LOG_INTERVAL", 0.0)  # a line for every answer, as a long solve's each minute
-    monkeypatch.setattr(jobs_module, "_SHARE_INTERVAL", 0.0)
     monkeypatch.setattr(signal, "signal", lambda *_: None)  # the test's process keeps its handlers
     assert solver_cli.main(["5", "4", "--workers", "1", "--split", "200"]) == 0
     out, err = capsys.readouterr()

@@ -1,4 +1,4 @@
-"""Tests of tictactoe.solver.jobs, job_tree, runners and answers: a solve by jobs, split as deep as its budget
+"""Tests of tictactoe.solver.jobs (coordinator, tree, runners, answers): a solve by jobs, split as deep as its budget
 makes it, agrees with one search, and gives the same value, move and certificate whatever runs its jobs, however
 many at once and whatever order their answers come in; a resume file's answers are checked before they are used."""
 
@@ -21,22 +21,21 @@ from configurations.rules import Rules
 from tests.solver.test_solve import positions
 from tictactoe.cli.solver import check_answer
 from tictactoe.proofcheck import check_lines
-from tictactoe.solver import job as job_module
-from tictactoe.solver import jobs as jobs_module
-from tictactoe.solver.answers import AnswerStore, StoreError, _digest
 from tictactoe.solver.certificate import Goal, header
-from tictactoe.solver.job import Job, JobAnswer, run_job, strategies
-from tictactoe.solver.job_tree import JobTree
-from tictactoe.solver.jobs import MOST_TRIES, JobLost, JobSolution, JobSolve
+from tictactoe.solver.jobs import job as job_module
+from tictactoe.solver.jobs.answers import AnswerStore, StoreError, _digest
+from tictactoe.solver.jobs.coordinator import MOST_TRIES, JobLost, JobSolution, JobSolve
+from tictactoe.solver.jobs.job import Job, JobAnswer, run_job, strategies
+from tictactoe.solver.jobs.runners import InProcess, LocalPool
+from tictactoe.solver.jobs.tree import JobTree
 from tictactoe.solver.position import Position
 from tictactoe.solver.records import DRAWN, LOST, WON
-from tictactoe.solver.runners import InProcess, LocalPool
 from tictactoe.solver.solve import Solver, solve
 
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from tictactoe.solver.runners import Runner
+    from tictactoe.solver.jobs.runners import Runner
 
 SETTINGS = settings(deadline=None, max_examples=100, derandomize=True, database=None)
 
@@ -448,11 +447,20 @@ def test_a_walk_visits_the_positions_still_waiting_not_the_whole_tree(monkeypatc
 
 def test_the_progress_says_what_share_of_the_root_s_search_is_proved(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(job_module, "_warm", [])
-    monkeypatch.setattr(jobs_module, "_SHARE_INTERVAL", 0.0)  # reckoned for every answer
-    solve_by_jobs = JobSolve(Position(Rules(4, 5, 4), 0, 0), Busy(), split=5)
+    solve_by_jobs = JobSolve(Position(Rules(4, 5, 4), 0, 0), Busy(), split=5, share_every=0.0)  # every answer
     shares = [progress.share for progress in solve_by_jobs]
     assert shares[0] < 0.01
     assert all(0 <= share < 1 for share in shares)
     assert shares == sorted(shares)  # each answer settles more of the search, here
     assert shares[-1] > 0.5
     assert solve_by_jobs._tree.share_proved() == 1.0
+
+
+def test_a_solve_names_every_answer_it_was_given_with_its_position() -> None:
+    solve_by_jobs = JobSolve(Position(Rules(4, 5, 4), 0, 0), Busy(), split=5)
+    list(solve_by_jobs)
+    assert solve_by_jobs.solution is not None
+    answered = solve_by_jobs.answered()
+    assert len(answered) >= solve_by_jobs.solution.jobs > 5
+    assert sum(answer.nodes for _, answer in answered) == solve_by_jobs.solution.nodes
+    assert all((node.x_tiles | node.o_tiles).bit_count() >= 1 for node, _ in answered)  # never the empty root

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from tests.paths import ROOT
 from tests.solver.test_solve import positions
-from tictactoe.solver.job import Job, run_job
+from tictactoe.solver.jobs.job import Job, run_job
 from tictactoe.solver.memory import CostTable, capacity_for, cost_level
 from tictactoe.solver.position import Position
 from tictactoe.solver.records import DRAWN, LOST, WON, Bound, pack, unpack

@@ -15,13 +15,14 @@ from configurations.rules import Rules
 from tests.solver.test_solve import positions
 from tictactoe.cli.solver import check_answer
 from tictactoe.proofcheck import check_lines
-from tictactoe.solver.answers import AnswerStore
 from tictactoe.solver.certificate import ProofExtractor, header
 from tictactoe.solver.geometry import Region
-from tictactoe.solver.job import warm_table
-from tictactoe.solver.jobs import JobSolve
+from tictactoe.solver.jobs.answers import AnswerStore
+from tictactoe.solver.jobs.coordinator import JobSolve
+from tictactoe.solver.jobs.job import Job, warm_table
+from tictactoe.solver.jobs.runners import InProcess
 from tictactoe.solver.position import Position
-from tictactoe.solver.runners import InProcess
+from tictactoe.solver.records import DRAWN, WON
 from tictactoe.solver.solve import Solver, solve
 
 if TYPE_CHECKING:
@@ -117,3 +118,48 @@ def test_restricted_answers_serve_no_unrestricted_solve(tmp_path: Path) -> None:
     assert plain.solution.resumed == 0
     store.close()
     assert warm_table(4, 4, 3, 64, (2, 4)) is not warm_table(4, 4, 3, 64)
+
+
+class Recording(InProcess):
+    """Runs each job here at once, keeping each one, and says it has two workers: the walks list jobs ahead as for
+    a pool, after guesses."""
+
+    capacity = 2
+
+    def __init__(self) -> None:
+        self.jobs: list[Job] = []
+
+    def submit(self, job: Job) -> object:
+        self.jobs.append(job)
+        return super().submit(job)
+
+
+def test_a_restricted_solve_by_jobs_asks_only_whether_x_wins() -> None:
+    # The root searched for its value itself asked 6x6's first moves for their exact values, and its guesses of a
+    # draw listed the jobs of X's other moves: two workers visited 2.8 times the positions of one search.
+    runner = Recording()
+    solve_by_jobs = JobSolve(Position(Rules.square(4, 3), 0, 0), runner, restrict=(2, 4), split=20)
+    list(solve_by_jobs)
+    assert solve_by_jobs.solution is not None
+    assert solve_by_jobs.solution.value is Winner.X
+    windows = {
+        (job.alpha, job.beta) if job.x_tiles.bit_count() == job.o_tiles.bit_count() else (-job.beta, -job.alpha)
+        for job in runner.jobs
+    }
+    assert windows == {(DRAWN, WON)}  # for X: X wins, or not
+
+
+@pytest.mark.parametrize("proof", [False, pytest.param(True, marks=pytest.mark.slow)])
+def test_x_blocks_o_s_line_outside_its_region_in_a_solve_by_jobs_too(proof: bool) -> None:
+    # Further down, O makes lines of three that X must block outside the 3x3 region: kept in the region, X lost
+    # there in the jobs' tree, and the solve split finely said nothing where one search finds X's win.
+    position = Position(Rules(5, 5, 4), 1 << 17, 1 << 13)
+    assert Solver(position, region=Region(3, 3, 5, 5)).solve().value is Winner.X
+    solve_by_jobs = JobSolve(position, InProcess(), restrict=(3, 3), split=5, proof=proof)
+    list(solve_by_jobs)
+    assert solve_by_jobs.solution is not None
+    assert solve_by_jobs.solution.value is Winner.X
+    if proof:
+        records = solve_by_jobs.solution.records
+        assert records is not None
+        assert check_lines([header(position, Winner.X, len(records)), *records]).value == "X wins"

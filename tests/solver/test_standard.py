@@ -15,19 +15,19 @@ from configurations import Winner
 from configurations.rules import Rules, Variant
 from tictactoe.cli.solver import check_answer
 from tictactoe.proofcheck import CertificateError, check_lines
-from tictactoe.solver.answers import AnswerStore
 from tictactoe.solver.certificate import ProofExtractor, header
 from tictactoe.solver.geometry import Region
-from tictactoe.solver.job import warm_table
-from tictactoe.solver.jobs import JobSolve
+from tictactoe.solver.jobs.answers import AnswerStore
+from tictactoe.solver.jobs.coordinator import JobSolve
+from tictactoe.solver.jobs.job import warm_table
+from tictactoe.solver.jobs.runners import InProcess
 from tictactoe.solver.position import Position
-from tictactoe.solver.runners import InProcess
 from tictactoe.solver.solve import Solver, solve
 
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from tictactoe.solver.jobs import JobSolution
+    from tictactoe.solver.jobs.coordinator import JobSolution
 
 SETTINGS = settings(deadline=None, max_examples=300, derandomize=True, database=None)
 STANDARD = Variant.STANDARD

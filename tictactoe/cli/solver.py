@@ -12,7 +12,7 @@ rows of 6).  Prints ``key: value`` lines -- ``value:`` (``X wins``,
 ``best:``, ``nodes:``, ``seconds:`` after it in that order, so whose turn
 it is comes last.  ``--workers N`` (``auto``: one per core),
 ``--scheduler ADDRESS`` (a Dask cluster) and ``--resume DB`` solve it as
-jobs, one for each first move (:mod:`tictactoe.solver.jobs`), and add a
+jobs, one for each first move (:mod:`tictactoe.solver.jobs.coordinator`), and add a
 last line, ``sub-positions: N`` (with ``--resume``, ``(M resumed)`` after
 it); the solve's progress shows on standard error meanwhile, on one line rewritten at a terminal, once a
 minute otherwise.
@@ -34,6 +34,7 @@ output has gone, 1 when the output cannot be written.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import functools
 import os
 import re
@@ -41,7 +42,7 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import NoReturn
 
@@ -51,14 +52,14 @@ from configurations.rules import Variant
 from tictactoe.cli.arguments import add_rule, add_version, file_path, program_name, seconds, whole_number
 from tictactoe.cli.exits import EXIT_FAILED, EXIT_OK, run
 from tictactoe.proofcheck import CertificateError, check_strategies
-from tictactoe.solver.answers import AnswerStore, StoreError
 from tictactoe.solver.certificate import ProofExtractor, write_certificate
 from tictactoe.solver.geometry import Region
-from tictactoe.solver.job import Job, JobAnswer, strategies
-from tictactoe.solver.jobs import PROOF_SPLIT, VALUE_SPLIT, JobLost, JobSolution, JobSolve, Progress
+from tictactoe.solver.jobs.answers import AnswerStore, StoreError
+from tictactoe.solver.jobs.coordinator import PROOF_SPLIT, VALUE_SPLIT, JobLost, JobSolution, JobSolve, Progress
+from tictactoe.solver.jobs.job import Job, JobAnswer, strategies
+from tictactoe.solver.jobs.runners import AddressError, ClusterError, DaskCluster, InProcess, LocalPool, Runner, cores
 from tictactoe.solver.memory import CostTable, capacity_for, default_memory
 from tictactoe.solver.position import EMPTY_ROW_MARK, Position, PositionError
-from tictactoe.solver.runners import AddressError, ClusterError, DaskCluster, InProcess, LocalPool, Runner, cores
 from tictactoe.solver.search_board import SIDES
 from tictactoe.solver.solve import PROVED_VARIANTS, Solution, Solver
 
@@ -384,11 +385,12 @@ def _solve_by_jobs(
         split=args.split,
         memory=memory,
         restrict=args.restrict,
+        share_every=None,  # reckoned only for a line shown: on a log, once a minute
     )
     shown = _ProgressLine(sys.stderr.isatty())
     try:
         for progress in solve:
-            shown.show(progress)
+            shown.show(progress, solve.share_proved)
     finally:
         shown.clear()
         runner.close()
@@ -413,11 +415,12 @@ class _ProgressLine:
         self._last = time.monotonic()
         self._width = 0
 
-    def show(self, progress: Progress) -> None:
+    def show(self, progress: Progress, share: Callable[[], float]) -> None:
+        """Show ``progress`` if a line is due, with the ``share`` of the root's search proved reckoned then."""
         if time.monotonic() - self._last < self._interval:
             return
         self._last = time.monotonic()
-        line = progress_line(progress)
+        line = progress_line(dataclasses.replace(progress, share=share()))
         if self._terminal:
             sys.stderr.write("\r" + line.ljust(self._width))
             self._width = len(line)
@@ -433,8 +436,8 @@ class _ProgressLine:
 
 def progress_line(progress: Progress) -> str:
     """What the progress line says: the share of the root's search proved and the time it may still take (an
-    estimate, see :class:`~tictactoe.solver.jobs.Progress`), the sub-positions proved and waited for, the positions
-    a second, and the time since the solve began.
+    estimate, see :class:`~tictactoe.solver.jobs.coordinator.Progress`), the sub-positions proved and waited for,
+    the positions a second, and the time since the solve began.
 
     >>> progress_line(Progress(120, 8, 91_000, 75.0, 0.25))
     '25.00% proved, about 0:03:45 left; sub-positions: 120 proved, 8 left; 1,213 positions/s; 0:01:15'

@@ -9,10 +9,7 @@
   (:mod:`.memory`), the one clock of the searches (:mod:`.clock`) and the
   stack room a deep search needs (:mod:`.depth`).  Around it: certificates
   of its values (:mod:`.certificate`), and solves split into jobs
-  (:mod:`.job`, :mod:`.jobs`, over the tree of :mod:`.job_tree`) run in
-  this process, in local processes or on a Dask cluster (:mod:`.runners`,
-  each cluster worker set up by :mod:`.cluster_plugin`), their answers kept
-  in a resume file (:mod:`.answers`) (docs/proofs.md).
+  (:mod:`.jobs`, a package of its own) (docs/proofs.md).
 * :func:`sound_play` (:mod:`.sound_search`): the reference search
   (docs/dictionary.md) with its table made sound, for the ``sound`` player.
 * :class:`StrongSearch` (:mod:`.strong_search`): the best move within a

@@ -2,7 +2,7 @@
 read back only once they are checked.
 
 Each answer is written and committed the moment it arrives, under its
-job's key (:attr:`~tictactoe.solver.job.Job.key`, which names the board,
+job's key (:attr:`~tictactoe.solver.jobs.job.Job.key`, which names the board,
 the window and whether a proof was asked), so that ``kill -9``, a lost
 worker or Ctrl-C costs only the jobs still running.  A proof is kept as
 zlib-compressed text: a line of each player's root places, then a line a
@@ -36,7 +36,7 @@ import zlib
 from typing import TYPE_CHECKING
 
 from tictactoe.solver.certificate import ProofRecords, Record
-from tictactoe.solver.job import Job, JobAnswer
+from tictactoe.solver.jobs.job import Job, JobAnswer
 
 if TYPE_CHECKING:
     from collections.abc import Callable

@@ -26,7 +26,8 @@ search asks, and each of those only on its job; which job finishes first,
 and how many run at once, changes nothing.  To keep workers busy the walk
 goes on past a job still to run, *guessing* its value a draw (the value
 of most positions of these games, and the one that narrows the later
-windows least), and lists every job it meets in the order the search
+windows least; with X's moves restricted, a win of X's, the one value
+such a solve claims), and lists every job it meets in the order the search
 would ask them: the first is the one the search needs now, the next the
 ones it will most likely need -- the job-level search's "most proving"
 jobs, estimated by the search order rather than by proof numbers.  A
@@ -48,7 +49,7 @@ from typing import TYPE_CHECKING
 from hashdict import Data, HashDictionary
 from tictactoe.solver.certificate import Goal, RecordWriter
 from tictactoe.solver.geometry import Region, squares_of
-from tictactoe.solver.job import JobAnswer, strategies
+from tictactoe.solver.jobs.job import JobAnswer, strategies
 from tictactoe.solver.position import Position
 from tictactoe.solver.records import DRAWN, LOST, WON, settled
 from tictactoe.solver.search_board import CROSS
@@ -101,7 +102,7 @@ class Searched:
 @dataclass(frozen=True, slots=True)
 class Ask:
     """A question of the search: the value of ``node`` for its player to move, searched within ``(alpha, beta)``.
-    ``hot``, where the answer that split its parent names it (:attr:`~tictactoe.solver.job.JobAnswer.hot`): it is
+    ``hot``, where the answer that split its parent names it (:attr:`~tictactoe.solver.jobs.job.JobAnswer.hot`): it is
     searched through its children at once, without a job of its own, and the moves that follow hold the line
     below it (the same question asked elsewhere in the tree, not on a split parent's line, is a job)."""
 
@@ -123,7 +124,8 @@ class WalkResult:
     ``unknown`` when a job ran out of time; ``seen``, the questions the walk met that wait for a job (so that a
     position met again is not searched again: its jobs are listed already);
     ``most``, how many jobs a walk with guesses lists before it stops (``full`` then): the workers can take only
-    so many, and walking on past them costs the solve's process time that grows with the tree."""
+    so many, and walking on past them costs the solve's process time that grows with the tree; ``draws``, whether
+    it guesses every job still to run a draw, with X's moves restricted too (see :meth:`JobTree.walk`)."""
 
     low: int | None = None
     high: int | None = None
@@ -132,6 +134,7 @@ class WalkResult:
     most: int | None = None
     full: bool = False
     unknown: bool = False
+    draws: bool = False
     seen: HashDictionary = field(default_factory=lambda: HashDictionary.for_records(64))
 
 
@@ -146,11 +149,20 @@ class JobTree:
         self._nodes: list[Node] = []
         self._node_index = HashDictionary(_BUCKETS)  # a position's key -> its place in _nodes
         self._answers: list[JobAnswer] = []
+        self._answered: list[Node] = []  # the position of each answer, in the same order
         self._answer_index = HashDictionary(_BUCKETS)  # a job's key (position, window) -> its place in _answers
         self.root = self._node(position.x_tiles, position.o_tiles, as_given=True)
         #: The positions the walks have visited, all together: each walk's share stays bounded by the jobs it
         #: lists, whatever the size of the tree (see :class:`Searched`).
         self.visits = 0
+
+    def _root_ask(self) -> Ask:
+        """The root's question: its value itself (from :data:`BELOW`, so that its first move is asked for its own
+        value too) or, with X's moves restricted, only whether X wins -- all a restricted solve claims, and a
+        narrower window all the way down."""
+        if self._region is None:
+            return Ask(self.root, BELOW, WON)
+        return Ask(self.root, DRAWN, WON) if self.root.mover == CROSS else Ask(self.root, LOST, DRAWN)
 
     def answer(self, ask: Ask) -> JobAnswer | None:
         """The answer given to ``ask``'s job, if any."""
@@ -163,12 +175,18 @@ class JobTree:
         if self._answer_index.get(text) < 0:
             self._answer_index.put(Data(text, len(self._answers)))
             self._answers.append(answer)
+            self._answered.append(ask.node)
 
-    def walk(self, *, guesses: bool, most: int | None = None) -> WalkResult:
+    def answered(self) -> list[tuple[Node, JobAnswer]]:
+        """Every answer given, with its job's position, in the order they came in."""
+        return list(zip(self._answered, self._answers, strict=True))
+
+    def walk(self, *, guesses: bool, most: int | None = None, draws: bool = False) -> WalkResult:
         """The root's search as far as the answers go (see the module's docstring); with ``guesses``, on past
-        every job still to run, listing them all, or the first ``most`` of them."""
-        outcome = WalkResult(most=most)
-        value = self._search(Ask(self.root, BELOW, WON), outcome, guesses=guesses, at_root=True)
+        every job still to run, listing them all, or the first ``most`` of them; with ``draws``, each guessed a
+        draw even with X's moves restricted (the jobs of X's other moves too, should its first not win)."""
+        outcome = WalkResult(most=most, draws=draws)
+        value = self._search(self._root_ask(), outcome, guesses=guesses, at_root=True)
         if value is not None and not outcome.wanted and not outcome.unknown:
             outcome.low, outcome.high = value
         return outcome
@@ -182,7 +200,9 @@ class JobTree:
         ordered = board.ordered_moves()
         moves = ordered + [square for square in board.empty_squares() if square not in ordered]
         region = self._region
-        if region is not None and board.mover == CROSS:  # X chooses in the region while it has room there
+        # X chooses in the region while it has room there, but blocks O's line wherever it is, as the solver does:
+        # kept in the region then, it lost every position where O's threat was outside it, wins the search found.
+        if region is not None and board.mover == CROSS and not board.threats[1 - board.mover]:
             moves = [move for move in moves if region.squares >> move & 1] or moves
         found: list[tuple[int, Node | int]] = []
         keys = HashDictionary.for_records(len(moves))
@@ -264,7 +284,8 @@ class JobTree:
                 if found is None and (not guesses or outcome.unknown or outcome.full):
                     return None
                 if found is None:
-                    waiting, value = True, max(alpha, min(GUESS, ask.beta))
+                    guess = GUESS if outcome.draws else self._guess(ask.node.mover)
+                    waiting, value = True, max(alpha, min(guess, ask.beta))
                 else:
                     value = _settled(-found[1], -found[0], alpha, ask.beta)
             if value > best:
@@ -280,13 +301,21 @@ class JobTree:
         searched.result = _normalized(best, ask.alpha, ask.beta)
         return searched.result
 
+    def _guess(self, mover: int) -> int:
+        """The value, for ``mover``, of a child still waiting for its job: :data:`GUESS`, or with X's moves
+        restricted a win of X's -- what the solve sets out to prove, so that the jobs listed after a guess are
+        those of X's proof (one move of X's, every answer of O's), not X's other moves."""
+        if self._region is None:
+            return GUESS
+        return WON if mover == CROSS else LOST
+
     def records(self, value: tuple[int, int]) -> list[str]:
         """The certificate's records of the root's answer ``value``: the strategies it needs, each followed from
         the root through the answers the search used, every position's record once (the first met)."""
         lines: list[str] = []
         seen = HashDictionary.for_records(1 << 18)
         for prover, goal in strategies(self.root.mover, *value):
-            stack: list[tuple[Ask | None, ProofRecords | None, int]] = [(Ask(self.root, BELOW, WON), None, -1)]
+            stack: list[tuple[Ask | None, ProofRecords | None, int]] = [(self._root_ask(), None, -1)]
             while stack:
                 ask, proof, place = stack.pop()
                 if proof is not None:
@@ -346,7 +375,7 @@ class JobTree:
         evenly among its children, a settled one counting whole, a split one in search for what its own children
         settle (each searched for the window the search asks now).  An estimate of the work done (the first child
         of a position is often most of its work), visiting only the positions still waiting, as a walk does."""
-        return self._share(Ask(self.root, BELOW, WON))
+        return self._share(self._root_ask())
 
     def _share(self, ask: Ask) -> float:
         answer = None if ask.node is self.root or ask.hot is not None else self.answer(ask)
@@ -370,7 +399,7 @@ class JobTree:
     def used(self) -> int:
         """How many answers the root's settled search used, split ones included, each question once."""
         seen = HashDictionary.for_records(1 << 12)
-        stack, count = [Ask(self.root, BELOW, WON)], 0
+        stack, count = [self._root_ask()], 0
         while stack:
             ask = stack.pop()
             answer = None if ask.node is self.root or ask.hot is not None else self.answer(ask)

@@ -1,5 +1,5 @@
-"""Where the jobs of a solve run (:mod:`tictactoe.solver.jobs`): in this process, in a pool of local processes,
-or on a running Dask cluster.
+"""Where the jobs of a solve run (:mod:`tictactoe.solver.jobs.coordinator`): in this process, in a pool of local
+processes, or on a running Dask cluster.
 
 Each is a :class:`Runner`: ``submit`` a job for a handle, ``wait`` for
 some handles to finish, read each one's ``result`` -- ``None`` when the
@@ -37,7 +37,7 @@ import threading
 import time
 from typing import TYPE_CHECKING, Protocol
 
-from tictactoe.solver.job import Job, JobAnswer, run_job
+from tictactoe.solver.jobs.job import Job, JobAnswer, run_job
 
 if TYPE_CHECKING:
     from multiprocessing.process import BaseProcess
@@ -50,7 +50,7 @@ _POLL = 0.05
 # How long a scheduler has to answer: one on the same network answers at once.
 _CONNECT_SECONDS = 5
 #: The Dask resource a job holds, of which the runner gives each worker process one: one job a process
-#: (:mod:`tictactoe.solver.cluster_plugin` says the same).
+#: (:mod:`tictactoe.solver.jobs.cluster_plugin` says the same).
 RESOURCE = "tictactoe-solve"
 # prctl's option that sends the calling process a signal when its parent dies (linux/prctl.h).
 _PR_SET_PDEATHSIG = 1
@@ -154,6 +154,7 @@ class LocalPool:
         self._done: dict[int, JobAnswer | None] = {}  # handles (job numbers) finished and not yet read
         self._next = 0
         self._shared: list[tuple[str, int]] = []
+        self._checked = 0.0  # when the workers were last looked at
 
     def _start(self) -> _Slot:
         jobs: Queue[tuple[int, Job] | None] = self._context.Queue()
@@ -175,7 +176,11 @@ class LocalPool:
     def wait(self, handles: list[object], timeout: float) -> list[object]:
         deadline = time.monotonic() + timeout
         while True:
-            self._check_workers()
+            # Each look asks the kernel after every worker: once an answer, it cost the coordinator of 7x7 with
+            # four in a row and X in 5x5 a third as much as its walks.  A worker lost is found a moment later.
+            if time.monotonic() - self._checked >= _POLL * 4:
+                self._check_workers()
+                self._checked = time.monotonic()
             done: list[object] = [handle for handle in handles if handle in self._done]
             if done or time.monotonic() >= deadline:
                 return done
@@ -300,7 +305,7 @@ class DaskCluster:
         except (OSError, TimeoutError, TypeError, ImportError) as error:  # TypeError: tls, ucx unconfigured
             raise ClusterError(f"no Dask scheduler answers at {address!r}: {error}") from None
         # The plugin's module imports dask, which this module may not (it is the cluster extra's).
-        from tictactoe.solver.cluster_plugin import OneJobEach  # noqa: PLC0415
+        from tictactoe.solver.jobs.cluster_plugin import OneJobEach  # noqa: PLC0415
 
         self._client.register_plugin(OneJobEach(), name=RESOURCE)
         self.capacity = max(1, len(self._client.scheduler_info()["workers"]))

@@ -1,6 +1,6 @@
 """The Dask worker plugin that gives each worker process of a cluster one job's resource (the cluster extra).
 
-Imported only where dask is: by :class:`~tictactoe.solver.runners.DaskCluster`
+Imported only where dask is: by :class:`~tictactoe.solver.jobs.runners.DaskCluster`
 when a solve asks for a cluster, and by each worker, which unpickles the
 plugin.  With one :data:`RESOURCE` a worker and one needed by each job, a
 worker runs one job at a time however many threads it has: the solver is

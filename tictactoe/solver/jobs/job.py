@@ -3,7 +3,7 @@
 A :class:`Job` asks what a search within a window proves of one position
 (and, for a certificate, the records that prove it); :func:`run_job` answers
 it.  A job that would visit more than its ``budget`` of positions answers
-``split`` instead: the solve then asks its children (:mod:`tictactoe.solver.jobs`).
+``split`` instead: the solve then asks its children (:mod:`tictactoe.solver.jobs.coordinator`).
 The value an answer gives is a fact of the game, so the same job gets the
 same value wherever it runs; a job that writes a proof is searched with a
 table of its own, so that its records too are the same every time, while

@@ -1,15 +1,15 @@
 """Solving a position as jobs: a tree of sub-positions, each solved on its own within a budget, split where a job
 is too big, put together as one alpha-beta search.
 
-Each question is a :class:`~tictactoe.solver.job.Job`, answered the same
+Each question is a :class:`~tictactoe.solver.jobs.job.Job`, answered the same
 wherever it runs -- in this process, in a pool of processes or on a
-cluster (:mod:`tictactoe.solver.runners`) -- or read back from the file of
-a solve that was stopped (:mod:`tictactoe.solver.answers`), which every
+cluster (:mod:`tictactoe.solver.jobs.runners`) -- or read back from the file of
+a solve that was stopped (:mod:`tictactoe.solver.jobs.answers`), which every
 job's question is looked up in before it is run.  The root is always split
 into the positions after each first move; a job that visits more than its
 budget of positions answers *split*, and its position is then searched
 through its children's jobs in turn, as deep as it takes
-(:mod:`tictactoe.solver.job_tree`).
+(:mod:`tictactoe.solver.jobs.tree`).
 
 :class:`JobSolve` keeps every worker busy: each time an answer comes in it
 walks the part of the tree still waiting for answers (what the rest
@@ -32,8 +32,8 @@ from configurations.moves import Move
 from hashdict import Data, HashDictionary
 from tictactoe.solver.clock import Deadline
 from tictactoe.solver.geometry import Region
-from tictactoe.solver.job import JOB_MEMORY, Job
-from tictactoe.solver.job_tree import Ask, JobTree
+from tictactoe.solver.jobs.job import JOB_MEMORY, Job
+from tictactoe.solver.jobs.tree import Ask, JobTree
 from tictactoe.solver.records import DRAWN, LOST, WON
 from tictactoe.solver.solve import winner_of
 from tictactoe.solver.variant_board import search_board
@@ -41,9 +41,11 @@ from tictactoe.solver.variant_board import search_board
 if TYPE_CHECKING:
     from collections.abc import Iterator
 
-    from tictactoe.solver.answers import AnswerStore
+    from tictactoe.solver.jobs.answers import AnswerStore
+    from tictactoe.solver.jobs.job import JobAnswer
+    from tictactoe.solver.jobs.runners import Runner
+    from tictactoe.solver.jobs.tree import Node
     from tictactoe.solver.position import Position
-    from tictactoe.solver.runners import Runner
     from tictactoe.solver.search_board import SearchBoard
 
 __all__ = ["LEAST_SHARE", "MOST_TRIES", "PROOF_SPLIT", "VALUE_SPLIT", "JobLost", "JobSolution", "JobSolve", "Progress"]
@@ -67,9 +69,10 @@ LEAST_SHARE = 0.01
 MOST_TRIES = 3
 # Jobs handed to the runner beyond its capacity, so that a worker that finishes finds the next job waiting.
 _QUEUED = 2
-# Seconds between two reckonings of the share of the root's search proved: each costs about what a walk does (on
-# 6x7 with four in a row and X restricted to 4x5, as much as all the walks together when reckoned for each answer).
-_SHARE_INTERVAL = 0.25
+# Seconds between two reckonings of the share of the root's search proved: each costs a few walks (on 7x7 with four
+# in a row and X restricted to 5x5, reckoned four times a second, as much as all the walks together; once a second,
+# a quarter of that).  The progress line at a terminal shows a share a second old at most.
+_SHARE_INTERVAL = 1.0
 # Jobs a walk lists beyond twice the runner's room for them, so that a few answered at once leave work listed.
 _LISTED = 8
 
@@ -82,7 +85,7 @@ class JobLost(RuntimeError):
 class Progress:
     """How far a solve by jobs has got: jobs ``proved`` (answered) and ``left`` (the search is waiting for),
     positions visited in this run, wall-clock seconds since it began, and ``share``, the share of the root's search
-    the answers settle (:meth:`~tictactoe.solver.job_tree.JobTree.share_proved`, an estimate)."""
+    the answers settle (:meth:`~tictactoe.solver.jobs.tree.JobTree.share_proved`, an estimate)."""
 
     proved: int
     left: int
@@ -131,7 +134,9 @@ class JobSolve:
     write proofs: with ``proof`` or a ``store``);
     ``memory`` the MiB each job's table may take; ``restrict`` the rows and
     columns of the centred region X's moves are restricted to (then the
-    value is X's win or unknown).  :class:`JobLost` when a job's worker is
+    value is X's win or unknown); ``share_every`` the seconds between two
+    reckonings of :attr:`Progress.share` (None: never, for a caller that
+    asks :meth:`share_proved` when it shows one).  :class:`JobLost` when a job's worker is
     lost too often.
     """
 
@@ -146,8 +151,10 @@ class JobSolve:
         split: int | None = None,
         memory: int = JOB_MEMORY,
         restrict: tuple[int, int] | None = None,
+        share_every: float | None = _SHARE_INTERVAL,
     ) -> None:
         self._position = position
+        self._share_every = share_every
         self._board = search_board(position)
         self._runner = runner
         self._store = store
@@ -172,25 +179,37 @@ class JobSolve:
 
     def __iter__(self) -> Iterator[Progress]:
         started = shared_at = time.monotonic()
-        share = 0.0
+        share, left = 0.0, 0
+        wanted: list[Ask] | None = None
         try:
             while self.solution is None:
-                wanted = self._decide()
-                if wanted is None:
-                    break
+                if wanted is None:  # a walk only after an answer: none came, the jobs wanted are the same
+                    wanted = self._decide()
+                    if wanted is None:
+                        break
+                    left = len(wanted)
                 self._submit(wanted)
                 timeout = max(0.0, min(self._deadline.at - time.monotonic(), 0.5))
                 for handle in self._runner.wait([handle for handle, _, _ in self._running], timeout):
                     self._collect(handle)
+                    wanted = None
                 if self._deadline.passed():
                     self.solution = self._unknown()
                     break
-                if time.monotonic() - shared_at >= _SHARE_INTERVAL:  # as often as a person reads it, no more
+                if self._share_every is not None and time.monotonic() - shared_at >= self._share_every:
                     share, shared_at = self._tree.share_proved(), time.monotonic()
-                yield Progress(self._answered, len(wanted), self._nodes, time.monotonic() - started, share)
+                yield Progress(self._answered, left, self._nodes, time.monotonic() - started, share)
         finally:
             for handle, _, _ in self._running:
                 self._runner.cancel(handle)
+
+    def answered(self) -> list[tuple[Node, JobAnswer]]:
+        """Every answer the solve was given, with its job's position (:meth:`JobTree.answered`)."""
+        return self._tree.answered()
+
+    def share_proved(self) -> float:
+        """The share of the root's search the answers so far settle, reckoned now (see :class:`Progress`)."""
+        return self._tree.share_proved()
 
     def _decide(self) -> list[Ask] | None:
         """The jobs the search waits for, the one needed now first; None when the answers settle the solve
@@ -201,7 +220,8 @@ class JobSolve:
             return None
         while True:
             # Enough jobs listed for every worker and its queue, twice over: a listed job may be running already.
-            outcome = self._tree.walk(guesses=True, most=2 * (self._runner.capacity + _QUEUED) + _LISTED)
+            most = 2 * (self._runner.capacity + _QUEUED) + _LISTED
+            outcome = self._tree.walk(guesses=True, most=most)
             if outcome.unknown:
                 self.solution = self._unknown()
                 return None
@@ -209,8 +229,14 @@ class JobSolve:
                 self._used = self._tree.used()
                 self.solution = self._settled((outcome.low, outcome.high), outcome.best)
                 return None
-            if not self._from_store(outcome.wanted):
-                return _unique(outcome.wanted)
+            wanted = outcome.wanted
+            room = self._runner.capacity + _QUEUED
+            if self._restrict is not None and self._runner.capacity > 1 and len(wanted) < room:
+                # X's proof alone, one move of X's each time, leaves workers idle: the jobs of X's next moves, which
+                # guesses of a draw list, keep them busy should the first not win.
+                wanted = wanted + self._tree.walk(guesses=True, most=most, draws=True).wanted
+            if not self._from_store(wanted):
+                return _unique(wanted)
 
     def _from_store(self, wanted: list[Ask]) -> bool:
         """Give the tree the answers the store has for ``wanted`` jobs not yet looked up; whether it had any."""
