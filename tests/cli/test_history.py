@@ -204,7 +204,7 @@ def test_a_history_made_by_the_first_schema_is_upgraded_and_keeps_its_games(tmp_
         assert history.get(2).result is None
         assert [timed.move for timed in history.get(1).moves] == [Move(0, 0), Move(0, 1), Move(1, 1)]
     connection = sqlite3.connect(path)
-    assert connection.execute("PRAGMA user_version").fetchone() == (8,)
+    assert connection.execute("PRAGMA user_version").fetchone() == (9,)
     assert connection.execute("PRAGMA foreign_key_check").fetchall() == []
     connection.close()
 

@@ -125,7 +125,7 @@ def test_any_record_comes_back_identical(history: History, record: GameRecord) -
 def test_a_new_file_is_marked_as_a_history_of_this_version(history: History, path: Path) -> None:
     connection = sqlite3.connect(path)
     assert connection.execute("PRAGMA application_id").fetchone() == (APPLICATION_ID,)
-    assert connection.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,) == (8,)
+    assert connection.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,) == (9,)
     connection.close()
 
 
@@ -314,12 +314,12 @@ def test_another_programs_database_is_refused_untouched(path: Path) -> None:
 def test_a_history_of_a_newer_schema_is_refused_untouched(path: Path) -> None:
     saved_history(path, sample_record())
     connection = sqlite3.connect(path)
-    connection.execute("PRAGMA user_version = 9")
+    connection.execute("PRAGMA user_version = 10")
     connection.close()
     before = digest(path)
     with refused(
         path,
-        "a game history of schema version 9, newer than this program reads (8): use a newer version of the program",
+        "a game history of schema version 10, newer than this program reads (9): use a newer version of the program",
     ):
         History(path)
     assert digest(path) == before

@@ -80,6 +80,6 @@ def test_a_file_of_schema_version_3_opens_with_every_game_and_review(old_file: P
             for ply, value in enumerate(review.positions)
         ] == positions
         assert [summary.id for summary in history.list_games()] == [4, 3, 2, 1, 5]  # by start; undated last
-    assert rows(old_file, "PRAGMA user_version") == [(8,)]
+    assert rows(old_file, "PRAGMA user_version") == [(9,)]
     assert rows(old_file, "PRAGMA foreign_key_check") == []
     assert rows(old_file, "PRAGMA integrity_check") == [("ok",)]

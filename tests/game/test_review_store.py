@@ -50,7 +50,7 @@ def test_a_file_of_schema_version_2_is_upgraded_and_keeps_its_games(old_file: Pa
         review = review_game(record, 5.0)
         history.save_review(2, review)
         assert history.get_review(2) == review
-    assert pragma(old_file, "user_version") == [(8,)]
+    assert pragma(old_file, "user_version") == [(9,)]
     assert pragma(old_file, "foreign_key_check") == []
     assert pragma(old_file, "integrity_check") == [("ok",)]
 
@@ -59,11 +59,11 @@ def test_a_file_newer_than_reviews_is_refused_and_left_untouched(old_file: Path)
     with History(old_file):
         pass
     connection = sqlite3.connect(old_file)
-    connection.execute("PRAGMA user_version = 9")
+    connection.execute("PRAGMA user_version = 10")
     connection.close()
     before = hashlib.sha256(old_file.read_bytes()).hexdigest()
     message = (
-        f"{old_file}: a game history of schema version 9, newer than this program reads (8):"
+        f"{old_file}: a game history of schema version 10, newer than this program reads (9):"
         " use a newer version of the program"
     )
     with pytest.raises(HistoryError, match=f"^{re.escape(message)}$"):

@@ -505,3 +505,20 @@ def test_a_root_comment_beside_a_swap_opening_s_own_line_reads_back_as_it_was() 
     text = to_sgf([record])
     assert "C[Played online\nswap: " in text  # the person's comment, then the opening in words
     assert parse_sgf(text) == [record]  # the opening's line is not read into the comment
+
+
+def test_each_move_s_comment_is_kept_in_the_history_and_written_back_beside_a_review(tmp_path: Path) -> None:
+    moves = ";B[aa]C[Opening\\] as planned];W[ab];B[ba]C[threatens c1\nand c3];W[bb];B[ca]"
+    (record,) = parse_sgf(f"{HEAD}PB[Ada]PW[Bob]{moves})")
+    comments = [timed.comment for timed in record.moves]
+    assert comments == ["Opening] as planned", None, "threatens c1\nand c3", None, None]
+    with History(tmp_path / "games.sqlite3") as history:
+        stored = history.get(history.save(record))
+    assert stored.moves == record.moves
+    text = to_sgf([stored])
+    assert ";B[aa]C[Opening\\] as planned];W[ab];B[ba]C[threatens c1\nand c3];W[bb];B[ca])" in text
+    assert parse_sgf(text) == [record]
+    reviewed = to_sgf([stored], [review_game(stored, 5.0)])
+    assert ";B[ba]C[threatens c1\nand c3\nX wins before, X wins after]" in reviewed
+    assert ";W[bb]C[X wins before, X wins after]" in reviewed  # no comment of its own: the review's alone
+    assert parse_sgf(reviewed) == [record]  # the review's lines are not read into the moves' comments

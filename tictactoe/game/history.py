@@ -37,7 +37,8 @@ The format
     written (a JSON array of ``[name, [values]]``; NULL for none).  ``moves`` holds one row a move:
     ``game_id``, ``ply`` (from 0, the first mover's on the even ones),
     ``row``, ``col`` (from 0) and ``ms``, the milliseconds the move took
-    (NULL: not known).  ``reviews`` and ``review_positions`` hold the games'
+    (NULL: not known), and (version 9) ``comment``, another program's
+    comment on the move (NULL: none).  ``reviews`` and ``review_positions`` hold the games'
     reviews (version 3; see :mod:`tictactoe.game.review.store`).
 
 Atomicity
@@ -362,7 +363,7 @@ class History:
             if row is None:
                 raise HistoryError(f"{self.path}: there is no game {game_id}")
             moves = connection.execute(
-                "SELECT row, col, ms FROM moves WHERE game_id = ? ORDER BY ply", (game_id,)
+                "SELECT row, col, ms, comment FROM moves WHERE game_id = ? ORDER BY ply", (game_id,)
             ).fetchall()
         try:
             return _record(row, moves)
@@ -704,7 +705,7 @@ def _game_row(record: GameRecord) -> tuple[object, ...]:
 def _insert_moves(connection: sqlite3.Connection, game_id: int, record: GameRecord, first: int = 0) -> None:
     """Add the ``moves`` rows of ``record``'s moves from ply ``first`` on, within the caller's transaction."""
     connection.executemany(
-        "INSERT INTO moves (game_id, ply, row, col, ms) VALUES (?, ?, ?, ?, ?)",
+        "INSERT INTO moves (game_id, ply, row, col, ms, comment) VALUES (?, ?, ?, ?, ?, ?)",
         (
             (
                 game_id,
@@ -712,6 +713,7 @@ def _insert_moves(connection: sqlite3.Connection, game_id: int, record: GameReco
                 timed.move.row,
                 timed.move.col,
                 None if timed.seconds is None else round(timed.seconds * 1000),
+                timed.comment,
             )
             for ply, timed in enumerate(record.moves)
             if ply >= first
@@ -731,7 +733,10 @@ def _record(row: Sequence[Any], moves: Sequence[Sequence[Any]]) -> GameRecord:
         think=None if think is None else float(think),
         started=_time(started),
         ended=_time(ended),
-        moves=tuple(TimedMove(Move(int(row), int(col)), None if ms is None else ms / 1000) for row, col, ms in moves),
+        moves=tuple(
+            TimedMove(Move(int(row), int(col)), None if ms is None else ms / 1000, None if text is None else str(text))
+            for row, col, ms, text in moves
+        ),
         start=StartingPosition(
             _squares(start_x, int(size)),
             _squares(start_o, int(size)),

@@ -115,6 +115,9 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     # Version 8: what a review's search found at each position: its depth, its win by fours, its best lines.
     # Reviews stored before it read as searched to no depth, with no lines.
     LINES_MIGRATION,
+    # Version 9: the comment another program wrote on a move (SGF's C on its node), kept to be written back (NULL:
+    # none).
+    ("ALTER TABLE moves ADD COLUMN comment TEXT",),
 )
 #: The schema version this module writes and reads.
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -181,14 +181,16 @@ class Competitor:
 
 @dataclass(frozen=True, slots=True)
 class TimedMove:
-    """A move and the seconds the player took over it, kept to the millisecond (None: not known).
+    """A move and the seconds the player took over it, kept to the millisecond (None: not known), and the comment
+    another program wrote on it (SGF's ``C`` on the move's node; None: none).
 
     >>> TimedMove(Move(1, 1), 2.0004), TimedMove(Move(0, 0), None).seconds
-    (TimedMove(move=Move(row=1, col=1), seconds=2.0), None)
+    (TimedMove(move=Move(row=1, col=1), seconds=2.0, comment=None), None)
     """
 
     move: Move
     seconds: float | None
+    comment: str | None = None
 
     def __post_init__(self) -> None:
         if self.seconds is None:

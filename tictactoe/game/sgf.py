@@ -35,8 +35,9 @@ and who chose what (``swap: Ada placed 3 stones; Bob chose black``), and
 A reviewed game (:mod:`tictactoe.game.review.search`) carries its review as SGF
 comments: the root's ``C`` says what the values mean and sums the review
 up, and each move's ``C`` gives the values before and after it and, for a
-marked move, its mark and a better move.  Reading ignores comments: a
-review is not read back.
+marked move, its mark and a better move, on the line after the move's own
+comment.  A review is not read back: reading keeps the root's comment and
+each move's without the lines this program writes there itself.
 
 A game without ``DT``/``DS`` has no known date, and one whose moves do
 not end it and whose ``RE`` names no winner is unfinished (neither is
@@ -223,6 +224,7 @@ def _game_text(record: GameRecord, review: Review | None = None) -> str:
         + ("" if timed.seconds is None else f"MT[{timed.seconds!r}]")
         for ply, timed in enumerate(record.moves)
     ]
+    own = [timed.comment for timed in record.moves]
     comments = [value for name, values in kept if name == "C" for value in values]
     comments += [record.opening_text()] if record.opening_text() else []
     if review is not None:
@@ -230,9 +232,13 @@ def _game_text(record: GameRecord, review: Review | None = None) -> str:
     if comments:
         lines.append(f"C[{_escape(chr(10).join(comments))}]")
     if review is None:
+        nodes = [node if text is None else f"{node}C[{_escape(text)}]" for node, text in zip(nodes, own, strict=True)]
         lines += ["".join(nodes[start : start + _MOVES_A_LINE]) for start in range(0, len(nodes), _MOVES_A_LINE)]
-    else:  # a move a line, its comment after it
-        lines += [f"{node}C[{_escape(move_comment(move))}]" for node, move in zip(nodes, review.moves, strict=True)]
+    else:  # a move a line, its own comment and the review's after it, the review's last
+        lines += [
+            f"{node}C[{_escape('' if text is None else text + chr(10))}{_escape(move_comment(move))}]"
+            for node, text, move in zip(nodes, own, review.moves, strict=True)
+        ]
     return "\n".join(line for line in lines if line) + ")\n"  # no empty line for an undated unfinished game
 
 
@@ -689,6 +695,7 @@ class _GameReader:
 
     def _moves(self, size: int, first: Side, first_node: int) -> tuple[TimedMove, ...]:
         moves: list[TimedMove] = []
+        reviewed = self._reviewed()
         for node in self._nodes[first_node:]:
             colours = [colour for colour in "BW" if colour in node]
             if not colours:
@@ -703,10 +710,27 @@ class _GameReader:
             move = self._point(f"{expected}[{_cut(point)}]", point, size, number)
             seconds = node.get("MT")
             try:
-                moves.append(TimedMove(move, None if seconds is None else float(self._matched(seconds, _DECIMAL))))
+                time = None if seconds is None else float(self._matched(seconds, _DECIMAL))
+                moves.append(TimedMove(move, time, self._move_comment(node, reviewed)))
             except RecordError as error:
                 raise self._error(error.problem, number) from None
         return tuple(moves)
+
+    def _reviewed(self) -> bool:
+        """Whether this program wrote the game with its review: the root's comment has the review's legend."""
+        prop = self._root.get("C")
+        root_comment = "" if prop is None or not prop.values else self._decoded(prop, prop.values[0])
+        return any(line.startswith(LEGEND_START) for line in root_comment.split("\n"))
+
+    def _move_comment(self, node: _Node, reviewed: bool) -> str | None:
+        """A move's own comment, without the line a review writes last on each move (None: none)."""
+        prop = node.get("C")
+        if prop is None or not prop.values:
+            return None
+        text = self._decoded(prop, prop.values[0])
+        if reviewed:
+            text = text.rpartition("\n")[0]
+        return text or None
 
     def _point(self, written: str, point: str, size: int, number: int | None) -> Move:
         if not point or (point == "tt" and size <= 19):

@@ -204,7 +204,7 @@ def newer_schema(path: Path) -> None:
         (other_program, "an SQLite database of another program, not a game history (left as it is)"),
         (
             newer_schema,
-            "a game history of schema version 99, newer than this program reads (8):"
+            "a game history of schema version 99, newer than this program reads (9):"
             " use a newer version of the program",
         ),
     ],
