@@ -167,10 +167,10 @@ def test_the_window_history_saves_a_game_once_it_is_over_and_only_once() -> None
         assert saving.history is not None
         before = saving.history.count()
         session.play(session.game.parse("a1"))
-        assert not saving.save_finished(session)
+        assert not saving.kept_after_change(session)
         session.play(session.game.parse("b1"))
         session.play(session.game.parse("a2"))
-        assert (saving.save_finished(session), saving.save_finished(session)) == (True, False)
+        assert (saving.kept_after_change(session), saving.kept_after_change(session)) == (True, False)
         assert saving.history.count() == before + 1
     finally:
         saving.close()

@@ -413,7 +413,7 @@ class GameController:
         self.hinted = None
         flagged = self.session.game.flagged
         self.message = message or ("" if flagged is None else flag_line(flagged))
-        if self.saving.save_finished(self.session):
+        if self.saving.kept_after_change(self.session):
             self.screen.saved()
         self.screen.show()
         actor = self.session.to_move or self.session.chooser

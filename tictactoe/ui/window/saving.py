@@ -27,9 +27,9 @@ Nothing here touches Tk; the window calls it from Tk's thread.
 >>> session = Session(Rules.square(1, 1), PlayerLimits(0), Competitor("Ada"), Competitor("Computer", "reference"))
 >>> with tempfile.TemporaryDirectory() as folder:
 ...     saving = WindowHistory(Path(folder) / "games.sqlite3")
-...     before = saving.save_finished(session)
+...     before = saving.kept_after_change(session)
 ...     session.play(session.game.parse("a1"))
-...     saved = saving.save_finished(session), saving.save_finished(session)
+...     saved = saving.kept_after_change(session), saving.kept_after_change(session)
 ...     assert saving.history is not None
 ...     count = saving.history.count()
 ...     saving.close()
@@ -86,7 +86,7 @@ class WindowHistory:
             return self._opening_problem
         return self.journal.problem[0].upper() + self.journal.problem[1:]
 
-    def save_finished(self, session: Session) -> bool:
+    def kept_after_change(self, session: Session) -> bool:
         """After ``session``'s game changed: whether an end of it not kept before was kept now.
 
         The journal has written every move; at an end the game is left as it
