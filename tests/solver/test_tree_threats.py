@@ -6,9 +6,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import pytest
+
 from configurations.rules import Variant
 from tests.solver.test_variant_board import blank, drawn, forced_onto_a_forbidden_point, four_four, ruled
-from tictactoe.solver import tree_threats
+from tictactoe.solver import strong_tree, tree_threats
 from tictactoe.solver.clock import Deadline
 from tictactoe.solver.geometry import geometry, squares_of
 from tictactoe.solver.move_orders import make_order
@@ -162,3 +164,10 @@ def test_each_search_keeps_to_its_budget_and_its_table_answers_again() -> None:
     assert used.own_win(renju, 0, Deadline()) == 0
     assert used.nodes == NODE_LIMIT
     assert used.own_win(renju, 100, Deadline()) > 0  # a tree of 100 positions leaves a quarter of them
+
+
+def test_the_defences_are_left_to_the_search_when_switched_off(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(strong_tree, "DEFENCES", False)
+    _, tried = searched(THEIRS_BY_FOURS, 2, threats=True)
+    assert (3, 4) in [divmod(move, 9) for move in tried]  # a move that ignores X's win by fours
+    assert searched(QUIET_FIRST, 2, threats=True)[0] == WIN - 7  # the player's own wins are still found

@@ -57,7 +57,7 @@ from tictactoe.solver.geometry import squares_of
 from tictactoe.solver.patterns import LinePatterns
 from tictactoe.solver.records import FINAL_DEPTH, Bound, pack, unpack
 from tictactoe.solver.table import BoundedTable
-from tictactoe.solver.tree_threats import TREE_THREATS, TreeThreats
+from tictactoe.solver.tree_threats import DEFENCES, TREE_THREATS, TreeThreats
 
 if TYPE_CHECKING:
     from configurations import SearchStats
@@ -216,7 +216,7 @@ class TreeSearch:
         # Only these can stop an opponent's double threat: a square of its near windows, or a threat.
         # Any other move loses, though not always soonest, so boards searched for proofs try them all.
         only = board.fours(1 - mover) | board.fours(mover) if danger and self.width < INFINITY else 0
-        if not (theirs or danger) and depth >= 1:
+        if not (theirs or danger) and depth >= 1 and DEFENCES:
             only = self._defences()
         return self._expand(depth, max(alpha, low), min(beta, high), ply, block=theirs, only=only)
 

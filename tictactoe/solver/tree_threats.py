@@ -37,10 +37,12 @@ if TYPE_CHECKING:
     from tictactoe.solver.geometry import Geometry
     from tictactoe.solver.search_board import SearchBoard
 
-__all__ = ["LEAST_FOURS", "NODE_LIMIT", "SHARE", "TREE_THREATS", "TreeThreats"]
+__all__ = ["DEFENCES", "LEAST_FOURS", "NODE_LIMIT", "SHARE", "TREE_THREATS", "TreeThreats"]
 
 #: Whether the strong search looks for wins by fours below its root.
 TREE_THREATS = False
+#: With ``TREE_THREATS``, whether the opponent's wins are looked for too (else only the player's own).
+DEFENCES = True
 #: The least squares where a player would make a four for its wins by fours to be looked for.
 LEAST_FOURS = 2
 #: Positions one search of wins by fours in the tree may visit.
