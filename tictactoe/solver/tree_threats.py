@@ -22,7 +22,8 @@ the next move's tree.
 
 ``TREE_THREATS`` says whether the strong search asks at all.  Off: in python -m bench.match at 0.2 s a move,
 15x15, from three-move openings, the search with them scored 40.8% over 300 games against the search without
-(49.0% over 100 games at 1 s), short of the 52% a change is kept for (bench/strong_selfplay_results.txt).
+(49.0% over 100 games at 1 s); with ``DEFENCES`` off, 45.0% over 300 games at 0.2 s: short of the 52% a change
+is kept for (bench/strong_selfplay_results.txt).
 """
 
 from __future__ import annotations
