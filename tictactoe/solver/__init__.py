@@ -19,7 +19,8 @@
   below it (:mod:`.strong_tree`), the move orders it may try moves in by
   name (:mod:`.move_orders`), the clock of a move, which the brain's
   budget shares (:mod:`.timing`), wins by
-  continuous threats (:mod:`.threats`), the evaluation at its horizon
+  continuous threats (:mod:`.threats`; below the root,
+  :mod:`.tree_threats`), the evaluation at its horizon
   (:mod:`.evaluation`, or on large boards the patterns on the lines,
   :mod:`.patterns`), a table bounded in size (:mod:`.table`), and under
   standard, renju and caro the board that counts the variant's wins and

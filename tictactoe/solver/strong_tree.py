@@ -57,6 +57,7 @@ from tictactoe.solver.geometry import squares_of
 from tictactoe.solver.patterns import LinePatterns
 from tictactoe.solver.records import FINAL_DEPTH, Bound, pack, unpack
 from tictactoe.solver.table import BoundedTable
+from tictactoe.solver.tree_threats import DEFENCES, TREE_THREATS, TreeThreats
 
 if TYPE_CHECKING:
     from configurations import SearchStats
@@ -116,6 +117,7 @@ class TreeSearch:
         "_shape",
         "_stats",
         "_table",
+        "_threats",
         "board",
         "deadline",
         "inexact",
@@ -124,7 +126,16 @@ class TreeSearch:
         "width",
     )
 
-    def __init__(self, shape: Geometry, variant: Variant, *, capacity: int, patterns: bool, order: MoveOrder) -> None:
+    def __init__(
+        self,
+        shape: Geometry,
+        variant: Variant,
+        *,
+        capacity: int,
+        patterns: bool,
+        order: MoveOrder,
+        threats: bool = TREE_THREATS,
+    ) -> None:
         self._shape = shape
         self._table = BoundedTable(capacity)
         # Whether Erdős-Selfridge may bound the game with each player as the breaker: not black under renju,
@@ -137,6 +148,8 @@ class TreeSearch:
         # its size.
         by_patterns = self.width < INFINITY or variant is not Variant.FREESTYLE
         self._patterns = LinePatterns(shape, variant=variant) if patterns and by_patterns else None
+        # Wins by fours below the root, on boards searched with beams: the others are searched with every move.
+        self._threats = TreeThreats(shape) if threats and self.width < INFINITY else None
         self.order = order
         self._learns = order.learns
         self.board: SearchBoard | None = None
@@ -160,6 +173,8 @@ class TreeSearch:
         self._stats = stats
         self.nodes = self._reported = 0
         self.order.start()
+        if self._threats is not None:
+            self._threats.start()
 
     def search(self, depth: int, alpha: int, beta: int, ply: int) -> int:
         """The score of the board for the player to move, ``depth`` plies deep, within ``(alpha, beta)``.
@@ -191,6 +206,9 @@ class TreeSearch:
         low, high = self._bounds()
         if low >= beta or high <= alpha or low == high:
             return low if low >= beta or low == high else high
+        plies = 0 if theirs else self._own_win()
+        if plies:
+            return WIN - ply - plies
         danger = 0 if theirs else board.double_threats(1 - mover)
         if depth <= 0 and not theirs and (not danger or depth <= -QUIESCENCE):
             self.inexact += 1
@@ -198,6 +216,8 @@ class TreeSearch:
         # Only these can stop an opponent's double threat: a square of its near windows, or a threat.
         # Any other move loses, though not always soonest, so boards searched for proofs try them all.
         only = board.fours(1 - mover) | board.fours(mover) if danger and self.width < INFINITY else 0
+        if not (theirs or danger) and depth >= 1 and DEFENCES:
+            only = self._defences()
         return self._expand(depth, max(alpha, low), min(beta, high), ply, block=theirs, only=only)
 
     def _expand(self, depth: int, alpha: int, beta: int, ply: int, *, block: int, only: int) -> int:
@@ -253,6 +273,35 @@ class TreeSearch:
         packed = _pack(best, ply, bound, stored_depth, self._shape.symmetries[symmetry][best_move])
         self._table.store(key, packed, present=record >= 0)
         return best
+
+    def _own_win(self) -> int:
+        """The plies of the player to move's win by continuous fours (:mod:`tictactoe.solver.tree_threats`), 0
+        for none found or none looked for."""
+        threats, board = self._threats, self.board
+        if threats is None or board is None:
+            return 0
+        before = threats.nodes
+        plies = threats.own_win(board, self.nodes, self.deadline)
+        self.nodes += threats.nodes - before
+        return plies
+
+    def _defences(self) -> int:
+        """Against the opponent's win by continuous fours, as if the player to move passed, the moves that defend:
+        the squares of its line and the player's own fours; 0 (every move) when none is found or looked for, or
+        the player may play none of them."""
+        threats, board = self._threats, self.board
+        if threats is None or board is None:
+            return 0
+        before = threats.nodes
+        line = threats.their_line(board, self.nodes, self.deadline)
+        self.nodes += threats.nodes - before
+        if not line:
+            return 0
+        defences = line | board.fours(board.mover)
+        if not board.playable(board.mover, squares_of(defences), 1):
+            return 0
+        self.inexact += 1  # a move elsewhere may defend too: the rest are cut off unsearched
+        return defences
 
     def _scout(self, depth: int, alpha: int, beta: int, ply: int, *, late: bool) -> int:
         """The score, for the player who just moved, of a move after the first, searched ``depth`` more plies:

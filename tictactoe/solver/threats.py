@@ -50,7 +50,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from hashdict import Data, HashDictionary
+from hashdict import Data, HashDictionary, table_size_for
 from tictactoe.solver.clock import Deadline
 from tictactoe.solver.depth import make_room
 from tictactoe.solver.geometry import lowest_square, squares_of
@@ -69,8 +69,9 @@ _FAILED_BUCKETS = 30593
 
 class ThreatSearch:
     """A search of the mover's wins by continuous threats on ``board`` -- fours only, or fours and
-    threes with ``threes`` -- within ``node_limit`` positions and before ``deadline``.  :meth:`find`
-    leaves the board as it found it."""
+    threes with ``threes`` -- within ``node_limit`` positions and before ``deadline``, its table of positions
+    that do not win sized for ``table_records`` of them (by default, for thousands).  :meth:`find` leaves the
+    board as it found it."""
 
     __slots__ = (
         "_board",
@@ -94,6 +95,7 @@ class ThreatSearch:
         node_limit: int = 20_000,
         deadline: Deadline | None = None,
         passed: bool = False,
+        table_records: int | None = None,
     ) -> None:
         self._board = board
         self._passed = passed
@@ -105,7 +107,9 @@ class ThreatSearch:
         self._deadline = Deadline() if deadline is None else deadline
         # Positions that do not win within so many more attacking moves (their score): a deeper
         # search of the same position may still win, a shallower one never.
-        self._failed = HashDictionary(_FAILED_BUCKETS)
+        # A search of a few dozen positions, as the strong search's tree runs (``table_records``), sets up a table
+        # its size: the empty buckets of the full one cost as much as a position of the tree.
+        self._failed = HashDictionary(_FAILED_BUCKETS if table_records is None else table_size_for(table_records))
         self._cut = False  # whether the last deepening stopped a line for want of attacking moves
         self.nodes = 0
         #: Whether a search ran out of positions or time before it was done: a None from :meth:`find` is
