@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import argparse
 import cProfile
+import hashlib
 import io
 import pstats
 import re
@@ -37,6 +38,7 @@ import statistics
 import subprocess
 import sys
 import time
+import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -52,6 +54,13 @@ RESULTS = ROOT / "bench" / "strong_depth_results.txt"
 #: How many positions the profile searches, and how many of its functions each table shows.
 PROFILE_POSITIONS = 10
 PROFILE_ROWS = 18
+#: What the table's columns are, as its results file says.
+COLUMNS = (
+    "nodes/s: positions a second of wall clock, all nodes over all seconds; nodes/move: the mean a search; depth:\n"
+    "the last finished iteration's plies, mean, least-most; deepest: the deepest ply (Rapfi's selective depth;\n"
+    "strong's depth again).  strong counts the positions its alpha-beta and threat searches enter, Rapfi the\n"
+    "positions its search evaluates, with depths its pruning and extensions stretch: they count different things."
+)
 #: Rapfi's summary line of a finished search: its depth and selective depth, and its nodes.
 _SUMMARY = re.compile(r"Depth (\d+)-(\d+) \|.*\| Node ([\d.]+)([KMG]?) \|")
 #: Rapfi writes large counts with a suffix, to three figures (``38K``, ``1.25M``).
@@ -127,6 +136,17 @@ def search_rapfi(engine: Path, position: Position, think: float) -> Searched:
     return Searched(round(float(nodes) * _SUFFIXES[suffix]), int(depth), int(deepest), seconds)
 
 
+def rapfi_about(engine: Path) -> str:
+    """What the engine at ``engine`` searches with: the digests of its ``config.toml`` and of the model it names."""
+    config = engine.parent / "config.toml"
+    model = engine.parent / tomllib.loads(config.read_text(encoding="utf-8"))["model"]["binary_file"]
+    return (
+        f"rapfi: {engine}, one thread, timeout_turn the same milliseconds\n"
+        f"  config.toml sha256 {hashlib.sha256(config.read_bytes()).hexdigest()}\n"
+        f"  {model.name} sha256 {hashlib.sha256(model.read_bytes()).hexdigest()}"
+    )
+
+
 def summary_row(engine: str, think: float, searched: list[Searched]) -> str:
     """One line of the table: positions a second (all nodes over all wall-clock seconds), nodes a search, and
     the depth (and the deepest ply) mean, least and most.
@@ -173,7 +193,8 @@ def main(argv: list[str] | None = None) -> int:
         if args.rapfi is not None:
             rows.append(summary_row("rapfi", think, [search_rapfi(args.rapfi, one, think) for one in positions]))
     where = f"Python {sys.version.split()[0]}, commit {current_commit()}, {len(positions)} positions of 15x15"
-    text = f"{where}\n\n" + "\n".join(rows) + "\n"
+    text = f"{where}\n{rapfi_about(args.rapfi)}\n" if args.rapfi is not None else f"{where}\n"
+    text += f"\n{COLUMNS}\n\n" + "\n".join(rows) + "\n"
     if args.profile:
         text += f"\nThe profile of strong at 1 s on the first {PROFILE_POSITIONS} positions:\n\n"
         text += profile_table(positions[:PROFILE_POSITIONS], 1.0) + "\n"

@@ -3,12 +3,13 @@ its own search, read from a real process."""
 
 from __future__ import annotations
 
+import hashlib
 import sys
 from pathlib import Path
 
 import pytest
 
-from bench.strong_depth import Searched, main, search_rapfi, search_strong
+from bench.strong_depth import Searched, main, rapfi_about, search_rapfi, search_strong
 from tictactoe.solver.position import Position
 
 # X to move, two stones each: X on h8 and i9, O on h9 and i8.
@@ -56,6 +57,18 @@ def test_an_engine_is_shown_the_position_and_its_last_report_is_read(tmp_path: P
 # The first of bench.strong's positions: O to move, no threat on the board.
 QUIET = [*["." * 15] * 4, "." * 9 + "O" + "." * 5, "." * 9 + "X" + "." * 5, "." * 9 + "O" + "." * 5, "." * 15]
 QUIET += ["." * 8 + "OX" + "." * 5, "." * 9 + "X" + "." * 5, *["." * 15] * 5]
+
+
+def test_the_engine_s_config_and_the_model_it_names_are_given_by_their_digests(tmp_path: Path) -> None:
+    engine = fake_engine(tmp_path)
+    (tmp_path / "config.toml").write_text('[model]\nbinary_file = "tiny.bin"\n', encoding="utf-8")
+    (tmp_path / "tiny.bin").write_bytes(b"weights")
+    config = hashlib.sha256(b'[model]\nbinary_file = "tiny.bin"\n').hexdigest()
+    assert rapfi_about(engine).splitlines() == [
+        f"rapfi: {engine}, one thread, timeout_turn the same milliseconds",
+        f"  config.toml sha256 {config}",
+        f"  tiny.bin sha256 {hashlib.sha256(b'weights').hexdigest()}",
+    ]
 
 
 def test_the_strong_search_reports_its_depth_and_positions() -> None:
