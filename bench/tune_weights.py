@@ -22,7 +22,7 @@ result on the counts (Texel tuning):
   scale.
 * **The fit**: the weights that are left minimise the mean log-loss of
   ``sigmoid(score / scale)`` against the results, with a small ridge
-  (``RIDGE``) pulling each towards its present value, by Newton's steps
+  (``RIDGE``, or ``--ridge``) pulling each towards its present value, by Newton's steps
   (the loss is convex in the weights); they are rounded to whole numbers,
   as the search keeps them.
 
@@ -168,7 +168,9 @@ def fit_scale(data: list[tuple[list[int], float]], weights: Sequence[float]) -> 
     return math.exp((low + high) / 2)
 
 
-def fit_weights(data: list[tuple[list[int], float]], start: Sequence[float], scale: float) -> list[float]:
+def fit_weights(
+    data: list[tuple[list[int], float]], start: Sequence[float], scale: float, ridge: float = RIDGE
+) -> list[float]:
     """The weights that minimise the log-loss of ``data`` at ``scale`` (those of :data:`FOURS` and the mover's
     open three held at ``start``'s), with the ridge towards ``start``: Newton's steps in units of ``start``."""
     free = [index for index in range(len(start)) if index not in (*FOURS, MOVER_OPEN_THREE)]
@@ -179,8 +181,8 @@ def fit_weights(data: list[tuple[list[int], float]], start: Sequence[float], sca
     ]
     theta = [1.0] * len(free)
     for _ in range(NEWTON_STEPS):
-        gradient = [RIDGE * 2 * (value - 1) * len(rows) for value in theta]
-        hessian = [[RIDGE * 2 * len(rows) * (i == j) for j in range(len(free))] for i in range(len(free))]
+        gradient = [ridge * 2 * (value - 1) * len(rows) for value in theta]
+        hessian = [[ridge * 2 * len(rows) * (i == j) for j in range(len(free))] for i in range(len(free))]
         for row, result in rows:
             chance = _sigmoid(sum(t * x for t, x in zip(theta, row, strict=True)))
             weight = chance * (1 - chance)
@@ -225,26 +227,27 @@ class Fit:
 
     positions: int
     scale: float
+    ridge: float
     loss_before: float
     loss_after: float
     before: list[float]
     after: list[int]
 
 
-def tune() -> Fit:
-    """Fit the scale, then the weights, to the games of :data:`GAMES`."""
+def tune(ridge: float = RIDGE) -> Fit:
+    """Fit the scale, then the weights (with the pull ``ridge`` towards the present ones), to :data:`GAMES`."""
     data = load_positions()
     before = present_weights()
     scale = fit_scale(data, before)
-    after = [round(weight) for weight in fit_weights(data, before, scale)]
-    return Fit(len(data), scale, log_loss(data, before, scale), log_loss(data, after, scale), before, after)
+    after = [round(weight) for weight in fit_weights(data, before, scale, ridge)]
+    return Fit(len(data), scale, ridge, log_loss(data, before, scale), log_loss(data, after, scale), before, after)
 
 
 def report(fit: Fit) -> str:
     """The fit as a table, with the weights as ``patterns.py`` would write them."""
     lines = [
         f"{fit.positions:,} quiet positions of {len(GAMES)} collections of freestyle games of 15x15 "
-        f"(ply {FIRST_PLY} on); scale {fit.scale:,.0f}; ridge {RIDGE:g}",
+        f"(ply {FIRST_PLY} on); scale {fit.scale:,.0f}; ridge {fit.ridge:g}",
         f"mean log-loss: {fit.loss_before:.5f} with the present weights, {fit.loss_after:.5f} fitted",
         "",
         f"{'pattern':<16} {'present':>8} {'fitted':>8}",
@@ -264,9 +267,11 @@ def report(fit: Fit) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog=PROGRAM, description=__doc__.splitlines()[0])
     parser.add_argument("--write", action="store_true", help=f"also write the table to {RESULTS.relative_to(ROOT)}")
+    parser.add_argument("--ridge", type=float, default=RIDGE, help=f"the pull towards the present weights ({RIDGE:g})")
     args = parser.parse_args(argv)
-    fit = tune()
-    header = f"Python {sys.version.split()[0]}, commit {current_commit()}, {PROGRAM}"
+    fit = tune(args.ridge)
+    options = "" if args.ridge == RIDGE else f" --ridge {args.ridge:g}"
+    header = f"Python {sys.version.split()[0]}, commit {current_commit()}, {PROGRAM}{options}"
     text = f"{header}\n\n{report(fit)}\n\nload average {load_averages()} at the end\n"
     print(text, end="")
     if args.write:

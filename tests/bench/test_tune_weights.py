@@ -52,3 +52,10 @@ def test_the_fit_lowers_the_loss_and_holds_the_fours_and_the_mover_s_open_three(
     assert fitted[1] > start[1]
     assert fitted[9] > start[9]
     assert [fitted[index] for index in (*FOURS, MOVER_OPEN_THREE)] == [start[i] for i in (*FOURS, MOVER_OPEN_THREE)]
+
+
+def test_a_stronger_ridge_keeps_the_weights_nearer_their_present_values() -> None:
+    data = [([0, mine, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0], float(mine > 1)) for mine in range(4)] * 5
+    start = present_weights()
+    loose, tight = fit_weights(data, start, 1000.0, ridge=1e-4), fit_weights(data, start, 1000.0, ridge=1.0)
+    assert abs(tight[1] - start[1]) < abs(loose[1] - start[1])
