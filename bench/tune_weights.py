@@ -79,7 +79,7 @@ def present_weights() -> list[float]:
     """The weights as :mod:`tictactoe.solver.patterns` has them, in the order of :data:`NAMES`.
 
     >>> present_weights()[:4], present_weights()[8:12]
-    ([12.0, 120.0, 2000.0, 8000.0], [6.0, 60.0, 2000.0, 8000.0])
+    ([12.0, 185.0, 2000.0, 8000.0], [6.0, 79.0, 1535.0, 8000.0])
     """
     return [
         float(table[side][tiles])
