@@ -304,8 +304,8 @@ def test_the_share_proved_is_reckoned_only_for_a_line_shown(
     monkeypatch.setattr(JobTree, "share_proved", counted)
     monkeypatch.setattr(signal, "signal", lambda *_: None)  # the test's process keeps its handlers
     monkeypatch.setattr(solver_cli, "_LOG_INTERVAL", 1e9)  # no line to show
-    began = time.monotonic()
-    assert solver_cli.main(["5", "4", "--workers", "1", "--split", "100"]) == 0
+    began = time.monotonic()  # 6x6, where 5x5 ended within the second on a quiet machine
+    assert solver_cli.main(["6", "4", "--workers", "1", "--split", "100"]) == 0
     assert time.monotonic() - began > 1.0  # long enough to have reckoned it once a second
     assert capsys.readouterr().err == ""
     assert reckoned[0] == 0
