@@ -44,20 +44,17 @@ from configurations.moves import Move
 from configurations.results import MoverScore, Outcome
 from tictactoe.solver.clock import Deadline, OutOfTime
 from tictactoe.solver.geometry import lowest_square, squares_of
-from tictactoe.solver.strong_root import answers_to_double_threats
+from tictactoe.solver.strong_root import find_threats, root_moves
 from tictactoe.solver.strong_tree import CLOCK_EVERY, INFINITY, PROVED, WIN
-from tictactoe.solver.threats import ThreatSearch
 
 if TYPE_CHECKING:
     from tictactoe.solver.strong_tree import TreeSearch
     from tictactoe.solver.timing import MoveClock
 
-__all__ = ["FOURS_NODE_LIMIT", "LINE_PLIES", "ROOT_MOVES", "Analysis", "Depth", "Line", "analyse"]
+__all__ = ["LINE_PLIES", "ROOT_MOVES", "Analysis", "Depth", "Line", "analyse"]
 
 #: Root moves searched on boards searched with beams (every move on the small ones).
 ROOT_MOVES = 16
-#: Positions the search of a win by continuous fours may visit.
-FOURS_NODE_LIMIT = 20_000
 #: Moves a principal variation shows past its depth at most (the forced moves the search followed past it).
 LINE_PLIES = 4
 # A candidate as an iteration finds it: its value, the depth, its principal variation of squares.
@@ -183,26 +180,18 @@ def _fours(tree: TreeSearch, clock: MoveClock) -> list[int] | None:
     assert board is not None
     if board.threats[1 - board.mover]:
         return None  # the opponent's threat first: a four that does not block it is no win
-    search = ThreatSearch(board, node_limit=FOURS_NODE_LIMIT, deadline=Deadline(clock.fours))
-    line = search.find()
-    tree.nodes += search.nodes
-    return line
+    return find_threats(tree, clock.fours, threes=False)
 
 
 def _root_moves(tree: TreeSearch) -> list[int]:
-    """The root's moves, as the strong search chooses them: the block of the opponent's threat when there is
-    one, else the move order's (the first :data:`ROOT_MOVES` on a board searched with beams), less those that
-    lose at once to an open three."""
+    """The root's moves, as the strong search chooses them (:func:`~tictactoe.solver.strong_root.root_moves`;
+    the square that completes a line when there is one, and the first empty square when no square lies on a live
+    window), the first :data:`ROOT_MOVES` on a board searched with beams."""
     board = tree.board
     assert board is not None
-    mover = board.mover
-    if board.threats[mover]:
-        return squares_of(board.threats[mover])[:1]
-    theirs = board.threats[1 - mover]
-    moves = squares_of(board.stops(1 - mover)) if theirs else tree.order.moves(board)
-    moves = board.playable(mover, moves) or board.empty_squares()[:1]
-    if not theirs and board.double_threats(1 - mover):
-        moves = answers_to_double_threats(board, moves)
+    if board.threats[board.mover]:
+        return squares_of(board.threats[board.mover])[:1]
+    moves = root_moves(tree) or board.empty_squares()[:1]
     return moves if tree.width == INFINITY else moves[:ROOT_MOVES]
 
 

@@ -39,6 +39,7 @@ __all__ = [
     "answers_to_double_threats",
     "defences",
     "find_threats",
+    "root_moves",
     "safe",
     "settled_by_rules",
     "threat_space",
@@ -76,6 +77,20 @@ def settled_by_rules(board: SearchBoard, shape: Geometry, width: int) -> Settled
         # centre leaves the most room.
         return shape.centre_order[0], 0, None, 0
     return None
+
+
+def root_moves(tree: TreeSearch) -> list[int]:
+    """The root's moves before any timed search: the blocks of the opponent's threat when it has one, else the
+    move order's; only squares on a live window; less those that lose at once to an open three
+    (:func:`answers_to_double_threats`).  Empty when no square lies on a live window: nobody can win."""
+    board = tree.board
+    assert board is not None
+    mover = board.mover
+    theirs = board.threats[1 - mover]
+    moves = board.playable(mover, squares_of(board.stops(1 - mover)) if theirs else tree.order.moves(board))
+    if moves and not theirs and board.double_threats(1 - mover):
+        moves = answers_to_double_threats(board, moves)
+    return moves
 
 
 def answers_to_double_threats(board: SearchBoard, moves: list[int]) -> list[int]:

@@ -49,11 +49,11 @@ from configurations.moves import Move
 from configurations.results import MoverScore, Outcome
 from tictactoe.solver.analysis import Analysis, analyse
 from tictactoe.solver.clock import Deadline, OutOfTime
-from tictactoe.solver.geometry import geometry, squares_of
+from tictactoe.solver.geometry import geometry
 from tictactoe.solver.move_orders import DEFAULT_ORDER, make_order
 from tictactoe.solver.strong_root import (
-    answers_to_double_threats,
     find_threats,
+    root_moves,
     safe,
     settled_by_rules,
     threat_space,
@@ -197,12 +197,9 @@ class StrongSearch:
             if not small or len(line) <= 3:
                 return line[0], WIN - len(line), Outcome.WIN, 0
             max_plies = min(max_plies, len(line) - 2)
-        moves = squares_of(board.stops(1 - board.mover)) if theirs else tree.order.moves(board)
-        moves = board.playable(board.mover, moves)
+        moves = root_moves(tree)
         if not moves:  # no square lies on a live window: nobody can win
             return board.empty_squares()[0], 0, Outcome.DRAW, 0
-        if not theirs and board.double_threats(1 - board.mover):
-            moves = answers_to_double_threats(board, moves)
         if not small:
             win, moves = threat_space(tree, moves, clock, ROOT_WIDTH)
             if win is not None:
