@@ -28,7 +28,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from tictactoe.proofcheck.reading import CertificateError
-from tictactoe.proofcheck.rules import Shape
+from tictactoe.proofcheck.rules import Shape, squares_in
 
 __all__ = ["EntryReader", "leaf_of", "move_of"]
 
@@ -118,12 +118,12 @@ class EntryReader:
             pair = next(p for p in leaf.split(" ")[1:] if _pair_squares(shape, number, p) & (mine | theirs))
             raise CertificateError(f"record {number}: the pair {pair} is not two empty squares of its own")
         touched = 0
-        for square in _squares(mine):
+        for square in squares_in(mine):
             touched |= shape.holding[square]
         open_windows = self._windows & ~touched & ~covered & ~shape.spoiled(theirs)
         if open_windows:
             window = shape.windows[(open_windows & -open_windows).bit_length() - 1]
-            ends = _squares(window)
+            ends = squares_in(window)
             named = f"{shape.name(ends[0])}-{shape.name(ends[-1])}"
             raise CertificateError(f"record {number}: no pair lies in {maker}'s window {named}")
         return _LEAVES.index(kind)
@@ -140,7 +140,7 @@ class EntryReader:
             if bits.bit_count() != 2 or bits & used:
                 raise CertificateError(f"record {number}: the pair {pair} is not two empty squares of its own")
             used |= bits
-            first, second = _squares(bits)
+            first, second = squares_in(bits)
             covered |= self._shape.holding[first] & self._shape.holding[second]
         if len(self._pairings) >= _KEPT_PAIRINGS:
             self._pairings.clear()
@@ -170,13 +170,3 @@ def _pair_squares(shape: Shape, number: int, pair: str) -> int:
     """The squares of ``pair`` (``a1-b1``) as a set: of one square when it names one twice."""
     first, _, second = pair.partition("-")
     return 1 << _square(shape, number, first) | 1 << _square(shape, number, second)
-
-
-def _squares(tiles: int) -> list[int]:
-    """The squares of the set ``tiles``, in order."""
-    squares = []
-    while tiles:
-        low = tiles & -tiles
-        squares.append(low.bit_length() - 1)
-        tiles ^= low
-    return squares

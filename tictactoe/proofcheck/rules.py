@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["CODES", "RULES", "Shape"]
+__all__ = ["CODES", "RULES", "Shape", "squares_in"]
 
 #: The rules a certificate may name: in ``standard`` exactly ``length`` in a row wins, in ``freestyle`` as many or
 #: more.
@@ -76,9 +76,9 @@ class Shape:
         self.holding = [0] * self.squares
         self.ending = [0] * self.squares
         for index, window in enumerate(self.windows):
-            for square in _squares(window):
+            for square in squares_in(window):
                 self.holding[square] |= 1 << index
-            for square in _squares(self.ends[index]):
+            for square in squares_in(self.ends[index]):
                 self.ending[square] |= 1 << index
         turns = (False, True) if rows == cols else (False,)
         self.images = [
@@ -150,7 +150,7 @@ class Shape:
         """The windows (bit ``i`` for ``windows[i]``) that the player holding ``tiles`` can no longer win with for
         a tile of its own at an end (none but under standard)."""
         found = 0
-        for square in _squares(tiles):
+        for square in squares_in(tiles):
             found |= self.ending[square]
         return found
 
@@ -172,8 +172,8 @@ class Shape:
         return "/".join("".join(marks[start : start + self.cols]) for start in range(0, self.squares, self.cols))
 
 
-def _squares(tiles: int) -> list[int]:
-    """The squares of the set ``tiles``, in order."""
+def squares_in(tiles: int) -> list[int]:
+    """The squares of the set ``tiles``, in order (the checker's own, apart from the solver's)."""
     found = []
     while tiles:
         low = tiles & -tiles
