@@ -1,6 +1,6 @@
 """Tests of the wins by continuous fours the strong search looks for below its root
 (tictactoe.solver.tree_threats): a win found only so, the moves that ignore the opponent's win left unsearched, the
-rules of renju and standard, and the budget and table of its own."""
+rules of renju and standard, the budget and table of its own, and its settings by name."""
 
 from __future__ import annotations
 
@@ -8,17 +8,20 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from configurations.rules import Variant
+from configurations import Configurations
+from configurations.rules import Rules, Variant
 from tests.solver.test_variant_board import blank, drawn, forced_onto_a_forbidden_point, four_four, ruled
-from tictactoe.solver import strong_tree, tree_threats
+from tictactoe.players.registry import PlayerLimits, make_player
+from tictactoe.players.strong import StrongPlayer
 from tictactoe.solver.clock import Deadline
 from tictactoe.solver.geometry import geometry, squares_of
 from tictactoe.solver.move_orders import make_order
 from tictactoe.solver.position import Position
 from tictactoe.solver.search_board import NOUGHT
+from tictactoe.solver.strong_search import StrongSearch
 from tictactoe.solver.strong_tree import INFINITY, PROVED, WIN, TreeSearch
 from tictactoe.solver.threats import ThreatSearch
-from tictactoe.solver.tree_threats import NODE_LIMIT, TreeThreats
+from tictactoe.solver.tree_threats import DEFAULT_TREE_THREATS, NODE_LIMIT, TREE_THREAT_SETTINGS, TreeThreats
 from tictactoe.solver.variant_board import search_board
 
 if TYPE_CHECKING:
@@ -64,9 +67,9 @@ class RootMoves(TreeSearch):
         super().play(square)
 
 
-def searched(rows: list[str], depth: int, *, threats: bool | None = None) -> tuple[int, list[int]]:
+def searched(rows: list[str], depth: int, *, threats: str | None = None) -> tuple[int, list[int]]:
     """The score of the position drawn by ``rows`` searched ``depth`` plies deep, and the moves tried at its root,
-    with or without the wins by fours below the root (None: as the tree does by default)."""
+    with the wins by fours below the root by the setting ``threats`` (None: as the tree does by default)."""
     position = Position.from_rows(rows, 5)
     size = len(rows)
     shape = geometry(size, size, 5)
@@ -87,10 +90,41 @@ def no_win_by_fours(board: SearchBoard, *, passed: bool = False) -> bool:
     return search.find() is None and not search.stopped
 
 
+def test_the_settings_by_name_the_default_first_and_off() -> None:
+    assert TREE_THREAT_SETTINGS == ("off", "own", "both")
+    assert DEFAULT_TREE_THREATS == "off"
+    assert StrongSearch(Rules.square(15, 5)).threats == "off"
+    assert StrongSearch(Rules.square(15, 5), threats="both").threats == "both"
+
+
 def test_the_search_is_off_unless_asked_for() -> None:
-    assert tree_threats.TREE_THREATS is False
-    assert searched(QUIET_FIRST, 2) == searched(QUIET_FIRST, 2, threats=False)
-    assert searched(THEIRS_BY_FOURS, 2) == searched(THEIRS_BY_FOURS, 2, threats=False)
+    assert searched(QUIET_FIRST, 2) == searched(QUIET_FIRST, 2, threats="off")
+    assert searched(THEIRS_BY_FOURS, 2) == searched(THEIRS_BY_FOURS, 2, threats="off")
+
+
+def test_a_setting_that_is_none_is_refused_in_one_line() -> None:
+    message = "there is no setting of the threats below the root 'all': choose from off, own, both"
+    with pytest.raises(ValueError, match=f"^{message}$"):
+        StrongSearch(Rules.square(15, 5), threats="all")
+    with pytest.raises(ValueError, match=f"^{message}$"):
+        StrongPlayer(2, 1.0, threats="all")
+
+
+def test_the_strong_player_searches_with_the_setting_its_options_give() -> None:
+    position = Position.from_rows(THEIRS_BY_FOURS, 5)
+    nodes = {
+        threats: StrongSearch(position.rules, threats=threats).choose(position, max_plies=2, think=1000).nodes
+        for threats in TREE_THREAT_SETTINGS
+    }
+    assert nodes["own"] != nodes["off"]  # X's fours below the root make ``own`` search more
+    board = Configurations.from_rows([row.replace(".", " ") for row in THEIRS_BY_FOURS], 5, 0)
+    for threats in (None, "own"):
+        player = make_player("strong", position.rules, PlayerLimits(1, think=1000, threats=threats))
+        assert isinstance(player, StrongPlayer)
+        assert player.threats == (threats or "off")
+        player.choose(board, position.mover)
+        assert player.last_choice is not None
+        assert player.last_choice.nodes == nodes[player.threats]
 
 
 def test_a_win_that_needs_a_quiet_move_before_its_fours_is_found_below_the_root() -> None:
@@ -98,9 +132,10 @@ def test_a_win_that_needs_a_quiet_move_before_its_fours_is_found_below_the_root(
     assert board.mover == NOUGHT
     assert no_win_by_fours(board)
     assert not board.double_threats(NOUGHT)  # no open three to make either: the first move is a quiet one
-    assert searched(QUIET_FIRST, 2, threats=False)[0] < PROVED
-    # The quiet move, O's reply, then five plies of fours to the five.
-    assert searched(QUIET_FIRST, 2, threats=True)[0] == WIN - 7
+    assert searched(QUIET_FIRST, 2, threats="off")[0] < PROVED
+    # The quiet move, O's reply, then five plies of fours to the five: found by the player's own wins alone.
+    assert searched(QUIET_FIRST, 2, threats="own")[0] == WIN - 7
+    assert searched(QUIET_FIRST, 2, threats="both")[0] == WIN - 7
 
 
 def test_a_move_that_ignores_the_opponent_s_win_by_fours_is_not_searched() -> None:
@@ -110,8 +145,8 @@ def test_a_move_that_ignores_the_opponent_s_win_by_fours_is_not_searched() -> No
     line = TreeThreats(board.shape).their_line(board, 0, Deadline())
     assert sorted(divmod(square, 9) for square in squares_of(line))[:3] == [(0, 8), (1, 3), (1, 5)]
     defences = set(squares_of(line | board.fours(board.mover)))
-    _, without = searched(THEIRS_BY_FOURS, 2, threats=False)
-    _, tried = searched(THEIRS_BY_FOURS, 2, threats=True)
+    _, without = searched(THEIRS_BY_FOURS, 2, threats="off")
+    _, tried = searched(THEIRS_BY_FOURS, 2, threats="both")
     ignoring = [move for move in without if move not in defences]
     assert ignoring  # searched without the threats: 3d (row 3, column 4) first
     assert divmod(ignoring[0], 9) == (3, 4)
@@ -166,8 +201,8 @@ def test_each_search_keeps_to_its_budget_and_its_table_answers_again() -> None:
     assert used.own_win(renju, 100, Deadline()) > 0  # a tree of 100 positions leaves a quarter of them
 
 
-def test_the_defences_are_left_to_the_search_when_switched_off(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(strong_tree, "DEFENCES", False)
-    _, tried = searched(THEIRS_BY_FOURS, 2, threats=True)
+def test_own_leaves_the_defences_to_the_search() -> None:
+    _, tried = searched(THEIRS_BY_FOURS, 2, threats="own")
     assert (3, 4) in [divmod(move, 9) for move in tried]  # a move that ignores X's win by fours
-    assert searched(QUIET_FIRST, 2, threats=True)[0] == WIN - 7  # the player's own wins are still found
+    _, defended = searched(THEIRS_BY_FOURS, 2, threats="both")
+    assert (3, 4) not in [divmod(move, 9) for move in defended]

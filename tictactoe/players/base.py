@@ -62,7 +62,7 @@ class UnsupportedBoardError(ValueError):
 
 class PlayerLimits(NamedTuple):
     """A computer player's own limits, apart from the game's rules: the search depth, the time a move, the seed,
-    the memory, and the strong search's move order."""
+    the memory, and the strong search's move order and its setting of the wins by fours below its root."""
 
     max_levels: int
     #: Seconds a move for the players that work to a clock (``strong``).
@@ -73,6 +73,9 @@ class PlayerLimits(NamedTuple):
     memory: int | None = None
     #: The strong search's move order by name (:mod:`tictactoe.solver.move_orders`); ``None``: its default.
     order: str | None = None
+    #: The strong search's wins by fours below its root by name (:mod:`tictactoe.solver.tree_threats`); ``None``:
+    #: its default.
+    threats: str | None = None
 
 
 class Player(Protocol):

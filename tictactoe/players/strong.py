@@ -32,6 +32,7 @@ from tictactoe.players.swap import SwapEstimates
 from tictactoe.solver.move_orders import DEFAULT_ORDER, require_order
 from tictactoe.solver.position import Position
 from tictactoe.solver.strong_search import StrongSearch
+from tictactoe.solver.tree_threats import DEFAULT_TREE_THREATS, require_threats
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -50,15 +51,24 @@ class StrongPlayer(ComputerPlayer):
 
     name = "strong"
 
-    __slots__ = ("_max_levels", "_order", "_search", "_swap", "_think", "last_choice")
+    __slots__ = ("_max_levels", "_order", "_search", "_swap", "_think", "_threats", "last_choice")
 
-    def __init__(self, max_levels: int, think: float, *, seed: int | None = None, order: str = DEFAULT_ORDER) -> None:
+    def __init__(
+        self,
+        max_levels: int,
+        think: float,
+        *,
+        seed: int | None = None,
+        order: str = DEFAULT_ORDER,
+        threats: str = DEFAULT_TREE_THREATS,
+    ) -> None:
         """A strong player searching at most ``max_levels`` levels and ``think`` seconds a move, trying moves in
-        the move ``order`` of that name (:mod:`tictactoe.solver.move_orders`); ``seed`` makes the stones it places
-        in a swap opening repeatable.
+        the move ``order`` of that name (:mod:`tictactoe.solver.move_orders`) and looking for wins by fours below
+        its root by the setting ``threats`` of that name (:mod:`tictactoe.solver.tree_threats`); ``seed`` makes the
+        stones it places in a swap opening repeatable.
 
         ``ValueError`` when ``max_levels`` is negative, ``think`` is not a
-        number above 0, or ``order`` names no order.
+        number above 0, or ``order`` or ``threats`` names none.
         """
         self._max_levels = require_levels(max_levels)
         if isinstance(think, bool) or not isinstance(think, int | float):
@@ -67,6 +77,7 @@ class StrongPlayer(ComputerPlayer):
             raise ValueError(f"think must be a number of seconds above 0, got {think!r}")
         self._think = float(think)
         self._order = require_order(order)
+        self._threats = require_threats(threats)
         self._search: StrongSearch | None = None
         self._swap = SwapEstimates(think=self._think, seed=seed)
         #: What the last :meth:`choose` decided, with its score, depth and nodes; None before any.
@@ -75,9 +86,11 @@ class StrongPlayer(ComputerPlayer):
     @classmethod
     def from_options(cls, rules: Rules, limits: PlayerLimits) -> StrongPlayer:
         """The player a game asks for: ``limits.max_levels`` deep, ``limits.think`` seconds a move, ``limits.seed``,
-        in the move order ``limits.order`` (the search's own when None)."""
+        in the move order ``limits.order`` and with the wins by fours below the root ``limits.threats`` (the
+        search's own when None)."""
         order = DEFAULT_ORDER if limits.order is None else limits.order
-        return cls(limits.max_levels, limits.think, seed=limits.seed, order=order)
+        threats = DEFAULT_TREE_THREATS if limits.threats is None else limits.threats
+        return cls(limits.max_levels, limits.think, seed=limits.seed, order=order, threats=threats)
 
     @classmethod
     def supports(cls, rules: Rules) -> str | None:
@@ -94,6 +107,11 @@ class StrongPlayer(ComputerPlayer):
     def order(self) -> str:
         """The name of the move order its search tries moves in."""
         return self._order
+
+    @property
+    def threats(self) -> str:
+        """The name of its search's setting of the wins by fours below its root."""
+        return self._threats
 
     @property
     def think(self) -> float:
@@ -119,7 +137,7 @@ class StrongPlayer(ComputerPlayer):
             raise ValueError(f"it is {position.mover}'s turn, not {mover}'s")
         search = self._search
         if search is None or search.rules != position.rules:
-            search = self._search = StrongSearch(position.rules, order=self._order)
+            search = self._search = StrongSearch(position.rules, order=self._order, threats=self._threats)
         self.last_choice = search.choose(position, max_plies=self._max_levels + 1, think=self._think, stats=stats)
         return self.last_choice.move
 

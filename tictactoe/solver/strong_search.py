@@ -34,7 +34,9 @@ modules of their own:
    moves below it, come in the search's move order
    (:mod:`tictactoe.solver.move_orders`, ``weights`` unless told another);
    on boards over 6x6 only the first ``ROOT_WIDTH`` are searched at the
-   root, while no loss is believed within them.
+   root, while no loss is believed within them.  Below the root the wins
+   by fours are looked for by the search's setting of them
+   (:mod:`tictactoe.solver.tree_threats`, ``off`` unless told another).
 4. The chosen move is checked against the opponent's wins by continuous
    fours; if it allows one, the next best move that allows none is played.
 """
@@ -60,6 +62,7 @@ from tictactoe.solver.strong_root import (
 )
 from tictactoe.solver.strong_tree import CLOCK_EVERY, INFINITY, PROVED, WIN, TreeSearch
 from tictactoe.solver.timing import MoveClock
+from tictactoe.solver.tree_threats import DEFAULT_TREE_THREATS
 from tictactoe.solver.variant_board import search_board
 
 if TYPE_CHECKING:
@@ -101,8 +104,9 @@ class Decision:
 
 class StrongSearch:
     """Chooses moves in games played by ``rules``, keeping one table of at most ``capacity`` positions from call
-    to call, and trying moves in the move ``order`` of that name (:mod:`tictactoe.solver.move_orders`;
-    ``ValueError`` for a name that is none).
+    to call, trying moves in the move ``order`` of that name (:mod:`tictactoe.solver.move_orders`), and looking
+    for wins by fours below the root by the setting ``threats`` of that name (:mod:`tictactoe.solver.tree_threats`);
+    ``ValueError`` for a name that is none.
 
     ``patterns``: whether a board searched with beams is scored at the horizon by the patterns on its lines
     (the default, the stronger player) or, as smaller boards of freestyle are, by its windows' values -- the scale
@@ -113,12 +117,20 @@ class StrongSearch:
     __slots__ = ("_iteration_best", "_shape", "_tree", "rules")
 
     def __init__(
-        self, rules: Rules, *, capacity: int = DEFAULT_CAPACITY, patterns: bool = True, order: str = DEFAULT_ORDER
+        self,
+        rules: Rules,
+        *,
+        capacity: int = DEFAULT_CAPACITY,
+        patterns: bool = True,
+        order: str = DEFAULT_ORDER,
+        threats: str = DEFAULT_TREE_THREATS,
     ) -> None:
         self.rules = rules
         self._shape = geometry(rules.rows, rules.cols, rules.k)
         move_order = make_order(order, self._shape.squares)
-        self._tree = TreeSearch(self._shape, rules.variant, capacity=capacity, patterns=patterns, order=move_order)
+        self._tree = TreeSearch(
+            self._shape, rules.variant, capacity=capacity, patterns=patterns, order=move_order, threats=threats
+        )
         self._iteration_best: tuple[int, int] | None = None
 
     @property
@@ -130,6 +142,11 @@ class StrongSearch:
     def order(self) -> str:
         """The name of the move order it searches with."""
         return self._tree.order.name
+
+    @property
+    def threats(self) -> str:
+        """The name of its setting of the wins by fours below the root."""
+        return self._tree.threats
 
     @property
     def nodes(self) -> int:

@@ -57,7 +57,7 @@ from tictactoe.solver.geometry import squares_of
 from tictactoe.solver.patterns import LinePatterns
 from tictactoe.solver.records import FINAL_DEPTH, Bound, pack, unpack
 from tictactoe.solver.table import BoundedTable
-from tictactoe.solver.tree_threats import DEFENCES, TREE_THREATS, TreeThreats
+from tictactoe.solver.tree_threats import DEFAULT_TREE_THREATS, TreeThreats, require_threats
 
 if TYPE_CHECKING:
     from configurations import SearchStats
@@ -99,17 +99,21 @@ CLOCK_EVERY = 16
 
 class TreeSearch:
     """The search below the root on boards of ``shape`` played under ``variant``, with a table of at most
-    ``capacity`` positions kept from move to move, trying moves in ``order``.
+    ``capacity`` positions kept from move to move, trying moves in ``order``, and looking for wins by fours below
+    its root by the setting ``threats`` of that name (:mod:`tictactoe.solver.tree_threats`; ``ValueError`` for a
+    name that is none).
 
     ``patterns``: whether a board searched with beams, or of another variant than freestyle, is scored at the
     horizon by the patterns on its lines (else by its windows' values).  Read, never assign: ``board`` (the
     position searched, set by :meth:`begin`), ``width`` (the beam, ``INFINITY`` for every move), ``order``,
-    ``nodes`` (positions visited since :meth:`begin`; the root's searches add theirs), ``inexact`` (estimates met:
-    0 after a search means its value is a proof) and ``deadline`` (what the root sets for the deepening).
+    ``threats`` (the setting's name), ``nodes`` (positions visited since :meth:`begin`; the root's searches add
+    theirs), ``inexact`` (estimates met: 0 after a search means its value is a proof) and ``deadline`` (what the
+    root sets for the deepening).
     """
 
     __slots__ = (
         "_breakers",
+        "_defends",
         "_learns",
         "_patterns",
         "_reported",
@@ -123,6 +127,7 @@ class TreeSearch:
         "inexact",
         "nodes",
         "order",
+        "threats",
         "width",
     )
 
@@ -134,7 +139,7 @@ class TreeSearch:
         capacity: int,
         patterns: bool,
         order: MoveOrder,
-        threats: bool = TREE_THREATS,
+        threats: str = DEFAULT_TREE_THREATS,
     ) -> None:
         self._shape = shape
         self._table = BoundedTable(capacity)
@@ -149,7 +154,9 @@ class TreeSearch:
         by_patterns = self.width < INFINITY or variant is not Variant.FREESTYLE
         self._patterns = LinePatterns(shape, variant=variant) if patterns and by_patterns else None
         # Wins by fours below the root, on boards searched with beams: the others are searched with every move.
-        self._threats = TreeThreats(shape) if threats and self.width < INFINITY else None
+        self.threats = require_threats(threats)
+        self._threats = TreeThreats(shape) if threats != "off" and self.width < INFINITY else None
+        self._defends = threats == "both"  # the opponent's wins too, not only the player to move's own
         self.order = order
         self._learns = order.learns
         self.board: SearchBoard | None = None
@@ -216,7 +223,7 @@ class TreeSearch:
         # Only these can stop an opponent's double threat: a square of its near windows, or a threat.
         # Any other move loses, though not always soonest, so boards searched for proofs try them all.
         only = board.fours(1 - mover) | board.fours(mover) if danger and self.width < INFINITY else 0
-        if not (theirs or danger) and depth >= 1 and DEFENCES:
+        if not (theirs or danger) and depth >= 1 and self._defends:
             only = self._defences()
         return self._expand(depth, max(alpha, low), min(beta, high), ply, block=theirs, only=only)
 

@@ -20,10 +20,11 @@ finds the same wherever it runs.  What each search found is kept in a table of i
 :class:`~hashdict.HashDictionary`, under the board's symmetry key) from move to move: positions meet again in
 the next move's tree.
 
-``TREE_THREATS`` says whether the strong search asks at all.  Off: in python -m bench.match at 0.2 s a move,
-15x15, from three-move openings, the search with them scored 40.8% over 300 games against the search without
-(49.0% over 100 games at 1 s); with ``DEFENCES`` off, 45.0% over 300 games at 0.2 s: short of the 52% a change
-is kept for (bench/strong_selfplay_results.txt).
+Whether the strong search asks, and for whose wins, is a setting by name (``TREE_THREAT_SETTINGS``): ``off``
+asks nothing, ``own`` only for the player to move's own wins, ``both`` for the opponent's too.  ``off`` is the
+default: in python -m bench.match at 0.2 s a move, 15x15, from three-move openings, ``both`` scored 40.8% over 300
+games against ``off`` (49.0% over 100 games at 1 s), and ``own`` 45.0% over 300 games at 0.2 s: short of the 52% a
+change is kept for (bench/strong_selfplay_results.txt; ``--threats-a`` plays them again).
 """
 
 from __future__ import annotations
@@ -38,12 +39,21 @@ if TYPE_CHECKING:
     from tictactoe.solver.geometry import Geometry
     from tictactoe.solver.search_board import SearchBoard
 
-__all__ = ["DEFENCES", "LEAST_FOURS", "NODE_LIMIT", "SHARE", "TREE_THREATS", "TreeThreats"]
+__all__ = [
+    "DEFAULT_TREE_THREATS",
+    "LEAST_FOURS",
+    "NODE_LIMIT",
+    "SHARE",
+    "TREE_THREAT_SETTINGS",
+    "TreeThreats",
+    "require_threats",
+]
 
-#: Whether the strong search looks for wins by fours below its root.
-TREE_THREATS = False
-#: With ``TREE_THREATS``, whether the opponent's wins are looked for too (else only the player's own).
-DEFENCES = True
+#: The settings of the wins by fours below the root by name, the default first: none looked for, the player to
+#: move's own only, and the opponent's too.
+TREE_THREAT_SETTINGS = ("off", "own", "both")
+#: The setting the strong search uses unless told another.
+DEFAULT_TREE_THREATS = TREE_THREAT_SETTINGS[0]
 #: The least squares where a player would make a four for its wins by fours to be looked for.
 LEAST_FOURS = 2
 #: Positions one search of wins by fours in the tree may visit.
@@ -58,6 +68,14 @@ _NONE = 0
 _OWN, _PASSED = "w", "p"
 #: A win's moves, each a square, or None.
 Line = list[int] | None
+
+
+def require_threats(name: str) -> str:
+    """``name`` if it names a setting; else ``ValueError`` (one line) naming those there are."""
+    if name not in TREE_THREAT_SETTINGS:
+        choices = ", ".join(TREE_THREAT_SETTINGS)
+        raise ValueError(f"there is no setting of the threats below the root {name!r}: choose from {choices}")
+    return name
 
 
 class TreeThreats:
