@@ -16,7 +16,11 @@ to the engine can be played against the engine before it (two copies of
 the project, each at its commit, at equal time).  ``--order-a NAME`` and
 ``--order-b NAME`` give a ``strong`` side another move order
 (:mod:`tictactoe.solver.move_orders`), so that two orders can be played
-against each other.
+against each other; ``--threats-a NAME`` and ``--threats-b NAME`` give it
+another setting of the wins by fours it looks for below its root
+(:mod:`tictactoe.solver.tree_threats`: off, own or both), so that the
+settings can be played against each other.  The header's command line
+records both.
 
 The game is played by ``--rule`` (freestyle, standard, renju, caro) and
 ``--opening-rule`` (free, swap, swap2), as ``play.py`` plays them.  Under
@@ -66,6 +70,7 @@ from tictactoe.game.tournament import ForbiddenChoiceError, play_out_timed
 from tictactoe.players.base import OpeningPlayer, Player
 from tictactoe.players.registry import DEFAULT_THINK, PlayerLimits, make_player
 from tictactoe.solver.move_orders import ORDER_NAMES
+from tictactoe.solver.tree_threats import TREE_THREAT_SETTINGS
 
 __all__ = [
     "BRAIN_PREFIX",
@@ -95,6 +100,8 @@ DEFAULT_OPENING_MOVES = 2
 SIDES = (0, 1)
 # The move orders, as help lists them.
 _ORDERS = ", ".join(ORDER_NAMES)
+# The settings of the wins by fours below the strong search's root, as help lists them.
+_THREATS = ", ".join(TREE_THREAT_SETTINGS)
 #: Progress: told the number of the game about to start (from 1) and how many there are.
 Progress = Callable[[int, int], None]
 
@@ -109,6 +116,9 @@ class Contestant:
     think: float | None = None
     #: The strong search's move order by name (:mod:`tictactoe.solver.move_orders`); None: its default.
     order: str | None = None
+    #: The strong search's wins by fours below its root by name (:mod:`tictactoe.solver.tree_threats`); None: its
+    #: default.
+    threats: str | None = None
 
 
 @dataclass(frozen=True)
@@ -283,14 +293,15 @@ def make_contestant(contestant: Contestant, rules: Rules, think: float, seed: in
     """The player ``contestant`` names, made for a game by ``rules``; ``ValueError`` (one line) when there is none."""
     if contestant.order is not None and contestant.name != "strong":
         raise ValueError(f"{contestant.name} has no move order: only strong searches with one")
+    if contestant.threats is not None and contestant.name != "strong":
+        raise ValueError(f"{contestant.name} has no threat setting: only strong searches with one")
     if contestant.name.startswith(BRAIN_PREFIX):
         if rules.opening is not Opening.FREE:
             raise ValueError(f"a brain plays the free opening only, not {rules.opening}: {PROTOCOL_OPENINGS}")
         return _brain(Path(contestant.name.removeprefix(BRAIN_PREFIX)), rules, think)
     own_think = think if contestant.think is None else contestant.think
-    player = make_player(
-        contestant.name, rules, PlayerLimits(contestant.max_levels, own_think, seed, order=contestant.order)
-    )
+    limits = PlayerLimits(contestant.max_levels, own_think, seed, order=contestant.order, threats=contestant.threats)
+    player = make_player(contestant.name, rules, limits)
     if player is None:
         raise ValueError("human needs a person at the board: a match is between computer players")
     return player
@@ -533,6 +544,18 @@ def _parser() -> _Parser:
     parser.add_argument("--levels-b", type=whole_number(0), metavar="N", help="B's max_levels, instead of --levels")
     parser.add_argument("--order-a", choices=ORDER_NAMES, metavar="NAME", help="A's move order (strong): " + _ORDERS)
     parser.add_argument("--order-b", choices=ORDER_NAMES, metavar="NAME", help="B's move order, as --order-a")
+    parser.add_argument(
+        "--threats-a",
+        choices=TREE_THREAT_SETTINGS,
+        metavar="NAME",
+        help="A's wins by fours below the root (strong): " + _THREATS,
+    )
+    parser.add_argument(
+        "--threats-b",
+        choices=TREE_THREAT_SETTINGS,
+        metavar="NAME",
+        help="B's wins by fours below the root, as --threats-a",
+    )
     parser.add_argument("--games", type=whole_number(2), default=24, help="how many games, an even number (24)")
     parser.add_argument(
         "--think", type=_seconds, default=DEFAULT_THINK, metavar="SECONDS", help="the strong player's time a move"
@@ -578,8 +601,8 @@ def _contestants(args: argparse.Namespace) -> tuple[Contestant, Contestant]:
         return args.levels if given is None else given
 
     return (
-        Contestant(args.a, levels(args.levels_a), order=args.order_a),
-        Contestant(args.b, levels(args.levels_b), order=args.order_b),
+        Contestant(args.a, levels(args.levels_a), order=args.order_a, threats=args.threats_a),
+        Contestant(args.b, levels(args.levels_b), order=args.order_b, threats=args.threats_b),
     )
 
 

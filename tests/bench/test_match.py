@@ -283,6 +283,14 @@ def test_progress_on_a_terminal_is_one_line_rewritten_and_wiped() -> None:
             ["weights", "strong", *SMALL, "--order-a", "history"],
             "argument A: weights has no move order: only strong searches with one",
         ),
+        (
+            ["strong", "strong", *SMALL, "--threats-a", "all"],
+            "argument --threats-a: invalid choice: 'all' (choose from 'off', 'own', 'both')",
+        ),
+        (
+            ["strong", "weights", *SMALL, "--threats-b", "both"],
+            "argument B: weights has no threat setting: only strong searches with one",
+        ),
     ],
 )
 def test_a_command_line_that_cannot_run_is_one_line_and_status_2(
@@ -300,6 +308,34 @@ def test_each_side_of_strong_against_strong_searches_in_the_order_it_is_given() 
         "--length", "5", "--order-a", "history"]))  # fmt: skip
     players = [bench.match.make_contestant(side, rules, 0.1, 1) for side in sides]
     assert [player.order for player in players if isinstance(player, StrongPlayer)] == ["history", "weights"]
+
+
+def test_each_side_of_strong_against_strong_looks_for_the_threats_below_its_root_it_is_given() -> None:
+    rules = Rules.square(15, 5)
+    sides = bench.match._contestants(bench.match._parser().parse_args(["strong", "strong", "--size", "15",
+        "--length", "5", "--threats-a", "both"]))  # fmt: skip
+    assert [side.threats for side in sides] == ["both", None]
+    players = [bench.match.make_contestant(side, rules, 0.1, 1) for side in sides]
+    assert [player.threats for player in players if isinstance(player, StrongPlayer)] == ["both", "off"]
+
+
+def test_the_header_records_the_threats_below_the_root(capsys: pytest.CaptureFixture[str]) -> None:
+    arguments = [
+        "strong",
+        "strong",
+        *SMALL,
+        "--games",
+        "2",
+        "--think",
+        "0.01",
+        "--threats-a",
+        "own",
+        "--threats-b",
+        "both",
+    ]
+    assert main(arguments) == 0
+    header = capsys.readouterr().out.splitlines()[0]
+    assert header.endswith(", python -m bench.match " + " ".join(arguments))
 
 
 def test_an_unplayable_board_stops_the_program_before_any_game() -> None:
