@@ -21,7 +21,20 @@ from __future__ import annotations
 
 import enum
 
-__all__ = ["DRAWN", "FINAL_DEPTH", "LOST", "SCORE_OFFSET", "WON", "Bound", "interval", "pack", "settled", "unpack"]
+__all__ = [
+    "DRAWN",
+    "FINAL_DEPTH",
+    "LOST",
+    "SCORE_OFFSET",
+    "WON",
+    "Bound",
+    "interval",
+    "pack",
+    "pack_at_ply",
+    "settled",
+    "unpack",
+    "unpack_at_ply",
+]
 
 #: The solver's values, for the player to move.
 WON = 1
@@ -64,6 +77,31 @@ def unpack(record: int) -> tuple[int, int, int, int]:
         record >> _DEPTH_SHIFT & FINAL_DEPTH,
         (record & (1 << _MOVE_BITS) - 1) - 1,
     )
+
+
+def pack_at_ply(score: int, ply: int, bound: int, *, depth: int, move: int, proved: int) -> int:
+    """:func:`pack` of a score found ``ply`` plies from a search's root, where a score at least ``proved`` from 0
+    is a win or loss counted in plies from the root: stored counted from the position itself, so that the record
+    holds wherever the position is met again.
+
+    >>> unpack_at_ply(pack_at_ply(95, 3, Bound.EXACT, depth=2, move=7, proved=90), 1, proved=90)
+    (97, 0, 2, 7)
+    """
+    if score >= proved:
+        score += ply
+    elif score <= -proved:
+        score -= ply
+    return pack(score, bound, move=move, depth=depth)
+
+
+def unpack_at_ply(record: int, ply: int, *, proved: int) -> tuple[int, int, int, int]:
+    """``(score, bound, depth, move)`` of a record :func:`pack_at_ply` stored, met ``ply`` plies from the root."""
+    score, bound, depth, move = unpack(record)
+    if score >= proved:
+        score -= ply
+    elif score <= -proved:
+        score += ply
+    return score, bound, depth, move
 
 
 def interval(record: int, least: int, greatest: int) -> tuple[int, int]:

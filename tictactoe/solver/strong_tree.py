@@ -55,11 +55,13 @@ from tictactoe.solver.clock import Deadline
 from tictactoe.solver.evaluation import evaluate
 from tictactoe.solver.geometry import squares_of
 from tictactoe.solver.patterns import LinePatterns
-from tictactoe.solver.records import FINAL_DEPTH, Bound, pack, unpack
+from tictactoe.solver.records import FINAL_DEPTH, Bound, pack_at_ply, unpack_at_ply
 from tictactoe.solver.table import BoundedTable
 from tictactoe.solver.tree_threats import DEFAULT_TREE_THREATS, TreeThreats, require_threats
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from configurations import SearchStats
     from tictactoe.solver.geometry import Geometry
     from tictactoe.solver.move_orders import MoveOrder
@@ -213,7 +215,7 @@ class TreeSearch:
         low, high = self._bounds()
         if low >= beta or high <= alpha or low == high:
             return low if low >= beta or low == high else high
-        plies = 0 if theirs else self._own_win()
+        plies = 0 if theirs else self._threat_search(TreeThreats.own_win)
         if plies:
             return WIN - ply - plies
         danger = 0 if theirs else board.double_threats(1 - mover)
@@ -224,7 +226,8 @@ class TreeSearch:
         # Any other move loses, though not always soonest, so boards searched for proofs try them all.
         only = board.fours(1 - mover) | board.fours(mover) if danger and self.width < INFINITY else 0
         if not (theirs or danger) and depth >= 1 and self._defends:
-            only = self._defences()
+            only = self._threat_search(TreeThreats.defences)
+            self.inexact += only != 0  # a move elsewhere may defend too: the rest are cut off unsearched
         return self._expand(depth, max(alpha, low), min(beta, high), ply, block=theirs, only=only)
 
     def _expand(self, depth: int, alpha: int, beta: int, ply: int, *, block: int, only: int) -> int:
@@ -241,7 +244,7 @@ class TreeSearch:
         record = self._table.get(key)
         first = -1
         if record >= 0:
-            score, bound, stored_depth, move = _unpack(record, ply)
+            score, bound, stored_depth, move = unpack_at_ply(record, ply, proved=PROVED)
             if stored_depth >= depth and (
                 bound == Bound.EXACT
                 or (bound == Bound.LOWER and score >= beta)
@@ -277,38 +280,21 @@ class TreeSearch:
                         break
         bound = Bound.LOWER if best >= beta else Bound.UPPER if best <= window_low else Bound.EXACT
         stored_depth = FINAL_DEPTH if self.inexact == inexact else min(max(depth, 0), FINAL_DEPTH - 1)
-        packed = _pack(best, ply, bound, stored_depth, self._shape.symmetries[symmetry][best_move])
+        stored_move = self._shape.symmetries[symmetry][best_move]
+        packed = pack_at_ply(best, ply, bound, depth=stored_depth, move=stored_move, proved=PROVED)
         self._table.store(key, packed, present=record >= 0)
         return best
 
-    def _own_win(self) -> int:
-        """The plies of the player to move's win by continuous fours (:mod:`tictactoe.solver.tree_threats`), 0
-        for none found or none looked for."""
+    def _threat_search(self, ask: Callable[[TreeThreats, SearchBoard, int, Deadline], int]) -> int:
+        """What ``ask`` (:meth:`TreeThreats.own_win` or :meth:`TreeThreats.defences`) finds on the board, its
+        positions counted as the tree's; 0 when no wins by fours are looked for."""
         threats, board = self._threats, self.board
         if threats is None or board is None:
             return 0
         before = threats.nodes
-        plies = threats.own_win(board, self.nodes, self.deadline)
+        found = ask(threats, board, self.nodes, self.deadline)
         self.nodes += threats.nodes - before
-        return plies
-
-    def _defences(self) -> int:
-        """Against the opponent's win by continuous fours, as if the player to move passed, the moves that defend:
-        the squares of its line and the player's own fours; 0 (every move) when none is found or looked for, or
-        the player may play none of them."""
-        threats, board = self._threats, self.board
-        if threats is None or board is None:
-            return 0
-        before = threats.nodes
-        line = threats.their_line(board, self.nodes, self.deadline)
-        self.nodes += threats.nodes - before
-        if not line:
-            return 0
-        defences = line | board.fours(board.mover)
-        if not board.playable(board.mover, squares_of(defences), 1):
-            return 0
-        self.inexact += 1  # a move elsewhere may defend too: the rest are cut off unsearched
-        return defences
+        return found
 
     def _scout(self, depth: int, alpha: int, beta: int, ply: int, *, late: bool) -> int:
         """The score, for the player who just moved, of a move after the first, searched ``depth`` more plies:
@@ -394,7 +380,7 @@ class TreeSearch:
         record = self._table.get(key)
         if record < 0:
             return -1
-        move = _unpack(record, 0)[3]
+        move = unpack_at_ply(record, 0, proved=PROVED)[3]
         return -1 if move < 0 else self._shape.inverse_symmetries[symmetry][move]
 
     def report(self) -> None:
@@ -402,23 +388,3 @@ class TreeSearch:
         if self._stats is not None:
             self._stats.nodes += self.nodes - self._reported
         self._reported = self.nodes
-
-
-def _pack(score: int, ply: int, bound: int, depth: int, move: int) -> int:
-    """A record of ``score`` found ``ply`` plies from the root: a win's plies are counted from the
-    position itself, so that the record holds wherever the position is met again."""
-    if score >= PROVED:
-        score += ply
-    elif score <= -PROVED:
-        score -= ply
-    return pack(score, bound, move=move, depth=depth)
-
-
-def _unpack(record: int, ply: int) -> tuple[int, int, int, int]:
-    """``(score, bound, depth, move)`` of a record met ``ply`` plies from the root (``move`` -1 for none)."""
-    score, bound, depth, move = unpack(record)
-    if score >= PROVED:
-        score -= ply
-    elif score <= -PROVED:
-        score += ply
-    return score, bound, depth, move

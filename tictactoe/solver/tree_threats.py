@@ -32,6 +32,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from hashdict import Data, HashDictionary
+from tictactoe.solver.geometry import squares_of
 from tictactoe.solver.threats import ThreatSearch
 
 if TYPE_CHECKING:
@@ -125,6 +126,16 @@ class TreeThreats:
         if remember:
             self._table.put(Data(key, _mapped(squares, self._shape.symmetries[symmetry])))
         return squares
+
+    def defences(self, board: SearchBoard, tree_nodes: int, deadline: Deadline) -> int:
+        """Against the opponent's win by continuous fours, as if ``board``'s player to move passed, the moves that
+        defend: the squares of its line and the player's own fours; 0 (every move) when none is found within the
+        budget left after ``tree_nodes``, or the player may play none of them."""
+        line = self.their_line(board, tree_nodes, deadline)
+        if not line:
+            return 0
+        defences = line | board.fours(board.mover)
+        return defences if board.playable(board.mover, squares_of(defences), 1) else 0
 
     def _search(self, board: SearchBoard, tree_nodes: int, deadline: Deadline, *, passed: bool) -> tuple[Line, bool]:
         """The line of a win by fours (None for none found) and whether what was found is to be remembered: not
