@@ -15,6 +15,7 @@ game in progress there as well (the picture in docs/window.md and the README).
 
 from __future__ import annotations
 
+import gc
 import os
 import re
 import signal
@@ -582,6 +583,10 @@ def test_ctrl_c_in_a_callback_ends_the_main_loop(display: str) -> None:
             root.mainloop()
     finally:
         root.destroy()
+        # Freed here, in Tk's thread, as the windows the tests open are: a later test's search thread that
+        # collected the root would abort the whole run (Tcl frees its interpreter only from its own thread).
+        del root
+        gc.collect()
 
 
 @pytest.mark.slow
