@@ -1,12 +1,13 @@
-"""``python -m bench.job_picture SIZE LENGTH [--workers N] [--restrict RxC] [--proof] [--think S]``: a picture of
-one solve by jobs.
+"""``python -m bench.job_picture SIZE LENGTH [--board ROW ...] [--workers N] [--restrict RxC] [--proof] [--think S]``:
+a picture of one solve by jobs.
 
 The solve runs in this process's pool of ``--workers`` processes, as
 ``python -m tictactoe.solver SIZE LENGTH --workers N`` runs it (SIZE is
-``7`` or ``7x8``; ``--proof``: its jobs write proofs, with their default
-budget; ``--think``: it stops after that many seconds); then each
-job the tree kept an answer of is counted by its depth (the tiles placed
-on the empty board it starts from): how many jobs, how many of them split, their processor
+``7`` or ``7x8``; ``--board``: the position, one row each, as the solver
+reads it, else the empty board; ``--proof``: its jobs write proofs, with
+their default budget; ``--think``: it stops after that many seconds); then each
+job the tree kept an answer of is counted by its depth (the tiles on
+the board it starts from): how many jobs, how many of them split, their processor
 seconds in all, the median and the longest one, and a bar of each depth's
 share of all the jobs' seconds.  Printed with the coordinator's and the
 workers' processor time and the load the run was taken under.
@@ -33,6 +34,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.job_picture", description=__doc__)
     parser.add_argument("size", help="N or ROWSxCOLS")
     parser.add_argument("length", type=int)
+    parser.add_argument("--board", nargs="+", metavar="ROW", help="the position, one ROW per row (default: empty)")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--restrict", default=None, help="ROWSxCOLS of the region X's moves are restricted to")
     parser.add_argument("--proof", action="store_true", help="jobs that write proofs")
@@ -41,9 +43,14 @@ def main(argv: list[str] | None = None) -> int:
     rows, _, cols = args.size.partition("x")
     restrict = None
     if args.restrict is not None:
-        height, width = (int(part) for part in args.restrict.split("x"))
-        restrict = (height, width)
-    position = Position(Rules(int(rows), int(cols or rows), args.length), 0, 0)
+        region_rows, region_cols = (int(part) for part in args.restrict.split("x"))
+        restrict = (region_rows, region_cols)
+    height, width = int(rows), int(cols or rows)
+    position = (
+        Position(Rules(height, width, args.length), 0, 0)
+        if args.board is None
+        else Position.from_rows(args.board, args.length, cols=width)
+    )
     runner = LocalPool(args.workers)
     began, load = time.monotonic(), load_averages()
     solve = JobSolve(position, runner, restrict=restrict, proof=args.proof, think=args.think)
@@ -55,7 +62,8 @@ def main(argv: list[str] | None = None) -> int:
     wall = time.monotonic() - began
     assert solve.solution is not None
     asked = f"--workers {args.workers}" + (" --proof" if args.proof else "") + f", commit {current_commit()}"
-    print(f"{position.height}x{position.width}, {args.length} in a row, {asked}")
+    start = "" if args.board is None else f" from {' '.join(args.board)}"
+    print(f"{position.height}x{position.width}, {args.length} in a row{start}, {asked}")
     value = "unknown (out of time)" if solve.solution.value is None else solve.solution.value
     print(f"value: {value}; {solve.share_proved():.2%} of the root's search proved; {wall:.2f} s wall")
     print(f"load at the start {load}, at the end {load_averages()}")
@@ -74,7 +82,7 @@ def _picture(solve: JobSolve) -> None:
     answered = solve.answered()
     depths: dict[int, list[tuple[float, bool]]] = {}
     for node, answer in answered:
-        depth = (node.x_tiles | node.o_tiles).bit_count()  # the tiles placed: the root's board is empty
+        depth = (node.x_tiles | node.o_tiles).bit_count()  # the tiles on its board, the root's included
         depths.setdefault(depth, []).append((answer.seconds, answer.split))
     total = sum(seconds for jobs in depths.values() for seconds, _ in jobs) or 1.0
     print("depth   jobs  split   seconds  median s  longest s  share of the jobs' seconds")
