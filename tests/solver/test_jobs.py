@@ -22,6 +22,7 @@ from tests.solver.test_solve import positions
 from tictactoe.cli.solver import check_answer
 from tictactoe.proofcheck import check_lines
 from tictactoe.solver.certificate import Goal, header
+from tictactoe.solver.jobs import coordinator as coordinator_module
 from tictactoe.solver.jobs import job as job_module
 from tictactoe.solver.jobs.answers import AnswerStore, StoreError, _digest
 from tictactoe.solver.jobs.coordinator import MOST_TRIES, JobLost, JobSolution, JobSolve
@@ -432,6 +433,7 @@ def test_a_walk_visits_the_positions_still_waiting_not_the_whole_tree(monkeypatc
 
     monkeypatch.setattr(JobTree, "_search", counted)
     monkeypatch.setattr(job_module, "_warm", [])  # a table of no earlier test's: the same jobs every time
+    monkeypatch.setattr(coordinator_module, "WALK_INTERVAL", 0.0)  # a walk after every answer, whatever the clock
     solve_by_jobs = JobSolve(Position(Rules.square(5, 4), 0, 0), Busy(), split=50)
     per_answer, before = [], 0
     for _ in solve_by_jobs:
@@ -443,6 +445,29 @@ def test_a_walk_visits_the_positions_still_waiting_not_the_whole_tree(monkeypatc
     # each (157 in its first quarter), 83,551 in all.
     assert max(per_answer[len(per_answer) // 2 :]) <= 100
     assert sum(per_answer) < 10_000
+
+
+def test_answers_that_come_between_two_walks_wait_for_the_next_while_the_workers_have_jobs(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    walks = [0]
+    walk = JobTree.walk
+
+    def counted(tree: JobTree, **options: bool | int | None) -> object:
+        walks[0] += 1
+        return walk(tree, **options)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(JobTree, "walk", counted)
+    monkeypatch.setattr(coordinator_module, "WALK_INTERVAL", 3600.0)  # never due by the clock in this test
+    position = Position(Rules(4, 5, 4), 0, 0)
+    solve_by_jobs = JobSolve(position, Busy(), split=5)
+    list(solve_by_jobs)
+    assert solve_by_jobs.solution is not None
+    # Walked only when the last walk's jobs were all handed out and too few ran: the value is still the search's.
+    assert solve_by_jobs.solution.value == solve(position).value
+    answers = len(solve_by_jobs.answered())
+    assert answers > 100
+    assert walks[0] < answers / 4  # 41 walks after every answer; 12 here
 
 
 def test_the_progress_says_what_share_of_the_root_s_search_is_proved(monkeypatch: pytest.MonkeyPatch) -> None:
