@@ -356,7 +356,7 @@ def test_a_lost_worker_s_job_is_run_again() -> None:
     job = Job(7, 7, 5, 0, 0, LOST - 1, WON + 1, proof=False)  # the whole of 7x7: many seconds
     handle = pool.submit(job)
     time.sleep(0.5)
-    busy = [slot.process.pid for slot in pool._slots if slot.handle == handle]
+    busy = [slot.process.pid for slot in pool._slots if handle in slot.handles]
     assert busy
     os.kill(busy[0], signal.SIGKILL)  # type: ignore[arg-type]
     assert pool.wait([handle], 10) == [handle]
@@ -368,6 +368,21 @@ def test_a_lost_worker_s_job_is_run_again() -> None:
     pool.close()
     assert answer is not None
     assert (answer.low, answer.high) == (DRAWN, DRAWN)
+
+
+@pytest.mark.slow
+def test_a_worker_holds_its_next_job_and_a_lost_one_loses_both() -> None:
+    pool = LocalPool(2)
+    whole = Job(7, 7, 5, 0, 0, LOST - 1, WON + 1, proof=False)  # the whole of 7x7: many seconds each
+    handles = [pool.submit(whole) for _ in range(3)]
+    # Each idle worker is sent a job first; then the first worker its next, before the one it runs ends.
+    assert [slot.handles for slot in pool._slots] == [[handles[0], handles[2]], [handles[1]]]
+    time.sleep(0.5)
+    os.kill(pool._slots[0].process.pid, signal.SIGKILL)  # type: ignore[arg-type]
+    lost = [handles[0], handles[2]]
+    assert pool.wait(lost, 10) == lost  # both at once, as the worker is found dead
+    assert (pool.result(handles[0]), pool.result(handles[2])) == (None, None)
+    pool.close()
 
 
 def test_a_walk_lists_no_more_jobs_than_asked_the_first_ones_of_the_whole_list() -> None:

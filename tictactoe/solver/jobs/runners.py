@@ -56,6 +56,8 @@ RESOURCE = "tictactoe-solve"
 _PR_SET_PDEATHSIG = 1
 # How often a worker on a system without PR_SET_PDEATHSIG looks whether its parent is still there, in seconds.
 _ORPHAN_POLL = 1.0
+# The jobs a pool's worker is sent at a time: the one it runs and the next.
+_HELD = 2
 # The most records of proved positions a Dask job takes with it (the most recent): about 1 MB.
 _MOST_SHARED = 20_000
 
@@ -125,24 +127,27 @@ class InProcess:
 
 
 class _Slot:
-    """One worker process of a :class:`LocalPool`, its own queue of jobs, and the handle it is running."""
+    """One worker process of a :class:`LocalPool`, its own queue of jobs, and the handles it has been sent, the one
+    it is running first."""
 
-    __slots__ = ("handle", "jobs", "process", "shared")
+    __slots__ = ("handles", "jobs", "process", "shared")
 
     def __init__(self, process: BaseProcess, jobs: Queue[tuple[int, Job] | None]) -> None:
         self.process = process
         self.jobs = jobs
-        self.handle: int | None = None
+        self.handles: list[int] = []
         self.shared = 0  # how many of the pool's shared records the worker has been sent
 
 
 class LocalPool:
     """``workers`` processes on this machine, each given one job at a time.
 
-    A job waits in the pool until a worker is free.  A worker that dies
-    (killed, out of memory) is replaced, and its job's handle answers
-    ``None``.  The workers ignore Ctrl-C, which the solve's process
-    handles for them by closing the pool.
+    A job waits in the pool until a worker has room for it: each worker
+    is sent the job it runs and the next, so that it never waits for this
+    process between two jobs.  A worker that dies (killed, out of memory)
+    is replaced, and the handles of the jobs it was sent answer ``None``.
+    The workers ignore Ctrl-C, which the solve's process handles for them
+    by closing the pool.
     """
 
     def __init__(self, workers: int) -> None:
@@ -224,8 +229,8 @@ class LocalPool:
 
     def _finish(self, handle: int, answer: JobAnswer | None) -> None:
         for slot in self._slots:
-            if slot.handle == handle:
-                slot.handle = None
+            if handle in slot.handles:
+                slot.handles.remove(handle)
         self._done[handle] = answer
         self._dispatch()
 
@@ -233,22 +238,25 @@ class LocalPool:
         self._shared += records
 
     def _dispatch(self) -> None:
-        for slot in self._slots:
-            if slot.handle is None and self._waiting:
-                slot.handle, job = self._waiting.pop(0)
-                if not job.proof:  # the records it has not had, for its table to keep
-                    job = dataclasses.replace(job, known=tuple(self._shared[slot.shared :]))
-                    slot.shared = len(self._shared)
-                slot.jobs.put((slot.handle, job))
+        # Every idle worker first, then a second job each, which a worker starts the moment its first ends: a job
+        # of a few positions ends before its answer could reach this process and a next job come back.
+        for held in range(_HELD):
+            for slot in self._slots:
+                if len(slot.handles) == held and self._waiting:
+                    handle, job = self._waiting.pop(0)
+                    if not job.proof:  # the records it has not had, for its table to keep
+                        job = dataclasses.replace(job, known=tuple(self._shared[slot.shared :]))
+                        slot.shared = len(self._shared)
+                    slot.handles.append(handle)
+                    slot.jobs.put((handle, job))
 
     def _check_workers(self) -> None:
         """Replace a worker that died; its job's handle answers None."""
         for place, slot in enumerate(self._slots):
             if slot.process.is_alive():
                 continue
-            lost = slot.handle
             self._slots[place] = self._start()
-            if lost is not None:
+            for lost in slot.handles:
                 self._finish(lost, None)
 
 
